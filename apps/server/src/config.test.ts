@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, shopNow } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve(process.cwd(), 'data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminEmail).toBe('admin@example.com');
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.mailFrom).toBe('Takeaway Shop <no-reply@localhost>');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+    expect(config.shopTime).toBeUndefined();
+    expect(config.nodeEnv).toBe('development');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      DATA_DIR: '/var/lib/shop',
+      ADMIN_EMAIL: 'Owner@Example.COM',
+      ADMIN_PASSWORD: 'correct horse',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Pizza <orders@pizza.test>',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      SHOP_TIME: '2026-11-18T18:00:00Z',
+      PUBLIC_ORIGIN: 'https://shop.example.com/',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://shop@db:5432/shop',
+      dataDir: '/var/lib/shop',
+      adminEmail: 'owner@example.com',
+      adminPassword: 'correct horse',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Pizza <orders@pizza.test>',
+      stripe: { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_abc' },
+      publicOrigin: 'https://shop.example.com',
+      nodeEnv: 'production',
+      logLevel: 'debug',
+    });
+    expect(config.shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
+  });
+
+  it('derives PUBLIC_ORIGIN from PORT and treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '4000', HOST: '', SMTP_URL: '  ' });
+    expect(config.publicOrigin).toBe('http://localhost:4000');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('keeps the in-memory data dir as is', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://x"'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL must be an e-mail address, got "nobody"'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters, got "short"'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL, got "http://mail"'],
+    [{ SHOP_TIME: 'teatime' }, 'SHOP_TIME must be an ISO instant such as 2026-11-18T18:00:00Z, got "teatime"'],
+    [{ PUBLIC_ORIGIN: 'shop.example.com' }, 'PUBLIC_ORIGIN must be an http(s) origin'],
+    [{ STRIPE_SECRET_KEY: 'pk_wrong', STRIPE_PUBLISHABLE_KEY: 'pk_x' }, 'STRIPE_SECRET_KEY must start with sk_ or rk_'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be one of'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('shopNow', () => {
+  it('returns the fixed SHOP_TIME instant when set', () => {
+    const config = loadConfig({ SHOP_TIME: '2026-11-18T18:00:00Z' });
+    expect(shopNow(config).toISOString()).toBe('2026-11-18T18:00:00.000Z');
+  });
+
+  it('returns the real time otherwise', () => {
+    const before = Date.now();
+    const now = shopNow(loadConfig({})).getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+});

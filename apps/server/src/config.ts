@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings in the environment mean "not set", so `FOO= npm start` falls back to the default. */
+function blankToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+function isUrl(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development')),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional()),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be an integer from 0 to 65535')
+      .transform(Number)
+      .refine((n) => n <= 65535, 'must be an integer from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => isUrl(v, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  ADMIN_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email('must be an e-mail address').transform((v) => v.toLowerCase()).default('admin@example.com'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z.string().refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Takeaway Shop <no-reply@localhost>')),
+  STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(blankToUndefined, z.string().regex(/^pk_/, 'must start with pk_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().regex(/^whsec_/, 'must start with whsec_').optional()),
+  SHOP_TIME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO instant such as 2026-11-18T18:00:00Z')
+      .transform((v) => new Date(v))
+      .optional(),
+  ),
+  PUBLIC_ORIGIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => isUrl(v, ['http:', 'https:']) && new URL(v).origin === v.replace(/\/$/, ''), 'must be an http(s) origin such as https://shop.example.com')
+      .transform((v) => v.replace(/\/$/, ''))
+      .optional(),
+  ),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof LOG_LEVELS)[number];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute path, or the string 'memory://' for an in-memory PGlite (tests). */
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** A fixed shop clock; undefined means the real clock. */
+  shopTime: Date | undefined;
+  publicOrigin: string;
+}
+
+function describeValue(value: unknown): string {
+  return value === undefined ? 'nothing' : JSON.stringify(value);
+}
+
+/** Parses the environment once. Throws an Error naming the variable and what is wrong with it. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message}, got ${describeValue(env[name])}`;
+    });
+    throw new Error(messages.join('; '));
+  }
+  const e = parsed.data;
+  const hasSecret = e.STRIPE_SECRET_KEY !== undefined;
+  const hasPublishable = e.STRIPE_PUBLISHABLE_KEY !== undefined;
+  if (hasSecret !== hasPublishable) {
+    const missing = hasSecret ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
+    throw new Error(`${missing} must be set together with ${hasSecret ? 'STRIPE_SECRET_KEY' : 'STRIPE_PUBLISHABLE_KEY'}, got nothing`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(process.cwd(), e.DATA_DIR),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY !== undefined
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    shopTime: e.SHOP_TIME,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+  };
+}
+
+/** The shop's clock: the fixed SHOP_TIME instant when set, else the real time. Every module takes time from here. */
+export function shopNow(config: Pick<Config, 'shopTime'>): Date {
+  return config.shopTime ? new Date(config.shopTime.getTime()) : new Date();
+}
