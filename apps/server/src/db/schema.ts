@@ -1,0 +1,360 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  char,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DealSlot } from '@shop/shared/domain/catalogue';
+import { newId } from './id';
+
+// Every timestamp is timestamptz without a database default on purpose: services pass the shop clock
+// (config.shopNow), so a fixed SHOP_TIME governs every stored time, including "today's orders".
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = (name = 'id') => char(name, { length: 24 });
+const primaryId = () => id().primaryKey().$defaultFn(() => newId());
+
+/** PostgreSQL bytea. node-postgres answers Buffer, PGlite Uint8Array; both come back as Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Key/value facts about the database itself, e.g. when the seed ran. */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Original upload, re-encoded as WebP. */
+export const images = pgTable('images', {
+  id: primaryId(),
+  mime: text('mime').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Resized WebP copies of an image, one per width, for list answers (`imageUrl?w=`). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: id('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+export const categories = pgTable('categories', {
+  id: primaryId(),
+  name: text('name').notNull().unique(),
+  order: integer('order').notNull(),
+  imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: primaryId(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    // Nullable so a category can be removed once it only holds soft-deleted products that past orders refer to.
+    categoryId: id('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    // Prices in integer pence. s = regular 7" (or 6 wings), m = medium 10" (or 10 wings), l = 13", xl = 15".
+    priceS: integer('price_s').notNull(),
+    priceM: integer('price_m'),
+    priceL: integer('price_l'),
+    priceXl: integer('price_xl'),
+    crustDeepPan: integer('crust_deep_pan'),
+    crustThin: integer('crust_thin'),
+    crustStuffed: integer('crust_stuffed'),
+    wingNormal: integer('wing_normal'),
+    wingBoneless: integer('wing_boneless'),
+    drinkKind: text('drink_kind').$type<'can' | 'bottle' | 'water'>(),
+    dealSlots: jsonb('deal_slots').$type<DealSlot[]>(),
+    imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    check('products_drink_kind_check', sql`${t.drinkKind} in ('can', 'bottle', 'water')`),
+    check(
+      'products_prices_check',
+      sql`${t.priceS} >= 0 and coalesce(${t.priceM}, 0) >= 0 and coalesce(${t.priceL}, 0) >= 0 and coalesce(${t.priceXl}, 0) >= 0`,
+    ),
+  ],
+);
+
+export const toppings = pgTable(
+  'toppings',
+  {
+    id: primaryId(),
+    name: text('name').notNull(),
+    category: text('category').notNull().$type<'Pizza' | 'Crust' | 'Shakes' | 'Dips'>(),
+    price: integer('price').notNull(),
+    imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    check('toppings_category_check', sql`${t.category} in ('Pizza', 'Crust', 'Shakes', 'Dips')`),
+    check('toppings_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: primaryId(),
+  imageId: id('image_id')
+    .notNull()
+    .references(() => images.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: primaryId(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    role: text('role').notNull().$type<'customer' | 'admin'>(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: primaryId(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** null = sent to every customer. */
+    userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderId: id('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 (hex) of the cookie token, so a leaked table does not leak live sessions. */
+    id: text('id').primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: id('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('favourites_user_product_unique').on(t.userId, t.productId)],
+);
+
+/** The delivery address as it was when the order was placed; later edits of the address do not rewrite history. */
+export interface AddressSnapshot {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  address: string;
+  address2: string;
+  city: string;
+  postcode: string;
+}
+
+export const ORDER_STATUSES = ['Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentType = 'Card' | 'Cash';
+export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    /** The priced lines exactly as charged; the orders module owns their shape. */
+    items: jsonb('items').notNull().$type<Record<string, unknown>[]>(),
+    subtotal: integer('subtotal').notNull(),
+    total: integer('total').notNull(),
+    paymentType: text('payment_type').notNull().$type<PaymentType>(),
+    paymentStatus: text('payment_status').notNull().$type<PaymentStatus>(),
+    paymentIntentId: text('payment_intent_id').unique(),
+    status: text('status').notNull().$type<OrderStatus>(),
+    addressId: id('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    address: jsonb('address').notNull().$type<AddressSnapshot>(),
+    note: text('note').notNull().default(''),
+    /** Europe/London short date and time strings, as the spec's order answers carry them. */
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_user_created_at_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    check('orders_payment_type_check', sql`${t.paymentType} in ('Card', 'Cash')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order')`,
+    ),
+    check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: primaryId(),
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().$type<OrderStatus>(),
+    changedBy: id('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: at('changed_at').notNull(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.changedAt)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: primaryId(),
+    key: text('key').notNull(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the request body, so a reused key with a different body is refused. */
+    requestHash: text('request_hash').notNull(),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+);
+
+/** Card payments, created with the intent before the order exists and linked to it when it is placed. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: primaryId(),
+    userId: id('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull().$type<'stripe' | 'test'>(),
+    intentId: text('intent_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    status: text('status').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    check('payments_provider_check', sql`${t.provider} in ('stripe', 'test')`),
+  ],
+);
+
+/** Webhook events already handled; the primary key makes a replayed event a no-op. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: at('received_at').notNull(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: primaryId(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    transport: text('transport').notNull().$type<'smtp' | 'outbox'>(),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    check('mail_outbox_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
+  ],
+);
