@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** The database as modules see it; both PGlite and node-postgres satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+interface HandleBase {
+  db: Db;
+  close(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+}
+
+export interface PgliteHandle extends HandleBase {
+  kind: 'pglite';
+  driverDb: PgliteDatabase<Schema>;
+}
+
+export interface PostgresHandle extends HandleBase {
+  kind: 'postgres';
+  pool: pg.Pool;
+}
+
+export type DatabaseHandle = PgliteHandle | PostgresHandle;
+
+export interface CreateDatabaseOptions {
+  /** A postgres:// URL; without it an embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files (`${dataDir}/pglite`), or 'memory://' for an in-memory database. */
+  dataDir: string;
+  /** Called when an idle pooled connection fails (e.g. the server restarts); the pool replaces it. */
+  onPoolError?: (error: Error) => void;
+}
+
+export const MEMORY_DATA_DIR = 'memory://';
+
+export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
+  return createPglite(options.dataDir);
+}
+
+async function createPglite(dataDir: string): Promise<PgliteHandle> {
+  let client: PGlite;
+  if (dataDir === MEMORY_DATA_DIR) {
+    client = await PGlite.create();
+  } else {
+    const dir = path.join(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const driverDb = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db: driverDb,
+    driverDb,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+    async ping() {
+      if (closed) throw new Error('The database is closed');
+      await driverDb.execute(sql`select 1`);
+    },
+  };
+}
+
+async function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<PostgresHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 10 });
+  // Without a listener an idle client's error (server restart, network drop) would crash the process.
+  pool.on('error', (error) => {
+    if (onPoolError) onPoolError(error);
+    else console.error('PostgreSQL pool error:', error.message);
+  });
+  const driverDb: NodePgDatabase<Schema> = drizzlePostgres({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db: driverDb,
+    pool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+    async ping() {
+      if (closed) throw new Error('The database is closed');
+      await pool.query('select 1');
+    },
+  };
+}
