@@ -1,0 +1,110 @@
+/**
+ * The cart on the wire: what `POST /api/cart/quote` and `POST /api/buy-product` accept as items, and
+ * what the quote answers. Strict objects: an unknown field (a client `price`, say) is refused here, and
+ * prices are always recomputed by the server from the database.
+ */
+import { z } from 'zod';
+import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
+import { penceToPounds } from '../domain/money';
+import type { CartQuote, PricedLine } from '../domain/pricing';
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_LINE_TOPPINGS = 20;
+export const MAX_CART_LINES = 50;
+/** Slots of a deal are at most 10 (dealSlotsSchema), each of at most 20 items. */
+export const MAX_DEAL_ITEMS = 200;
+
+/** Ids are 24 lowercase hex characters, like a Mongo ObjectId. */
+export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Must be an id of 24 lowercase hex characters');
+
+export const dealItemSchema = z.strictObject({
+  /** Index into the deal's slots. */
+  slot: z.number().int().min(0).max(9),
+  productId: objectIdSchema,
+});
+export type DealItem = z.infer<typeof dealItemSchema>;
+
+export const dealSelectionSchema = z.strictObject({
+  size: sizeSchema.optional(),
+  /** Chosen once for every pizza in the deal. */
+  crust: crustSchema.nullable().optional(),
+  items: z.array(dealItemSchema).max(MAX_DEAL_ITEMS),
+});
+export type DealSelection = z.infer<typeof dealSelectionSchema>;
+
+/** One configured item in the cart. Quantity is a whole number from 1 to 99 (0, negative, fractional refused). */
+export const cartLineSchema = z.strictObject({
+  productId: objectIdSchema,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  size: sizeSchema.optional(),
+  crust: crustSchema.nullable().optional(),
+  type: wingTypeSchema.nullable().optional(),
+  toppingIds: z.array(objectIdSchema).max(MAX_LINE_TOPPINGS).optional(),
+  deal: dealSelectionSchema.optional(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartLinesSchema = z.array(cartLineSchema).max(MAX_CART_LINES);
+
+/** `POST /api/cart/quote` body. */
+export const cartQuoteRequestSchema = z.strictObject({ items: cartLinesSchema });
+export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
+
+/**
+ * One priced line on the wire, in pounds, with the cart item field names of SPEC.md section 3
+ * (`price` per unit, `totalToopingPrice` per unit, `totalQuantityPrice` = price × quantity).
+ */
+export const quotedLineSchema = z.strictObject({
+  productId: z.string(),
+  title: z.string(),
+  category: z.string(),
+  quantity: z.number().int(),
+  size: sizeSchema.nullable(),
+  sizeLabel: z.string().nullable(),
+  crust: crustSchema.nullable(),
+  type: wingTypeSchema.nullable(),
+  toopingNames: z.string(),
+  totalToopingPrice: z.number(),
+  price: z.number(),
+  totalQuantityPrice: z.number(),
+  dealItems: z.array(z.strictObject({ slot: z.number().int(), productId: z.string(), title: z.string(), size: sizeSchema.nullable() })),
+});
+export type QuotedLine = z.infer<typeof quotedLineSchema>;
+
+/** `POST /api/cart/quote` answer: what the server would charge, in pounds. */
+export const cartQuoteAnswerSchema = z.strictObject({
+  items: z.array(quotedLineSchema),
+  subtotal: z.number(),
+  total: z.number(),
+  meetsMinimum: z.boolean(),
+  minimumOrder: z.number(),
+});
+export type CartQuoteAnswer = z.infer<typeof cartQuoteAnswerSchema>;
+
+export function toQuotedLine(line: PricedLine): QuotedLine {
+  return {
+    productId: line.productId,
+    title: line.title,
+    category: line.category,
+    quantity: line.quantity,
+    size: line.size,
+    sizeLabel: line.sizeLabel,
+    crust: line.crust,
+    type: line.type,
+    toopingNames: line.toopingNames,
+    totalToopingPrice: penceToPounds(line.toppingsPrice),
+    price: penceToPounds(line.unitPrice),
+    totalQuantityPrice: penceToPounds(line.lineTotal),
+    dealItems: line.dealItems.map(({ slot, productId, title, size }) => ({ slot, productId, title, size })),
+  };
+}
+
+export function toCartQuoteAnswer(quote: CartQuote): CartQuoteAnswer {
+  return {
+    items: quote.lines.map(toQuotedLine),
+    subtotal: penceToPounds(quote.subtotal),
+    total: penceToPounds(quote.total),
+    meetsMinimum: quote.meetsMinimum,
+    minimumOrder: penceToPounds(quote.minimumOrder),
+  };
+}
