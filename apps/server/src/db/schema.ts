@@ -78,7 +78,7 @@ export const products = pgTable(
     // Nullable so a category can be removed once it only holds soft-deleted products that past orders refer to.
     categoryId: id('category_id').references(() => categories.id, { onDelete: 'set null' }),
     // Prices in integer pence. s = regular 7" (or 6 wings), m = medium 10" (or 10 wings), l = 13", xl = 15".
-    priceS: integer('price_s').notNull(),
+    priceS: integer('price_s'),
     priceM: integer('price_m'),
     priceL: integer('price_l'),
     priceXl: integer('price_xl'),
@@ -99,7 +99,7 @@ export const products = pgTable(
     check('products_drink_kind_check', sql`${t.drinkKind} in ('can', 'bottle', 'water')`),
     check(
       'products_prices_check',
-      sql`${t.priceS} >= 0 and coalesce(${t.priceM}, 0) >= 0 and coalesce(${t.priceL}, 0) >= 0 and coalesce(${t.priceXl}, 0) >= 0`,
+      sql`coalesce(${t.priceS}, 0) >= 0 and coalesce(${t.priceM}, 0) >= 0 and coalesce(${t.priceL}, 0) >= 0 and coalesce(${t.priceXl}, 0) >= 0`,
     ),
   ],
 );

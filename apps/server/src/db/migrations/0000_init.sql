@@ -153,7 +153,7 @@ CREATE TABLE "products" (
 	"title" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"category_id" char(24),
-	"price_s" integer NOT NULL,
+	"price_s" integer,
 	"price_m" integer,
 	"price_l" integer,
 	"price_xl" integer,
@@ -169,7 +169,7 @@ CREATE TABLE "products" (
 	"updated_at" timestamp with time zone,
 	"deleted_at" timestamp with time zone,
 	CONSTRAINT "products_drink_kind_check" CHECK ("products"."drink_kind" in ('can', 'bottle', 'water')),
-	CONSTRAINT "products_prices_check" CHECK ("products"."price_s" >= 0 and coalesce("products"."price_m", 0) >= 0 and coalesce("products"."price_l", 0) >= 0 and coalesce("products"."price_xl", 0) >= 0)
+	CONSTRAINT "products_prices_check" CHECK (coalesce("products"."price_s", 0) >= 0 and coalesce("products"."price_m", 0) >= 0 and coalesce("products"."price_l", 0) >= 0 and coalesce("products"."price_xl", 0) >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
