@@ -1,0 +1,111 @@
+/**
+ * Opening hours (SPEC.md section 1), on London's wall clock:
+ * - Sunday to Thursday 12:00-23:15; Friday 14:00-00:45 (Saturday morning); Saturday 12:00-00:45
+ *   (Sunday morning). A session that runs past midnight belongs to the day it opened: Saturday 00:20 is
+ *   Friday's session.
+ * - Open from the opening minute (12:00 is open) until the closing minute (23:15 is closed).
+ * - Orders are refused in the last 15 minutes before closing: Sunday to Thursday the last order is at
+ *   22:59 and 23:00 is refused; on Friday and Saturday nights 00:29 is taken and 00:30 refused.
+ * - A refused order's message says when the shop next takes orders ('today' or 'tomorrow' on the
+ *   customer's calendar, so after Friday's late session it is 'today at 12:00').
+ */
+import { clockText, londonParts } from './london-time';
+
+export const ORDER_CUTOFF_MINUTES = 15;
+
+export type DayHours = {
+  day: string;
+  opens: string;
+  closes: string;
+  /** The session ends after midnight, on the next calendar day. */
+  closesNextDay: boolean;
+  /** The last minute an order is taken ('HH:MM'). */
+  lastOrder: string;
+};
+
+type Session = { opens: number; closes: number };
+
+/** Minutes after the opening day's midnight; a close past 24:00 is on the next day. Index 0 = Sunday. */
+const SESSIONS: readonly Session[] = [
+  { opens: 12 * 60, closes: 23 * 60 + 15 },
+  { opens: 12 * 60, closes: 23 * 60 + 15 },
+  { opens: 12 * 60, closes: 23 * 60 + 15 },
+  { opens: 12 * 60, closes: 23 * 60 + 15 },
+  { opens: 12 * 60, closes: 23 * 60 + 15 },
+  { opens: 14 * 60, closes: 24 * 60 + 45 },
+  { opens: 12 * 60, closes: 24 * 60 + 45 },
+];
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function sessionOf(weekday: number): Session {
+  const session = SESSIONS[((weekday % 7) + 7) % 7];
+  if (!session) throw new RangeError(`No opening hours for weekday ${weekday}`);
+  return session;
+}
+
+/** Each day's hours, Sunday first, for display and for tests. */
+export const OPENING_HOURS: readonly DayHours[] = SESSIONS.map((session, index) => ({
+  day: DAY_NAMES[index] ?? '',
+  opens: clockText(session.opens),
+  closes: clockText(session.closes),
+  closesNextDay: session.closes >= 24 * 60,
+  lastOrder: clockText(session.closes - ORDER_CUTOFF_MINUTES - 1),
+}));
+
+/** The hours as the spec writes them, for the store information panel. */
+export const OPENING_HOURS_SUMMARY: readonly { days: string; hours: string }[] = [
+  { days: 'Sunday to Thursday', hours: '12:00-23:15' },
+  { days: 'Friday', hours: '14:00-00:45' },
+  { days: 'Saturday', hours: '12:00-00:45' },
+];
+
+export type OrderingStatus = {
+  /** The shop is inside a session (it may still refuse orders in the last 15 minutes). */
+  open: boolean;
+  /** An order placed now is accepted. */
+  acceptingOrders: boolean;
+  /** What to tell the customer. */
+  message: string;
+  /** When the shop next opens ('HH:MM'), when it is not taking orders. */
+  opensAt?: string;
+  /** When the current session closes ('HH:MM'), while open. */
+  closesAt?: string;
+};
+
+/** Whether the shop takes an order at `now`, and what to tell the customer. */
+export function orderingStatus(now: Date): OrderingStatus {
+  const local = londonParts(now);
+  const minute = local.hour * 60 + local.minute;
+  const today = sessionOf(local.weekday);
+  const yesterday = sessionOf(local.weekday - 1);
+
+  // The running session: yesterday's if it spills past midnight and we are before its close, else today's.
+  let current: { closes: number } | null = null;
+  if (minute < yesterday.closes - 24 * 60) current = { closes: yesterday.closes - 24 * 60 };
+  else if (minute >= today.opens && minute < today.closes) current = { closes: today.closes };
+
+  if (current && minute < current.closes - ORDER_CUTOFF_MINUTES) {
+    const ordersClose = clockText(current.closes - ORDER_CUTOFF_MINUTES);
+    return {
+      open: true,
+      acceptingOrders: true,
+      message: `We are open until ${clockText(current.closes)}. Orders close at ${ordersClose}.`,
+      closesAt: clockText(current.closes),
+    };
+  }
+
+  const opensToday = minute < today.opens;
+  const opensAt = clockText(opensToday ? today.opens : sessionOf(local.weekday + 1).opens);
+  const when = `We open ${opensToday ? 'today' : 'tomorrow'} at ${opensAt}.`;
+  if (current) {
+    return {
+      open: true,
+      acceptingOrders: false,
+      message: `We stop taking orders ${ORDER_CUTOFF_MINUTES} minutes before closing. ${when}`,
+      opensAt,
+      closesAt: clockText(current.closes),
+    };
+  }
+  return { open: false, acceptingOrders: false, message: `We are closed. ${when}`, opensAt };
+}
