@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import CategoryIcon from '@mui/icons-material/Category';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import FastfoodIcon from '@mui/icons-material/Fastfood';
+import HomeIcon from '@mui/icons-material/Home';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
+import MenuIcon from '@mui/icons-material/Menu';
+import { NavLink, Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
+import { SkipLink } from '../../components/skip-link';
+import { LogoutDialog } from '../../features/account/components/logout-dialog';
+
+/** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
+export const SIDEBAR_WIDTH = 280;
+
+const SIDEBAR_LINKS = [
+  { label: 'Home', to: '/', icon: <HomeIcon /> },
+  { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  { label: 'Order List', to: '/order-list', icon: <ListAltIcon /> },
+  { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
+  { label: 'Toppings', to: '/ingredients', icon: <LocalPizzaIcon /> },
+  { label: 'Products', to: '/products', icon: <FastfoodIcon /> },
+];
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box component="nav" aria-label="Admin">
+      <Toolbar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Logo />
+      </Toolbar>
+      <Divider />
+      <List>
+        {SIDEBAR_LINKS.map((link) => (
+          <ListItem key={link.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={link.to}
+              end={link.to === '/'}
+              onClick={onNavigate}
+              sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}
+            >
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg. */
+export function AdminLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={1}
+        sx={{ width: { lg: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { lg: `${SIDEBAR_WIDTH}px` } }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            aria-label="Open navigation"
+            aria-controls={drawerOpen ? 'admin-drawer' : undefined}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { lg: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
+            Back Office
+          </Typography>
+          <Button sx={{ ml: 'auto' }} onClick={() => setLogoutOpen(true)}>
+            Log Out
+          </Button>
+        </Toolbar>
+      </AppBar>
+
+      <Box sx={{ width: { lg: SIDEBAR_WIDTH }, flexShrink: { lg: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: false }}
+          sx={{ display: { xs: 'block', lg: 'none' } }}
+          slotProps={{ paper: { id: 'admin-drawer', sx: { width: SIDEBAR_WIDTH } } }}
+        >
+          <Sidebar onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', lg: 'block' } }}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } } }}
+        >
+          <Sidebar />
+        </Drawer>
+      </Box>
+
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Outlet } from 'react-router';
+import { NavBar } from '../../components/nav-bar';
+import { SkipLink } from '../../components/skip-link';
+
+/** The storefront's frame: the navigation bar above every customer screen. */
+export function CustomerLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      <NavBar />
+      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

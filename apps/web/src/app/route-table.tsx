@@ -1,0 +1,149 @@
+import type { ComponentType } from 'react';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
+import { categoriesQuery, productsQuery } from '../features/menu/api/menu-queries';
+import { RequireAdmin, RequirePayment, RequireUser } from './guards';
+import { CustomerLayout } from './layouts/customer-layout';
+import { queryClient } from './query-client';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/** Every screen is its own chunk: the storefront never downloads the back office, nor pages it has not opened. */
+function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => ({ Component: await load() });
+}
+
+function AppRoot() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const customerRoutes: RouteObject[] = [
+  {
+    index: true,
+    // Starts the menu requests while the page's code downloads, instead of after.
+    loader: () => {
+      void queryClient.prefetchQuery(categoriesQuery);
+      void queryClient.prefetchQuery(productsQuery);
+      return null;
+    },
+    shouldRevalidate: () => false,
+    lazy: page(() => import('../features/menu/routes/home-page').then((m) => m.HomePage)),
+  },
+  { path: 'cart', lazy: page(() => import('../features/cart/routes/cart-page').then((m) => m.CartPage)) },
+  { path: 'signin', lazy: page(() => import('../features/account/routes/signin-page').then((m) => m.SignInPage)) },
+  { path: 'signup', lazy: page(() => import('../features/account/routes/signup-page').then((m) => m.SignUpPage)) },
+  {
+    Component: RequireUser,
+    children: [
+      { path: 'favourite', lazy: page(() => import('../features/favourites/routes/favourites-page').then((m) => m.FavouritesPage)) },
+      {
+        path: 'notification',
+        lazy: page(() => import('../features/notifications/routes/notifications-page').then((m) => m.NotificationsPage)),
+      },
+      // /profile/{type}: the spec knows two types; any other falls through to the 404 page.
+      { path: 'profile/my-profile', lazy: page(() => import('../features/account/routes/profile-page').then((m) => m.ProfilePage)) },
+      {
+        path: 'profile/my-orders',
+        lazy: page(() => import('../features/orders/routes/order-history-page').then((m) => m.OrderHistoryPage)),
+      },
+      { path: 'addaddress', lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)) },
+      {
+        path: 'addaddress/:id',
+        lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)),
+      },
+      { path: 'orders/:ordersId', lazy: page(() => import('../features/orders/routes/order-detail-page').then((m) => m.OrderDetailPage)) },
+    ],
+  },
+  {
+    Component: RequirePayment,
+    children: [{ path: 'payment', lazy: page(() => import('../features/checkout/routes/payment-page').then((m) => m.PaymentPage)) }],
+  },
+  { path: '*', lazy: page(() => import('./routes/not-found-page').then((m) => m.NotFoundPage)) },
+];
+
+const adminRoutes: RouteObject[] = [
+  { path: 'dashboard', lazy: page(() => import('../features/admin-dashboard/routes/dashboard-page').then((m) => m.DashboardPage)) },
+  { path: 'order-list', lazy: page(() => import('../features/admin-orders/routes/order-list-page').then((m) => m.OrderListPage)) },
+  { path: 'neworders', lazy: page(() => import('../features/admin-orders/routes/new-orders-page').then((m) => m.NewOrdersPage)) },
+  { path: 'todaysorders', lazy: page(() => import('../features/admin-orders/routes/todays-orders-page').then((m) => m.TodaysOrdersPage)) },
+  {
+    path: 'lastdayorders',
+    lazy: page(() => import('../features/admin-orders/routes/last-day-orders-page').then((m) => m.LastDayOrdersPage)),
+  },
+  {
+    path: 'lastweekorders',
+    lazy: page(() => import('../features/admin-orders/routes/last-week-orders-page').then((m) => m.LastWeekOrdersPage)),
+  },
+  {
+    path: 'lastmonthorders',
+    lazy: page(() => import('../features/admin-orders/routes/last-month-orders-page').then((m) => m.LastMonthOrdersPage)),
+  },
+  { path: 'allorders', lazy: page(() => import('../features/admin-orders/routes/all-orders-page').then((m) => m.AllOrdersPage)) },
+  {
+    path: 'allorders/:ordersId',
+    lazy: page(() => import('../features/admin-orders/routes/admin-order-detail-page').then((m) => m.AdminOrderDetailPage)),
+  },
+  {
+    path: 'pendingorders',
+    lazy: page(() => import('../features/admin-orders/routes/pending-orders-page').then((m) => m.PendingOrdersPage)),
+  },
+  { path: 'categories', lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)) },
+  {
+    path: 'categoriforms',
+    lazy: page(() => import('../features/admin-catalogue/routes/category-form-page').then((m) => m.CategoryFormPage)),
+  },
+  {
+    path: 'categories/:id',
+    lazy: page(() => import('../features/admin-catalogue/routes/category-edit-page').then((m) => m.CategoryEditPage)),
+  },
+  { path: 'ingredients', lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
+  { path: 'ingredientforms', lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
+  { path: 'products', lazy: page(() => import('../features/admin-catalogue/routes/products-page').then((m) => m.ProductsPage)) },
+  {
+    path: 'productforms',
+    lazy: page(() => import('../features/admin-catalogue/routes/product-form-page').then((m) => m.ProductFormPage)),
+  },
+  {
+    path: 'products/:id',
+    lazy: page(() => import('../features/admin-catalogue/routes/product-edit-page').then((m) => m.ProductEditPage)),
+  },
+  {
+    path: 'allproduts/:categoriName',
+    lazy: page(() => import('../features/admin-catalogue/routes/category-products-page').then((m) => m.CategoryProductsPage)),
+  },
+  { path: 'banner', lazy: page(() => import('../features/admin-content/routes/banner-page').then((m) => m.BannerPage)) },
+  {
+    path: 'addnotification',
+    lazy: page(() => import('../features/admin-content/routes/add-notification-page').then((m) => m.AddNotificationPage)),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppRoot,
+    // Errors outside both layouts (e.g. the admin layout's own chunk failing) land here, full screen.
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        Component: CustomerLayout,
+        // A pathless boundary inside the layout keeps the navigation bar when a page fails.
+        children: [{ ErrorBoundary: RouteErrorPage, children: customerRoutes }],
+      },
+      {
+        Component: RequireAdmin,
+        children: [
+          {
+            lazy: page(() => import('./layouts/admin-layout').then((m) => m.AdminLayout)),
+            children: [{ ErrorBoundary: RouteErrorPage, children: adminRoutes }],
+          },
+        ],
+      },
+    ],
+  },
+];

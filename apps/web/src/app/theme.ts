@@ -1,0 +1,24 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * The shop's look (SPEC.md section 9). #5b4bdb on white has a contrast ratio of about 6:1, so white text on the
+ * primary colour and primary text on white both pass WCAG AA.
+ */
+export const theme = createTheme({
+  breakpoints: {
+    values: { xs: 0, sm: 600, md: 1000, lg: 1200, xl: 1920 },
+  },
+  palette: {
+    primary: { main: '#5b4bdb', contrastText: '#ffffff' },
+    secondary: { main: '#c2410c', contrastText: '#ffffff' },
+    background: { default: '#f7f7fb', paper: '#ffffff' },
+  },
+  typography: {
+    fontFamily: 'Helvetica, Arial, sans-serif',
+    h1: { fontSize: '2rem', fontWeight: 700 },
+    h2: { fontSize: '1.5rem', fontWeight: 700 },
+    h3: { fontSize: '1.125rem', fontWeight: 700 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+});

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import { Link } from 'react-router';
+import { SHOP_NAME } from '../lib/use-document-title';
+
+function LogoMark() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#ffffff" />
+      <path d="M14 18 Q32 8 50 18 L32 54 Z" fill="#ffc94d" />
+      <path d="M14 18 Q32 8 50 18 L47 24 Q32 15 17 24 Z" fill="#e08a2e" />
+      <circle cx="30" cy="28" r="4" fill="#d6453d" />
+      <circle cx="38" cy="35" r="3.5" fill="#d6453d" />
+      <circle cx="31" cy="42" r="3" fill="#d6453d" />
+    </svg>
+  );
+}
+
+/** The shop's mark and name; always leads home. */
+export function Logo() {
+  return (
+    <Box
+      component={Link}
+      to="/"
+      aria-label={`${SHOP_NAME} home`}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        fontWeight: 700,
+        fontSize: '1.25rem',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <LogoMark />
+      <span>{SHOP_NAME}</span>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Session } from '../features/account/api/use-session';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/**
+ * The links of SPEC.md section 2 for who is signed in. Cart sits only in the small-screen menu, because wider
+ * screens show the side cart instead. Nothing account-related shows until the session is known, so the bar
+ * does not flash "Sign In" at a signed-in user.
+ */
+export function navItems(session: Session, smallScreen: boolean): NavItem[] {
+  const items: NavItem[] = [{ label: 'Home', to: '/' }];
+  if (smallScreen) items.push({ label: 'Cart', to: '/cart' });
+  if (session.isLoading) return items;
+  const { user, isAdmin } = session;
+  if (user) {
+    items.push({ label: 'Profile', to: '/profile/my-profile' });
+    if (isAdmin) {
+      items.push({ label: 'Dashboard', to: '/dashboard' });
+    } else {
+      items.push({ label: 'Favourite', to: '/favourite' }, { label: 'Notification', to: '/notification' });
+    }
+  } else {
+    items.push({ label: 'Sign In', to: '/signin' });
+  }
+  return items;
+}

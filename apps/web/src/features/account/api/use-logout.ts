@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api';
+import { sessionQueryKey } from './use-session';
+
+/** Ends the session on the server, then forgets everything cached for the previous user. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/logout');
+      } catch (error) {
+        // Already signed out on the server: the local state is all that is left to clear.
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api';
+
+/** The signed-in user as `GET /api/session` describes them. */
+export interface SessionUser {
+  email: string;
+  username: string;
+  role: string;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  isAdmin: boolean;
+  /** True only while the first answer is awaited; guards wait instead of redirecting. */
+  isLoading: boolean;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The current user, or null when signed out (401, or 404 from a server without accounts). */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    const answer = await api.get<{ user?: SessionUser | null }>('/session', { signal });
+    return answer?.user ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+export function useSession(): Session {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  const user = query.data ?? null;
+  return { user, isAdmin: user?.role === 'admin', isLoading: query.isPending };
+}

@@ -1,0 +1,5 @@
+import { OrdersScreen } from '../components/orders-screen';
+
+export function LastWeekOrdersPage() {
+  return <OrdersScreen period="last-week" documentTitle="Last Week Orders" />;
+}

@@ -1,0 +1,5 @@
+import { OrdersScreen } from '../components/orders-screen';
+
+export function NewOrdersPage() {
+  return <OrdersScreen period="today" documentTitle="New Orders" />;
+}

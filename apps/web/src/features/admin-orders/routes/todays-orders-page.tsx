@@ -1,0 +1,5 @@
+import { OrdersScreen } from '../components/orders-screen';
+
+export function TodaysOrdersPage() {
+  return <OrdersScreen period="today" documentTitle="Today's Orders" />;
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { MenuCategory, MenuProduct } from './menu-types';
+
+/** Keys follow the wire paths, so admin screens can invalidate them after a change. */
+export const categoriesQueryKey = ['allcategori'] as const;
+export const productsQueryKey = ['allproduts'] as const;
+
+export const categoriesQuery = queryOptions({
+  queryKey: categoriesQueryKey,
+  queryFn: ({ signal }) => api.get<MenuCategory[]>('/allcategori', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const productsQuery = queryOptions({
+  queryKey: productsQueryKey,
+  queryFn: ({ signal }) => api.get<MenuProduct[]>('/allproduts', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useCategories() {
+  return useQuery(categoriesQuery);
+}
+
+export function useProducts() {
+  return useQuery(productsQuery);
+}

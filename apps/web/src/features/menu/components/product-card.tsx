@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { formatPence } from '../../../lib/money';
+import type { MenuProduct } from '../api/menu-types';
+import { fromPricePence } from '../lib/from-price';
+
+export const PRODUCT_IMAGE_SIZE = 320;
+
+interface ProductCardProps {
+  product: MenuProduct;
+  /** Above-the-fold cards load their image at once; the rest wait until scrolled near. */
+  eager?: boolean;
+  /** Room for the card's controls (options, add to cart, favourite). */
+  children?: ReactNode;
+}
+
+export function ProductCard({ product, eager = false, children }: ProductCardProps) {
+  const from = fromPricePence(product);
+  return (
+    <Card component="article" variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {product.imageUrl ? (
+        <Box
+          component="img"
+          src={product.imageUrl}
+          alt={product.title}
+          width={PRODUCT_IMAGE_SIZE}
+          height={PRODUCT_IMAGE_SIZE}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', bgcolor: 'grey.100' }}
+        />
+      ) : (
+        <Box aria-hidden="true" sx={{ width: '100%', aspectRatio: '1 / 1', bgcolor: 'grey.200' }} />
+      )}
+      <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.5, flex: 1 }}>
+        <Typography variant="h3" component="h3" sx={{ fontSize: { xs: '1rem', sm: '1.125rem' } }}>
+          {product.title}
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        >
+          {product.description}
+        </Typography>
+        {from !== null && (
+          <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>
+            from {formatPence(from)}
+          </Typography>
+        )}
+        {children}
+      </Box>
+    </Card>
+  );
+}

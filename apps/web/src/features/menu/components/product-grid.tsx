@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import type { ReactNode } from 'react';
+import type { MenuProduct } from '../api/menu-types';
+import { ProductCard } from './product-card';
+
+interface ProductGridProps {
+  products: MenuProduct[];
+  loading?: boolean;
+  /** How each product is drawn; the plain card by default. */
+  renderProduct?: (product: MenuProduct, eager: boolean) => ReactNode;
+}
+
+/** Cards in the first row or two are likely visible at first paint, so their images are not deferred. */
+const EAGER_CARDS = 4;
+
+const gridSx = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'grid',
+  gap: { xs: 1.5, sm: 2 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
+} as const;
+
+export function ProductGrid({ products, loading = false, renderProduct }: ProductGridProps) {
+  if (loading) {
+    return (
+      <Box sx={gridSx} aria-hidden="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" sx={{ height: 'auto', aspectRatio: '3 / 4' }} />
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="ul" sx={gridSx}>
+      {products.map((product, index) => (
+        <Box component="li" key={product._id} sx={{ minWidth: 0 }}>
+          {renderProduct ? renderProduct(product, index < EAGER_CARDS) : <ProductCard product={product} eager={index < EAGER_CARDS} />}
+        </Box>
+      ))}
+    </Box>
+  );
+}

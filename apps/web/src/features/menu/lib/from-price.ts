@@ -1,0 +1,10 @@
+import { poundsToPence } from '../../../lib/money';
+import type { MenuProduct } from '../api/menu-types';
+
+/** The lowest size price a customer can pay for the product, in pence; null when nothing is priced. */
+export function fromPricePence(product: Pick<MenuProduct, 'regularDiscount' | 'mediumDiscount' | 'largeDiscount' | 'extraLargeDiscount'>): number | null {
+  const prices = [product.regularDiscount, product.mediumDiscount, product.largeDiscount, product.extraLargeDiscount]
+    .map(poundsToPence)
+    .filter((pence): pence is number => pence !== null && pence > 0);
+  return prices.length > 0 ? Math.min(...prices) : null;
+}

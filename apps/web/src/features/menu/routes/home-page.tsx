@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { useCategories, useProducts } from '../api/menu-queries';
+import { CategorySelector } from '../components/category-selector';
+import { ProductGrid } from '../components/product-grid';
+import { DEFAULT_CATEGORY, selectCategory } from '../lib/select-category';
+
+/** Home `/`: the category selector and the chosen category's products. */
+export function HomePage() {
+  const categories = useCategories();
+  const products = useProducts();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const categoryList = categories.data ?? [];
+  const selected = selectCategory(categoryList, searchParams.get('category'));
+  const shown = (products.data ?? []).filter((product) => product.category === selected);
+
+  const choose = (name: string) => {
+    // The choice lives in the URL so Back from a product or the cart returns to the same category.
+    setSearchParams(name === DEFAULT_CATEGORY ? {} : { category: name }, { replace: true, preventScrollReset: true });
+  };
+
+  const failed = categories.isError || products.isError;
+  const retry = () => {
+    if (categories.isError) void categories.refetch();
+    if (products.isError) void products.refetch();
+  };
+
+  return (
+    <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals">
+      {failed ? (
+        <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, borderRadius: 1, bgcolor: '#fdeded' }}>
+          <Typography sx={{ color: '#5f2120' }}>The menu could not be loaded. Check your connection and try again.</Typography>
+          <Button variant="contained" onClick={retry}>
+            Retry
+          </Button>
+        </Box>
+      ) : (
+        <>
+          <CategorySelector categories={categoryList} selected={selected} onSelect={choose} loading={categories.isPending} />
+          <Box component="section" aria-labelledby="category-heading" sx={{ mt: 2 }}>
+            <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+              {selected ?? 'Menu'}
+            </Typography>
+            <ProductGrid products={shown} loading={products.isPending || categories.isPending} />
+            {!products.isPending && !categories.isPending && shown.length === 0 && (
+              <Typography color="text.secondary">There is nothing in this category yet.</Typography>
+            )}
+          </Box>
+        </>
+      )}
+    </Page>
+  );
+}
