@@ -48,7 +48,7 @@ export function NavBar() {
                 to={item.to}
                 end={item.to === '/'}
                 color="inherit"
-                sx={{ '&.active': { backgroundColor: 'rgba(255, 255, 255, 0.18)' } }}
+                sx={{ '&.active': { backgroundColor: 'rgba(0, 0, 0, 0.2)' } }}
               >
                 {item.label}
               </Button>

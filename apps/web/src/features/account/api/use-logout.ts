@@ -10,8 +10,8 @@ export function useLogout() {
       try {
         await api.post('/logout');
       } catch (error) {
-        // Already signed out on the server: the local state is all that is left to clear.
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        // Already signed out (or a server without accounts): the local state is all that is left to clear.
+        if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) throw error;
       }
     },
     onSuccess: () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,8 +18,20 @@ const EAGER_IMAGES = 6;
 
 /** The row of category buttons above the menu; one is pressed at a time. */
 export function CategorySelector({ categories, selected, onSelect, loading = false }: CategorySelectorProps) {
+  const rowRef = useRef<HTMLElement>(null);
+
+  // On a phone the default (Deals) sits off-screen to the right; bring the pressed button into view, sideways only.
+  useEffect(() => {
+    const row = rowRef.current;
+    const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !pressed) return;
+    const left = pressed.offsetLeft - row.offsetLeft - (row.clientWidth - pressed.offsetWidth) / 2;
+    row.scrollTo({ left: Math.max(0, left), behavior: 'instant' });
+  }, [selected, loading]);
+
   return (
     <Box
+      ref={rowRef}
       component="nav"
       aria-label="Categories"
       sx={{
