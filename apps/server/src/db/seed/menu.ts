@@ -53,8 +53,9 @@ function slots(list: DealSlot[]): DealSlot[] {
   return dealSlotsSchema.parse(list);
 }
 
+// Every seeded deal holds pizzas; their crust is chosen once for the deal and its add-on price applies per pizza.
 const deal = (title: string, description: string, prices: MenuProduct['prices'], dealSlots: DealSlot[]): MenuProduct => ({
-  title, description, category: 'Deals', prices, dealSlots: slots(dealSlots),
+  title, description, category: 'Deals', prices, crust: CRUSTS, dealSlots: slots(dealSlots),
 });
 
 export const MENU_PRODUCTS: MenuProduct[] = [

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { shopNow, type Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import './fastify-augment';
+import { errorBody, HttpError } from './http-errors';
+import { imageRoutes } from './images/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { healthRoutes } from './modules/health/routes';
+
+/** Every feature's routes, each registered under /api. A new module is one line here. */
+const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes];
+
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+// Product images may be 2 MB, and edit forms send them base64-encoded inside JSON (4/3 larger).
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built SPA; defaults to apps/web/dist. Tests point it elsewhere. */
+  webDistDir?: string;
+}
+
+export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST_DIR }: BuildAppOptions): Promise<FastifyInstance> {
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Per-request lines only when debugging: a shop's normal log is its own events and errors.
+    logController: new LogController({ disableRequestLogging: !verbose }),
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+  });
+
+  app.decorate('config', config);
+  app.decorate<DatabaseHandle>('database', database);
+  app.decorate('db', database.db);
+  app.decorate('now', () => shopNow(config));
+
+  await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCookie);
+
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
+
+  for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
+
+  await registerSpa(app, webDistDir);
+  return app;
+}
+
+function helmetOptions(config: Config) {
+  const https = config.publicOrigin.startsWith('https:');
+  const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // MUI's emotion injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigin, 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  };
+}
+
+function isZodError(error: unknown): error is ZodError {
+  return error instanceof ZodError || (error instanceof Error && error.name === 'ZodError' && Array.isArray((error as ZodError).issues));
+}
+
+/** "price: Invalid input: expected number, received string; title: Too small ..." */
+function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isZodError(error)) return reply.code(400).send(errorBody(400, describeZodError(error)));
+  if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return reply.code(400).send(errorBody(400, fastifyError.message));
+  const status = fastifyError.statusCode;
+  // Fastify's own client errors (malformed JSON, body too large, unsupported media type) say what is wrong.
+  if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, fastifyError.message));
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+}
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Takeaway Shop</title></head>
+<body><h1>Takeaway Shop</h1><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p></body></html>`;
+
+async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      cacheControl: false,
+      // Hashed asset names change with their content, so browsers may keep them for good; index.html must be
+      // revalidated so a deploy is picked up at once.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/assets/');
+    if (isPageRequest) {
+      // A client route of the SPA (e.g. /profile/my-orders): the app's router takes it from index.html.
+      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
+    }
+    const message = isApi ? `Route ${request.method} ${pathname} not found` : 'Not Found';
+    return reply.code(404).send(errorBody(404, message));
+  });
+}
