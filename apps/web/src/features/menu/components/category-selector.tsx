@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
+import { imageUrlAtWidth } from '../../../lib/image-url';
 import type { MenuCategory } from '../api/menu-types';
 
 interface CategorySelectorProps {
@@ -13,6 +14,8 @@ interface CategorySelectorProps {
 }
 
 const IMAGE_SIZE = 56;
+/** Sharp at 2x and 3x screens for the 56 px circle. */
+const THUMBNAIL_WIDTH = 160;
 /** Images past this index are usually off-screen on a phone, so they load lazily. */
 const EAGER_IMAGES = 6;
 
@@ -83,7 +86,7 @@ export function CategorySelector({ categories, selected, onSelect, loading = fal
                 {category.imageUrl ? (
                   <Box
                     component="img"
-                    src={category.imageUrl}
+                    src={imageUrlAtWidth(category.imageUrl, THUMBNAIL_WIDTH)}
                     alt=""
                     width={IMAGE_SIZE}
                     height={IMAGE_SIZE}
