@@ -23,6 +23,7 @@ interface HandleBase {
 export interface PgliteHandle extends HandleBase {
   kind: 'pglite';
   driverDb: PgliteDatabase<Schema>;
+  client: PGlite;
 }
 
 export interface PostgresHandle extends HandleBase {
@@ -39,19 +40,21 @@ export interface CreateDatabaseOptions {
   dataDir: string;
   /** Called when an idle pooled connection fails (e.g. the server restarts); the pool replaces it. */
   onPoolError?: (error: Error) => void;
+  /** A PGlite data directory dump (`dumpDataDir()`) to start the in-memory database from; tests reuse a seeded one. */
+  pgliteTemplate?: Blob;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
 
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
-  return createPglite(options.dataDir);
+  return createPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function createPglite(dataDir: string): Promise<PgliteHandle> {
+async function createPglite(dataDir: string, template?: Blob): Promise<PgliteHandle> {
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = await PGlite.create();
+    client = await PGlite.create(template ? { loadDataDir: template } : {});
   } else {
     const dir = path.join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
@@ -63,6 +66,7 @@ async function createPglite(dataDir: string): Promise<PgliteHandle> {
     kind: 'pglite',
     db: driverDb,
     driverDb,
+    client,
     async close() {
       if (closed) return;
       closed = true;

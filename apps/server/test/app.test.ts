@@ -1,0 +1,158 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from '../src/http-errors';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+
+const widgetSchema = z.strictObject({ title: z.string().min(1), price: z.number().min(0) });
+
+describe.each(testDatabases())('the app on %s', (kind) => {
+  let server: TestServer;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><body><div id="root">shop spa</div></body></html>');
+    await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.info("app")');
+    await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({
+      db: kind,
+      webDistDir: distDir,
+      setup: (app) => {
+        // Stand-ins for feature routes, so the error handling is exercised through real requests.
+        app.post('/api/test/widgets', async (request) => widgetSchema.parse(request.body));
+        app.get('/api/test/teapot', async () => {
+          throw new HttpError(418, 'No coffee here');
+        });
+        app.get('/api/test/crash', async () => {
+          throw new Error('secret internals');
+        });
+        app.post('/api/test/schema', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async () => ({ ok: true }));
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('reports healthy with the database checked', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await fetch(`${server.url}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/no-such-thing not found' });
+  });
+
+  it('answers a body failing its zod schema with a 400 naming the field', async () => {
+    const response = await fetch(`${server.url}/api/test/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Box', price: 'free' }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { statusCode: number; error: string; message: string };
+    expect(body.statusCode).toBe(400);
+    expect(body.error).toBe('Bad Request');
+    expect(body.message).toMatch(/^price: /);
+  });
+
+  it('answers malformed JSON, schema failures and oversized bodies with 4xx, never 500', async () => {
+    const malformed = await fetch(`${server.url}/api/test/widgets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+
+    const schema = await fetch(`${server.url}/api/test/schema`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(schema.status).toBe(400);
+    expect(((await schema.json()) as { message: string }).message).toContain('name');
+
+    const huge = await fetch(`${server.url}/api/test/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(5 * 1024 * 1024), price: 1 }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+  });
+
+  it('passes an HttpError through and hides the details of anything else', async () => {
+    const teapot = await fetch(`${server.url}/api/test/teapot`);
+    expect(teapot.status).toBe(418);
+    expect(await teapot.json()).toEqual({ statusCode: 418, error: "I'm a Teapot", message: 'No coffee here' });
+
+    const crash = await fetch(`${server.url}/api/test/crash`);
+    expect(crash.status).toBe(500);
+    expect(await crash.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+  });
+
+  it('serves index.html for client routes, uncached, with a CSP', async () => {
+    for (const route of ['/', '/profile/my-orders', '/allorders/6b0120e6b0433bcc9bced79e']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('shop spa');
+    }
+    const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://js.stripe.com');
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
+  it('serves hashed assets with a year of immutable caching and other files briefly', async () => {
+    const asset = await fetch(`${server.url}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toContain('console.info');
+
+    const icon = await fetch(`${server.url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+
+    const missingAsset = await fetch(`${server.url}/assets/gone-123.js`);
+    expect(missingAsset.status).toBe(404);
+  });
+
+  it('answers 404 JSON for an unknown image', async () => {
+    const response = await fetch(`${server.url}/api/images/0123456789abcdef01234567`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Image not found' });
+    expect((await fetch(`${server.url}/api/images/not-an-id`)).status).toBe(404);
+  });
+
+  it('reports 503 in the error shape once the database is gone', async () => {
+    const doomed = await startTestServer({ db: kind });
+    try {
+      await doomed.database.close();
+      const response = await fetch(`${doomed.url}/api/health`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Database unavailable' });
+    } finally {
+      await doomed.close();
+    }
+  });
+});
+
+describe('without a built web app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ webDistDir: path.join(os.tmpdir(), 'shop-no-such-dist') });
+  });
+  afterAll(async () => server.close());
+
+  it('tells the visitor to build it', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('npm run build');
+    expect((await fetch(`${server.url}/api/nothing`)).status).toBe(404);
+  });
+});

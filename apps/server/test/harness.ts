@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, shopNow, type Config } from '../src/config';
+import { createDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { seedDatabase } from '../src/db/seed/seed';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** A Wednesday evening (18:00 in London), when the shop is open. */
+export const DEFAULT_SHOP_TIME = '2026-11-18T18:00:00Z';
+export const TEST_ADMIN_EMAIL = 'admin@example.com';
+export const TEST_ADMIN_PASSWORD = 'admin-test-password';
+
+export interface TestServerOptions {
+  /** Fill the database with the seed (menu, images, admin). Default false: an empty, migrated database. */
+  seed?: boolean;
+  /** Extra environment for loadConfig, e.g. { SHOP_TIME: '2026-11-22T10:00:00Z' }. */
+  env?: Partial<Record<string, string>>;
+  /** 'postgres' needs TEST_DATABASE_URL; a fresh database is created there and dropped on close. */
+  db?: TestDatabaseKind;
+  /** Serve this directory as the built SPA instead of apps/web/dist. */
+  webDistDir?: string;
+  /** Runs after buildApp and before listen, e.g. to register a route only a test needs. */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 — the API is under `${url}/api`. */
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The databases every API suite runs on: `describe.each(testDatabases())('... on %s', (kind) => ...)`. */
+export function testDatabases(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const kind = opts.db ?? 'pglite';
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: MEMORY_DATA_DIR,
+    SHOP_TIME: DEFAULT_SHOP_TIME,
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    ...opts.env,
+  };
+
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
+
+  const config = loadConfig(env);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config, kind, opts.seed ?? false);
+    const app = await buildApp({ config, database, ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}) });
+    await opts.setup?.(app);
+    await app.listen({ port, host: '127.0.0.1' });
+    const handle = database;
+    let closed = false;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      app,
+      database: handle,
+      config,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await handle.close();
+        await dropDatabase?.();
+      },
+    };
+  } catch (error) {
+    await database?.close();
+    await dropDatabase?.();
+    throw error;
+  }
+}
+
+async function openDatabase(config: Config, kind: TestDatabaseKind, seed: boolean): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const template = await pgliteTemplate(config, seed);
+    return createDatabase({ dataDir: MEMORY_DATA_DIR, pgliteTemplate: template });
+  }
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: MEMORY_DATA_DIR });
+  await migrateDatabase(database);
+  if (seed) await seedInto(database, config);
+  return database;
+}
+
+async function seedInto(database: DatabaseHandle, config: Config): Promise<void> {
+  await seedDatabase(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    now: shopNow(config),
+    log: () => {},
+  });
+}
+
+// --- PGlite templates --------------------------------------------------------------------------------------
+// Creating, migrating and seeding an embedded database takes seconds; loading a dump of one takes a fraction.
+// Dumps are cached in memory per process and on disk across processes, keyed by everything that shapes them.
+
+const DB_SOURCE_DIR = fileURLToPath(new URL('../src/db', import.meta.url));
+const templates = new Map<string, Promise<Blob>>();
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? listFiles(full) : [full];
+    });
+}
+
+function templateKey(config: Config, seed: boolean): string {
+  const hash = createHash('sha256');
+  for (const file of listFiles(DB_SOURCE_DIR)) hash.update(file).update(readFileSync(file));
+  hash.update(JSON.stringify({ seed, adminEmail: config.adminEmail, adminPassword: config.adminPassword, shopTime: config.shopTime }));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function pgliteTemplate(config: Config, seed: boolean): Promise<Blob> {
+  const key = templateKey(config, seed);
+  let template = templates.get(key);
+  if (!template) {
+    template = loadOrBuildTemplate(key, config, seed);
+    templates.set(key, template);
+    template.catch(() => templates.delete(key));
+  }
+  return template;
+}
+
+async function loadOrBuildTemplate(key: string, config: Config, seed: boolean): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `shop-test-pglite-${key}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // Not built yet by any process: build it below.
+  }
+  const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+  try {
+    await migrateDatabase(database);
+    if (seed) await seedInto(database, config);
+    if (database.kind !== 'pglite') throw new Error('expected an embedded database');
+    const dump = await database.client.dumpDataDir('none');
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    // Written under a unique name and renamed, so a parallel process never reads half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+    return new Blob([bytes]);
+  } finally {
+    await database.close();
+  }
+}
+
+// --- PostgreSQL ----------------------------------------------------------------------------------------------
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set to run tests on PostgreSQL');
+  const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
