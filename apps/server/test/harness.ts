@@ -122,7 +122,8 @@ async function seedInto(database: DatabaseHandle, config: Config): Promise<void>
 // Creating, migrating and seeding an embedded database takes seconds; loading a dump of one takes a fraction.
 // Dumps are cached in memory per process and on disk across processes, keyed by everything that shapes them.
 
-const DB_SOURCE_DIR = fileURLToPath(new URL('../src/db', import.meta.url));
+// Everything a template's bytes depend on: schema, migrations, seed data and drawing, image encoding, hashing.
+const TEMPLATE_SOURCES = ['../src/db', '../src/images', '../src/modules/auth/password.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 const templates = new Map<string, Promise<Blob>>();
 
 function listFiles(dir: string): string[] {
@@ -136,7 +137,10 @@ function listFiles(dir: string): string[] {
 
 function templateKey(config: Config, seed: boolean): string {
   const hash = createHash('sha256');
-  for (const file of listFiles(DB_SOURCE_DIR)) hash.update(file).update(readFileSync(file));
+  for (const source of TEMPLATE_SOURCES) {
+    const files = statSync(source).isDirectory() ? listFiles(source) : [source];
+    for (const file of files) hash.update(file).update(readFileSync(file));
+  }
   hash.update(JSON.stringify({ seed, adminEmail: config.adminEmail, adminPassword: config.adminPassword, shopTime: config.shopTime }));
   return hash.digest('hex').slice(0, 16);
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DealSlot } from '@shop/shared/domain/catalogue';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import { newId } from './id';
 
 // Every timestamp is timestamptz without a database default on purpose: services pass the shop clock
@@ -239,8 +240,6 @@ export interface AddressSnapshot {
   postcode: string;
 }
 
-export const ORDER_STATUSES = ['Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentType = 'Card' | 'Cash';
 export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed';
 
@@ -277,7 +276,7 @@ export const orders = pgTable(
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`),
     check(
       'orders_status_check',
-      sql`${t.status} in ('Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order')`,
+      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`,
     ),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
   ],

@@ -1,4 +1,5 @@
 import type { DealSlot, DrinkKind } from '@shop/shared/domain/catalogue';
+import { penceToPounds } from '@shop/shared/domain/money';
 import type { categories, products, toppings } from '../../db/schema';
 import { imageUrl } from '../../images/store';
 
@@ -11,18 +12,13 @@ type ToppingRow = typeof toppings.$inferSelect;
 /** Width of the image variant list answers point at: sharp on a card, a fraction of the original's bytes. */
 export const LIST_IMAGE_WIDTH = 480;
 
-/** Integer pence to pounds with two decimals, as a number (749 -> 7.49). */
-export function poundsFromPence(pence: number): number {
-  return Math.round(pence) / 100;
-}
-
 /** A size price: pounds, or "" when the size is not sold (the spec's "blank when unused"). */
 function sizePrice(pence: number | null): number | '' {
-  return pence === null ? '' : poundsFromPence(pence);
+  return pence === null ? '' : penceToPounds(pence);
 }
 
 function optionalPrice(pence: number | null): number | null {
-  return pence === null ? null : poundsFromPence(pence);
+  return pence === null ? null : penceToPounds(pence);
 }
 
 export interface CategoryWire {
@@ -89,7 +85,7 @@ export function toIngredientWire(row: ToppingRow): IngredientWire {
   return {
     _id: row.id,
     ToopingName: row.name,
-    toopingPrice: poundsFromPence(row.price),
+    toopingPrice: penceToPounds(row.price),
     category: row.category,
     imageUrl: imageUrl(row.imageId, 160),
   };
