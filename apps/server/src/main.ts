@@ -16,7 +16,8 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  if (config.dataDir !== MEMORY_DATA_DIR) await mkdir(config.dataDir, { recursive: true });
+  // DATA_DIR holds the embedded database; a PostgreSQL server needs no local directory.
+  if (!config.databaseUrl && config.dataDir !== MEMORY_DATA_DIR) await mkdir(config.dataDir, { recursive: true });
 
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
