@@ -13,6 +13,7 @@ import { errorBody, HttpError } from './http-errors';
 import { imageRoutes } from './images/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerSessions } from './modules/auth/session';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes];
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
 
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
+  registerSessions(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
 

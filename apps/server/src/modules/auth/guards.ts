@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http-errors';
+import type { SessionUser } from './session';
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+export const ADMIN_ONLY = 'Only the shop’s staff can do this.';
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+}
+
+/** preHandler: 401 signed out, 403 signed in without the admin role. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (request.user.role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
+}
+
+/** The signed-in user (after requireUser has run). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+  return request.user;
+}
+
+/**
+ * For the spec's routes that name a user by e-mail (`/my-product/{email}`, `/favouritelist/{email}`, ...):
+ * a customer may only name themself; an admin may name anyone. Another user's data answers 403.
+ */
+export function assertSelfOrAdmin(request: FastifyRequest, email: string): SessionUser {
+  const user = currentUser(request);
+  if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) {
+    throw new HttpError(403, 'You can only see your own account.');
+  }
+  return user;
+}

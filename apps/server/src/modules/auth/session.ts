@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export const SESSION_COOKIE = 'sid';
+const SESSION_DAYS = 30;
+
+/** The signed-in user as every route sees it. Never carries the password hash. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  role: 'customer' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Loaded from the session cookie before any handler runs; null when signed out. */
+    user: SessionUser | null;
+    /** The sha256 id of the current session, so logout can end exactly this one. */
+    sessionId: string | null;
+  }
+}
+
+/** The table keeps only a hash of the token, so a leaked table does not leak live sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, expiresAt, lastSeenAt: now });
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const sessionId = hashToken(token);
+  const rows = await db
+    .select({ id: users.id, email: users.email, username: users.username, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const user = rows[0];
+  return user ? { sessionId, user } : null;
+}
+
+export async function destroySession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change). */
+export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+function cookieOptions(config: Config, expires?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicOrigin.startsWith('https:'),
+    ...(expires ? { expires } : {}),
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, expiresAt));
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+}
+
+/** Starts a fresh session (a new token every time: rotation at login) and sets its cookie. */
+export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void> {
+  if (request.sessionId) await destroySession(app.db, request.sessionId);
+  const { token, expiresAt } = await createSession(app.db, user.id, app.now());
+  setSessionCookie(reply, app.config, token, expiresAt);
+  request.user = user;
+}
+
+/** Reads the session cookie on every request; handlers and guards then look at request.user. */
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    const found = await findSessionUser(app.db, token, app.now());
+    if (found) {
+      request.user = found.user;
+      request.sessionId = found.sessionId;
+    }
+  });
+}
