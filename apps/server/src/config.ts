@@ -37,6 +37,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  // The built web app to serve; the default is apps/web/dist. Lets parallel browser-test runs use their own builds.
+  WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   ADMIN_EMAIL: z.preprocess(
     blankToUndefined,
     z.email('must be an e-mail address').transform((v) => v.toLowerCase()).default('admin@example.com'),
@@ -79,6 +81,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute path, or the string 'memory://' for an in-memory PGlite (tests). */
   dataDir: string;
+  /** Absolute path of the built web app, when not the default apps/web/dist. */
+  webDistDir: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(process.cwd(), e.DATA_DIR),
+    webDistDir: e.WEB_DIST_DIR === undefined ? undefined : path.resolve(process.cwd(), e.WEB_DIST_DIR),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     log: (message) => console.info(message),
   });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}) });
 
   let stopping = false;
   const stop = async (signal: string) => {
