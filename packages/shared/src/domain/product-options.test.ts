@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedCrusts, defaultConfiguration, hasCrustChoice, hasWingTypes, sizeLabel } from './product-options';
+import { allowedCrusts, crustPricesFrom, defaultConfiguration, hasCrustChoice, hasWingTypes, sizeLabel, wingTypePricesFrom } from './product-options';
 import { anyTwoLarge, chips, cokeCan, hawaiian, margherita, meatFeast, shake, singlePack, veganGarden, wings } from './test-catalogue';
 
 describe('what a product card offers', () => {
@@ -46,5 +46,24 @@ describe('what a product card offers', () => {
     ['Chips (single price)', chips, 's', null],
   ] as const)('%s at %s is labelled %s', (_name, product, size, label) => {
     expect(sizeLabel(product, size)).toBe(label);
+  });
+});
+
+describe('crust and wing type prices from stored columns', () => {
+  it.each([
+    ['stuffed crust defined: a crust choice, blanks are 0', [0, null, 200], { deep_pan: 0, thin_crust: 0, stuffed_crust: 200 }],
+    ['every crust priced', [0, 50, 250], { deep_pan: 0, thin_crust: 50, stuffed_crust: 250 }],
+    ['stuffed crust blank (vegan): no crust choice', [0, 0, null], null],
+    ['nothing stored: no crust choice', [undefined, undefined, undefined], null],
+  ] as const)('%s', (_label, [deepPan, thin, stuffed], expected) => {
+    expect(crustPricesFrom(deepPan, thin, stuffed)).toEqual(expected);
+  });
+
+  it.each([
+    ['both priced', [0, 50], { normal: 0, boneless: 50 }],
+    ['only boneless stored', [null, 75], { normal: 0, boneless: 75 }],
+    ['neither: no type choice', [null, null], null],
+  ] as const)('%s', (_label, [normal, boneless], expected) => {
+    expect(wingTypePricesFrom(normal, boneless)).toEqual(expected);
   });
 });

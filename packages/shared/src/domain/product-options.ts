@@ -123,3 +123,21 @@ export function defaultConfiguration(product: PricedProduct): { size: Size | nul
     type: hasWingTypes(product) ? 'normal' : null,
   };
 }
+
+type StoredPrice = number | null | undefined;
+
+/**
+ * Crust add-ons from a product's stored (or wire) prices in pence. A product has a crust choice only when its
+ * stuffed crust price is defined (SPEC.md section 2: "crust only for Pizza with stuffed crust defined"); deep pan
+ * and thin crust then default to 0 when blank (SPEC.md section 5 defaults).
+ */
+export function crustPricesFrom(deepPan: StoredPrice, thin: StoredPrice, stuffed: StoredPrice): Record<Crust, number> | null {
+  if (stuffed === null || stuffed === undefined) return null;
+  return { deep_pan: deepPan ?? 0, thin_crust: thin ?? 0, stuffed_crust: stuffed };
+}
+
+/** Wing type add-ons in pence: a type choice exists when either price is defined; a blank one is 0. */
+export function wingTypePricesFrom(normal: StoredPrice, boneless: StoredPrice): Record<WingType, number> | null {
+  if ((normal === null || normal === undefined) && (boneless === null || boneless === undefined)) return null;
+  return { normal: normal ?? 0, boneless: boneless ?? 0 };
+}
