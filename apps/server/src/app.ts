@@ -11,12 +11,17 @@ import type { DatabaseHandle } from './db/client';
 import './fastify-augment';
 import { errorBody, HttpError } from './http-errors';
 import { imageRoutes } from './images/routes';
+import { addressRoutes } from './modules/addresses/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { favouriteRoutes } from './modules/favourites/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
-const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes];
+const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, orderRoutes];
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
+import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
+import { errorBody } from '../../http-errors';
+import { loadPricingCatalogue } from '../pricing/load-catalogue';
+
+/**
+ * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.
+ * Public, so a visitor's side cart shows confirmed prices too. A line that cannot be priced answers 400 with the
+ * customer-readable reason and the index of the line.
+ */
+export const cartRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/cart/quote', async (request, reply) => {
+    const { items } = cartQuoteRequestSchema.parse(request.body ?? {});
+    const catalogue = await loadPricingCatalogue(app.db);
+    try {
+      return toCartQuoteAnswer(quoteCart(items, catalogue));
+    } catch (error) {
+      if (!(error instanceof PricingError)) throw error;
+      return reply.code(400).send({ ...errorBody(400, error.message), code: error.code, lineIndex: error.lineIndex ?? null });
+    }
+  });
+};

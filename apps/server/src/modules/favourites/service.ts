@@ -1,0 +1,50 @@
+import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { FAVOURITE_ALREADY_ADDED, type AddFavouriteAnswer, type FavouriteWire } from '@shop/shared/contract/favourites';
+import type { Db } from '../../db/client';
+import { newId } from '../../db/id';
+import { categories, favourites, products, users } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import { toProductWire, type ProductWire } from '../catalogue/wire';
+
+export const FAVOURITE_NOT_FOUND = 'Favourite not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** A user's favourites, oldest first, with the products still on sale (a soft-deleted product drops out). */
+export async function listFavourites(db: Db, email: string): Promise<FavouriteWire<ProductWire>[]> {
+  const rows = await db
+    .select({ favouriteId: favourites.id, email: users.email, product: getTableColumns(products), categoryName: categories.name })
+    .from(favourites)
+    .innerJoin(users, eq(favourites.userId, users.id))
+    .innerJoin(products, eq(favourites.productId, products.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(eq(users.email, email), isNull(products.deletedAt)))
+    .orderBy(asc(favourites.createdAt), asc(favourites.id));
+  return rows.map((row) => ({ _id: row.favouriteId, id: row.product.id, email: row.email, product: toProductWire(row.product, row.categoryName) }));
+}
+
+export async function addFavourite(db: Db, userId: string, productId: string, now: Date): Promise<AddFavouriteAnswer> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .limit(1);
+  if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+  // The unique (user, product) constraint decides duplicates, so two quick taps cannot both insert.
+  const inserted = await db
+    .insert(favourites)
+    .values({ id: newId(), userId, productId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: favourites.id });
+  const row = inserted[0];
+  return row ? { insertedId: row.id } : { messege: FAVOURITE_ALREADY_ADDED };
+}
+
+/** Deletes one of the user's own favourites; someone else's is answered like a missing one (404). */
+export async function deleteFavourite(db: Db, userId: string, favouriteId: string): Promise<{ deletedCount: number }> {
+  const deleted = await db
+    .delete(favourites)
+    .where(and(eq(favourites.id, favouriteId), eq(favourites.userId, userId)))
+    .returning({ id: favourites.id });
+  if (deleted.length === 0) throw new HttpError(404, FAVOURITE_NOT_FOUND);
+  return { deletedCount: deleted.length };
+}
