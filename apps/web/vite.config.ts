@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
+    // bench/ reads it to measure what the storefront's first load downloads.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -1,0 +1,74 @@
+// npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
+// Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
+import { execSync, fork, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { measureFirstLoad } from './bundle-size.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const results = {};
+
+function line(name, value, budget, ok) {
+  console.info(`${ok ? 'PASS' : 'OVER'}  ${name.padEnd(44)} ${String(value).padEnd(22)} budget ${budget}`);
+}
+
+async function waitFor(url, ms = 60000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startShop(port, extraEnv = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_TIME: '2026-11-18T18:00:00Z', ADMIN_PASSWORD: 'bench-admin-pass', ...extraEnv },
+  });
+  return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+// 1. Storefront first load (JS gzip), admin code split off.
+execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
+const size = measureFirstLoad(path.join(ROOT, 'apps/web/dist'));
+results.firstLoad = size;
+line('storefront first-load JS (gzip)', `${(size.jsGzipBytes / 1024).toFixed(1)} KB`, '170 KB', size.jsGzipBytes <= 170 * 1024);
+line('admin code kept out of the first load', size.adminInEntry ? 'no' : 'yes', 'yes', !size.adminInEntry);
+
+// 2. Menu answers against a bare static-JSON route.
+const shop = startShop(3401);
+let baseline;
+try {
+  await waitFor('http://127.0.0.1:3401/api/health');
+  const body = await (await fetch('http://127.0.0.1:3401/api/allproduts')).text();
+  baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), { env: { ...process.env, PORT: '3402', BODY: body }, stdio: 'ignore' });
+  await waitFor('http://127.0.0.1:3402/static.json');
+  const bare = await cannon({ url: 'http://127.0.0.1:3402/static.json' });
+  const menu = await cannon({ url: 'http://127.0.0.1:3401/api/allproduts' });
+  const ratio = menu.requests.average / bare.requests.average;
+  results.menu = { bytes: body.length, menuRps: menu.requests.average, bareRps: bare.requests.average, ratio, menuP99Ms: menu.latency.p99 };
+  line('GET /api/allproduts req/s (50 conns)', `${Math.round(menu.requests.average)} (${(ratio * 100).toFixed(0)}% of bare)`, '>= 50% of bare', ratio >= 0.5);
+  line('bare static JSON req/s (same bytes)', `${Math.round(bare.requests.average)}`, '-', true);
+} finally {
+  baseline?.kill('SIGTERM');
+  shop.stop();
+}
+
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
