@@ -55,6 +55,11 @@ const envSchema = z.object({
   ),
   STRIPE_PUBLISHABLE_KEY: z.preprocess(blankToUndefined, z.string().regex(/^pk_/, 'must start with pk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().regex(/^whsec_/, 'must start with whsec_').optional()),
+  // Where the Stripe SDK sends its requests; only tests (a local stand-in of Stripe's API) change it.
+  STRIPE_API_BASE: z.preprocess(
+    blankToUndefined,
+    z.string().refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12111').optional(),
+  ),
   SHOP_TIME: z.preprocess(
     blankToUndefined,
     z
@@ -87,7 +92,7 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   /** A fixed shop clock; undefined means the real clock. */
   shopTime: Date | undefined;
   publicOrigin: string;
@@ -128,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mailFrom: e.MAIL_FROM,
     stripe:
       e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY !== undefined
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
     shopTime: e.SHOP_TIME,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

@@ -1,0 +1,384 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CartLine } from '@shop/shared/contract/cart';
+import {
+  buyProductRequestSchema, createPaymentIntentRequestSchema,
+  type CreatePaymentIntentAnswer, type CustomerNotificationWire, type OrderWire,
+} from '@shop/shared/contract/orders';
+import { shopDateTime } from '@shop/shared/domain/dates';
+import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
+import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { INITIAL_ORDER_STATUS, type OrderStatus } from '@shop/shared/domain/order-status';
+import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
+import type { Db } from '../../db/client';
+import {
+  idempotencyKeys, notifications, orders, orderStatusHistory, payments, products, stripeEvents, users,
+  type AddressSnapshot, type PaymentType,
+} from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import { imageUrl } from '../../images/store';
+import { paymentProvider, type ProviderEvent } from '../../payments/provider';
+import type { SessionUser } from '../auth/session';
+import { findAddressOf, toAddressSnapshot } from '../addresses/service';
+import { loadPricingCatalogue } from '../pricing/load-catalogue';
+import { emitOrderPlaced } from './events';
+import { toOrderWire, toStoredItem, type StoredOrderItem } from './wire';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
+export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/create-payment-intent';
+
+/**
+ * Orders the shop sees: cash orders, and card orders once the provider says they are paid. A card order
+ * waiting for (or refused) payment is the customer's business only and never reaches an order list.
+ */
+export const placedOrderCondition: SQL = or(eq(orders.paymentType, 'Cash'), eq(orders.paymentStatus, 'paid')) as SQL;
+
+type OrderRow = typeof orders.$inferSelect;
+
+interface PreparedOrder {
+  quote: CartQuote;
+  items: StoredOrderItem[];
+  address: AddressSnapshot;
+  addressId: string;
+  note: string;
+}
+
+function refuseWhenClosed(now: Date): void {
+  const status = orderingStatus(now);
+  if (!status.acceptingOrders) throw new HttpError(422, status.message);
+}
+
+function checkEmail(user: SessionUser, email: string | undefined): void {
+  if (email !== undefined && email.trim().toLowerCase() !== user.email) {
+    throw new HttpError(403, 'An order can only be placed for your own account');
+  }
+}
+
+/** Everything an order needs, checked in the order a customer can act on: hours, address, items, minimum. */
+async function prepareOrder(
+  app: FastifyInstance,
+  user: SessionUser,
+  input: { items: CartLine[]; addressId?: string | null | undefined; note: string },
+): Promise<PreparedOrder> {
+  refuseWhenClosed(app.now());
+  if (!input.addressId) throw new HttpError(400, ADD_ADDRESS_PLACING);
+  const addressRow = await findAddressOf(app.db, user.id, input.addressId);
+  // Someone else's address answers like a missing one.
+  if (!addressRow) throw new HttpError(404, 'Address not found');
+
+  const catalogue = await loadPricingCatalogue(app.db);
+  let quote: CartQuote;
+  try {
+    quote = quoteCart(input.items, catalogue);
+  } catch (error) {
+    if (error instanceof PricingError) throw new HttpError(422, error.message);
+    throw error;
+  }
+  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
+
+  const ids = [...new Set(quote.lines.map((line) => line.productId))];
+  const descriptions = new Map(
+    (await app.db.select({ id: products.id, description: products.description }).from(products).where(inArray(products.id, ids))).map(
+      (row) => [row.id, row.description],
+    ),
+  );
+  const items = quote.lines.map((priced, index) => toStoredItem(priced, input.items[index] as CartLine, descriptions.get(priced.productId) ?? ''));
+  return { quote, items, address: toAddressSnapshot(addressRow), addressId: addressRow.id, note: input.note.trim() };
+}
+
+function requestHash(kind: string, payload: unknown): string {
+  return createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex');
+}
+
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+async function findKey(db: Db, userId: string, key: string): Promise<KeyRow | null> {
+  const rows = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+  return rows[0] ?? null;
+}
+
+function replayedOrderId(row: KeyRow, hash: string): string {
+  if (row.requestHash !== hash) throw new HttpError(409, KEY_REUSED);
+  if (!row.orderId) throw new HttpError(409, 'An order with this Idempotency-Key is still being placed');
+  return row.orderId;
+}
+
+/** Thrown inside the transaction when another request holds the key, so the transaction rolls back. */
+class KeyTaken extends Error {
+  constructor(readonly row: KeyRow) {
+    super('idempotency key taken');
+  }
+}
+
+interface InsertOrder {
+  user: SessionUser;
+  prepared: PreparedOrder;
+  paymentType: PaymentType;
+  key: { key: string; hash: string } | null;
+  now: Date;
+}
+
+/**
+ * Inserts the order exactly once per idempotency key: the key row is claimed first in the same
+ * transaction (its unique index makes a concurrent twin wait, then find the committed key), so two
+ * requests with one key give one order. Answers the order id and whether it was created now.
+ */
+async function insertOrderOnce(db: Db, { user, prepared, paymentType, key, now }: InsertOrder): Promise<{ orderId: string; created: boolean }> {
+  const { date, time } = shopDateTime(now);
+  const cash = paymentType === 'Cash';
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      if (key) {
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ key: key.key, userId: user.id, requestHash: key.hash, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: idempotencyKeys.id });
+        if (claimed.length === 0) {
+          const row = await findKey(tx, user.id, key.key);
+          if (!row) throw new Error('idempotency key conflict without a row');
+          throw new KeyTaken(row);
+        }
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          email: user.email,
+          items: prepared.items as unknown as Record<string, unknown>[],
+          subtotal: prepared.quote.subtotal,
+          total: prepared.quote.total,
+          paymentType,
+          paymentStatus: cash ? 'unpaid' : 'pending',
+          status: INITIAL_ORDER_STATUS,
+          addressId: prepared.addressId,
+          address: prepared.address,
+          note: prepared.note,
+          date,
+          time,
+          createdAt: now,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('order insert returned nothing');
+      // A card order's history starts when it is paid; until then the shop does not know about it.
+      if (cash) await tx.insert(orderStatusHistory).values({ orderId: order.id, status: INITIAL_ORDER_STATUS, changedBy: user.id, changedAt: now });
+      if (key) await tx.update(idempotencyKeys).set({ orderId: order.id }).where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key.key)));
+      return order.id;
+    });
+    return { orderId, created: true };
+  } catch (error) {
+    if (error instanceof KeyTaken && key) return { orderId: replayedOrderId(error.row, key.hash), created: false };
+    throw error;
+  }
+}
+
+/** `POST /api/buy-product`: a cash order, placed at once. */
+export async function placeCashOrder(app: FastifyInstance, user: SessionUser, body: unknown, idempotencyKey: string | null): Promise<{ orderId: string; created: boolean }> {
+  const input = buyProductRequestSchema.parse(body);
+  if (input.paymentType === 'Card') throw new HttpError(400, CARD_THROUGH_INTENT);
+  checkEmail(user, input.email);
+  const key = idempotencyKey
+    ? { key: idempotencyKey, hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }) }
+    : null;
+  // A retry of an order already placed answers that order, even if the shop has closed since.
+  if (key) {
+    const existing = await findKey(app.db, user.id, key.key);
+    if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  }
+  const prepared = await prepareOrder(app, user, input);
+  const result = await insertOrderOnce(app.db, { user, prepared, paymentType: 'Cash', key, now: app.now() });
+  if (result.created) emitOrderPlaced(app, { orderId: result.orderId, userId: user.id });
+  return result;
+}
+
+/**
+ * `POST /api/create-payment-intent`: prices the cart, records a card order waiting for payment (seen by
+ * nobody but its customer) and opens the provider's payment intent for exactly that amount.
+ */
+export async function startCardOrder(app: FastifyInstance, user: SessionUser, body: unknown, idempotencyKey: string | null): Promise<CreatePaymentIntentAnswer> {
+  const input = createPaymentIntentRequestSchema.parse(body);
+  checkEmail(user, input.email);
+  const key = idempotencyKey
+    ? { key: idempotencyKey, hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }) }
+    : null;
+  let orderId: string | null = null;
+  if (key) {
+    const existing = await findKey(app.db, user.id, key.key);
+    if (existing) orderId = replayedOrderId(existing, key.hash);
+  }
+  if (!orderId) {
+    const prepared = await prepareOrder(app, user, input);
+    if (input.price !== undefined) {
+      const claimed = poundsToPence(input.price);
+      if (claimed !== prepared.quote.total) {
+        throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(prepared.quote.total)}`);
+      }
+    }
+    orderId = (await insertOrderOnce(app.db, { user, prepared, paymentType: 'Card', key, now: app.now() })).orderId;
+  }
+  return openIntent(app, user, orderId);
+}
+
+async function openIntent(app: FastifyInstance, user: SessionUser, orderId: string): Promise<CreatePaymentIntentAnswer> {
+  const order = (await app.db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (order.paymentStatus === 'paid') throw new HttpError(409, 'This order is already paid');
+  const provider = paymentProvider(app);
+  let intent;
+  try {
+    intent = order.paymentIntentId
+      ? await provider.retrieveIntent(order.paymentIntentId)
+      : await provider.createIntent({ amount: order.total, orderId: order.id, email: user.email, idempotencyKey: `order-${order.id}` });
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'payment intent could not be created');
+    throw new HttpError(502, 'The card payment could not be started. Please try again.');
+  }
+  if (!order.paymentIntentId) {
+    const now = app.now();
+    await app.db.transaction(async (tx) => {
+      await tx.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+      await tx
+        .insert(payments)
+        .values({ userId: user.id, orderId: order.id, provider: provider.kind, intentId: intent.id, amount: intent.amount, status: intent.status, createdAt: now })
+        .onConflictDoNothing();
+    });
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    orderId: order.id,
+    provider: provider.kind,
+    publishableKey: provider.publishableKey,
+    testMode: provider.kind === 'test',
+    amount: order.total / 100,
+  };
+}
+
+/**
+ * Applies a provider event exactly once (the stripe_events primary key makes a replay a no-op, in the same
+ * transaction as its effect). `payment_intent.succeeded` marks the card order paid and places it;
+ * `payment_intent.payment_failed` marks a waiting order failed. Answers whether it was a duplicate.
+ */
+export async function applyPaymentEvent(app: FastifyInstance, event: ProviderEvent): Promise<{ duplicate: boolean; placedOrderId: string | null }> {
+  const now = app.now();
+  const result = await app.db.transaction(async (tx) => {
+    const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (fresh.length === 0) return { duplicate: true, placed: null as { orderId: string; userId: string } | null };
+
+    const { intent } = event;
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return { duplicate: false, placed: null };
+    const byIntent = intent.id ? eq(orders.paymentIntentId, intent.id) : undefined;
+    // The intent's metadata names the order even if the server stopped before linking the two.
+    const byMetadata = intent.orderId ? and(eq(orders.id, intent.orderId), isNull(orders.paymentIntentId)) : undefined;
+    const where = byIntent && byMetadata ? or(byIntent, byMetadata) : (byIntent ?? byMetadata);
+    const order = where ? (await tx.select().from(orders).where(and(eq(orders.paymentType, 'Card'), where)).limit(1))[0] : undefined;
+    if (!order) {
+      app.log.warn({ eventId: event.id, intentId: intent.id }, 'payment event for no known order');
+      return { duplicate: false, placed: null };
+    }
+
+    if (event.type === 'payment_intent.payment_failed') {
+      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
+      await tx.update(payments).set({ status: intent.status || 'requires_payment_method', updatedAt: now }).where(eq(payments.intentId, intent.id));
+      return { duplicate: false, placed: null };
+    }
+
+    if (intent.amount !== order.total) {
+      app.log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount differs from the order total');
+    }
+    const paid = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', paymentIntentId: intent.id, updatedAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['pending', 'failed'])))
+      .returning({ id: orders.id, userId: orders.userId });
+    await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.intentId, intent.id));
+    const row = paid[0];
+    if (!row) return { duplicate: false, placed: null };
+    await tx.insert(orderStatusHistory).values({ orderId: row.id, status: INITIAL_ORDER_STATUS, changedBy: row.userId, changedAt: now });
+    return { duplicate: false, placed: { orderId: row.id, userId: row.userId } };
+  });
+  if (result.placed) emitOrderPlaced(app, result.placed);
+  return { duplicate: result.duplicate, placedOrderId: result.placed?.orderId ?? null };
+}
+
+/** One order for its customer or an admin; anyone else gets 404, as for a missing order. */
+export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
+  const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, ORDER_NOT_FOUND);
+  return toOrderWire(row);
+}
+
+/** The order a card payment was started for, if the user owns it (the test provider's confirm step). */
+export async function findOwnOrder(db: Db, user: SessionUser, id: string): Promise<OrderRow | null> {
+  const row = (await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id))).limit(1))[0];
+  return row ?? null;
+}
+
+async function userIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = (await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
+  return row?.id ?? null;
+}
+
+/** `GET /api/my-product-history/{email}`: the user's placed orders, newest first. */
+export async function listOrderHistory(db: Db, email: string): Promise<OrderWire[]> {
+  const userId = await userIdByEmail(db, email);
+  if (!userId) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), placedOrderCondition))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(toOrderWire);
+}
+
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  'Pending Order': 'Your order has been placed',
+  'Approved Order': 'Your order has been approved',
+  'On the way': 'Your order is on the way',
+  'Delivered Order': 'Your order has been delivered',
+  'Canceled Order': 'Your order has been canceled',
+};
+
+/**
+ * `GET /api/my-product/{email}`: the user's notifications, newest first: every status change of their
+ * placed orders (from the order history), and the shop's notices sent to them or to every customer.
+ */
+export async function listCustomerNotifications(db: Db, email: string): Promise<CustomerNotificationWire[]> {
+  const userId = await userIdByEmail(db, email);
+  if (!userId) return [];
+  const changes = await db
+    .select({ id: orderStatusHistory.id, orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, at: orderStatusHistory.changedAt })
+    .from(orderStatusHistory)
+    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+    .where(and(eq(orders.userId, userId), placedOrderCondition));
+  const notices = await db
+    .select()
+    .from(notifications)
+    .where(or(eq(notifications.userId, userId), isNull(notifications.userId)));
+
+  const fromChanges: CustomerNotificationWire[] = changes.map((change) => ({
+    _id: change.id,
+    kind: 'order',
+    title: `Order ${change.orderId.slice(18)}: ${change.status}`,
+    description: STATUS_TEXT[change.status],
+    orderId: change.orderId,
+    status: change.status,
+    imageUrl: null,
+    ...shopDateTime(change.at),
+    createdAt: change.at.toISOString(),
+  }));
+  const fromNotices: CustomerNotificationWire[] = notices.map((notice) => ({
+    _id: notice.id,
+    kind: 'notice',
+    title: notice.title,
+    description: notice.description,
+    orderId: notice.orderId,
+    status: null,
+    imageUrl: imageUrl(notice.imageId, 160),
+    ...shopDateTime(notice.createdAt),
+    createdAt: notice.createdAt.toISOString(),
+  }));
+  return [...fromChanges, ...fromNotices].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt)));
+}

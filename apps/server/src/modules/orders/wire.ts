@@ -1,0 +1,97 @@
+import type { CartLine } from '@shop/shared/contract/cart';
+import type { OrderItemWire, OrderWire } from '@shop/shared/contract/orders';
+import type { Crust, Size, WingType } from '@shop/shared/domain/catalogue';
+import { penceToPounds } from '@shop/shared/domain/money';
+import type { PricedLine } from '@shop/shared/domain/pricing';
+import type { orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** One order line as stored in `orders.items` (jsonb): exactly what was charged, in pence, and the line as sent. */
+export interface StoredOrderItem {
+  productId: string;
+  title: string;
+  description: string;
+  category: string;
+  quantity: number;
+  size: Size | null;
+  sizeLabel: string | null;
+  crust: Crust | null;
+  crustLabel: string | null;
+  type: WingType | null;
+  typeLabel: string | null;
+  toopingNames: string;
+  /** Pence per unit. */
+  toppingsPrice: number;
+  unitPrice: number;
+  lineTotal: number;
+  dealItems: string[];
+  line: CartLine;
+}
+
+export function toStoredItem(priced: PricedLine, line: CartLine, description: string): StoredOrderItem {
+  return {
+    productId: priced.productId,
+    title: priced.title,
+    description,
+    category: priced.category,
+    quantity: priced.quantity,
+    size: priced.size,
+    sizeLabel: priced.sizeLabel,
+    crust: priced.crust,
+    crustLabel: priced.crustLabel,
+    type: priced.type,
+    typeLabel: priced.typeLabel,
+    toopingNames: priced.toopingNames,
+    toppingsPrice: priced.toppingsPrice,
+    unitPrice: priced.unitPrice,
+    lineTotal: priced.lineTotal,
+    dealItems: priced.dealItemTitles,
+    line,
+  };
+}
+
+export function toOrderItemWire(item: StoredOrderItem): OrderItemWire {
+  return {
+    id: item.productId,
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    quantity: item.quantity,
+    size: item.size,
+    sizeLabel: item.sizeLabel,
+    crust: item.crust,
+    crustLabel: item.crustLabel,
+    type: item.type,
+    typeLabel: item.typeLabel,
+    topping: item.toopingNames,
+    toppingsPrice: penceToPounds(item.toppingsPrice),
+    price: penceToPounds(item.unitPrice),
+    totalQuantityPrice: penceToPounds(item.lineTotal),
+    dealItems: item.dealItems,
+    line: item.line,
+  };
+}
+
+/** The one place an order row becomes its wire shape (the spec's field names plus totals in pounds). */
+export function toOrderWire(row: OrderRow): OrderWire {
+  const items = (row.items as unknown as StoredOrderItem[]).map(toOrderItemWire);
+  const { email, ...address } = row.address;
+  return {
+    _id: row.id,
+    items,
+    email: row.email,
+    date: row.date,
+    time: row.time,
+    paymentType: row.paymentType,
+    paymentStatus: row.paymentStatus,
+    status: row.status,
+    addressId: row.addressId,
+    address: { ...address, Email: email },
+    note: row.note,
+    subtotal: penceToPounds(row.subtotal),
+    totalPrice: penceToPounds(row.total),
+    quantity: items.reduce((sum, item) => sum + item.quantity, 0),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Orders and payments on the wire (SPEC.md sections 3 and 7). The server prices every order itself from
+ * the cart lines; a client's `date`, `time` and `status` are accepted for compatibility and replaced by
+ * the server's, and a client `price` is only checked, never charged.
+ */
+import { z } from 'zod';
+import type { Crust, Size, WingType } from '../domain/catalogue';
+import type { OrderStatus } from '../domain/order-status';
+import type { AddressWire } from './addresses';
+import { cartLinesSchema, objectIdSchema, type CartLine } from './cart';
+
+export const PAYMENT_TYPES = ['Card', 'Cash'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const MAX_NOTE_LENGTH = 500;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Printable ASCII, as Stripe accepts for its own idempotency keys. */
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/, 'Idempotency-Key must be 8 to 255 printable characters');
+
+const noteSchema = z.string().max(MAX_NOTE_LENGTH, `The note is at most ${MAX_NOTE_LENGTH} characters`).default('');
+
+/** `POST /api/buy-product` body (cash orders; card orders start at `POST /api/create-payment-intent`). */
+export const buyProductRequestSchema = z.strictObject({
+  items: cartLinesSchema,
+  /** When sent it must be the signed-in user's own e-mail. */
+  email: z.string().optional(),
+  /** Ignored: the server records its own date and time (Europe/London). */
+  date: z.string().max(40).optional(),
+  time: z.string().max(40).optional(),
+  paymentType: z.enum(['Cash', 'Cash On Delivery', 'Card']),
+  /** Only 'Pending Order' may be sent: every order starts there. */
+  status: z.literal('Pending Order').optional(),
+  addressId: objectIdSchema.nullable().optional(),
+  note: noteSchema,
+});
+export type BuyProductRequest = z.input<typeof buyProductRequestSchema>;
+
+/** `POST /api/create-payment-intent` body: the cart, the address and the note; `price` (pounds) is only checked. */
+export const createPaymentIntentRequestSchema = z.strictObject({
+  items: cartLinesSchema,
+  addressId: objectIdSchema.nullable().optional(),
+  note: noteSchema,
+  price: z.number().nonnegative().optional(),
+  email: z.string().optional(),
+});
+export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
+
+export type PaymentProviderKind = 'stripe' | 'test';
+
+/** `POST /api/create-payment-intent` answer. */
+export type CreatePaymentIntentAnswer = {
+  clientSecret: string;
+  orderId: string;
+  provider: PaymentProviderKind;
+  /** Stripe's publishable key; null in test mode. */
+  publishableKey: string | null;
+  testMode: boolean;
+  /** The amount to be charged, in pounds. */
+  amount: number;
+};
+
+/** `GET /api/payment-config` answer. */
+export type PaymentConfig = { provider: PaymentProviderKind; publishableKey: string | null; testMode: boolean };
+
+/** `POST /api/test-payments/confirm` body (offline test provider only). */
+export const testPaymentConfirmSchema = z.strictObject({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().max(40),
+  exp: z.string().max(10),
+  cvc: z.string().max(10),
+});
+export type TestPaymentConfirm = z.infer<typeof testPaymentConfirmSchema>;
+export type TestPaymentConfirmAnswer = { status: 'succeeded'; orderId: string };
+
+/** One item of an order, with the spec's order item fields (section 3) plus what a reorder needs. */
+export type OrderItemWire = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  quantity: number;
+  size: Size | null;
+  sizeLabel: string | null;
+  crust: Crust | null;
+  crustLabel: string | null;
+  type: WingType | null;
+  typeLabel: string | null;
+  /** The chosen toppings, comma-separated. */
+  topping: string;
+  /** Toppings per unit, pounds. */
+  toppingsPrice: number;
+  /** Unit price, pounds. */
+  price: number;
+  /** price × quantity, pounds with two decimals. */
+  totalQuantityPrice: number;
+  /** The titles of a deal's chosen items. */
+  dealItems: string[];
+  /** The cart line as ordered, so the order can be put in the cart again at today's prices. */
+  line: CartLine;
+};
+
+export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed';
+
+/** One order as `GET /api/buy-product/{id}` and the history answer it. */
+export type OrderWire = {
+  _id: string;
+  items: OrderItemWire[];
+  email: string;
+  /** 'DD/MM/YYYY' and 'HH:MM' in Europe/London, the server's clock when the order was placed. */
+  date: string;
+  time: string;
+  paymentType: PaymentType;
+  /** Card: pending until the provider says it succeeded; Cash: unpaid (paid on delivery). */
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  addressId: string | null;
+  /** The delivery address as it was when the order was placed. */
+  address: Omit<AddressWire, '_id'>;
+  note: string;
+  subtotal: number;
+  totalPrice: number;
+  /** Sum of the item quantities. */
+  quantity: number;
+  createdAt: string;
+};
+
+/** One entry of `GET /api/my-product/{email}`: a status change of one of the user's orders, or a shop notice. */
+export type CustomerNotificationWire = {
+  _id: string;
+  kind: 'order' | 'notice';
+  title: string;
+  description: string;
+  orderId: string | null;
+  status: OrderStatus | null;
+  imageUrl: string | null;
+  date: string;
+  time: string;
+  createdAt: string;
+};
