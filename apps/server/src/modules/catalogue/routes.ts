@@ -1,12 +1,177 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { listCategories, listProducts, listToppings } from './service';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  CATEGORY_IMAGE_MAX_BYTES,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  describeCatalogueIssues,
+  IMAGE_FIELD,
+  imageTooLargeMessage,
+  ingredientCreateSchema,
+  PRODUCT_IMAGE_MAX_BYTES,
+  productInputSchema,
+} from '@shop/shared/contract/catalogue';
+import { HttpError } from '../../http-errors';
+import type { ProcessedImage } from '../../images/process';
+import { acceptImageUpload, assertUploadSize, type UploadRules } from '../../images/upload';
+import { requireAdmin } from '../auth/guards';
+import {
+  createCategory,
+  createProduct,
+  createTopping,
+  deleteCategory,
+  deleteProduct,
+  deleteTopping,
+  getCategory,
+  getMenuSnapshot,
+  getProduct,
+  updateCategory,
+  updateProduct,
+  type CachedAnswer,
+} from './service';
 
-// Paths as the spec spells them.
+const CATEGORY_UPLOAD: UploadRules = { maxBytes: CATEGORY_IMAGE_MAX_BYTES, tooLargeMessage: imageTooLargeMessage('category') };
+const PRODUCT_UPLOAD: UploadRules = { maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLargeMessage: imageTooLargeMessage('product') };
+
+// JSON edits carry the image in base64 (4/3 of its size): room for a little over the 2 MB limit, so an image
+// just over it is answered with the spec's message rather than a generic "body too large".
+const PRODUCT_JSON_BODY_LIMIT = 8 * 1024 * 1024;
+
+interface WriteRequest {
+  fields: Record<string, unknown>;
+  /** The bytes of the `myfiles` part, when one was sent. */
+  upload?: Buffer;
+}
+
+function isAnswerCurrent(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === etag || candidate === '*';
+  });
+}
+
+/** Menu lists from memory, revalidated by ETag: an unchanged menu costs the client a 304 and no body. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  if (isAnswerCurrent(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** Multipart (fields and the `myfiles` image) or JSON, as one set of fields and the uploaded bytes. */
+async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<WriteRequest> {
+  if (!request.isMultipart()) {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
+    return { fields: body as Record<string, unknown> };
+  }
+  const fields: Record<string, unknown> = {};
+  let upload: Buffer | undefined;
+  let tooLarge = false;
+  // One byte over the limit is enough to know a file is too large; the rest is not read into memory.
+  const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== IMAGE_FIELD || upload) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) tooLarge = true;
+      else if (bytes.length > 0) upload = bytes;
+    } else if (part.valueTruncated) {
+      if (part.fieldname === 'file') tooLarge = true;
+      else throw new HttpError(400, `${part.fieldname} is too long`);
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (tooLarge) throw new HttpError(413, rules.tooLargeMessage);
+  return upload ? { fields, upload } : { fields };
+}
+
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw new HttpError(400, describeCatalogueIssues(result.error));
+  return result.data;
+}
+
+/** The uploaded file, else the base64 `file` field; checked (size first) and re-encoded. */
+async function imageOf(write: WriteRequest, base64: string | undefined, rules: UploadRules): Promise<ProcessedImage | undefined> {
+  const bytes = write.upload ?? (base64 ? Buffer.from(base64, 'base64') : undefined);
+  if (!bytes) return undefined;
+  return acceptImageUpload(bytes, rules);
+}
+
+/** A too-large image is refused before the other fields are looked at, as the forms do. */
+function checkSizeFirst(write: WriteRequest, rules: UploadRules): void {
+  if (write.upload) assertUploadSize(write.upload.length, rules);
+  const file = write.fields.file;
+  if (typeof file === 'string') assertUploadSize(Buffer.byteLength(file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''), 'base64'), rules);
+}
+
+type IdParams = { Params: { id: string } };
+
+// Paths as the spec spells them. Reads are public and, for the menu, served from memory; writes are admins'.
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/allcategori', async () => listCategories(app.db));
-  app.get('/allproduts', async () => listProducts(app.db));
-  app.get<{ Params: { categoriName: string } }>('/products/:categoriName', async (request) =>
-    listProducts(app.db, request.params.categoriName),
-  );
-  app.get('/ingredients', async () => listToppings(app.db));
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES + 1 } });
+
+  app.get('/allcategori', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.categories));
+  app.get('/allproduts', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.products));
+  app.get<{ Params: { categoriName: string } }>('/products/:categoriName', async (request, reply) => {
+    const snapshot = await getMenuSnapshot(app.db);
+    return sendCached(request, reply, snapshot.answers.byCategory.get(request.params.categoriName) ?? snapshot.answers.empty);
+  });
+  app.get('/ingredients', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.toppings));
+
+  app.get<IdParams>('/allcategori/:id', async (request) => getCategory(app.db, request.params.id));
+  app.get<IdParams>('/allproduts/:id', async (request) => getProduct(app.db, request.params.id));
+
+  const admin = { preHandler: requireAdmin };
+  const productWrite = { preHandler: requireAdmin, bodyLimit: PRODUCT_JSON_BODY_LIMIT };
+
+  app.post('/allcategori', admin, async (request, reply) => {
+    const write = await readWrite(request, CATEGORY_UPLOAD);
+    checkSizeFirst(write, CATEGORY_UPLOAD);
+    const input = parseFields(categoryCreateSchema, write.fields);
+    const image = await imageOf(write, input.file, CATEGORY_UPLOAD);
+    return reply.code(201).send(await createCategory(app.db, input, image, app.now()));
+  });
+
+  app.put<IdParams>('/allcategori/:id', admin, async (request) => {
+    const write = await readWrite(request, CATEGORY_UPLOAD);
+    checkSizeFirst(write, CATEGORY_UPLOAD);
+    const input = parseFields(categoryUpdateSchema, write.fields);
+    const image = await imageOf(write, input.file, CATEGORY_UPLOAD);
+    return updateCategory(app.db, request.params.id, input, image, app.now());
+  });
+
+  app.delete<IdParams>('/allcategori/:id', admin, async (request) => deleteCategory(app.db, request.params.id, app.now()));
+
+  app.post('/allproduts', productWrite, async (request, reply) => {
+    const write = await readWrite(request, PRODUCT_UPLOAD);
+    checkSizeFirst(write, PRODUCT_UPLOAD);
+    const input = parseFields(productInputSchema, write.fields);
+    const image = await imageOf(write, input.file, PRODUCT_UPLOAD);
+    return reply.code(201).send(await createProduct(app.db, input, image, app.now()));
+  });
+
+  app.put<IdParams>('/allproduts/:id', productWrite, async (request) => {
+    const write = await readWrite(request, PRODUCT_UPLOAD);
+    checkSizeFirst(write, PRODUCT_UPLOAD);
+    const input = parseFields(productInputSchema, write.fields);
+    const image = await imageOf(write, input.file, PRODUCT_UPLOAD);
+    return updateProduct(app.db, request.params.id, input, image, app.now());
+  });
+
+  app.delete<IdParams>('/allproduts/:id', admin, async (request) => deleteProduct(app.db, request.params.id, app.now()));
+
+  app.post('/ingredients', admin, async (request, reply) => {
+    const write = await readWrite(request, CATEGORY_UPLOAD);
+    const input = parseFields(ingredientCreateSchema, write.fields);
+    return reply.code(201).send(await createTopping(app.db, input, app.now()));
+  });
+
+  app.delete<IdParams>('/ingredients/:id', admin, async (request) => deleteTopping(app.db, request.params.id, app.now()));
 };

@@ -1,9 +1,12 @@
-import type { DealSlot, DrinkKind } from '@shop/shared/domain/catalogue';
+import type { CategoryWire, IngredientWire, ProductInput, ProductWire } from '@shop/shared/contract/catalogue';
 import { penceToPounds } from '@shop/shared/domain/money';
 import type { categories, products, toppings } from '../../db/schema';
 import { imageUrl } from '../../images/store';
 
-// The one place where catalogue rows become the spec's wire shapes (its spellings included).
+// The one place where catalogue rows become the spec's wire shapes (its spellings included); the shapes
+// themselves are the shared contract's.
+
+export type { CategoryWire, IngredientWire, ProductWire };
 
 type CategoryRow = typeof categories.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
@@ -21,35 +24,8 @@ function optionalPrice(pence: number | null): number | null {
   return pence === null ? null : penceToPounds(pence);
 }
 
-export interface CategoryWire {
-  _id: string;
-  categoriName: string;
-  order: number;
-  imageUrl: string | null;
-}
-
 export function toCategoryWire(row: CategoryRow): CategoryWire {
   return { _id: row.id, categoriName: row.name, order: row.order, imageUrl: imageUrl(row.imageId, LIST_IMAGE_WIDTH) };
-}
-
-export interface ProductWire {
-  _id: string;
-  title: string;
-  description: string;
-  /** The category's name, as the spec's products carry it. */
-  category: string;
-  regularDiscount: number | '';
-  mediumDiscount: number | '';
-  largeDiscount: number | '';
-  extraLargeDiscount: number | '';
-  deep_pan: number | null;
-  thin_crust: number | null;
-  stuffed_crust: number | null;
-  normal: number | null;
-  boneless: number | null;
-  drinkKind: DrinkKind | null;
-  dealSlots: DealSlot[] | null;
-  imageUrl: string | null;
 }
 
 export function toProductWire(row: ProductRow, categoryName: string | null): ProductWire {
@@ -73,14 +49,6 @@ export function toProductWire(row: ProductRow, categoryName: string | null): Pro
   };
 }
 
-export interface IngredientWire {
-  _id: string;
-  ToopingName: string;
-  toopingPrice: number;
-  category: string;
-  imageUrl: string | null;
-}
-
 export function toIngredientWire(row: ToppingRow): IngredientWire {
   return {
     _id: row.id,
@@ -88,5 +56,26 @@ export function toIngredientWire(row: ToppingRow): IngredientWire {
     toopingPrice: penceToPounds(row.price),
     category: row.category,
     imageUrl: imageUrl(row.imageId, 160),
+  };
+}
+
+/** The columns a product request sets. `drinkKind` and `dealSlots` only when the request names them. */
+export function fromProductInput(input: ProductInput, categoryId: string, categoryName: string) {
+  return {
+    title: input.title,
+    description: input.description,
+    categoryId,
+    priceS: input.regularDiscount,
+    priceM: input.mediumDiscount,
+    priceL: input.largeDiscount,
+    priceXl: input.extraLargeDiscount,
+    crustDeepPan: input.deep_pan,
+    crustThin: input.thin_crust,
+    crustStuffed: input.stuffed_crust,
+    wingNormal: input.normal,
+    wingBoneless: input.boneless,
+    // A drink kind means something only for drinks; deals limit their drink slots by it.
+    ...(input.drinkKind !== undefined ? { drinkKind: categoryName === 'Drinks' ? input.drinkKind : null } : {}),
+    ...(input.dealSlots !== undefined ? { dealSlots: input.dealSlots } : {}),
   };
 }

@@ -1,0 +1,264 @@
+/**
+ * The catalogue on the wire (SPEC.md section 7): categories, products and toppings ("ingredients"), in the
+ * spec's spellings. Requests come as multipart form fields (every value a string) or as JSON (numbers), so the
+ * input schemas accept both and turn prices into integer pence. Messages are the spec's where it has one;
+ * the others name the field.
+ */
+import { z } from 'zod';
+import { dealSlotSchema, dealSlotsSchema, drinkKindSchema, TOPPING_CATEGORIES } from '../domain/catalogue';
+import {
+  CATEGORY_IMAGE_TOO_LARGE,
+  CATEGORY_NAME_REQUIRED,
+  INGREDIENT_NAME_REQUIRED,
+  INGREDIENT_PRICE_REQUIRED,
+  PRODUCT_IMAGE_TOO_LARGE,
+} from '../domain/messages';
+import { poundsToPence } from '../domain/money';
+
+/** SPEC.md sections 5 and 9: 200KB and 2MB, counted in bytes of the uploaded file. */
+export const CATEGORY_IMAGE_MAX_BYTES = 200_000;
+export const PRODUCT_IMAGE_MAX_BYTES = 2_000_000;
+/** A new category is sent with order 9 (SPEC.md section 3). */
+export const NEW_CATEGORY_ORDER = 9;
+/** The multipart field that carries an uploaded image. */
+export const IMAGE_FIELD = 'myfiles';
+
+export const MAX_NAME_LENGTH = 80;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+// Messages the spec does not word.
+export const PRODUCT_TITLE_REQUIRED = 'Please Enter Product Title';
+export const PRODUCT_CATEGORY_REQUIRED = 'Please Choose a Category';
+export const PRODUCT_PRICE_REQUIRED = 'Please enter at least one size price';
+export const NOT_AN_IMAGE = 'The file is not an image we can use: upload a PNG, JPEG, WebP or GIF picture';
+export const CATEGORY_HAS_PRODUCTS = (count: number) =>
+  `This category still has ${count} product${count === 1 ? '' : 's'}: delete or move ${count === 1 ? 'it' : 'them'} first`;
+export const priceMessage = (field: string) => `${field} must be a price in pounds: not negative, at most two decimals`;
+
+export function imageTooLargeMessage(kind: 'category' | 'product'): string {
+  return kind === 'category' ? CATEGORY_IMAGE_TOO_LARGE : PRODUCT_IMAGE_TOO_LARGE;
+}
+
+// --- answers ----------------------------------------------------------------------------------------------
+
+/** A size price: pounds, or "" when the size is not sold. */
+export const sizePriceWireSchema = z.union([z.number(), z.literal('')]);
+
+export const categoryWireSchema = z.strictObject({
+  _id: z.string(),
+  categoriName: z.string(),
+  order: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+export type CategoryWire = z.infer<typeof categoryWireSchema>;
+
+/** `GET /allcategori/{id}`: the list shape plus the image as base64 WebP (null without an image). */
+export const categoryDetailWireSchema = categoryWireSchema.extend({ file: z.string().nullable() });
+export type CategoryDetailWire = z.infer<typeof categoryDetailWireSchema>;
+
+export const productWireSchema = z.strictObject({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  regularDiscount: sizePriceWireSchema,
+  mediumDiscount: sizePriceWireSchema,
+  largeDiscount: sizePriceWireSchema,
+  extraLargeDiscount: sizePriceWireSchema,
+  deep_pan: z.number().nullable(),
+  thin_crust: z.number().nullable(),
+  stuffed_crust: z.number().nullable(),
+  normal: z.number().nullable(),
+  boneless: z.number().nullable(),
+  drinkKind: drinkKindSchema.nullable(),
+  dealSlots: z.array(dealSlotSchema).nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type ProductWire = z.infer<typeof productWireSchema>;
+
+export const productDetailWireSchema = productWireSchema.extend({ file: z.string().nullable() });
+export type ProductDetailWire = z.infer<typeof productDetailWireSchema>;
+
+export const ingredientWireSchema = z.strictObject({
+  _id: z.string(),
+  ToopingName: z.string(),
+  toopingPrice: z.number(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type IngredientWire = z.infer<typeof ingredientWireSchema>;
+
+export interface InsertedAnswer {
+  insertedId: string;
+}
+export interface ModifiedAnswer {
+  modifiedCount: number;
+}
+export interface DeletedAnswer {
+  deletedCount: number;
+}
+
+// --- requests -----------------------------------------------------------------------------------------------
+
+const wireValue = z.union([z.string(), z.number(), z.null()]).optional();
+
+/** Text from a form: trimmed; "" when missing. */
+const text = (max: number, field: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().max(max, `${field} must be at most ${max} characters`));
+
+const requiredText = (max: number, field: string, message: string) => text(max, field).pipe(z.string().min(1, message));
+
+/** An optional price: "" / null / missing → null; otherwise pounds with at most two decimals → pence. */
+const optionalPence = (field: string, message = priceMessage(field)) =>
+  wireValue.transform((value, ctx) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const pence = poundsToPence(value);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return pence;
+  });
+
+/** Base64 image without (or, leniently, with) a `data:` prefix; "" or missing means "keep the image". */
+export const base64FileSchema = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim().replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file must be base64 without a prefix'))
+  .transform((value) => (value === '' ? undefined : value));
+
+const ORDER_MESSAGE = 'order must be a whole number from 0 to 10000';
+
+const orderSchema = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return NEW_CATEGORY_ORDER;
+    const order = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isInteger(order) || order < 0 || order > 10_000) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGE });
+      return z.NEVER;
+    }
+    return order;
+  });
+
+/** `POST /allcategori` fields (the image comes separately, in `myfiles`). */
+export const categoryCreateSchema = z.object({
+  categoriName: requiredText(MAX_NAME_LENGTH, 'categoriName', CATEGORY_NAME_REQUIRED),
+  order: orderSchema,
+  file: base64FileSchema.optional(),
+});
+export type CategoryCreateInput = z.infer<typeof categoryCreateSchema>;
+
+/** `PUT /allcategori/{id}`: the name and, optionally, a new image in base64. */
+export const categoryUpdateSchema = z.object({
+  categoriName: requiredText(MAX_NAME_LENGTH, 'categoriName', CATEGORY_NAME_REQUIRED),
+  /** Left out: the order stays as it is. */
+  order: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const order = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isInteger(order) || order < 0 || order > 10_000) {
+        ctx.addIssue({ code: 'custom', message: ORDER_MESSAGE });
+        return z.NEVER;
+      }
+      return order;
+    }),
+  file: base64FileSchema.optional(),
+});
+export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
+
+const drinkKindInput = z
+  .string()
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()))
+  .pipe(drinkKindSchema.nullable().optional());
+
+const dealSlotsInput = z
+  .union([z.string(), z.array(z.unknown())])
+  .nullish()
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '' || value.trim() === 'null') return null;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'dealSlots must be a JSON list of slots' });
+      return z.NEVER;
+    }
+  })
+  .pipe(dealSlotsSchema.nullable().optional());
+
+/**
+ * `POST /allproduts` and `PUT /allproduts/{id}` fields. Unused sizes are "" and unused crust/type prices null
+ * (SPEC.md section 5). `drinkKind` and `dealSlots` are kept as they are when a request leaves them out, so an edit
+ * from a form that does not show them never wipes them.
+ */
+export const productInputSchema = z
+  .object({
+    title: requiredText(MAX_NAME_LENGTH, 'title', PRODUCT_TITLE_REQUIRED),
+    category: requiredText(MAX_NAME_LENGTH, 'category', PRODUCT_CATEGORY_REQUIRED),
+    description: text(MAX_DESCRIPTION_LENGTH, 'description'),
+    regularDiscount: optionalPence('regularDiscount'),
+    mediumDiscount: optionalPence('mediumDiscount'),
+    largeDiscount: optionalPence('largeDiscount'),
+    extraLargeDiscount: optionalPence('extraLargeDiscount'),
+    deep_pan: optionalPence('deep_pan'),
+    thin_crust: optionalPence('thin_crust'),
+    stuffed_crust: optionalPence('stuffed_crust'),
+    normal: optionalPence('normal'),
+    boneless: optionalPence('boneless'),
+    drinkKind: drinkKindInput,
+    dealSlots: dealSlotsInput,
+    file: base64FileSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const sizes = [input.regularDiscount, input.mediumDiscount, input.largeDiscount, input.extraLargeDiscount];
+    if (sizes.every((price) => price === null)) ctx.addIssue({ code: 'custom', message: PRODUCT_PRICE_REQUIRED, path: ['regularDiscount'] });
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** `POST /ingredients`: {ToopingName, category, toopingPrice}. */
+export const ingredientCreateSchema = z.object({
+  ToopingName: requiredText(MAX_NAME_LENGTH, 'ToopingName', INGREDIENT_NAME_REQUIRED),
+  category: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.enum(TOPPING_CATEGORIES, { message: `category must be one of ${TOPPING_CATEGORIES.join(', ')}` })),
+  toopingPrice: wireValue.transform((value, ctx) => {
+    const pence = value === undefined || value === null ? null : poundsToPence(value);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message: INGREDIENT_PRICE_REQUIRED });
+      return z.NEVER;
+    }
+    return pence;
+  }),
+});
+export type IngredientCreateInput = z.infer<typeof ingredientCreateSchema>;
+
+/**
+ * One message for a failed catalogue request: every problem, in order, each naming its field (the spec's own
+ * messages already say which field they are about).
+ */
+export function describeCatalogueIssues(error: z.ZodError): string {
+  const ownWords = new Set<string>([CATEGORY_NAME_REQUIRED, INGREDIENT_NAME_REQUIRED, INGREDIENT_PRICE_REQUIRED, PRODUCT_TITLE_REQUIRED, PRODUCT_CATEGORY_REQUIRED, PRODUCT_PRICE_REQUIRED]);
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    const message = ownWords.has(issue.message) || field === '' || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+    if (!seen.has(message)) {
+      seen.add(message);
+      parts.push(message);
+    }
+  }
+  return parts.join('; ');
+}
