@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMAIL_TAKEN,
+  PASSWORD_TOO_SHORT,
+  PROFILE_UPDATED,
+  REGISTERED,
+  SIGNED_IN,
+  TOO_MANY_ATTEMPTS,
+  WRONG_CREDENTIALS,
+  WRONG_CURRENT_PASSWORD,
+} from '@shop/shared/contract/auth';
+import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
+import { signInAs } from '../../../test/sign-in';
+import { users } from '../../db/schema';
+import { call, expectNoSecrets, randomLoopback, seenBodies } from './account-test-client';
+import { RATE_LIMITS } from './routes';
+
+const PASSWORD = 'Margherita-2026';
+let counter = 0;
+const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}-${Date.now().toString(36)}@example.com`;
+
+describe.each(testDatabases())('accounts API on %s', (kind) => {
+  let server: TestServer;
+  const api = (method: string, path: string, opts?: { body?: unknown; cookie?: string | null }) => call(server.url, method, path, opts);
+  const register = (body: Record<string, unknown>, path = '/register/') => api('POST', path, { body });
+  const login = (email: string, password: string, cookie?: string | null) => api('POST', '/login/', { body: { email, password }, cookie });
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: kind });
+  });
+  afterAll(() => server?.close());
+
+  describe('register', () => {
+    it('creates a customer, answers the spec shape and starts a server-side session in an httpOnly, SameSite=Lax cookie', async () => {
+      const email = uniqueEmail('New.Customer');
+      const res = await register({ username: 'Nia Patel', email, password: PASSWORD });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ result: true, message: REGISTERED, user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' } });
+      expect(res.setCookie).toMatch(/HttpOnly/i);
+      expect(res.setCookie).toMatch(/SameSite=Lax/i);
+      expect(res.setCookie).not.toMatch(/Secure/i);
+      const session = await api('GET', '/session', { cookie: res.cookie });
+      expect(session.status).toBe(200);
+      expect(session.body).toEqual({ user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' } });
+    });
+
+    it('stores the e-mail lower-case and the password only as an argon2id hash', async () => {
+      const email = uniqueEmail('MiXeD');
+      await register({ username: 'Case Test', email: `  ${email.toUpperCase()} `, password: PASSWORD });
+      const [row] = await server.app.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+      expect(row?.passwordHash).not.toContain(PASSWORD);
+    });
+
+    it('answers without the trailing slash too', async () => {
+      const res = await register({ username: 'No Slash', email: uniqueEmail(), password: PASSWORD }, '/register');
+      expect(res.status).toBe(201);
+    });
+
+    it('refuses a role (or any unknown field) from the client and creates no account', async () => {
+      const email = uniqueEmail('wannabe-admin');
+      for (const extra of [{ role: 'admin' }, { isAdmin: true }]) {
+        const res = await register({ username: 'Mallory', email, password: PASSWORD, ...extra });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', result: false });
+        expect(String(res.body.message)).toMatch(/Unrecognized key/);
+        expect(res.cookie).toBeNull();
+      }
+      expect(await server.app.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect((await login(email, PASSWORD)).status).toBe(401);
+    });
+
+    it('refuses an e-mail that already has an account, whatever its case (409)', async () => {
+      const email = uniqueEmail('taken');
+      expect((await register({ username: 'First', email, password: PASSWORD })).status).toBe(201);
+      const res = await register({ username: 'Second', email: email.toUpperCase(), password: PASSWORD });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN, result: false });
+      expect(res.cookie).toBeNull();
+    });
+
+    it(`refuses a password shorter than 8 characters, a malformed e-mail and a missing name`, async () => {
+      const short = await register({ username: 'Shorty', email: uniqueEmail(), password: 'seven77' });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toBe(`password: ${PASSWORD_TOO_SHORT}`);
+      expect((await register({ username: 'Bad Mail', email: 'not-an-email', password: PASSWORD })).status).toBe(400);
+      expect((await register({ username: '   ', email: uniqueEmail(), password: PASSWORD })).status).toBe(400);
+      expect((await register({ email: uniqueEmail(), password: PASSWORD })).status).toBe(400);
+    });
+  });
+
+  describe('login, session and logout', () => {
+    it('signs in with any case of the e-mail, rotating the session token', async () => {
+      const email = uniqueEmail('Rotate');
+      const first = await register({ username: 'Rita', email, password: PASSWORD });
+      const res = await login(email.toUpperCase(), PASSWORD, first.cookie);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: true, message: SIGNED_IN, user: { email: email.toLowerCase(), username: 'Rita', role: 'customer' } });
+      expect(res.cookie).not.toBeNull();
+      expect(res.cookie).not.toBe(first.cookie);
+      // The session the browser had before login is gone, not just replaced in the browser.
+      expect((await api('GET', '/session', { cookie: first.cookie })).status).toBe(401);
+      expect((await api('GET', '/session', { cookie: res.cookie })).status).toBe(200);
+      expect((await api('POST', '/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown e-mail with the same 401 and message', async () => {
+      const email = uniqueEmail('guarded');
+      await register({ username: 'Gus', email, password: PASSWORD });
+      const wrong = await login(email, 'not-the-password');
+      const unknown = await login(uniqueEmail('nobody'), PASSWORD);
+      for (const res of [wrong, unknown]) {
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: WRONG_CREDENTIALS, result: false });
+        expect(res.cookie).toBeNull();
+      }
+    });
+
+    it('refuses unknown fields at login', async () => {
+      const res = await api('POST', '/login/', { body: { email: uniqueEmail(), password: PASSWORD, role: 'admin' } });
+      expect(res.status).toBe(400);
+    });
+
+    it('GET /session answers 401 signed out or with a forged cookie', async () => {
+      expect((await api('GET', '/session')).status).toBe(401);
+      const forged = await api('GET', '/session', { cookie: 'sid=made-up-token' });
+      expect(forged.status).toBe(401);
+      expect(forged.body).toMatchObject({ statusCode: 401, result: false });
+    });
+
+    it('logout ends the session on the server: the replayed cookie is refused afterwards', async () => {
+      const email = uniqueEmail('leaver');
+      const { cookie } = await register({ username: 'Leo', email, password: PASSWORD });
+      expect((await api('GET', `/alluser/${email}`, { cookie })).status).toBe(200);
+      const out = await api('POST', '/logout', { cookie });
+      expect(out.status).toBe(200);
+      expect(out.body).toMatchObject({ result: true });
+      expect(out.setCookie).toMatch(/sid=;/);
+      expect(out.setCookie).toMatch(/Expires=Thu, 01 Jan 1970/i);
+      // An attacker who copied the cookie before logout gets nothing with it.
+      expect((await api('GET', '/session', { cookie })).status).toBe(401);
+      expect((await api('GET', `/alluser/${email}`, { cookie })).status).toBe(401);
+      expect((await api('PUT', '/profile', { cookie, body: { username: 'x', email, password: PASSWORD } })).status).toBe(401);
+      // Logging out twice is harmless.
+      expect((await api('POST', '/logout', { cookie })).status).toBe(200);
+    });
+  });
+
+  describe('GET /alluser/{email}', () => {
+    it('answers username and email only, to that user (any case) or an admin; 403 to others; 401 signed out', async () => {
+      const email = uniqueEmail('owner');
+      const { cookie } = await register({ username: 'Olive Owner', email, password: PASSWORD });
+      const own = await api('GET', `/alluser/${encodeURIComponent(email.toUpperCase())}`, { cookie });
+      expect(own.status).toBe(200);
+      expect(own.body).toEqual({ username: 'Olive Owner', email });
+
+      const other = await signInAs(server);
+      const refused = await api('GET', `/alluser/${encodeURIComponent(email)}`, { cookie: other.cookie });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ statusCode: 403, result: false });
+
+      const admin = await signInAs(server, { role: 'admin' });
+      const byAdmin = await api('GET', `/alluser/${encodeURIComponent(email)}`, { cookie: admin.cookie });
+      expect(byAdmin.body).toEqual({ username: 'Olive Owner', email });
+      expect((await api('GET', `/alluser/${encodeURIComponent(uniqueEmail('ghost'))}`, { cookie: admin.cookie })).status).toBe(404);
+
+      expect((await api('GET', `/alluser/${encodeURIComponent(email)}`)).status).toBe(401);
+    });
+  });
+
+  describe('PUT /profile', () => {
+    it('changes name and e-mail when the current password confirms it; the new e-mail signs in', async () => {
+      const email = uniqueEmail('mover');
+      const { cookie } = await register({ username: 'Mo', email, password: PASSWORD });
+      const newEmail = uniqueEmail('Moved');
+      const res = await api('PUT', '/profile', { cookie, body: { username: 'Mo Farah', email: newEmail, password: PASSWORD } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: true, message: PROFILE_UPDATED, user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' } });
+      expect((await api('GET', '/session', { cookie })).body).toEqual({ user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' } });
+      expect((await login(newEmail, PASSWORD)).status).toBe(200);
+      expect((await login(email, PASSWORD)).status).toBe(401);
+    });
+
+    it('refuses a wrong current password (403), a taken e-mail (409), a role (400) and a signed-out caller (401)', async () => {
+      const email = uniqueEmail('careful');
+      const { cookie } = await register({ username: 'Cara', email, password: PASSWORD });
+      const wrong = await api('PUT', '/profile', { cookie, body: { username: 'Hacked', email, password: 'guess-guess' } });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toMatchObject({ message: WRONG_CURRENT_PASSWORD, result: false });
+
+      const taken = uniqueEmail('someone-else');
+      await register({ username: 'Other', email: taken, password: PASSWORD });
+      const clash = await api('PUT', '/profile', { cookie, body: { username: 'Cara', email: taken.toUpperCase(), password: PASSWORD } });
+      expect(clash.status).toBe(409);
+      expect(clash.body).toMatchObject({ message: EMAIL_TAKEN });
+
+      const role = await api('PUT', '/profile', { cookie, body: { username: 'Cara', email, password: PASSWORD, role: 'admin' } });
+      expect(role.status).toBe(400);
+      expect((await api('PUT', '/profile', { body: { username: 'Cara', email, password: PASSWORD } })).status).toBe(401);
+      expect((await api('GET', '/session', { cookie })).body).toEqual({ user: { email, username: 'Cara', role: 'customer' } });
+    });
+  });
+
+  it('no answer in this suite carried a password field, the password or a hash', () => {
+    expect(seenBodies.length).toBeGreaterThan(30);
+    expectNoSecrets(seenBodies, [PASSWORD]);
+  });
+});
+
+describe.each(testDatabases())('account rate limits on %s', (kind) => {
+  let server: TestServer;
+  // Every request of this suite comes from one address, as a script's would.
+  const from = randomLoopback();
+  const api = (method: string, path: string, body?: unknown, source = from) => call(server.url, method, path, { body, from: source });
+  beforeAll(async () => {
+    // An https origin as well, to see the cookie turn Secure.
+    server = await startTestServer({ db: kind, env: { PUBLIC_ORIGIN: 'https://shop.example.com' } });
+  });
+  afterAll(() => server?.close());
+
+  const expect429 = (res: { status: number; body: Record<string, unknown> }) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TOO_MANY_ATTEMPTS, result: false });
+  };
+
+  it('marks the session cookie Secure when PUBLIC_ORIGIN is https', async () => {
+    const res = await api('POST', '/register/', { username: 'Sec', email: uniqueEmail('secure'), password: PASSWORD });
+    expect(res.setCookie).toMatch(/; Secure/i);
+  });
+
+  it(`login: after ${RATE_LIMITS.login.max} tries in a minute for one e-mail, even the right password waits (429); other e-mails do not`, async () => {
+    const email = uniqueEmail('target');
+    expect((await api('POST', '/register/', { username: 'T', email, password: PASSWORD })).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS.login.max; i += 1) {
+      expect((await api('POST', i % 2 ? '/login' : '/login/', { email: i % 3 ? email : email.toUpperCase(), password: `guess-${i}-xx` })).status).toBe(401);
+    }
+    expect429(await api('POST', '/login/', { email, password: PASSWORD }));
+    expect((await api('POST', '/login/', { email: uniqueEmail('bystander'), password: PASSWORD })).status).toBe(401);
+  });
+
+  it(`register: ${RATE_LIMITS.register.max} sign-ups an hour from one address, then 429`, async () => {
+    const office = randomLoopback();
+    for (let i = 0; i < RATE_LIMITS.register.max; i += 1) {
+      const body = { username: `U${i}`, email: uniqueEmail('bulk'), password: PASSWORD };
+      expect((await api('POST', i % 2 ? '/register' : '/register/', body, office)).status).toBe(201);
+    }
+    expect429(await api('POST', '/register/', { username: 'One too many', email: uniqueEmail('bulk'), password: PASSWORD }, office));
+    // Another address is not affected.
+    expect((await api('POST', '/register/', { username: 'Elsewhere', email: uniqueEmail('bulk'), password: PASSWORD }, randomLoopback())).status).toBe(201);
+  });
+
+  it(`forgot-password: ${RATE_LIMITS.forgotPassword.max} requests per e-mail, then result false with 429`, async () => {
+    const email = uniqueEmail('forgetful');
+    for (let i = 0; i < RATE_LIMITS.forgotPassword.max; i += 1) {
+      expect((await api('POST', i % 2 ? '/forgot-password' : '/forgot-password/', { email })).body).toMatchObject({ result: true });
+    }
+    expect429(await api('POST', '/forgot-password/', { email }));
+  });
+
+  it(`change-password: ${RATE_LIMITS.changePassword.max} tries from one address, then 429`, async () => {
+    for (let i = 0; i < RATE_LIMITS.changePassword.max; i += 1) {
+      expect((await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD })).status).toBe(400);
+    }
+    expect429(await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD }));
+  });
+});

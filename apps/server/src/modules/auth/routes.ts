@@ -1,0 +1,164 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  PROFILE_UPDATED,
+  profileBodySchema,
+  REGISTERED,
+  registerBodySchema,
+  SIGNED_IN,
+  SIGNED_OUT,
+  TOO_MANY_ATTEMPTS,
+  type AllUserAnswer,
+  type AuthAnswer,
+  type ResultAnswer,
+  type SessionAnswer,
+} from '@shop/shared/contract/auth';
+import { OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
+import { HttpError } from '../../http-errors';
+import { flushMail } from '../../mail/mailer';
+import { outboxRoutes } from '../../mail/outbox-routes';
+import { assertSelfOrAdmin, currentUser, requireUser, SIGN_IN_REQUIRED } from './guards';
+import { issueResetCode, resetPassword } from './otp';
+import { authenticate, registerUser, toWireUser, updateProfile, userSummary } from './service';
+import { clearSessionCookie, destroySession, signIn } from './session';
+
+/**
+ * Rate limits (per process, in memory). Generous for a person, tight for a script: a customer who mistypes a
+ * password ten times in a minute waits a minute; a password-guessing script gets ten guesses per minute per account.
+ */
+export const RATE_LIMITS = {
+  /** Per IP and e-mail: guesses against one account. */
+  login: { max: 10, timeWindow: 60_000 },
+  /** Per IP, whatever the e-mail: a script trying one password against many accounts. */
+  loginPerIp: { max: 100, timeWindow: 10 * 60_000 },
+  /** Per IP: sign-ups from one address (a household or an office can still register several people). */
+  register: { max: 20, timeWindow: 60 * 60_000 },
+  /** Per IP and e-mail: each request mails a code. */
+  forgotPassword: { max: 5, timeWindow: 15 * 60_000 },
+  /** Per IP: code guesses across accounts (each code also dies after 5 wrong tries). */
+  changePassword: { max: 20, timeWindow: 15 * 60_000 },
+  /** Per IP: the profile form checks the current password, so it is a guessing route too. */
+  profile: { max: 10, timeWindow: 60_000 },
+} as const;
+
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+const byIp = (request: FastifyRequest) => request.ip;
+const byIpAndEmail = (request: FastifyRequest) => `${request.ip}|${bodyEmail(request)}`;
+
+function tooMany(): HttpError {
+  return new HttpError(429, TOO_MANY_ATTEMPTS);
+}
+
+/** The spec's paths end in a slash (`/register/`); both spellings answer. */
+function withAndWithoutSlash(path: string): string[] {
+  return [`${path}/`, path];
+}
+
+/**
+ * Failures of these routes keep the shop's error shape and add the spec's `result: false`, so a client written
+ * against the spec (which reads `result` and `message`) and one reading the status code both understand them.
+ */
+function addResultFalseToFailures(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body: unknown = JSON.parse(payload);
+      if (body && typeof body === 'object' && !Array.isArray(body) && 'message' in body) return JSON.stringify({ ...body, result: false });
+    } catch {
+      // Not JSON: leave it as it is.
+    }
+    return payload;
+  });
+}
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooMany(),
+  });
+  addResultFalseToFailures(app);
+  app.addHook('onClose', async () => flushMail());
+
+  const limit = (options: { max: number; timeWindow: number }, keyGenerator: (request: FastifyRequest) => string) =>
+    app.rateLimit({ ...options, keyGenerator }) as preHandlerAsyncHookHandler;
+  const loginPerIp = app.createRateLimit({ ...RATE_LIMITS.loginPerIp, keyGenerator: byIp });
+  const loginLimits: preHandlerAsyncHookHandler[] = [
+    limit(RATE_LIMITS.login, byIpAndEmail),
+    async (request) => {
+      if ((await loginPerIp(request)).isExceeded) throw tooMany();
+    },
+  ];
+  const registerLimit = limit(RATE_LIMITS.register, byIp);
+  const forgotLimit = limit(RATE_LIMITS.forgotPassword, byIpAndEmail);
+  const changeLimit = limit(RATE_LIMITS.changePassword, byIp);
+  const profileLimit = limit(RATE_LIMITS.profile, byIp);
+
+  for (const url of withAndWithoutSlash('/register')) {
+    app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
+      const body = registerBodySchema.parse(request.body);
+      const user = await registerUser(app.db, body, app.now());
+      await signIn(app, request, reply, user);
+      reply.code(201);
+      return { result: true, message: REGISTERED, user: toWireUser(user) };
+    });
+  }
+
+  for (const url of withAndWithoutSlash('/login')) {
+    app.post(url, { preHandler: loginLimits }, async (request, reply): Promise<AuthAnswer> => {
+      const body = loginBodySchema.parse(request.body);
+      const user = await authenticate(app.db, body.email, body.password);
+      await signIn(app, request, reply, user);
+      return { result: true, message: SIGNED_IN, user: toWireUser(user) };
+    });
+  }
+
+  // Idempotent: signed out already is fine, the cookie is cleared either way.
+  app.post('/logout', async (request, reply): Promise<ResultAnswer> => {
+    if (request.sessionId) await destroySession(app.db, request.sessionId);
+    request.user = null;
+    request.sessionId = null;
+    clearSessionCookie(reply, app.config);
+    return { result: true, message: SIGNED_OUT };
+  });
+
+  app.get('/session', async (request): Promise<SessionAnswer> => {
+    if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    return { user: toWireUser(request.user) };
+  });
+
+  app.get<{ Params: { email: string } }>('/alluser/:email', { preHandler: requireUser }, async (request): Promise<AllUserAnswer> => {
+    assertSelfOrAdmin(request, request.params.email);
+    return userSummary(app.db, request.params.email);
+  });
+
+  app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
+    const body = profileBodySchema.parse(request.body);
+    const user = await updateProfile(app.db, currentUser(request).id, body, app.now());
+    return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
+  });
+
+  for (const url of withAndWithoutSlash('/forgot-password')) {
+    app.post(url, { preHandler: forgotLimit }, async (request): Promise<ResultAnswer> => {
+      const body = forgotPasswordBodySchema.parse(request.body);
+      await issueResetCode(app, body.email);
+      return { result: true, message: OTP_SENT };
+    });
+  }
+
+  for (const url of withAndWithoutSlash('/change-password')) {
+    app.post(url, { preHandler: changeLimit }, async (request): Promise<ResultAnswer> => {
+      const body = changePasswordBodySchema.parse(request.body);
+      await resetPassword(app, body);
+      return { result: true, message: PASSWORD_UPDATED };
+    });
+  }
+
+  await app.register(outboxRoutes);
+};
