@@ -5,8 +5,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { CartLine } from '@shop/shared/contract/cart';
-import { MAX_LINE_QUANTITY } from './cart-limits';
-import { sameLine } from './same-line';
+import { MAX_QUANTITY, sameConfiguration } from '@shop/shared/domain/pricing';
+import { ADDED_TO_CART, REMOVED_FROM_CART } from '@shop/shared/domain/messages';
+import { CART_TOAST_MS, showToast } from '../menu/lib/toast';
 
 /** What the cart shows for a line besides its prices (the title and image at the time it was added). */
 export type CartDisplay = { title: string; imageUrl: string | null; category: string };
@@ -72,7 +73,7 @@ function newKey(): string {
 }
 
 function clampQuantity(quantity: number): number {
-  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity)));
+  return Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity)));
 }
 
 /** A cart store over a Storage; exported for tests, the app uses the one `cartStore`. */
@@ -91,7 +92,7 @@ export function createCartStore(storage: Storage | null) {
   };
 
   const merge = (list: CartEntry[], line: CartLine, display: CartDisplay): CartEntry[] => {
-    const index = list.findIndex((entry) => sameLine(entry.line, line));
+    const index = list.findIndex((entry) => sameConfiguration(entry.line, line));
     if (index === -1) return [...list, { key: newKey(), line: { ...line, quantity: clampQuantity(line.quantity) }, display }];
     return list.map((entry, i) =>
       i === index ? { ...entry, line: { ...entry.line, quantity: clampQuantity(entry.line.quantity + line.quantity) } } : entry,
@@ -113,14 +114,19 @@ export function createCartStore(storage: Storage | null) {
       entries = readStorage(storage);
       for (const listener of listeners) listener();
     },
+    /** Shows 'Added To Cart!' for 1 s (a repeat raises the quantity, and is still an item added). */
     add(line: CartLine, display: CartDisplay) {
       commit(merge(entries, line, display));
+      showToast(ADDED_TO_CART, 'success', CART_TOAST_MS);
     },
     addLines(items: Array<{ line: CartLine; display: CartDisplay }>) {
       commit(items.reduce((list, item) => merge(list, item.line, item.display), entries));
     },
+    /** Shows 'Removed From Cart!' for 1 s. */
     remove(key: string) {
+      if (!entries.some((entry) => entry.key === key)) return;
       commit(entries.filter((entry) => entry.key !== key));
+      showToast(REMOVED_FROM_CART, 'success', CART_TOAST_MS);
     },
     increase(key: string) {
       changeQuantity(key, 1);
