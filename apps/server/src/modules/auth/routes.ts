@@ -92,7 +92,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const loginLimits: preHandlerAsyncHookHandler[] = [
     limit(RATE_LIMITS.login, byIpAndEmail),
     async (request) => {
-      if ((await loginPerIp(request)).isExceeded) throw tooMany();
+      const state = await loginPerIp(request);
+      if (!state.isAllowed && state.isExceeded) throw tooMany();
     },
   ];
   const registerLimit = limit(RATE_LIMITS.register, byIp);
