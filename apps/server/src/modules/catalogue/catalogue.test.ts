@@ -65,7 +65,7 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
   async function call<T = unknown>(path: string, options: CallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);

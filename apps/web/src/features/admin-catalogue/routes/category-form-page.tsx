@@ -1,10 +1,48 @@
-import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NEW_CATEGORY_ORDER } from '@shop/shared/contract/catalogue';
+import { CATEGORY_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { useCreateCategory } from '../api/catalogue-api';
+import { CategoryForm } from '../components/category-form';
+import { NOTICE_MS, useNotice } from '../components/notice';
 
+/** `/categoriforms`: add a category (sent with order 9), then back to the list. */
 export function CategoryFormPage() {
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const create = useCreateCategory();
+  const [started, setStarted] = useState(false);
+
+  useEffect(() => {
+    if (!create.isSuccess) return undefined;
+    const timer = setTimeout(() => navigate('/categories'), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [create.isSuccess, navigate]);
+
   return (
     <Page title="Add Category">
-      <Typography color="text.secondary">Here you will add a category with its title and image.</Typography>
+      <CategoryForm
+        submitLabel="Submit"
+        secondaryLabel="Reset"
+        busy={started}
+        onWarning={(message) => notice.show(message, 'warning')}
+        onSubmit={({ categoriName, image }) => {
+          setStarted(true);
+          const form = new FormData();
+          form.append('categoriName', categoriName);
+          form.append('order', String(NEW_CATEGORY_ORDER));
+          if (image) form.append('myfiles', image, image.name);
+          create.mutate(form, {
+            onSuccess: () => notice.show(CATEGORY_ADDED),
+            onError: (error) => {
+              setStarted(false);
+              notice.show(error.message, 'error');
+            },
+          });
+        }}
+      />
+      {notice.element}
     </Page>
   );
 }

@@ -1,13 +1,54 @@
-import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { PRODUCT_UPDATED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/page-spinner';
+import { productQuery, useAdminCategories, useUpdateProduct } from '../api/catalogue-api';
+import { fileToBase64 } from '../components/image-field';
+import { NOTICE_MS, useNotice } from '../components/notice';
+import { ProductForm } from '../components/product-form';
+import { productFormFromWire, productRequestFields } from '../lib/product-form';
 
-/** `/products/:id`. */
+/** `/products/:id`: loads the product and the categories, then the form; Update and Cancel return to /products. */
 export function ProductEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const product = useQuery(productQuery(id));
+  const categories = useAdminCategories();
+  const update = useUpdateProduct();
+
+  useEffect(() => {
+    if (!update.isSuccess) return undefined;
+    const timer = setTimeout(() => navigate('/products'), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [update.isSuccess, navigate]);
+
+  const error = product.error ?? categories.error;
   return (
     <Page title="Edit Product">
-      <Typography color="text.secondary">
-        Here you will change the product&apos;s category, title, description, prices and image.
-      </Typography>
+      {(product.isPending || categories.isPending) && !error && <PageSpinner label="Loading the product" />}
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {product.data && categories.data && (
+        <ProductForm
+          key={product.data._id}
+          initial={productFormFromWire(product.data)}
+          categories={categories.data}
+          currentImageUrl={product.data.imageUrl}
+          submitLabel="Update"
+          secondaryLabel="Cancel"
+          onSecondary={() => navigate('/products')}
+          busy={update.isPending || update.isSuccess}
+          onWarning={(message) => notice.show(message, 'warning')}
+          onSubmit={async (values, image) => {
+            const body = { ...productRequestFields(values), ...(image ? { file: await fileToBase64(image) } : {}) };
+            update.mutate({ id, body }, { onSuccess: () => notice.show(PRODUCT_UPDATED), onError: (failure) => notice.show(failure.message, 'error') });
+          }}
+        />
+      )}
+      {notice.element}
     </Page>
   );
 }

@@ -1,10 +1,53 @@
-import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { useNavigate } from 'react-router';
+import { PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useAdminCategories, useCreateProduct } from '../api/catalogue-api';
+import { NOTICE_MS, useNotice } from '../components/notice';
+import { ProductForm } from '../components/product-form';
+import { newProductForm, productFormData } from '../lib/product-form';
 
+/** `/productforms`: add a product, then back to /products. */
 export function ProductFormPage() {
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const categories = useAdminCategories();
+  const create = useCreateProduct();
+  const [started, setStarted] = useState(false);
+
+  useEffect(() => {
+    if (!create.isSuccess) return undefined;
+    const timer = setTimeout(() => navigate('/products'), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [create.isSuccess, navigate]);
+
   return (
     <Page title="Add Product">
-      <Typography color="text.secondary">Here you will add a product with its category, description, prices and image.</Typography>
+      {categories.isPending && <PageSpinner label="Loading categories" />}
+      {categories.isError && <Alert severity="error">{categories.error.message}</Alert>}
+      {categories.data && (
+        <ProductForm
+          initial={newProductForm('')}
+          categories={categories.data}
+          submitLabel="Submit"
+          secondaryLabel="Reset"
+          busy={started}
+          onWarning={(message) => notice.show(message, 'warning')}
+          onSubmit={(values, image) => {
+            setStarted(true);
+            create.mutate(productFormData(values, image), {
+              onSuccess: () => notice.show(PRODUCT_ADDED),
+              onError: (error) => {
+                setStarted(false);
+                notice.show(error.message, 'error');
+              },
+            });
+          }}
+        />
+      )}
+      {notice.element}
     </Page>
   );
 }

@@ -1,15 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TOPPING_CATEGORIES } from '@shop/shared/domain/catalogue';
+import InputAdornment from '@mui/material/InputAdornment';
+import type { IngredientWire } from '@shop/shared/contract/catalogue';
+import { TOPPING_CATEGORIES, type ToppingCategory } from '@shop/shared/domain/catalogue';
+import {
+  CONFIRM_DELETE_INGREDIENT,
+  INGREDIENT_ADDED,
+  INGREDIENT_DELETE_FAILED,
+  INGREDIENT_DELETED,
+  INGREDIENT_NAME_REQUIRED,
+  INGREDIENT_PRICE_REQUIRED,
+  LOADING,
+} from '@shop/shared/domain/messages';
+import { poundsToPence } from '@shop/shared/domain/money';
 import { Page } from '../../../components/page';
+import { formatPence } from '../../../lib/money';
+import { useCreateTopping, useDeleteTopping, useToppings } from '../api/catalogue-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useNotice } from '../components/notice';
+
+/** Pizza toppings are shown as 'Pizza Topping' (SPEC.md section 3). */
+export function toppingCategoryLabel(category: string): string {
+  return category === 'Pizza' ? 'Pizza Topping' : category;
+}
+
+function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?: 'success' | 'warning' | 'error') => void }) {
+  const create = useCreateTopping();
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<ToppingCategory>('Pizza');
+  const [price, setPrice] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (name.trim() === '') return onNotice(INGREDIENT_NAME_REQUIRED, 'warning');
+    const pence = poundsToPence(price);
+    if (pence === null) return onNotice(INGREDIENT_PRICE_REQUIRED, 'warning');
+    create.mutate(
+      { ToopingName: name.trim(), category, toopingPrice: pence / 100 },
+      {
+        onSuccess: () => {
+          onNotice(INGREDIENT_ADDED);
+          setName('');
+          setPrice('');
+        },
+        onError: (error) => onNotice(error.message, 'error'),
+      },
+    );
+  }
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="add-ingredient">
+      <Typography id="add-ingredient" variant="h2" sx={{ mb: 2 }}>
+        Add Ingredient
+      </Typography>
+      <Stack spacing={2}>
+        <TextField label="Ingredient Name" value={name} onChange={(event) => setName(event.target.value)} required fullWidth />
+        <TextField select label="Ingredient Category" value={category} onChange={(event) => setCategory(event.target.value as ToppingCategory)} fullWidth>
+          {TOPPING_CATEGORIES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {toppingCategoryLabel(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Ingredient Price"
+          type="number"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          required
+          fullWidth
+          slotProps={{
+            htmlInput: { step: 0.01, min: 0, inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
+          }}
+        />
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          Add Ingredient
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** `/ingredients` and `/ingredientforms`: the toppings table beside the Add Ingredient form. */
 export function ToppingsPage() {
+  const toppings = useToppings();
+  const remove = useDeleteTopping();
+  const notice = useNotice();
+  const [doomed, setDoomed] = useState<IngredientWire | null>(null);
+
   return (
     <Page title="Toppings">
-      <Typography color="text.secondary">
-        The toppings will be listed here with their name, category and price, beside a form to add one. Toppings
-        belong to one of: {TOPPING_CATEGORIES.join(', ')}.
-      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Toppings">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">Remove</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {!toppings.data && (
+                  <TableRow>
+                    <TableCell colSpan={4}>{LOADING}</TableCell>
+                  </TableRow>
+                )}
+                {toppings.data?.map((topping) => (
+                  <TableRow key={topping._id}>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{topping.ToopingName}</TableCell>
+                    <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
+                    <TableCell align="right">{formatPence(Math.round(topping.toopingPrice * 100))}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" color="error" onClick={() => setDoomed(topping)} aria-label={`Remove ${topping.ToopingName}`}>
+                        Remove
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <AddIngredientForm onNotice={notice.show} />
+        </Grid>
+      </Grid>
+      <ConfirmDialog
+        open={doomed !== null}
+        question={CONFIRM_DELETE_INGREDIENT}
+        detail={doomed?.ToopingName}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!doomed) return;
+          remove.mutate(doomed._id, {
+            onSuccess: (answer) => notice.show(answer.deletedCount > 0 ? INGREDIENT_DELETED : INGREDIENT_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
+            onError: () => notice.show(INGREDIENT_DELETE_FAILED, 'error'),
+            onSettled: () => setDoomed(null),
+          });
+        }}
+        onClose={() => setDoomed(null)}
+      />
+      {notice.element}
     </Page>
   );
 }

@@ -1,0 +1,104 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CategoryDetailWire,
+  CategoryWire,
+  DeletedAnswer,
+  IngredientWire,
+  InsertedAnswer,
+  ModifiedAnswer,
+  ProductDetailWire,
+  ProductWire,
+} from '@shop/shared/contract/catalogue';
+import { api } from '../../../lib/api';
+
+// Keys follow the wire paths; the storefront reads the same ['allcategori'] and ['allproduts'] lists, so
+// invalidating them after an admin write shows the change to customers too.
+export const CATEGORIES_KEY = ['allcategori'] as const;
+export const PRODUCTS_KEY = ['allproduts'] as const;
+export const TOPPINGS_KEY = ['ingredients'] as const;
+
+export const adminCategoriesQuery = queryOptions({
+  queryKey: CATEGORIES_KEY,
+  queryFn: ({ signal }) => api.get<CategoryWire[]>('/allcategori', { signal }),
+});
+
+export const adminProductsQuery = queryOptions({
+  queryKey: PRODUCTS_KEY,
+  queryFn: ({ signal }) => api.get<ProductWire[]>('/allproduts', { signal }),
+});
+
+export const toppingsQuery = queryOptions({
+  queryKey: TOPPINGS_KEY,
+  queryFn: ({ signal }) => api.get<IngredientWire[]>('/ingredients', { signal }),
+});
+
+export function categoryQuery(id: string) {
+  return queryOptions({
+    queryKey: [...CATEGORIES_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get<CategoryDetailWire>(`/allcategori/${encodeURIComponent(id)}`, { signal }),
+    // The edit form must start from the stored record, not from a cached copy.
+    staleTime: 0,
+  });
+}
+
+export function productQuery(id: string) {
+  return queryOptions({
+    queryKey: [...PRODUCTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get<ProductDetailWire>(`/allproduts/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function categoryProductsQuery(categoriName: string) {
+  return queryOptions({
+    queryKey: [...PRODUCTS_KEY, 'category', categoriName],
+    queryFn: ({ signal }) => api.get<ProductWire[]>(`/products/${encodeURIComponent(categoriName)}`, { signal }),
+  });
+}
+
+/** Every list the catalogue feeds, admin and storefront alike. */
+export async function invalidateCatalogue(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: CATEGORIES_KEY }),
+    client.invalidateQueries({ queryKey: PRODUCTS_KEY }),
+    client.invalidateQueries({ queryKey: TOPPINGS_KEY }),
+  ]);
+}
+
+export const useAdminCategories = () => useQuery(adminCategoriesQuery);
+export const useAdminProducts = () => useQuery(adminProductsQuery);
+export const useToppings = () => useQuery(toppingsQuery);
+
+/** JSON body of `PUT /allcategori/{id}`. */
+export interface CategoryUpdateBody {
+  categoriName: string;
+  /** Base64 without the data: prefix; left out to keep the image. */
+  file?: string;
+}
+
+/** JSON body of `PUT /allproduts/{id}` (the spec's fields, the image in base64). */
+export type ProductUpdateBody = Record<string, string | number | null>;
+
+export interface ToppingBody {
+  ToopingName: string;
+  category: string;
+  toopingPrice: number;
+}
+
+function useCatalogueMutation<TVariables, TAnswer>(send: (variables: TVariables) => Promise<TAnswer>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => invalidateCatalogue(client) });
+}
+
+export const useCreateCategory = () => useCatalogueMutation((form: FormData) => api.post<InsertedAnswer>('/allcategori', form));
+export const useUpdateCategory = () =>
+  useCatalogueMutation(({ id, body }: { id: string; body: CategoryUpdateBody }) => api.put<ModifiedAnswer>(`/allcategori/${id}`, body));
+export const useDeleteCategory = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/allcategori/${id}`));
+
+export const useCreateProduct = () => useCatalogueMutation((form: FormData) => api.post<InsertedAnswer>('/allproduts', form));
+export const useUpdateProduct = () =>
+  useCatalogueMutation(({ id, body }: { id: string; body: ProductUpdateBody }) => api.put<ModifiedAnswer>(`/allproduts/${id}`, body));
+export const useDeleteProduct = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/allproduts/${id}`));
+
+export const useCreateTopping = () => useCatalogueMutation((body: ToppingBody) => api.post<InsertedAnswer>('/ingredients', body));
+export const useDeleteTopping = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/ingredients/${id}`));

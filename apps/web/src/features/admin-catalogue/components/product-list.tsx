@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { ProductWire } from '@shop/shared/contract/catalogue';
+import { PRODUCT_DELETED } from '@shop/shared/domain/messages';
+import { PageSpinner } from '../../../components/page-spinner';
+import { formatPence, poundsToPence } from '../../../lib/money';
+import { useDeleteProduct } from '../api/catalogue-api';
+import { SIZE_FIELDS } from '../lib/product-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { useNotice } from './notice';
+
+export const CONFIRM_DELETE_PRODUCT = 'Do you want to delete this product?';
+
+function fromPrice(product: ProductWire): string | null {
+  for (const field of SIZE_FIELDS) {
+    const pence = poundsToPence(product[field]);
+    if (pence !== null && pence > 0) return formatPence(pence);
+  }
+  return null;
+}
+
+interface ProductListProps {
+  products: ProductWire[] | undefined;
+  /** The whole list is still loading (or empty): a spinner, as the spec's products screen shows. */
+  loading: boolean;
+  error?: Error | null;
+  /** Shown when the list has products but none pass the search. */
+  emptyText?: string;
+}
+
+/** Product cards with Edit and Delete (after a confirmation). */
+export function ProductList({ products, loading, error, emptyText = 'No products match your search.' }: ProductListProps) {
+  const remove = useDeleteProduct();
+  const notice = useNotice();
+  const [doomed, setDoomed] = useState<ProductWire | null>(null);
+
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (loading || !products) return <PageSpinner label="Loading products" />;
+
+  return (
+    <>
+      {products.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {products.map((product) => {
+          const price = fromPrice(product);
+          return (
+            <Grid key={product._id} size={{ xs: 6, md: 4, lg: 3 }} component="li">
+              <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                {product.imageUrl ? (
+                  <Box
+                    component="img"
+                    src={product.imageUrl}
+                    alt={product.title}
+                    loading="lazy"
+                    sx={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', display: 'block', bgcolor: 'grey.100' }}
+                  />
+                ) : (
+                  <Box aria-hidden="true" sx={{ width: '100%', aspectRatio: '1 / 1', bgcolor: 'grey.200' }} />
+                )}
+                <CardContent sx={{ flex: 1, pb: 0, wordBreak: 'break-word' }}>
+                  <Typography variant="h3" component="h2">
+                    {product.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {product.category}
+                  </Typography>
+                  {price && <Typography sx={{ fontWeight: 700, mt: 0.5 }}>from {price}</Typography>}
+                </CardContent>
+                <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+                  <Button size="small" component={RouterLink} to={`/products/${product._id}`} aria-label={`Edit ${product.title}`}>
+                    Edit
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setDoomed(product)} aria-label={`Delete ${product.title}`}>
+                    Delete
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+      <ConfirmDialog
+        open={doomed !== null}
+        question={CONFIRM_DELETE_PRODUCT}
+        detail={doomed?.title}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!doomed) return;
+          remove.mutate(doomed._id, {
+            onSuccess: (answer) => {
+              if (answer.deletedCount > 0) notice.show(PRODUCT_DELETED);
+            },
+            onError: (failure) => notice.show(failure.message, 'error'),
+            onSettled: () => setDoomed(null),
+          });
+        }}
+        onClose={() => setDoomed(null)}
+      />
+      {notice.element}
+    </>
+  );
+}
