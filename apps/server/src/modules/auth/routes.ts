@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -56,6 +57,17 @@ function tooMany(): HttpError {
   return new HttpError(429, TOO_MANY_ATTEMPTS);
 }
 
+/**
+ * Parses a body with one of the contract's schemas. A refusal answers 400 with the schema's own sentences
+ * ('Please enter a valid email address.'), since screens show this message to people as it is.
+ */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+  throw new HttpError(400, messages.join(' '));
+}
+
 /** The spec's paths end in a slash (`/register/`); both spellings answer. */
 function withAndWithoutSlash(path: string): string[] {
   return [`${path}/`, path];
@@ -103,7 +115,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   for (const url of withAndWithoutSlash('/register')) {
     app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
-      const body = registerBodySchema.parse(request.body);
+      const body = parseBody(registerBodySchema, request.body);
       const user = await registerUser(app.db, body, app.now());
       await signIn(app, request, reply, user);
       reply.code(201);
@@ -113,7 +125,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   for (const url of withAndWithoutSlash('/login')) {
     app.post(url, { preHandler: loginLimits }, async (request, reply): Promise<AuthAnswer> => {
-      const body = loginBodySchema.parse(request.body);
+      const body = parseBody(loginBodySchema, request.body);
       const user = await authenticate(app.db, body.email, body.password);
       await signIn(app, request, reply, user);
       return { result: true, message: SIGNED_IN, user: toWireUser(user) };
@@ -140,14 +152,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
-    const body = profileBodySchema.parse(request.body);
+    const body = parseBody(profileBodySchema, request.body);
     const user = await updateProfile(app.db, currentUser(request).id, body, app.now());
     return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
   });
 
   for (const url of withAndWithoutSlash('/forgot-password')) {
     app.post(url, { preHandler: forgotLimit }, async (request): Promise<ResultAnswer> => {
-      const body = forgotPasswordBodySchema.parse(request.body);
+      const body = parseBody(forgotPasswordBodySchema, request.body);
       await issueResetCode(app, body.email);
       return { result: true, message: OTP_SENT };
     });
@@ -155,7 +167,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   for (const url of withAndWithoutSlash('/change-password')) {
     app.post(url, { preHandler: changeLimit }, async (request): Promise<ResultAnswer> => {
-      const body = changePasswordBodySchema.parse(request.body);
+      const body = parseBody(changePasswordBodySchema, request.body);
       await resetPassword(app, body);
       return { result: true, message: PASSWORD_UPDATED };
     });
