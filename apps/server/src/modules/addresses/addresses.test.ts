@@ -82,7 +82,7 @@ describe.each(testDatabases())('addresses on %s', (kind) => {
     const mine = await call('GET', `/get-address-by-email/${encodeURIComponent(owner.user.email)}`, owner);
     expect(mine.status).toBe(200);
     expect(mine.body.length).toBeGreaterThanOrEqual(3);
-    expect(mine.body.every((a: { firstname: string }) => a.firstname === 'Ada')).toBe(true);
+    expect((mine.body as Array<{ firstname: string }>).every((a) => a.firstname === 'Ada')).toBe(true);
     expect((await call('GET', `/get-address-by-email/${encodeURIComponent(owner.user.email)}`, other)).status).toBe(403);
     expect((await call('GET', `/get-address-by-email/${encodeURIComponent(other.user.email)}`, other)).body).toEqual([]);
   });

@@ -51,7 +51,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
   });
 
   it('refuses a tampered price, a bad quantity, an unknown or deleted product and a foreign address', async () => {
-    const tampered = await call(server, 'POST', '/buy-product', customer, cashOrder([{ ...pizzaLine(menu), price: 0.01 }], addressId));
+    const tampered = await call(server, 'POST', '/buy-product', customer, cashOrder([{ ...pizzaLine(menu), price: 0.01 } as ReturnType<typeof pizzaLine>], addressId));
     expect(tampered.status).toBe(400);
     for (const quantity of [-1, 0, 1.5]) {
       const bad = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu, quantity)], addressId));
@@ -173,6 +173,18 @@ describe.each(testDatabases())('opening hours at the server on %s', (kind) => {
         expect(cash.status).toBe(201);
         expect(card.status).toBe(200);
       }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the opening status route', () => {
+  it('answers the shop clock’s status, so checkout can say when orders close or reopen', async () => {
+    const server = await startTestServer({ env: { SHOP_TIME: '2026-11-18T23:05:00Z' } });
+    try {
+      const answer = await call(server, 'GET', '/opening-status', null);
+      expect(answer.body).toMatchObject({ open: true, acceptingOrders: false, message: 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.' });
     } finally {
       await server.close();
     }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { objectIdSchema } from '@shop/shared/contract/cart';
 import { idempotencyKeySchema } from '@shop/shared/contract/orders';
+import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { HttpError } from '../../http-errors';
 import { paymentRoutes } from '../../payments/routes';
 import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/guards';
@@ -43,6 +44,9 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     assertSelfOrAdmin(request, request.params.email);
     return listOrderHistory(app.db, request.params.email);
   });
+
+  // The browser's clock may differ from the shop's (SHOP_TIME), so checkout asks the server whether it takes orders.
+  app.get('/opening-status', async () => orderingStatus(app.now()));
 
   await app.register(paymentRoutes);
 };

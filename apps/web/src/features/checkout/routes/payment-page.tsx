@@ -1,10 +1,236 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
+import { ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING, MINIMUM_ORDER, NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../account/api/use-session';
+import { useAddresses } from '../../addresses/api/address-api';
+import { AddressPicker } from '../../addresses/components/address-picker';
+import { useCartQuote } from '../../cart/api/use-cart-quote';
+import { useCart } from '../../cart/cart-store';
+import { createPaymentIntent, placeCashOrder, useOpeningStatus, usePaymentConfig, type OrderDraft } from '../api/checkout-api';
+import { CashConfirmDialog } from '../components/cash-confirm-dialog';
+import { OrderSummary } from '../components/order-summary';
+import { StoreInformation } from '../components/store-information';
+import { TestCardForm } from '../components/test-card-form';
+import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
+
+// Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
+const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+type PaymentChoice = 'Card' | 'Cash';
+type Toast = { message: string; severity: 'success' | 'warning' | 'error' | 'info'; key: number };
+
+/** What /notification receives after an order is placed, to show 'Your order has been placed'. */
+export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: PaymentChoice } };
+
+export const TERMS_TEXT =
+  'By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, delivery is within 3 miles of the store, and card payments made outside opening hours are not refunded.';
 
 export function PaymentPage() {
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  const cart = useCart();
+  const quote = useCartQuote();
+  const opening = useOpeningStatus();
+  const config = usePaymentConfig();
+  const addresses = useAddresses(email);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [paymentType, setPaymentType] = useState<PaymentChoice>('Card');
+  const [note, setNote] = useState('');
+  const [cashOpen, setCashOpen] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  // A message handed over by the address form or a reorder ('Address Added Successful!'), shown once.
+  const flash = (location.state as { flash?: string } | null)?.flash;
+  const [toast, setToast] = useState<Toast | null>(() => (flash ? { message: flash, severity: 'success', key: Date.now() } : null));
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const say = (message: string, severity: Toast['severity']) => setToast({ message, severity, key: Date.now() });
+
+  // Forget the flash, so a reload does not show it again.
+  useEffect(() => {
+    if (flash) void navigate('.', { replace: true, state: null });
+  }, [flash, navigate]);
+
+  // The first saved address is chosen until the customer picks another; a deleted choice falls back to it.
+  const list = addresses.data;
+  const chosenAddressId = list?.some((a) => a._id === addressId) ? addressId : (list?.[0]?._id ?? null);
+
+  const lines = cart.entries.map((entry) => entry.line);
+  const total = quote.data?.total;
+  const amountLabel = total !== undefined ? `£${total.toFixed(2)}` : '';
+  const quoteError = quote.error instanceof ApiError ? quote.error.message : quote.error ? 'The prices could not be loaded. Try again.' : null;
+
+  /** The checks of SPEC.md section 5, in the order a customer can fix them; a warning toast says what is wrong. */
+  const check = (forCard: boolean): OrderDraft | null => {
+    if (lines.length === 0 || !quote.data || !quote.data.meetsMinimum) {
+      say(quoteError ?? MINIMUM_ORDER, 'warning');
+      return null;
+    }
+    if (!chosenAddressId) {
+      say(forCard ? ADD_ADDRESS_CARD : ADD_ADDRESS_PLACING, 'warning');
+      return null;
+    }
+    if (opening.data && !opening.data.acceptingOrders) {
+      say(opening.data.message, 'warning');
+      return null;
+    }
+    return { items: lines, addressId: chosenAddressId, note: note.trim(), email };
+  };
+
+  const keyFor = (draft: OrderDraft, type: PaymentChoice): string => {
+    const fingerprint = draftFingerprint([draft.items, draft.addressId, draft.note, type]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+
+  const placed = (orderId: string, type: PaymentChoice) => {
+    attempt.current = null;
+    cart.clear();
+    void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+    void queryClient.invalidateQueries({ queryKey: ['my-notifications'] });
+    const state: PlacedOrderState = { placedOrder: { orderId, paymentType: type } };
+    void navigate('/notification', { state });
+  };
+
+  const startPayment = async () => {
+    const draft = check(true);
+    if (!draft) return null;
+    return createPaymentIntent(draft, quote.data?.total, keyFor(draft, 'Card'));
+  };
+
+  const confirmCash = async () => {
+    const draft = check(false);
+    if (!draft) {
+      setCashOpen(false);
+      return;
+    }
+    setPlacing(true);
+    try {
+      const answer = await placeCashOrder(draft, keyFor(draft, 'Cash'));
+      setCashOpen(false);
+      placed(answer.insertedId, 'Cash');
+    } catch (error) {
+      setCashOpen(false);
+      say(error instanceof ApiError ? error.message : 'The order could not be placed. Try again.', 'error');
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  if (cart.entries.length === 0) {
+    return (
+      <Page title="Checkout">
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography gutterBottom>{NO_PRODUCT_ADDED}</Typography>
+          <Button component={RouterLink} to="/" variant="contained">
+            Browse the menu
+          </Button>
+        </Paper>
+      </Page>
+    );
+  }
+
+  const cardProps = {
+    amountLabel,
+    email,
+    disabled: !quote.data,
+    startPayment,
+    onPaid: (orderId: string) => placed(orderId, 'Card'),
+    onError: (message: string) => say(message, 'error'),
+  };
+
   return (
     <Page title="Checkout">
-      <Typography color="text.secondary">Here you will choose a delivery address, pay by card or cash on delivery, and leave a note for the kitchen.</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <AddressPicker email={email} selectedId={chosenAddressId} onSelect={setAddressId} onMessage={say} />
+          </Paper>
+
+          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <FormControl>
+              <FormLabel id="payment-type-label" sx={{ typography: 'h3', color: 'text.primary', mb: 0.5 }}>
+                Payment
+              </FormLabel>
+              <RadioGroup row aria-labelledby="payment-type-label" value={paymentType} onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}>
+                <FormControlLabel value="Card" control={<Radio />} label="Card" />
+                <FormControlLabel value="Cash" control={<Radio />} label="Cash On Delivery" />
+              </RadioGroup>
+            </FormControl>
+
+            <TextField
+              label="Note"
+              placeholder="Anything the kitchen or the driver should know"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
+            />
+
+            {paymentType === 'Card' &&
+              (config.isPending ? (
+                <Skeleton variant="rounded" height={160} />
+              ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
+                <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+                  <StripeCardForm {...cardProps} publishableKey={config.data.publishableKey} />
+                </Suspense>
+              ) : (
+                <TestCardForm {...cardProps} />
+              ))}
+
+            {paymentType === 'Cash' && (
+              <Button variant="contained" size="large" disabled={!quote.data} onClick={() => check(false) && setCashOpen(true)}>
+                Place order {amountLabel}
+              </Button>
+            )}
+
+            <Typography variant="body2" color="text.secondary">
+              {TERMS_TEXT}
+            </Typography>
+          </Paper>
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} />
+          <StoreInformation status={opening.data} />
+        </Box>
+      </Box>
+
+      <CashConfirmDialog open={cashOpen} amountLabel={amountLabel} busy={placing} onCancel={() => setCashOpen(false)} onConfirm={() => void confirmCash()} />
+
+      <Snackbar
+        key={toast?.key}
+        open={toast !== null}
+        autoHideDuration={2000}
+        onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ top: { xs: 72, sm: 80 } }}
+      >
+        <Alert severity={toast?.severity ?? 'info'} variant="filled" onClose={() => setToast(null)} sx={{ width: '100%' }}>
+          {toast?.message}
+        </Alert>
+      </Snackbar>
     </Page>
   );
 }

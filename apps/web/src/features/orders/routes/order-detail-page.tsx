@@ -1,16 +1,137 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { OrderWire } from '@shop/shared/contract/orders';
 import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useOrder } from '../api/order-api';
+import { ReorderButton } from '../components/reorder-button';
+import { itemDetails, pounds, shortOrderId } from '../lib/order-format';
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} variant="h3" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function paymentLabel(order: OrderWire): string {
+  if (order.paymentType === 'Cash') return 'Cash On Delivery';
+  if (order.paymentStatus === 'paid') return 'Card (paid)';
+  return order.paymentStatus === 'failed' ? 'Card (payment failed)' : 'Card (awaiting payment)';
+}
+
+function OrderDetail({ order }: { order: OrderWire }) {
+  const { address } = order;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Section title="Delivery address">
+          <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
+          <Typography>{address.Email}</Typography>
+          <Typography>{address.phone}</Typography>
+          <Typography>{address.address}</Typography>
+          {address.address2 && <Typography>{address.address2}</Typography>}
+          <Typography>{address.city}</Typography>
+          <Typography>{address.postcode}</Typography>
+        </Section>
+        <Section title="Payment">
+          <Table size="small" aria-label="Payment">
+            <TableBody>
+              {[
+                ['Payment type', paymentLabel(order)],
+                ['Date', `${order.date} ${order.time}`],
+                ['Status', order.status],
+                ['Note', order.note || '—'],
+              ].map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 600 }}>
+                    {label}
+                  </TableCell>
+                  <TableCell sx={{ pr: 0, overflowWrap: 'anywhere' }}>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      </Box>
+      <Section title="Items">
+        <TableContainer>
+          <Table size="small" aria-label="Items">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ pl: 0 }}>Product</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right" sx={{ pr: 0 }}>
+                  Price
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.items.map((item, index) => (
+                <TableRow key={`${item.id}-${index}`}>
+                  <TableCell sx={{ pl: 0 }}>
+                    <Typography fontWeight={600}>{item.title}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {itemDetails(item)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{item.quantity}</TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }}>
+                    {pounds(item.totalQuantityPrice)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell colSpan={2} sx={{ pl: 0, fontWeight: 700, borderBottom: 0 }}>
+                  Total Price
+                </TableCell>
+                <TableCell align="right" sx={{ pr: 0, fontWeight: 700, borderBottom: 0 }}>
+                  {pounds(order.totalPrice)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
+    </Box>
+  );
+}
+
+/** `/orders/:ordersId`: one of the customer's orders, linked from the history. */
 export function OrderDetailPage() {
   const { ordersId = '' } = useParams();
-  // SPEC.md section 9: an order is shown by its id from character 18 onwards.
-  const shortId = ordersId.length > 18 ? ordersId.slice(18) : ordersId;
+  const order = useOrder(ordersId);
   return (
-    <Page title={`Order ${shortId}`}>
-      <Typography color="text.secondary">
-        The delivery address, the payment and the items of your order will be shown here, with the total price.
-      </Typography>
+    <Page
+      title={`Order ${shortOrderId(ordersId)}`}
+      actions={
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button component={RouterLink} to="/profile/my-orders">
+            All orders
+          </Button>
+          {order.data && <ReorderButton items={order.data.items} />}
+        </Box>
+      }
+    >
+      {order.isPending && <PageSpinner label="Loading the order" />}
+      {order.isError && <Alert severity="error">{order.error.message}</Alert>}
+      {order.data && <OrderDetail order={order.data} />}
     </Page>
   );
 }

@@ -1,10 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useSession } from '../../account/api/use-session';
+import { useOrderHistory } from '../api/order-api';
+import { pounds, shortOrderId } from '../lib/order-format';
 
+/** `/profile/my-orders`: the customer's orders, newest first, each linking to its detail. */
 export function OrderHistoryPage() {
+  const { user } = useSession();
+  const history = useOrderHistory(user?.email);
+  const orders = history.data ?? [];
+
   return (
     <Page title="My Orders">
-      <Typography color="text.secondary">Your past orders will be listed here, each linking to its details.</Typography>
+      {history.isPending && <PageSpinner label="Loading your orders" />}
+      {history.isError && <Alert severity="error">{history.error.message}</Alert>}
+      {history.isSuccess && orders.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography>{NO_PRODUCT_BOUGHT}</Typography>
+        </Paper>
+      )}
+      {orders.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label="Order history" size="small" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Order Id</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>Time</TableCell>
+                <TableCell>Payment</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Total Price</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {orders.map((order) => (
+                <TableRow key={order._id} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/orders/${order._id}`} aria-label={`Order ${shortOrderId(order._id)}`} fontWeight={600}>
+                      {shortOrderId(order._id)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{order.date}</TableCell>
+                  <TableCell>{order.time}</TableCell>
+                  <TableCell>{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
+                  <TableCell align="right">{order.quantity}</TableCell>
+                  <TableCell align="right">{pounds(order.totalPrice)}</TableCell>
+                  <TableCell>{order.status}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Page>
   );
 }

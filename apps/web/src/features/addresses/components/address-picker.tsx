@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { Link as RouterLink } from 'react-router';
+import type { AddressWire } from '@shop/shared/contract/addresses';
+import { ADD_ADDRESS_CARD, ADDRESS_DELETED } from '@shop/shared/domain/messages';
+import { useAddresses, useDeleteAddress } from '../api/address-api';
+import { joinFullName } from '../lib/full-name';
+
+interface AddressPickerProps {
+  email: string;
+  selectedId: string | null;
+  onSelect(id: string | null): void;
+  /** Tells the page what happened (e.g. 'Address Deleted Successfully.'), for its toast. */
+  onMessage(message: string, severity: 'success' | 'error'): void;
+}
+
+function oneLine(address: AddressWire): string {
+  return [address.address, address.address2, address.city, address.postcode].filter(Boolean).join(', ');
+}
+
+/** The checkout's address list: choose one, edit or delete it, or add a new one. */
+export function AddressPicker({ email, selectedId, onSelect, onMessage }: AddressPickerProps) {
+  const addresses = useAddresses(email);
+  const remove = useDeleteAddress();
+  const [confirming, setConfirming] = useState<AddressWire | null>(null);
+  const list = addresses.data ?? [];
+
+  const confirmDelete = () => {
+    const target = confirming;
+    setConfirming(null);
+    if (!target) return;
+    remove.mutate(target._id, {
+      onSuccess: (answer) => {
+        if (answer.deletedCount > 0) {
+          onMessage(ADDRESS_DELETED, 'success');
+          if (selectedId === target._id) onSelect(null);
+        }
+      },
+      onError: (error) => onMessage(error.message, 'error'),
+    });
+  };
+
+  return (
+    <Box component="section" aria-labelledby="address-heading">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography id="address-heading" variant="h2">
+          Delivery address
+        </Typography>
+        <Button component={RouterLink} to="/addaddress" variant="outlined" size="small">
+          {ADD_ADDRESS_CARD}
+        </Button>
+      </Box>
+      {addresses.isPending && <Skeleton variant="rounded" height={72} />}
+      {addresses.isError && <Alert severity="error">{addresses.error.message}</Alert>}
+      {addresses.isSuccess && list.length === 0 && (
+        <Typography color="text.secondary">You have no saved address yet. Add one to order.</Typography>
+      )}
+      {list.length > 0 && (
+        <RadioGroup aria-labelledby="address-heading" value={selectedId ?? ''} onChange={(event) => onSelect(event.target.value)}>
+          {list.map((address) => (
+            <Paper key={address._id} variant="outlined" sx={{ display: 'flex', alignItems: 'center', px: 1.5, py: 0.5, mb: 1 }}>
+              <FormControlLabel
+                value={address._id}
+                control={<Radio />}
+                sx={{ flex: 1, mr: 0, py: 0.5 }}
+                label={
+                  <Box>
+                    <Typography fontWeight={600}>{joinFullName(address.firstname, address.lastname)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {oneLine(address)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {address.phone} · {address.Email}
+                    </Typography>
+                  </Box>
+                }
+              />
+              <IconButton component={RouterLink} to={`/addaddress/${address._id}`} aria-label={`Edit address ${oneLine(address)}`}>
+                <EditOutlinedIcon />
+              </IconButton>
+              <IconButton onClick={() => setConfirming(address)} aria-label={`Delete address ${oneLine(address)}`}>
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Paper>
+          ))}
+        </RadioGroup>
+      )}
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="delete-address-title">
+        <DialogTitle id="delete-address-title">Delete address</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Do you want to delete this address?{confirming ? ` ${oneLine(confirming)}` : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button onClick={confirmDelete} color="error" variant="contained">
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import type { CreatePaymentIntentAnswer } from '@shop/shared/contract/orders';
+
+/** What the page gives either card form (the test provider's or Stripe's). */
+export interface CardFormProps {
+  /** '£36.18', for the Pay button. */
+  amountLabel: string;
+  /** The billing e-mail sent with the card. */
+  email: string;
+  disabled: boolean;
+  /** Runs the page's checks and opens the payment; null when a check failed (the page has said why). */
+  startPayment(): Promise<CreatePaymentIntentAnswer | null>;
+  onPaid(orderId: string): void;
+  /** The provider's message, e.g. 'Your card was declined.'. */
+  onError(message: string): void;
+}

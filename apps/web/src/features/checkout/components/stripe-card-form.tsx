@@ -1,0 +1,64 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js';
+import { ApiError } from '../../../lib/api';
+import type { CardFormProps } from './card-form-props';
+
+function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, onError }: CardFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const fail = (message: string) => {
+    setError(message);
+    onError(message);
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const intent = await startPayment();
+      if (!intent) return;
+      // The order is marked paid by Stripe's webhook; this only tells the customer the outcome.
+      const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card, billing_details: { email } } });
+      if (result.error) fail(result.error.message ?? 'Your card was declined.');
+      else onPaid(intent.orderId);
+    } catch (failure) {
+      fail(failure instanceof ApiError ? failure.message : 'The payment could not be completed. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={(event) => void pay(event)} aria-label="Card payment" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
+        <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }} />
+      </Box>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={disabled || busy || !stripe} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}>
+        Pay {amountLabel}
+      </Button>
+    </Box>
+  );
+}
+
+/** Stripe Elements; this module (and Stripe.js) loads only on /payment when the shop has Stripe keys. */
+export function StripeCardForm(props: CardFormProps & { publishableKey: string }) {
+  const { publishableKey, ...rest } = props;
+  const stripePromise = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  return (
+    <Elements stripe={stripePromise}>
+      <StripeCardFields {...rest} />
+    </Elements>
+  );
+}
