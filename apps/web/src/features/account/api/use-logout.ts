@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
+import { rememberUser } from '../lib/stored-user';
 import { sessionQueryKey } from './use-session';
 
 /** Ends the session on the server, then forgets everything cached for the previous user. */
@@ -15,6 +16,7 @@ export function useLogout() {
       }
     },
     onSuccess: () => {
+      rememberUser(null);
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);
     },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
+import { rememberUser } from '../lib/stored-user';
 
 /** The signed-in user as `GET /api/session` describes them. */
 export interface SessionUser {
@@ -17,13 +18,21 @@ export interface Session {
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The current user, or null when signed out (401, or 404 from a server without accounts). */
+/**
+ * The current user, or null when signed out (401, or 404 from a server without accounts). The server's session
+ * is the truth; the local copy the spec asks for is refreshed from every answer.
+ */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const answer = await api.get<{ user?: SessionUser | null }>('/session', { signal });
-    return answer?.user ?? null;
+    const user = answer?.user ?? null;
+    rememberUser(user);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      rememberUser(null);
+      return null;
+    }
     throw error;
   }
 }

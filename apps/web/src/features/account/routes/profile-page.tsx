@@ -1,18 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { Page } from '../../../components/page';
+import { useUpdateProfile } from '../api/use-account';
+import { useSession } from '../api/use-session';
+import { AuthCard } from '../components/auth-card';
 
-/** `/profile/my-profile`. */
+/**
+ * `/profile/my-profile`: name, email and password, all required (SPEC.md sections 2 and 5). The password is the
+ * current one, confirming the change (docs/decisions/0101-profile-form.md); a new password goes through
+ * 'Forgot Password'.
+ */
 export function ProfilePage() {
+  const { user } = useSession();
+  const update = useUpdateProfile();
+  const [username, setUsername] = useState(user?.username ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ username: username.trim(), email: email.trim(), password }, { onSettled: () => setPassword('') });
+  };
+
   return (
-    <Page title="My Profile">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Here you will change your name, email and password.
-      </Typography>
-      <Link component={RouterLink} to="/profile/my-orders">
-        See Order History
-      </Link>
-    </Page>
+    <AuthCard
+      title="My Profile"
+      onSubmit={submit}
+      intro={
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Change your name or email. Your current password confirms the change.
+        </Typography>
+      }
+      footer={
+        <Link component={RouterLink} to="/profile/my-orders">
+          See Order History
+        </Link>
+      }
+    >
+      {update.isSuccess && (
+        <Alert severity="success" role="status">
+          {update.data.message}
+        </Alert>
+      )}
+      {update.isError && (
+        <Alert severity="error" role="alert">
+          {update.error.message}
+        </Alert>
+      )}
+      <TextField label="Name" name="name" autoComplete="name" required value={username} onChange={(event) => setUsername(event.target.value)} fullWidth />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        fullWidth
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        helperText="Your current password"
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" loading={update.isPending} disabled={update.isPending} fullWidth>
+        Save
+      </Button>
+    </AuthCard>
   );
 }

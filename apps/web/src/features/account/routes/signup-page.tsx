@@ -1,10 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Page } from '../../../components/page';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useRegister } from '../api/use-account';
+import { AuthCard } from '../components/auth-card';
+import { PASSWORD_MIN_LENGTH, returnPath } from '../lib/forgot-password-checks';
 
+const EMPTY = { username: '', email: '', password: '' };
+
+/** `/signup` (SPEC.md section 2). The form resets after every submit; a new account is signed in at once. */
 export function SignUpPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const register = useRegister();
+  const [form, setForm] = useState(EMPTY);
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate(
+      { username: form.username.trim(), email: form.email.trim(), password: form.password },
+      { onSuccess: () => void navigate(returnPath(location.state), { replace: true }) },
+    );
+    setForm(EMPTY);
+  };
+
   return (
-    <Page title="Sign Up">
-      <Typography color="text.secondary">Here you will create an account so you can order from us.</Typography>
-    </Page>
+    <AuthCard
+      title="Sign Up"
+      onSubmit={submit}
+      intro={
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Create an account to order your favourite pizza, wings and more.
+        </Typography>
+      }
+      footer={
+        <Typography>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/signin" state={location.state}>
+            Login
+          </Link>
+        </Typography>
+      }
+    >
+      {register.isError && (
+        <Alert severity="error" role="alert">
+          {register.error.message}
+        </Alert>
+      )}
+      <TextField label="Full Name" name="name" autoComplete="name" required value={form.username} onChange={set('username')} fullWidth />
+      <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} fullWidth />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={form.password}
+        onChange={set('password')}
+        helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        slotProps={{ htmlInput: { minLength: PASSWORD_MIN_LENGTH } }}
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" loading={register.isPending} disabled={register.isPending} fullWidth>
+        Register
+      </Button>
+    </AuthCard>
   );
 }

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuthAnswer,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  ResultAnswer,
+} from '@shop/shared/contract/auth';
+import { api, ApiError } from '../../../lib/api';
+import { rememberUser } from '../lib/stored-user';
+import { sessionQueryKey, type SessionUser } from './use-session';
+
+/** After register, login or a profile change: the answer's user becomes the session everyone reads. */
+function useAdoptUser() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    rememberUser(user);
+    queryClient.setQueryData(sessionQueryKey, user);
+  };
+}
+
+export function useLogin() {
+  const adopt = useAdoptUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<AuthAnswer>('/login/', body),
+    onSuccess: (answer) => {
+      adopt(answer.user);
+      // Answers cached while signed out (favourites, notifications) are refetched for this user.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    },
+  });
+}
+
+export function useRegister() {
+  const adopt = useAdoptUser();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<AuthAnswer>('/register/', body),
+    onSuccess: (answer) => adopt(answer.user),
+  });
+}
+
+export function useUpdateProfile() {
+  const adopt = useAdoptUser();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api.put<AuthAnswer>('/profile', body),
+    onSuccess: (answer) => adopt(answer.user),
+  });
+}
+
+/**
+ * The spec's answers carry `result` and `message` whether they succeed or not; the server also sends failures
+ * with an error status. Both come back here as a ResultAnswer, so a screen has one thing to look at.
+ * Anything else (network down, a server error) is thrown.
+ */
+async function resultCall(path: string, body: unknown): Promise<ResultAnswer> {
+  try {
+    return await api.post<ResultAnswer>(path, body);
+  } catch (error) {
+    const answer = error instanceof ApiError ? (error.body as Partial<ResultAnswer> | undefined) : undefined;
+    if (answer?.result === false && typeof answer.message === 'string') return { result: false, message: answer.message };
+    throw error;
+  }
+}
+
+export const requestResetCode = (body: ForgotPasswordBody) => resultCall('/forgot-password/', body);
+export const changePassword = (body: ChangePasswordBody) => resultCall('/change-password/', body);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from '@shop/shared/contract/auth';
+import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
+import { checkNewPassword, checkResetEmail, OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, returnPath } from './forgot-password-checks';
+import { rememberUser, STORED_USER_KEY } from './stored-user';
+
+describe('forgot-password checks', () => {
+  it('keeps the same rules as the wire contract', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(contract.PASSWORD_MIN_LENGTH);
+    expect(OTP_LENGTH).toBe(contract.OTP_LENGTH);
+    expect(PASSWORD_TOO_SHORT).toBe(contract.PASSWORD_TOO_SHORT);
+  });
+
+  it.each([
+    ['', VALID_EMAIL_REQUIRED],
+    ['   ', VALID_EMAIL_REQUIRED],
+    ['a@example.com', null],
+  ])('email %j → %s', (email, expected) => {
+    expect(checkResetEmail(email)).toBe(expected);
+  });
+
+  it.each([
+    [{ otp: 'AB12', password: 'longenough', confirm: 'longenougH' }, CONFIRM_PASSWORD_MISMATCH],
+    [{ otp: 'AB1', password: 'longenough', confirm: 'longenough' }, INVALID_OTP],
+    [{ otp: 'AB123', password: 'longenough', confirm: 'longenough' }, INVALID_OTP],
+    [{ otp: '', password: 'x', confirm: 'y' }, CONFIRM_PASSWORD_MISMATCH],
+    [{ otp: 'AB12', password: 'short', confirm: 'short' }, PASSWORD_TOO_SHORT],
+    [{ otp: 'AB12', password: 'longenough', confirm: 'longenough' }, null],
+  ])('%j → %s', (input, expected) => {
+    expect(checkNewPassword(input)).toBe(expected);
+  });
+});
+
+describe('returnPath', () => {
+  it.each([
+    [{ from: { pathname: '/favourite', search: '?a=1', hash: '#x' } }, '/favourite?a=1#x'],
+    [{ from: { pathname: '/payment' } }, '/payment'],
+    [null, '/'],
+    [{}, '/'],
+    [{ from: { pathname: 'https://evil.example' } }, '/'],
+    [{ from: { pathname: '/signin' } }, '/'],
+  ])('%j → %s', (state, expected) => {
+    expect(returnPath(state)).toBe(expected);
+  });
+});
+
+describe('rememberUser', () => {
+  it('stores email, displayName and role, and forgets them at sign-out', () => {
+    const items = new Map<string, string>();
+    const storage = { setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    rememberUser({ email: 'c@example.com', username: 'Cat', role: 'customer' }, storage);
+    expect(JSON.parse(items.get(STORED_USER_KEY) ?? '')).toEqual({ email: 'c@example.com', displayName: 'Cat', role: 'customer' });
+    rememberUser(null, storage);
+    expect(items.has(STORED_USER_KEY)).toBe(false);
+  });
+});
