@@ -19,7 +19,8 @@
  * - Items beyond `count` are allowed up to `max` (absent: no extras) and cost `extraEach` pence each
  *   (Fussy Eaters: the first 4 pizzas are in the deal price, each extra one is charged).
  */
-import { CRUST_LABELS, SIZE_LABELS, type Crust, type DealSlot, type Size } from './catalogue';
+import type { DealSlot } from './catalogue';
+import { CRUST_LABELS, SIZE_LABELS, type Crust, type Size } from './catalogue-values';
 import {
   availableSizes, defaultSize, hasCrustChoice, isDeal,
   type PricedProduct, type PricingCatalogue,

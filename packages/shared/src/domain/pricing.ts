@@ -23,7 +23,7 @@
  * Anything wrong throws a PricingError with a code and a message a customer can read.
  */
 import type { CartLine } from '../contract/cart';
-import { CRUST_LABELS, SIZE_LABELS, WING_TYPE_LABELS, type Crust, type Size, type WingType } from './catalogue';
+import { CRUST_LABELS, SIZE_LABELS, WING_TYPE_LABELS, type Crust, type Size, type WingType } from './catalogue-values';
 import { dealHasPizzaSlot, dealProgress, type DealIssueCode } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
 import { MIN_ORDER_PENCE } from './money';

@@ -3,10 +3,11 @@
  * cards, the deal builder and the pricing module all ask here, so the browser never offers a choice
  * the server would refuse. Pure data in, data out; prices are integer pence.
  */
+import type { DealSlot } from './catalogue';
 import {
   CRUSTS, SIZE_LABELS, SIZES, WING_SIZE_LABELS,
-  type Crust, type DealSlot, type DrinkKind, type Size, type ToppingCategory, type WingType,
-} from './catalogue';
+  type Crust, type DrinkKind, type Size, type ToppingCategory, type WingType,
+} from './catalogue-values';
 
 /** A product as the pricing rules need it (the server maps its rows to this; the browser its API answers). */
 export type PricedProduct = {
