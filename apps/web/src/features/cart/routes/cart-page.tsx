@@ -1,10 +1,16 @@
-import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
 import { Page } from '../../../components/page';
+import { StorefrontToasts } from '../../menu/components/storefront-toasts';
+import { CartPanel } from '../components/cart-panel';
 
+/** /cart: the cart on its own screen, for small screens where the side cart is hidden (reachable at any width). */
 export function CartPage() {
   return (
     <Page title="My Cart">
-      <Typography color="text.secondary">The items you add from the menu will be listed here with their total and a Checkout button.</Typography>
+      <Box sx={{ maxWidth: 560 }}>
+        <CartPanel showHeading={false} />
+      </Box>
+      <StorefrontToasts />
     </Page>
   );
 }

@@ -1,10 +1,70 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { Page } from '../../../components/page';
+import { useSession } from '../../account/api/use-session';
+import { ProductList } from '../../menu/components/product-list';
+import { SideCart } from '../../menu/components/side-cart';
+import { StorefrontToasts } from '../../menu/components/storefront-toasts';
+import { useFavourites, type Favourite } from '../api/favourites-queries';
+import { useRemoveFavourite } from '../api/use-remove-favourite';
 
+const ConfirmRemoveDialog = lazy(() => import('../components/confirm-remove-dialog').then((m) => ({ default: m.ConfirmRemoveDialog })));
+
+/** /favourite: the signed-in user's favourites as menu cards, each removable after a confirmation, with the side cart. */
 export function FavouritesPage() {
+  const { user } = useSession();
+  const favourites = useFavourites(user?.email);
+  const remove = useRemoveFavourite(user?.email);
+  const [pending, setPending] = useState<Favourite | null>(null);
+  const list = favourites.data ?? [];
+  const byProduct = new Map(list.map((favourite) => [favourite.id, favourite]));
+
   return (
     <Page title="My Favourites">
-      <Typography color="text.secondary">The products you mark with the heart icon will be listed here.</Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
+        <Box>
+          {favourites.isError && (
+            <Typography role="alert" color="error">
+              Your favourites could not be loaded. {favourites.error.message}
+            </Typography>
+          )}
+          {favourites.isSuccess && list.length === 0 && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
+              <FavoriteBorderIcon color="primary" aria-hidden="true" />
+              <Typography>No favourites yet. Click the heart icon on a product in the menu to keep it here.</Typography>
+            </Box>
+          )}
+          <ProductList
+            products={list.map((favourite) => favourite.product)}
+            loading={favourites.isPending}
+            renderCorner={(product) => {
+              const favourite = byProduct.get(product._id);
+              return (
+                favourite && (
+                  <Button size="small" variant="contained" color="secondary" onClick={() => setPending(favourite)} aria-label={`Remove ${product.title} from favourites`}>
+                    Remove
+                  </Button>
+                )
+              );
+            }}
+          />
+        </Box>
+        <SideCart />
+      </Box>
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmRemoveDialog
+            title={pending.product.title}
+            busy={remove.isPending}
+            onCancel={() => setPending(null)}
+            onConfirm={() => remove.mutate(pending._id, { onSettled: () => setPending(null) })}
+          />
+        </Suspense>
+      )}
+      <StorefrontToasts />
     </Page>
   );
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { MenuCategory, MenuProduct } from './menu-types';
+import type { MenuCategory, MenuProduct, MenuTopping } from './menu-types';
 
 /** Keys follow the wire paths, so admin screens can invalidate them after a change. */
 export const categoriesQueryKey = ['allcategori'] as const;
 export const productsQueryKey = ['allproduts'] as const;
+export const toppingsQueryKey = ['ingredients'] as const;
 
 export const categoriesQuery = queryOptions({
   queryKey: categoriesQueryKey,
@@ -24,4 +25,14 @@ export function useCategories() {
 
 export function useProducts() {
   return useQuery(productsQuery);
+}
+
+export const toppingsQuery = queryOptions({
+  queryKey: toppingsQueryKey,
+  queryFn: ({ signal }) => api.get<MenuTopping[]>('/ingredients', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useToppings() {
+  return useQuery(toppingsQuery);
 }

@@ -1,3 +1,4 @@
+import type { DealSlot, DrinkKind } from '@shop/shared/domain/catalogue';
 import type { WirePrice } from '../../../lib/money';
 
 /** A category as `GET /api/allcategori` lists it (sorted by `order`). */
@@ -23,5 +24,18 @@ export interface MenuProduct {
   stuffed_crust?: WirePrice;
   normal?: WirePrice;
   boneless?: WirePrice;
+  /** Drinks: can, bottle or water (deals limit their drink by kind). */
+  drinkKind?: DrinkKind | null;
+  /** Deals: what fills the deal. */
+  dealSlots?: DealSlot[] | null;
+  imageUrl?: string | null;
+}
+
+/** A topping ("ingredient") as `GET /api/ingredients` lists it; the price is pounds. */
+export interface MenuTopping {
+  _id: string;
+  ToopingName: string;
+  toopingPrice: number;
+  category: string;
   imageUrl?: string | null;
 }

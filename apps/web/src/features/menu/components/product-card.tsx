@@ -12,14 +12,21 @@ interface ProductCardProps {
   product: MenuProduct;
   /** Above-the-fold cards load their image at once; the rest wait until scrolled near. */
   eager?: boolean;
-  /** Room for the card's controls (options, add to cart, favourite). */
+  /** The price to show (the configured item's); defaults to 'from' the lowest size price. */
+  price?: ReactNode;
+  /** Over the image's top-right corner, e.g. the favourite heart. */
+  corner?: ReactNode;
+  /** The card's options (size, crust, ...), between the description and the price. */
   children?: ReactNode;
+  /** Below the price, e.g. the Add to cart button. */
+  footer?: ReactNode;
 }
 
-export function ProductCard({ product, eager = false, children }: ProductCardProps) {
+export function ProductCard({ product, eager = false, price, corner, children, footer }: ProductCardProps) {
   const from = fromPricePence(product);
   return (
-    <Card component="article" variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card component="article" aria-label={product.title} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}>
+      {corner && <Box sx={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}>{corner}</Box>}
       {product.imageUrl ? (
         <Box
           component="img"
@@ -35,7 +42,7 @@ export function ProductCard({ product, eager = false, children }: ProductCardPro
       ) : (
         <Box aria-hidden="true" sx={{ width: '100%', aspectRatio: '1 / 1', bgcolor: 'grey.200' }} />
       )}
-      <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.5, flex: 1 }}>
+      <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.75, flex: 1 }}>
         <Typography variant="h3" component="h3" sx={{ fontSize: { xs: '1rem', sm: '1.125rem' } }}>
           {product.title}
         </Typography>
@@ -46,12 +53,17 @@ export function ProductCard({ product, eager = false, children }: ProductCardPro
         >
           {product.description}
         </Typography>
-        {from !== null && (
-          <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>
-            from {formatPence(from)}
-          </Typography>
-        )}
         {children}
+        {price !== undefined ? (
+          <Box sx={{ mt: 'auto', pt: 1 }}>{price}</Box>
+        ) : (
+          from !== null && (
+            <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>
+              from {formatPence(from)}
+            </Typography>
+          )
+        )}
+        {footer}
       </Box>
     </Card>
   );

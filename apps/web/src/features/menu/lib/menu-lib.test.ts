@@ -36,3 +36,11 @@ describe('selectCategory', () => {
     expect(selectCategory([], null)).toBeNull();
   });
 });
+
+describe('DEAL_CATEGORY', () => {
+  it('is the domain’s Deals category', async () => {
+    const { DEALS_CATEGORY } = await import('@shop/shared/domain/product-options');
+    const { DEAL_CATEGORY } = await import('./deal-category');
+    expect(DEAL_CATEGORY).toBe(DEALS_CATEGORY);
+  });
+});

@@ -4,11 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { useCategories, useProducts } from '../api/menu-queries';
+import { BannerStrip } from '../components/banner-strip';
 import { CategorySelector } from '../components/category-selector';
-import { ProductGrid } from '../components/product-grid';
+import { ProductList } from '../components/product-list';
+import { SideCart } from '../components/side-cart';
+import { StorefrontToasts } from '../components/storefront-toasts';
 import { DEFAULT_CATEGORY, selectCategory } from '../lib/select-category';
 
-/** Home `/`: the category selector and the chosen category's products. */
+/** Home `/`: banners, the category selector, the chosen category's products and, from md up, the side cart. */
 export function HomePage() {
   const categories = useCategories();
   const products = useProducts();
@@ -40,18 +43,23 @@ export function HomePage() {
         </Box>
       ) : (
         <>
+          <BannerStrip />
           <CategorySelector categories={categoryList} selected={selected} onSelect={choose} loading={categories.isPending} />
-          <Box component="section" aria-labelledby="category-heading" sx={{ mt: 2 }}>
-            <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-              {selected ?? 'Menu'}
-            </Typography>
-            <ProductGrid products={shown} loading={products.isPending || categories.isPending} />
-            {!products.isPending && !categories.isPending && shown.length === 0 && (
-              <Typography color="text.secondary">There is nothing in this category yet.</Typography>
-            )}
+          <Box sx={{ mt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
+            <Box component="section" aria-labelledby="category-heading">
+              <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+                {selected ?? 'Menu'}
+              </Typography>
+              <ProductList products={shown} loading={products.isPending || categories.isPending} />
+              {!products.isPending && !categories.isPending && shown.length === 0 && (
+                <Typography color="text.secondary">There is nothing in this category yet.</Typography>
+              )}
+            </Box>
+            <SideCart />
           </Box>
         </>
       )}
+      <StorefrontToasts />
     </Page>
   );
 }

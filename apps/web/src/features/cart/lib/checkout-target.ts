@@ -1,0 +1,18 @@
+import { MIN_ORDER_PENCE } from '@shop/shared/domain/money';
+
+export type CheckoutStep =
+  | { kind: 'refuse'; reason: 'minimum' | 'prices' }
+  | { kind: 'signin'; to: '/signin'; state: { from: { pathname: '/payment' } } }
+  | { kind: 'pay'; to: '/payment' };
+
+/**
+ * Where Checkout goes (SPEC.md section 5): below £10.00 nowhere ('Minimum order amount is £10.00'); a visitor to
+ * /signin carrying /payment as the origin, so signing in continues to the payment; a signed-in user to /payment.
+ * Without a confirmed price (the server refused a line) nowhere either.
+ */
+export function checkoutStep(totalPence: number | null, signedIn: boolean): CheckoutStep {
+  if (totalPence === null) return { kind: 'refuse', reason: 'prices' };
+  if (totalPence < MIN_ORDER_PENCE) return { kind: 'refuse', reason: 'minimum' };
+  if (!signedIn) return { kind: 'signin', to: '/signin', state: { from: { pathname: '/payment' } } };
+  return { kind: 'pay', to: '/payment' };
+}

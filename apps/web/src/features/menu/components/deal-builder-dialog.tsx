@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import CloseIcon from '@mui/icons-material/Close';
+import type { CartLine } from '@shop/shared/contract/cart';
+import { CRUST_LABELS, CRUSTS, SIZE_LABELS, type Crust, type Size } from '@shop/shared/domain/catalogue-values';
+import { dealHasPizzaSlot, dealProgress, type DealChoice } from '@shop/shared/domain/deals';
+import { DEAL_INCOMPLETE } from '@shop/shared/domain/messages';
+import { formatPounds } from '@shop/shared/domain/money';
+import { priceLine } from '@shop/shared/domain/pricing';
+import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
+import { useCart } from '../../cart/cart-store';
+import type { MenuProduct } from '../api/menu-types';
+import { addOnText } from '../lib/add-on-text';
+import { sizeOptions } from '../lib/card-config';
+import { cartDisplay } from '../lib/cart-display';
+import { toPricedProduct, useMenuCatalogue } from '../lib/pricing-catalogue';
+import { showToast } from '../lib/toast';
+import { OptionGroup } from './option-group';
+
+interface DealBuilderDialogProps {
+  open: boolean;
+  onClose: () => void;
+  product: MenuProduct;
+}
+
+/**
+ * Fills a deal's slots (SPEC.md sections 4 and 5; the slots are data). Each slot is a section listing what may
+ * fill it; its choices disappear once it is full (Fussy Eaters keeps offering extra pizzas, at their price).
+ * The size is chosen when the deal has several, the crust once for every pizza.
+ */
+export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogProps) {
+  const cart = useCart();
+  const { catalogue } = useMenuCatalogue();
+  const deal = catalogue.products.get(product._id) ?? toPricedProduct(product);
+  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const defaults = defaultConfiguration(deal);
+  const [size, setSize] = useState<Size | null>(defaults.size);
+  const [crust, setCrust] = useState<Crust>(defaults.crust ?? 'deep_pan');
+  const [items, setItems] = useState<DealChoice[]>([]);
+
+  const hasPizzas = dealHasPizzaSlot(deal);
+  const progress = dealProgress(deal, items, catalogue, { size, crust: hasPizzas ? crust : null });
+  // Items that no longer fit (the size changed under them) are dropped rather than left to fail at the server.
+  const validItems: DealChoice[] = progress.items.map(({ slot, productId }) => ({ slot, productId }));
+  const sizes = sizeOptions(deal);
+  const titleId = `deal-title-${deal.id}`;
+
+  const line: CartLine = {
+    productId: deal.id,
+    quantity: 1,
+    deal: { ...(size ? { size } : {}), ...(hasPizzas ? { crust } : {}), items: validItems },
+  };
+  let price: number | null = null;
+  if (progress.complete) {
+    try {
+      price = priceLine(line, catalogue).unitPrice;
+    } catch {
+      price = null;
+    }
+  }
+  const basePrice = size ? sizePrice(deal, size) : null;
+
+  // Size s forces deep pan (SPEC.md section 4), for a deal's pizzas as for a single pizza.
+  const crustDisabled = (option: Crust) => option !== 'deep_pan' && progress.size === 's';
+
+  const add = () => {
+    if (!progress.complete || price === null) {
+      showToast(DEAL_INCOMPLETE, 'warning');
+      return;
+    }
+    cart.add(line, cartDisplay(product));
+    setItems([]);
+    onClose();
+  };
+
+  const removeAt = (slot: number, productId: string) => {
+    const index = validItems.findIndex((item) => item.slot === slot && item.productId === productId);
+    setItems(validItems.filter((_, i) => i !== index));
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen} scroll="paper">
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {deal.title}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+        {sizes.length > 1 && (
+          <Box>
+            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+              Deal size
+            </Typography>
+            <OptionGroup
+              label="Deal size"
+              columns={Math.min(sizes.length, 4)}
+              options={sizes.map((option) => ({ value: option.size, label: `${option.label} ${formatPounds(option.price)}` }))}
+              value={size}
+              onChange={setSize}
+            />
+          </Box>
+        )}
+        {hasPizzas && (
+          <Box>
+            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+              Crust for every pizza
+            </Typography>
+            <OptionGroup
+              label="Crust for every pizza"
+              columns={3}
+              options={CRUSTS.map((option) => ({
+                value: option,
+                label: CRUST_LABELS[option],
+                note: option === 'stuffed_crust' && deal.crust ? `${addOnText(deal.crust.stuffed_crust) ?? ''} a pizza` : undefined,
+                disabled: crustDisabled(option),
+              }))}
+              value={crust}
+              onChange={setCrust}
+            />
+          </Box>
+        )}
+        {progress.slots.map((slot) => {
+          const chosen = progress.items.filter((item) => item.slot === slot.slot);
+          const extraEach = deal.dealSlots?.[slot.slot]?.extraEach ?? 0;
+          return (
+            <Box key={slot.slot} component="section" aria-label={slot.label} sx={{ border: 1, borderColor: slot.full ? 'success.light' : 'divider', borderRadius: 1, p: 1.5 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                {slot.label}{' '}
+                <Typography component="span" variant="body2" color={slot.full ? 'success.dark' : 'text.secondary'}>
+                  ({Math.min(slot.filled, slot.count)} of {slot.count}{slot.extra > 0 ? ` + ${slot.extra} extra` : ''})
+                </Typography>
+              </Typography>
+              {chosen.length > 0 && (
+                <Box component="ul" aria-label={`Chosen for ${slot.label}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'grid', gap: 0.5 }}>
+                  {chosen.map((item, index) => (
+                    <Box component="li" key={`${item.productId}-${index}`} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                      <Typography variant="body2">
+                        {item.title}
+                        {item.size && slot.kind === 'pizza' ? ` (${SIZE_LABELS[item.size]})` : ''}
+                        {index >= slot.count && extraEach > 0 ? ` ${addOnText(extraEach) ?? ''}` : ''}
+                      </Typography>
+                      <Button size="small" color="secondary" onClick={() => removeAt(slot.slot, item.productId)} aria-label={`Remove ${item.title} from ${slot.label}`}>
+                        Remove
+                      </Button>
+                    </Box>
+                  ))}
+                </Box>
+              )}
+              {slot.choices.length > 0 && (
+                <>
+                  {slot.full && extraEach > 0 && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      Add more for {addOnText(extraEach)} each (up to {slot.max}).
+                    </Typography>
+                  )}
+                  <Box role="group" aria-label={`Choices for ${slot.label}`} sx={{ mt: 1, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+                    {slot.choices.map((product) => (
+                      <Button
+                        key={product.id}
+                        size="small"
+                        variant="outlined"
+                        onClick={() => setItems([...validItems, { slot: slot.slot, productId: product.id }])}
+                        sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem' }}
+                      >
+                        {product.title}
+                      </Button>
+                    ))}
+                  </Box>
+                </>
+              )}
+            </Box>
+          );
+        })}
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
+        <Typography sx={{ fontWeight: 700 }} aria-live="polite">
+          {price !== null ? `Price ${formatPounds(price)}` : basePrice !== null ? `Deal price ${formatPounds(basePrice)}` : ''}
+        </Typography>
+        <Button variant="contained" onClick={add}>
+          Add to cart
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

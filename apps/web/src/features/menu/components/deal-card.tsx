@@ -1,0 +1,44 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import type { MenuProduct } from '../api/menu-types';
+import { ProductCard } from './product-card';
+
+// The builder, the pricing rules and the cart load when a deal is opened: Deals is the first screen, kept small.
+const DealBuilderDialog = lazy(() => import('./deal-builder-dialog').then((m) => ({ default: m.DealBuilderDialog })));
+
+interface DealCardProps {
+  product: MenuProduct;
+  eager?: boolean;
+  corner?: ReactNode;
+}
+
+/** A Deals card: the deal's 'from' price and Build Deal, which opens the deal builder. */
+export function DealCard({ product, eager = false, corner }: DealCardProps) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  return (
+    <ProductCard
+      product={product}
+      eager={eager}
+      corner={corner}
+      footer={
+        <Button
+          variant="contained"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setMounted(true);
+            setOpen(true);
+          }}
+        >
+          Build Deal
+        </Button>
+      }
+    >
+      {mounted && (
+        <Suspense fallback={null}>
+          <DealBuilderDialog open={open} onClose={() => setOpen(false)} product={product} />
+        </Suspense>
+      )}
+    </ProductCard>
+  );
+}

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
+import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
+import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
+import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
+
+interface ExtrasDialogProps {
+  open: boolean;
+  onClose: () => void;
+  product: PricedProduct;
+  catalogue: PricingCatalogue;
+  choice: CardChoice;
+  onChange: (choice: CardChoice) => void;
+  onAdd: () => void;
+}
+
+function tryPrice(product: PricedProduct, choice: CardChoice, catalogue: PricingCatalogue): PricedLine | null {
+  try {
+    return priceLine(cardLine(product, choice), catalogue);
+  } catch {
+    return null;
+  }
+}
+
+/** Toppings for a pizza (Pizza and Crust toppings), flavours for a shake, dips for wings and sides. */
+export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChange, onAdd }: ExtrasDialogProps) {
+  const groups = toppingGroups(product, catalogue);
+  const label = extrasLabel(product) ?? 'Toppings';
+  const priced = tryPrice(product, choice, catalogue);
+  const charged = new Map((priced?.toppings ?? []).map((topping) => [topping.id, topping.charged]));
+  const firstOnly = chargesFirstToppingOnly(product.category);
+  const titleId = `extras-title-${product.id}`;
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" scroll="paper">
+      <DialogTitle id={titleId}>
+        {product.title}: {label}
+      </DialogTitle>
+      <DialogContent dividers>
+        {firstOnly && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Only the first flavour you choose is charged; any more are free.
+          </Typography>
+        )}
+        {groups.length === 0 && <Typography color="text.secondary">Loading the {label.toLowerCase()}…</Typography>}
+        {groups.map((group) => (
+          <Box key={group.category} component="fieldset" sx={{ border: 0, m: 0, p: 0, mb: 1.5 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+              {group.title}
+            </Typography>
+            {group.toppings.map((topping) => {
+              const chosen = choice.toppingIds.includes(topping.id);
+              // A shake's later flavours cost nothing: show what this one would cost as chosen.
+              const shown = chosen ? (charged.get(topping.id) ?? topping.price) : firstOnly && choice.toppingIds.length > 0 ? 0 : topping.price;
+              return (
+                <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                  <FormControlLabel
+                    control={<Checkbox checked={chosen} onChange={() => onChange(withToppingToggled(choice, topping.id))} />}
+                    label={topping.name}
+                  />
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} aria-hidden="true">
+                    {formatToppingPrice(shown)}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
+        <Typography sx={{ fontWeight: 700 }} aria-live="polite">
+          {priced ? formatPounds(priced.unitPrice) : ''}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button onClick={onClose}>Done</Button>
+          <Button variant="contained" onClick={onAdd} disabled={!priced}>
+            Add to cart
+          </Button>
+        </Box>
+      </DialogActions>
+    </Dialog>
+  );
+}

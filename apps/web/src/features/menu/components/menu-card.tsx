@@ -1,0 +1,133 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { formatPounds } from '@shop/shared/domain/money';
+import { priceLine } from '@shop/shared/domain/pricing';
+import type { PricedProduct, PricingCatalogue } from '@shop/shared/domain/product-options';
+import { useCart } from '../../cart/cart-store';
+import type { MenuProduct } from '../api/menu-types';
+import { addOnText } from '../lib/add-on-text';
+import { cardLine, crustOptions, extrasLabel, initialChoice, sizeOptions, typeOptions, withSize, type CardChoice } from '../lib/card-config';
+import { cartDisplay } from '../lib/cart-display';
+import { toPricedProduct, useMenuCatalogue } from '../lib/pricing-catalogue';
+import { OptionGroup } from './option-group';
+import { ProductCard } from './product-card';
+
+// Opened on a click only, so its code (dialog, checkboxes) stays out of the menu's download.
+const ExtrasDialog = lazy(() => import('./extras-dialog').then((m) => ({ default: m.ExtrasDialog })));
+
+interface MenuCardProps {
+  product: MenuProduct;
+  eager?: boolean;
+  /** The favourite heart (or a Remove button), over the image. */
+  corner?: ReactNode;
+}
+
+function unitPrice(product: PricedProduct, choice: CardChoice, catalogue: PricingCatalogue): number | null {
+  try {
+    return priceLine(cardLine(product, choice), catalogue).unitPrice;
+  } catch {
+    // Toppings not loaded yet, or the product is not for sale: no price rather than a wrong one.
+    return null;
+  }
+}
+
+/**
+ * A menu card with the spec's options (SPEC.md section 2): the priced sizes, crust for Pizza with stuffed crust,
+ * wing pieces and type, toppings / flavours / dips, the price of what is chosen, and Add to cart.
+ */
+export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
+  const cart = useCart();
+  const { catalogue } = useMenuCatalogue();
+  const priced = catalogue.products.get(product._id) ?? toPricedProduct(product);
+  const [choice, setChoice] = useState<CardChoice>(() => initialChoice(priced));
+  const [extrasOpen, setExtrasOpen] = useState(false);
+  const [extrasMounted, setExtrasMounted] = useState(false);
+
+  const sizes = sizeOptions(priced);
+  const crusts = crustOptions(priced, choice.size);
+  const types = typeOptions(priced);
+  const extras = extrasLabel(priced);
+  const price = unitPrice(priced, choice, catalogue);
+  const chosenToppings = choice.toppingIds.map((id) => catalogue.toppings.get(id)?.name).filter(Boolean).join(', ');
+
+  const addToCart = () => {
+    cart.add(cardLine(priced, choice), cartDisplay(product));
+  };
+  const openExtras = () => {
+    setExtrasMounted(true);
+    setExtrasOpen(true);
+  };
+
+  return (
+    <ProductCard
+      product={product}
+      eager={eager}
+      corner={corner}
+      price={
+        <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }} aria-label={price !== null ? `Price ${formatPounds(price)}` : 'Price loading'}>
+          {price !== null ? formatPounds(price) : '…'}
+        </Typography>
+      }
+      footer={
+        <Button variant="contained" onClick={addToCart} disabled={price === null}>
+          Add to cart
+        </Button>
+      }
+    >
+      {sizes.length > 0 && (
+        <OptionGroup
+          label="Size"
+          options={sizes.map((option) => ({ value: option.size, label: option.label }))}
+          value={choice.size}
+          onChange={(size) => setChoice((current) => withSize(priced, current, size))}
+        />
+      )}
+      {crusts.length > 0 && (
+        <OptionGroup
+          label="Crust"
+          columns={crusts.length}
+          options={crusts.map((option) => ({ value: option.crust, label: option.label, note: addOnText(option.price), disabled: option.disabled }))}
+          value={choice.crust}
+          onChange={(crust) => setChoice((current) => ({ ...current, crust }))}
+        />
+      )}
+      {types.length > 0 && (
+        <OptionGroup
+          label="Type"
+          options={types.map((option) => ({ value: option.type, label: option.label, note: addOnText(option.price) }))}
+          value={choice.type}
+          onChange={(type) => setChoice((current) => ({ ...current, type }))}
+        />
+      )}
+      {extras && (
+        <>
+          <Button size="small" variant="text" onClick={openExtras} aria-haspopup="dialog" sx={{ alignSelf: 'flex-start', px: 0.5 }}>
+            {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
+          </Button>
+          {chosenToppings && (
+            <Typography variant="caption" color="text.secondary">
+              {chosenToppings}
+            </Typography>
+          )}
+        </>
+      )}
+      {extrasMounted && (
+        <Suspense fallback={null}>
+          <ExtrasDialog
+            open={extrasOpen}
+            onClose={() => setExtrasOpen(false)}
+            product={priced}
+            catalogue={catalogue}
+            choice={choice}
+            onChange={setChoice}
+            onAdd={() => {
+              addToCart();
+              setExtrasOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </ProductCard>
+  );
+}
