@@ -45,6 +45,13 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** The page's localStorage entry, read from the context's storage state (the tests have no DOM types). */
+async function storedUser(page: Page): Promise<unknown> {
+  const state = await page.context().storageState();
+  const value = state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'user')?.value;
+  return value === undefined ? null : (JSON.parse(value) as unknown);
+}
+
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('a visitor registers, is signed in, and signs out with the confirm dialog', async ({ page }) => {
@@ -77,7 +84,7 @@ test('a visitor registers, is signed in, and signs out with the confirm dialog',
   await expect(mainNav(page).getByRole('link', { name: 'Favourite' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Notification' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toEqual({
+  expect(await storedUser(page)).toEqual({
     email,
     displayName: 'Nina New',
     role: 'customer',
@@ -91,7 +98,7 @@ test('a visitor registers, is signed in, and signs out with the confirm dialog',
   await expect(page).toHaveURL(/\/$/);
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Profile' })).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  expect(await storedUser(page)).toBeNull();
   // Ended on the server, not just forgotten by the page.
   expect((await page.request.get('/api/session')).status()).toBe(401);
 });
