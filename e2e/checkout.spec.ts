@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const SHOTS = '/tmp/shots-checkout';
+mkdirSync(SHOTS, { recursive: true });
+
+let counter = 0;
+function uniqueEmail(): string {
+  counter += 1;
+  return `checkout-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Screenshots at phone and desktop widths, then back to the desktop size the test runs at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function register(page: Page): Promise<string> {
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-Strong-password-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return email;
+}
+
+async function chooseCategory(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true }).click();
+}
+
+async function addPizza(page: Page, title: string): Promise<void> {
+  await chooseCategory(page, 'Pizza');
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Add to cart' }).click();
+}
+
+async function addPizzaPair(page: Page): Promise<void> {
+  await chooseCategory(page, 'Deals');
+  await page.getByRole('article', { name: 'Pizza Pair' }).getByRole('button', { name: 'Build Deal' }).click();
+  const dialog = page.getByRole('dialog');
+  const choices = dialog.getByRole('group', { name: 'Choices for Choose 2 pizzas' });
+  await choices.getByRole('button', { name: 'Margherita', exact: true }).click();
+  await choices.getByRole('button', { name: 'Hawaiian', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function checkout(page: Page): Promise<void> {
+  await page.goto('/cart');
+  await page.getByRole('main').getByRole('link', { name: 'Checkout' }).or(page.getByRole('main').getByRole('button', { name: 'Checkout' })).first().click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+}
+
+async function addAddress(page: Page, shots = false): Promise<void> {
+  await page.getByRole('link', { name: 'Add your address' }).click();
+  await expect(page).toHaveURL(/\/addaddress$/);
+  if (shots) await shoot(page, 'addaddress');
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByLabel('Phone number').fill('07700 900456');
+  await page.getByLabel('Address line').fill('1 Compiler Close');
+  await page.getByLabel('Town/City').fill('Bristol');
+  await page.getByLabel('Post code').fill('bs1 4dj');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByText('Address Added Successful!')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
+}
+
+async function payByCard(page: Page, cardNumber: string): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+test('a customer registers, adds an address, pays a pizza and a deal by test card, sees it in history, then orders again paying cash', async ({ page }) => {
+  await register(page);
+  await addPizza(page, 'Margherita');
+  await addPizzaPair(page);
+  await checkout(page);
+  await addAddress(page, true);
+
+  // The store information of SPEC.md section 1, and the server's total (£7.49 + £12.99).
+  await expect(page.getByText('Outside opening hours, card charges are not refunded.')).toBeVisible();
+  await expect(page.getByText('Orders are not accepted in the last 15 minutes before closing.')).toBeVisible();
+  await expect(page.getByText('Delivery radius is 3 miles from the store. Beyond it a charge may apply, arranged by phone.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Opening hours' }).getByRole('row', { name: /Friday/ })).toContainText('14:00-00:45');
+  await expect(page.getByTestId('order-total')).toHaveText('£20.48');
+  await expect(page.getByText('Test mode')).toBeVisible();
+  await page.getByLabel('Note').fill('Please ring the bell');
+  await shoot(page, 'payment-card');
+
+  await payByCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/notification$/);
+  const success = page.getByRole('status').filter({ hasText: 'Payment Successful' });
+  await expect(success).toContainText('Your order has been placed');
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Pending Order');
+  await shoot(page, 'success');
+
+  // The cart was emptied.
+  await page.goto('/payment');
+  await expect(page.getByText('No Product added yet')).toBeVisible();
+
+  await page.goto('/profile/my-orders');
+  const rows = page.getByRole('table', { name: 'Order history' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Card');
+  await expect(rows.nth(1)).toContainText('£20.48');
+  await expect(rows.nth(1)).toContainText('Pending Order');
+  await rows.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order [0-9a-f]{6}$/);
+  const items = page.getByRole('table', { name: 'Items' });
+  await expect(items).toContainText('Margherita');
+  await expect(items).toContainText('Regular 7"');
+  await expect(items).toContainText('Pizza Pair');
+  await expect(items).toContainText('Margherita, Hawaiian');
+  await expect(items).toContainText('£20.48');
+  const payment = page.getByRole('table', { name: 'Payment' });
+  await expect(payment).toContainText('Card (paid)');
+  await expect(payment).toContainText('Please ring the bell');
+  await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('BS1 4DJ');
+
+  // A second order, paying cash: first under the minimum, then enough.
+  await page.goto('/');
+  await addPizza(page, 'Pepperoni Passion');
+  // The cart's Checkout refuses under £10.00; the payment page checks again when reached directly.
+  await page.goto('/payment');
+  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page.getByText('Minimum order amount is £10.00').first()).toBeVisible();
+  await page.goto('/');
+  await addPizza(page, 'Hawaiian');
+  await checkout(page);
+  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await expect(page.getByTestId('order-total')).toHaveText('£14.98');
+  await shoot(page, 'payment-cash');
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(confirm).toContainText('£14.98');
+  await confirm.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page).toHaveURL(/\/notification$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toContainText('Your order has been placed');
+
+  await page.goto('/profile/my-orders');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('Cash On Delivery');
+  await expect(rows.nth(1)).toContainText('£14.98');
+  await shoot(page, 'history');
+  await rows.nth(2).getByRole('link').click();
+  await expect(page.getByRole('table', { name: 'Items' })).toContainText('Pizza Pair');
+  await shoot(page, 'order-detail');
+
+  // Reorder puts the card order's lines back at today's prices.
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('order-total')).toHaveText('£20.48');
+});
+
+test('a declined test card shows Stripe’s message, stops the spinner and places no order', async ({ page }) => {
+  await register(page);
+  await addPizza(page, 'Margherita');
+  await addPizza(page, 'Four Cheese');
+  await checkout(page);
+  await addAddress(page);
+  await payByCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay £/ })).toBeEnabled();
+  await expect(page).toHaveURL(/\/payment$/);
+  await shoot(page, 'payment-declined');
+
+  await page.goto('/profile/my-orders');
+  await expect(page.getByText('No Product Bought')).toBeVisible();
+  await page.goto('/notification');
+  await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+});
