@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
+import { signInAs } from '../../../test/sign-in';
 
 type Wire = { _id: string; title: string };
 
@@ -160,7 +159,9 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
   it('refuses a product deleted from the menu since it was put in the cart', async () => {
     const line = { productId: p('Onion Rings'), quantity: 1 };
     expect((await quote({ items: [line] })).status).toBe(200);
-    await server.app.db.update(products).set({ deletedAt: server.app.now() }).where(eq(products.id, line.productId));
+    const admin = await signInAs(server, { role: 'admin' });
+    const deletion = await fetch(`${server.url}/api/allproduts/${line.productId}`, { method: 'DELETE', headers: { cookie: admin.cookie } });
+    expect(deletion.status).toBe(200);
     const { status, body } = await quote({ items: [line] });
     expect(status).toBe(400);
     expect(body).toMatchObject({ message: 'This item is no longer available', lineIndex: 0 });

@@ -1,49 +1,71 @@
-import { eq, isNull } from 'drizzle-orm';
-import type { Size } from '@shop/shared/domain/catalogue';
+import type { IngredientWire, ProductWire } from '@shop/shared/contract/catalogue';
+import { TOPPING_CATEGORIES, type Size, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
+import { poundsToPence } from '@shop/shared/domain/money';
 import {
   crustPricesFrom, wingTypePricesFrom,
   type PricedProduct, type PricedTopping, type PricingCatalogue,
 } from '@shop/shared/domain/product-options';
 import type { Db } from '../../db/client';
-import { categories, products, toppings } from '../../db/schema';
+import { getMenuSnapshot, type MenuSnapshot } from '../catalogue/service';
 
-type ProductRow = typeof products.$inferSelect;
-type ToppingRow = typeof toppings.$inferSelect;
+/** Pounds on the wire (written from integer pence, so exact) back to pence; blank and null stay null. */
+function pence(value: number | '' | null | undefined): number | null {
+  return value === '' || value === null || value === undefined ? null : poundsToPence(value);
+}
 
-/** A product row as the pricing rules see it (prices are already pence in the database). */
-export function toPricedProduct(row: ProductRow, categoryName: string | null): PricedProduct {
-  const prices: Partial<Record<Size, number | null>> = { s: row.priceS, m: row.priceM, l: row.priceL, xl: row.priceXl };
+/** A product of the menu as the pricing rules see it. */
+export function toPricedProduct(product: ProductWire): PricedProduct {
+  const prices: Partial<Record<Size, number | null>> = {
+    s: pence(product.regularDiscount),
+    m: pence(product.mediumDiscount),
+    l: pence(product.largeDiscount),
+    xl: pence(product.extraLargeDiscount),
+  };
   return {
-    id: row.id,
-    title: row.title,
-    category: categoryName ?? '',
+    id: product._id,
+    title: product.title,
+    category: product.category,
     prices,
-    crust: crustPricesFrom(row.crustDeepPan, row.crustThin, row.crustStuffed),
-    wingTypes: wingTypePricesFrom(row.wingNormal, row.wingBoneless),
-    drinkKind: row.drinkKind ?? null,
-    dealSlots: row.dealSlots ?? null,
+    crust: crustPricesFrom(pence(product.deep_pan), pence(product.thin_crust), pence(product.stuffed_crust)),
+    wingTypes: wingTypePricesFrom(pence(product.normal), pence(product.boneless)),
+    drinkKind: product.drinkKind ?? null,
+    dealSlots: product.dealSlots ?? null,
   };
 }
 
-export function toPricedTopping(row: ToppingRow): PricedTopping {
-  return { id: row.id, name: row.name, category: row.category, price: row.price };
+function isToppingCategory(category: string): category is ToppingCategory {
+  return (TOPPING_CATEGORIES as readonly string[]).includes(category);
+}
+
+export function toPricedTopping(topping: IngredientWire): PricedTopping | null {
+  const price = pence(topping.toopingPrice);
+  if (!isToppingCategory(topping.category) || price === null) return null;
+  return { id: topping._id, name: topping.ToopingName, category: topping.category, price };
+}
+
+// One pricing catalogue per menu snapshot: rebuilt only when the catalogue module rebuilds its snapshot.
+const catalogues = new WeakMap<MenuSnapshot, PricingCatalogue>();
+
+function catalogueOf(snapshot: MenuSnapshot): PricingCatalogue {
+  let catalogue = catalogues.get(snapshot);
+  if (!catalogue) {
+    catalogue = {
+      products: new Map(snapshot.products.map((product) => [product._id, toPricedProduct(product)])),
+      toppings: new Map(
+        snapshot.toppings.map(toPricedTopping).filter((topping): topping is PricedTopping => topping !== null).map((topping) => [topping.id, topping]),
+      ),
+    };
+    catalogues.set(snapshot, catalogue);
+  }
+  return catalogue;
 }
 
 /**
- * Everything a price depends on, read from the database: the products still on sale (soft-deleted ones are
- * "no longer available") and every topping. The server prices carts and orders only from this.
+ * Everything a price depends on: the products still on sale (a deleted one is "no longer available") and every
+ * topping, from the catalogue module's in-memory menu, which a catalogue write in this process invalidates at
+ * once (and one in another process within a second, decision 0201). The server prices carts and orders only
+ * from this.
  */
 export async function loadPricingCatalogue(db: Db): Promise<PricingCatalogue> {
-  const [productRows, toppingRows] = await Promise.all([
-    db
-      .select({ product: products, categoryName: categories.name })
-      .from(products)
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(isNull(products.deletedAt)),
-    db.select().from(toppings),
-  ]);
-  return {
-    products: new Map(productRows.map(({ product, categoryName }) => [product.id, toPricedProduct(product, categoryName)])),
-    toppings: new Map(toppingRows.map((row) => [row.id, toPricedTopping(row)])),
-  };
+  return catalogueOf(await getMenuSnapshot(db));
 }
