@@ -181,4 +181,26 @@ test('a declined test card shows Stripe’s message, stops the spinner and place
   await expect(page.getByText('No Product Bought')).toBeVisible();
   await page.goto('/notification');
   await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+
+  // Edit the address: a field left blank keeps its stored value.
+  await page.goto('/payment');
+  await page.getByRole('link', { name: /^Edit address/ }).click();
+  await expect(page).toHaveURL(/\/addaddress\/[0-9a-f]{24}$/);
+  await page.getByLabel('Town/City').fill('Bath');
+  await page.getByLabel('Phone number').fill('');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByText('Address Updated Successful!')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toHaveAccessibleName(/1 Compiler Close, Bath, BS1 4DJ.*07700 900456/);
+
+  // Delete it after confirming; then placing asks for an address.
+  await page.getByRole('button', { name: /^Delete address/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete address' });
+  await expect(confirm).toContainText('Do you want to delete this address?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Address Deleted Successfully.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page.getByText('Please add your address')).toBeVisible();
 });

@@ -59,10 +59,10 @@ export function AddressPicker({ email, selectedId, onSelect, onMessage }: Addres
   return (
     <Box component="section" aria-labelledby="address-heading">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography id="address-heading" variant="h2">
+        <Typography id="address-heading" variant="h3" component="h2">
           Delivery address
         </Typography>
-        <Button component={RouterLink} to="/addaddress" variant="outlined" size="small">
+        <Button component={RouterLink} to="/addaddress" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {ADD_ADDRESS_CARD}
         </Button>
       </Box>

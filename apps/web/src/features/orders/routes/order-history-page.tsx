@@ -33,14 +33,15 @@ export function OrderHistoryPage() {
       )}
       {orders.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Order history" size="small" sx={{ minWidth: 640 }}>
+          <Table aria-label="Order history" size="small" sx={{ '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Order Id</TableCell>
                 <TableCell>Date</TableCell>
-                <TableCell>Time</TableCell>
-                <TableCell>Payment</TableCell>
-                <TableCell align="right">Quantity</TableCell>
+                <TableCell className="wide">Payment</TableCell>
+                <TableCell className="wide" align="right">
+                  Quantity
+                </TableCell>
                 <TableCell align="right">Total Price</TableCell>
                 <TableCell>Status</TableCell>
               </TableRow>
@@ -53,10 +54,16 @@ export function OrderHistoryPage() {
                       {shortOrderId(order._id)}
                     </Link>
                   </TableCell>
-                  <TableCell>{order.date}</TableCell>
-                  <TableCell>{order.time}</TableCell>
-                  <TableCell>{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
-                  <TableCell align="right">{order.quantity}</TableCell>
+                  <TableCell>
+                    {order.date}
+                    <Typography variant="body2" color="text.secondary">
+                      {order.time}
+                    </Typography>
+                  </TableCell>
+                  <TableCell className="wide">{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
+                  <TableCell className="wide" align="right">
+                    {order.quantity}
+                  </TableCell>
                   <TableCell align="right">{pounds(order.totalPrice)}</TableCell>
                   <TableCell>{order.status}</TableCell>
                 </TableRow>
