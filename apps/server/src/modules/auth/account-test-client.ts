@@ -10,6 +10,7 @@ export interface Answer<T = Record<string, unknown>> {
   setCookie: string | null;
   /** `sid=<token>`, ready for the next request's cookie header, when the answer set a non-empty session cookie. */
   cookie: string | null;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** Every answer body a suite saw, so it can check at the end that none carried a password or a hash. */
@@ -50,7 +51,7 @@ export function call<T = Record<string, unknown>>(
           const setCookie = header ? header.join(', ') : null;
           const match = setCookie ? new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(setCookie) : null;
           const cookie = match?.[1] ? `${SESSION_COOKIE}=${match[1]}` : null;
-          resolve({ status: res.statusCode ?? 0, body, setCookie, cookie });
+          resolve({ status: res.statusCode ?? 0, body, setCookie, cookie, headers: res.headers });
         });
       },
     );

@@ -222,8 +222,9 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  const expect429 = (res: { status: number; body: Record<string, unknown> }) => {
+  const expect429 = (res: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }) => {
     expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TOO_MANY_ATTEMPTS, result: false });
   };
 
@@ -240,6 +241,14 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
     }
     expect429(await api('POST', '/login/', { email, password: PASSWORD }));
     expect((await api('POST', '/login/', { email: uniqueEmail('bystander'), password: PASSWORD })).status).toBe(401);
+  });
+
+  it(`login: ${RATE_LIMITS.loginPerIp.max} tries from one address across many e-mails, then 429 for any e-mail`, async () => {
+    const sprayer = randomLoopback();
+    for (let i = 0; i < RATE_LIMITS.loginPerIp.max; i += 1) {
+      expect((await api('POST', '/login/', { email: uniqueEmail('spray'), password: 'Summer2026!' }, sprayer)).status).toBe(401);
+    }
+    expect429(await api('POST', '/login/', { email: uniqueEmail('spray'), password: 'Summer2026!' }, sprayer));
   });
 
   it(`register: ${RATE_LIMITS.register.max} sign-ups an hour from one address, then 429`, async () => {
