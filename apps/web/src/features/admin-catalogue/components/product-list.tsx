@@ -48,7 +48,7 @@ export function ProductList({ products, loading, error, emptyText = 'No products
   return (
     <>
       {products.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Grid container spacing={2} component="ul" aria-label="Products" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {products.map((product) => {
           const price = fromPrice(product);
           return (
@@ -74,7 +74,7 @@ export function ProductList({ products, loading, error, emptyText = 'No products
                   </Typography>
                   {price && <Typography sx={{ fontWeight: 700, mt: 0.5 }}>from {price}</Typography>}
                 </CardContent>
-                <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+                <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '& .MuiButton-root': { minWidth: 0, px: 1 } }}>
                   <Button size="small" component={RouterLink} to={`/products/${product._id}`} aria-label={`Edit ${product.title}`}>
                     Edit
                   </Button>

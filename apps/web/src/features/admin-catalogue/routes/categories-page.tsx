@@ -48,7 +48,7 @@ export function CategoriesPage() {
     >
       {categories.isPending && <PageSpinner label="Loading categories" />}
       {categories.isError && <Alert severity="error">{categories.error.message}</Alert>}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Grid container spacing={2} component="ul" aria-label="Categories" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {categories.data?.map((category) => (
           <Grid key={category._id} size={{ xs: 6, md: 4, lg: 3 }} component="li">
             <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -68,7 +68,7 @@ export function CategoriesPage() {
                   {category.categoriName}
                 </Typography>
               </CardContent>
-              <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+              <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '& .MuiButton-root': { minWidth: 0, px: 1 } }}>
                 <Button size="small" component={RouterLink} to={`/allproduts/${encodeURIComponent(category.categoriName)}`} aria-label={`View ${category.categoriName}`}>
                   View
                 </Button>

@@ -108,7 +108,7 @@ export function ToppingsPage() {
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
           <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Toppings">
+            <Table size="small" aria-label="Toppings" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
@@ -125,7 +125,7 @@ export function ToppingsPage() {
                 )}
                 {toppings.data?.map((topping) => (
                   <TableRow key={topping._id}>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{topping.ToopingName}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'break-word' }}>{topping.ToopingName}</TableCell>
                     <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
                     <TableCell align="right">{formatPence(Math.round(topping.toopingPrice * 100))}</TableCell>
                     <TableCell align="right">
