@@ -103,9 +103,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const loginPerIp = app.createRateLimit({ ...RATE_LIMITS.loginPerIp, keyGenerator: byIp });
   const loginLimits: preHandlerAsyncHookHandler[] = [
     limit(RATE_LIMITS.login, byIpAndEmail),
-    async (request) => {
+    async (request, reply) => {
       const state = await loginPerIp(request);
-      if (!state.isAllowed && state.isExceeded) throw tooMany();
+      if (!state.isAllowed && state.isExceeded) {
+        reply.header('retry-after', state.ttlInSeconds);
+        throw tooMany();
+      }
     },
   ];
   const registerLimit = limit(RATE_LIMITS.register, byIp);
