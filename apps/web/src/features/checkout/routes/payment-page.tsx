@@ -169,7 +169,7 @@ export function PaymentPage() {
 
           <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
             <FormControl>
-              <FormLabel id="payment-type-label" sx={{ typography: 'h3', color: 'text.primary', mb: 0.5 }}>
+              <FormLabel id="payment-type-label" sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}>
                 Payment
               </FormLabel>
               <RadioGroup row aria-labelledby="payment-type-label" value={paymentType} onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}>
