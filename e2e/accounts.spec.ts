@@ -166,8 +166,17 @@ test('the whole forgot-password dialog: warnings, the e-mailed code, the new pas
   await expect(page.getByText('Please Enter Valid Email!')).toBeVisible();
   expect(forgotRequests).toEqual([]);
 
+  // Slowed down so the loading state can be seen: the button is disabled while the request is in flight.
+  const slow = async (route: { continue(): Promise<void> }) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  };
+  await page.route('**/api/forgot-password/', slow);
+  await page.route('**/api/change-password/', slow);
+
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
   await expect(page.getByText('An Email With OTP Sent To Your Email.')).toBeVisible();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
   await expect(reset).toBeVisible();
@@ -189,6 +198,7 @@ test('the whole forgot-password dialog: warnings, the e-mailed code, the new pas
   const wrong = code === 'ZZZZ' ? 'YYYY' : 'ZZZZ';
   await reset.getByRole('textbox', { name: 'OTP' }).fill(wrong);
   await reset.getByRole('button', { name: 'Submit' }).click();
+  await expect(reset.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await expect(page.getByText('An Error Occured! Try Again.')).toBeVisible();
   await shoot(page, 'forgot-step2');
 
