@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,7 +23,6 @@ import { addOnText } from '../lib/add-on-text';
 import { sizeOptions } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
 import { toPricedProduct, useMenuCatalogue } from '../lib/pricing-catalogue';
-import { showToast } from '../lib/toast';
 import { OptionGroup } from './option-group';
 
 interface DealBuilderDialogProps {
@@ -45,6 +45,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
   const [size, setSize] = useState<Size | null>(defaults.size);
   const [crust, setCrust] = useState<Crust>(defaults.crust ?? 'deep_pan');
   const [items, setItems] = useState<DealChoice[]>([]);
+  const [refused, setRefused] = useState(false);
 
   const hasPizzas = dealHasPizzaSlot(deal);
   const progress = dealProgress(deal, items, catalogue, { size, crust: hasPizzas ? crust : null });
@@ -73,7 +74,8 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
 
   const add = () => {
     if (!progress.complete || price === null) {
-      showToast(DEAL_INCOMPLETE, 'warning');
+      // Shown inside the dialog: a toast behind a modal dialog would be hidden from screen readers.
+      setRefused(true);
       return;
     }
     cart.add(line, cartDisplay(product));
@@ -81,9 +83,14 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
     onClose();
   };
 
+  const choose = (next: DealChoice[]) => {
+    setRefused(false);
+    setItems(next);
+  };
+
   const removeAt = (slot: number, productId: string) => {
     const index = validItems.findIndex((item) => item.slot === slot && item.productId === productId);
-    setItems(validItems.filter((_, i) => i !== index));
+    choose(validItems.filter((_, i) => i !== index));
   };
 
   return (
@@ -94,7 +101,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         {sizes.length > 1 && (
           <Box>
             <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -168,7 +175,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                         key={product.id}
                         size="small"
                         variant="outlined"
-                        onClick={() => setItems([...validItems, { slot: slot.slot, productId: product.id }])}
+                        onClick={() => choose([...validItems, { slot: slot.slot, productId: product.id }])}
                         sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem' }}
                       >
                         {product.title}
@@ -181,6 +188,11 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
           );
         })}
       </DialogContent>
+      {refused && !progress.complete && (
+        <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
+          {DEAL_INCOMPLETE}
+        </Alert>
+      )}
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
         <Typography sx={{ fontWeight: 700 }} aria-live="polite">
           {price !== null ? `Price ${formatPounds(price)}` : basePrice !== null ? `Deal price ${formatPounds(basePrice)}` : ''}

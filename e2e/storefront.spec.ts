@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The storefront end to end at a phone width (390 px, no side cart: /cart instead) and a desktop width (1280 px,
+// side cart beside the grid). Every price asserted is also asked of the server (POST /api/cart/quote).
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-storefront';
+const CART_KEY = 'shop.cart.v1';
+
+type Width = { name: 'phone' | 'desktop'; width: number; height: number };
+const WIDTHS: Width[] = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+async function storedLines(page: Page): Promise<unknown[]> {
+  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as Array<{ line: unknown }>).map((entry) => entry.line), CART_KEY);
+}
+
+async function serverTotal(page: Page): Promise<string> {
+  const answer = await page.request.post('/api/cart/quote', { data: { items: await storedLines(page) } });
+  expect(answer.status()).toBe(200);
+  const { total } = (await answer.json()) as { total: number };
+  return `£${total.toFixed(2)}`;
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('article', { name: title, exact: true });
+}
+
+/** The cart on screen: the side cart on a desktop, the /cart page on a phone. */
+async function openCart(page: Page, width: Width) {
+  if (width.name === 'phone') {
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Cart' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
+    return page.getByRole('region', { name: 'My Cart' });
+  }
+  const side = page.getByRole('complementary', { name: 'Side cart' });
+  await expect(side.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  return side;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`storefront at ${width.width} px`, () => {
+    test.use({ viewport: { width: width.width, height: width.height } });
+
+    test('a half-built deal is refused, a complete one, a customised pizza and quantities total what the server quotes', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card(page, 'Pizza Pair')).toBeVisible();
+      if (width.name === 'desktop') {
+        await expect(page.getByRole('complementary', { name: 'Side cart' }).getByText('No Product added yet')).toBeVisible();
+      } else {
+        await expect(page.getByRole('complementary', { name: 'Side cart' })).toHaveCount(0);
+      }
+      await page.screenshot({ path: `${SHOTS}/home-${width.width}.png`, fullPage: false });
+
+      // The deal builder: one pizza of two is not enough.
+      await card(page, 'Pizza Pair').getByRole('button', { name: 'Build Deal' }).click();
+      const builder = page.getByRole('dialog', { name: 'Pizza Pair' });
+      await expect(builder).toBeVisible();
+      await builder.getByRole('group', { name: 'Deal size' }).getByRole('button', { name: /Medium 10"/ }).click();
+      const pizzas = builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' });
+      await pizzas.getByRole('button', { name: 'Margherita', exact: true }).click();
+      await builder.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Please Select All Products!' })).toBeVisible();
+      expect(await storedLines(page)).toEqual([]);
+
+      // The second pizza fills the slot: its choices disappear. Stuffed crust is chosen once for both pizzas.
+      await pizzas.getByRole('button', { name: 'Hawaiian', exact: true }).click();
+      await expect(builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' })).toHaveCount(0);
+      await builder.getByRole('group', { name: 'Crust for every pizza' }).getByRole('button', { name: /Stuffed Crust/ }).click();
+      await expect(builder.getByText('Price £22.99')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/deal-builder-${width.width}.png` });
+      await builder.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(builder).toBeHidden();
+      await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+
+      // A customised pizza: large, stuffed crust, pepperoni and mushrooms.
+      await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+      const margherita = card(page, 'Margherita');
+      await expect(margherita.getByLabel('Price £7.49')).toBeVisible();
+      // Size s forces deep pan: thin and stuffed are disabled.
+      const crusts = margherita.getByRole('group', { name: 'Crust' });
+      await expect(crusts.getByRole('button', { name: 'Thin Crust' })).toBeDisabled();
+      await expect(crusts.getByRole('button', { name: /Stuffed Crust/ })).toBeDisabled();
+      await margherita.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'Large 13"' }).click();
+      await crusts.getByRole('button', { name: 'Stuffed Crust +£2.00' }).click();
+      await expect(margherita.getByLabel('Price £15.99')).toBeVisible();
+      await margherita.getByRole('button', { name: 'Add toppings' }).click();
+      const toppings = page.getByRole('dialog', { name: 'Margherita: Toppings' });
+      await expect(toppings.getByText('Pizza Toppings')).toBeVisible();
+      await expect(toppings.getByText('Crust Toppings')).toBeVisible();
+      await toppings.getByRole('checkbox', { name: 'Pepperoni' }).check();
+      await toppings.getByRole('checkbox', { name: 'Mushrooms' }).check();
+      await expect(toppings.getByText('£17.99')).toBeVisible();
+      await expect(toppings.getByText('Free').first()).toBeVisible();
+      await expect(toppings.getByText('50p').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/pizza-toppings-${width.width}.png` });
+      await toppings.getByRole('button', { name: 'Done' }).click();
+      await expect(margherita.getByLabel('Price £17.99')).toBeVisible();
+      await expect(margherita.getByText('Pepperoni, Mushrooms')).toBeVisible();
+      await margherita.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/pizza-card-${width.width}.png` });
+      await margherita.getByRole('button', { name: 'Add to cart' }).click();
+      // The same configuration again raises the quantity instead of adding a line.
+      await margherita.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(async () => (await storedLines(page)).length).toBe(2);
+
+      // Quantities in the cart.
+      const cart = await openCart(page, width);
+      const pizzaLine = cart.getByRole('listitem', { name: 'Margherita' });
+      await expect(pizzaLine.getByLabel('Quantity of Margherita')).toHaveText('2');
+      await expect(pizzaLine.getByText('Large 13" · Stuffed Crust')).toBeVisible();
+      await expect(pizzaLine.getByText('Pepperoni, Mushrooms')).toBeVisible();
+      await pizzaLine.getByRole('button', { name: 'Increase Margherita' }).click();
+      await expect(pizzaLine.getByLabel('Quantity of Margherita')).toHaveText('3');
+      await pizzaLine.getByRole('button', { name: 'Decrease Margherita' }).click();
+      await pizzaLine.getByRole('button', { name: 'Decrease Margherita' }).click();
+      await expect(pizzaLine.getByLabel('Quantity of Margherita')).toHaveText('1');
+      await expect(pizzaLine.getByRole('button', { name: 'Decrease Margherita' })).toBeDisabled();
+      await pizzaLine.getByRole('button', { name: 'Increase Margherita' }).click();
+      const dealLine = cart.getByRole('listitem', { name: 'Pizza Pair' });
+      await expect(dealLine.getByText('Margherita, Hawaiian')).toBeVisible();
+
+      // The total shown is the server's quote: £22.99 + 2 × £17.99.
+      const total = page.getByTestId('cart-total');
+      await expect(total).toHaveAttribute('data-confirmed', 'true');
+      await expect(total).toHaveText('£58.97');
+      expect(await serverTotal(page)).toBe('£58.97');
+      await page.screenshot({ path: `${SHOTS}/cart-${width.width}.png`, fullPage: width.name === 'phone' });
+
+      // The cart survives a reload.
+      await page.reload();
+      await expect(page.getByTestId('cart-total')).toHaveText('£58.97');
+
+      // A visitor's Checkout goes to /signin, which carries on to /payment after signing in.
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+      expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname?: string } } }).usr?.from?.pathname)).toBe('/payment');
+
+      // Removing a line.
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Remove Pizza Pair' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Removed From Cart!' })).toBeVisible();
+      await expect(page.getByTestId('cart-total')).toHaveText('£35.98');
+      expect(await serverTotal(page)).toBe('£35.98');
+    });
+
+    test('Checkout refuses an order under £10.00, and shows the empty cart', async ({ page }) => {
+      await page.goto('/cart');
+      await expect(page.getByText('No Product added yet')).toBeVisible();
+      await page.goto('/?category=Sides');
+      await card(page, 'Garlic Bread').getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+      await page.goto('/cart');
+      await expect(page.getByText('No toppings added')).toBeVisible();
+      await expect(page.getByTestId('cart-total')).toHaveText('£3.49');
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Minimum order amount is £10.00' })).toBeVisible();
+      await expect(page).toHaveURL(/\/cart$/);
+    });
+
+    test('favourites: signed out the heart asks to sign in; signed in it adds, warns on a duplicate, and /favourite removes', async ({ page }) => {
+      await page.goto('/?category=Wings');
+      const wings = card(page, 'BBQ Wings');
+      await expect(wings.getByRole('group', { name: 'Size' }).getByRole('button')).toHaveText(['6 Pcs', '10 Pcs']);
+      await expect(wings.getByRole('group', { name: 'Type' }).getByRole('button')).toHaveText(['Normal', 'Boneless +50p']);
+      await wings.getByRole('button', { name: 'Add BBQ Wings to favourites' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Please signin or register' })).toBeVisible();
+      await expect(page).toHaveURL(/\/signin$/);
+
+      const email = `fav-${width.name}-${Date.now()}@example.com`;
+      const registered = await page.request.post('/api/register/', { data: { username: 'Fay Vourite', email, password: 'a-Strong-password-1' } });
+      expect(registered.ok()).toBe(true);
+
+      await page.goto('/favourite');
+      await expect(page.getByRole('heading', { level: 1, name: 'My Favourites' })).toBeVisible();
+      await expect(page.getByText('Click the heart icon')).toBeVisible();
+
+      await page.goto('/?category=Wings');
+      const heart = card(page, 'BBQ Wings').getByRole('button', { name: 'Add BBQ Wings to favourites' });
+      await heart.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Added To Favourates' })).toBeVisible();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await heart.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Already added to favourites' })).toBeVisible();
+
+      await page.goto('/favourite');
+      const favourite = card(page, 'BBQ Wings');
+      await expect(favourite).toBeVisible();
+      await expect(favourite.getByLabel('Price £5.99')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/favourites-${width.width}.png` });
+      await favourite.getByRole('button', { name: 'Remove BBQ Wings from favourites' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Do you want to remove this favourite?' });
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Removed From Favourates' })).toBeVisible();
+      await expect(card(page, 'BBQ Wings')).toHaveCount(0);
+      await expect(page.getByText('Click the heart icon')).toBeVisible();
+    });
+  });
+}
