@@ -112,8 +112,8 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   expect(pizza).toMatchObject({ category: 'Sourdough', regularDiscount: 10.25 });
   const toppings = (await (await page.request.get('/api/ingredients')).json()) as Array<{ ToopingName: string; toopingPrice: number; category: string }>;
   expect(toppings.find((topping) => topping.ToopingName === 'Truffle Oil')).toMatchObject({ toopingPrice: 1.5, category: 'Pizza' });
-  // And so does the shop's front page.
-  await page.goto('/');
+  // And so does the shop's front page, reached inside the app: the admin's writes refreshed its cached lists.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Sourdough', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sourdough Margherita' })).toBeVisible();
 });
