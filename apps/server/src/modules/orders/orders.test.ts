@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
-import { orders, products } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import {
@@ -62,8 +62,12 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('This item is no longer available');
 
-    const [gone] = await server.app.db.insert(products).values({ title: 'Retired Pizza', priceS: 2000, createdAt: server.app.now(), deletedAt: server.app.now() }).returning();
-    const deleted = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: gone!.id, quantity: 1 }], addressId));
+    // A product on the menu, then deleted by an admin.
+    const admin = await signInAs(server, { role: 'admin' });
+    const partyBox = menu.product('Party Sharer Box');
+    expect((await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: partyBox, quantity: 1 }], addressId), { 'Idempotency-Key': 'before-delete-1' })).status).toBe(201);
+    expect((await call(server, 'DELETE', `/allproduts/${partyBox}`, admin)).status).toBe(200);
+    const deleted = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: partyBox, quantity: 1 }], addressId));
     expect(deleted.status).toBe(422);
     expect(deleted.body.message).toBe('This item is no longer available');
 
