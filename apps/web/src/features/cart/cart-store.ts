@@ -1,6 +1,6 @@
 /**
  * The cart: one list of configured lines kept in localStorage, so it survives a reload and signing in
- * (the same browser keeps the same cart; see docs/decisions/0301). Prices are never stored here: they are
+ * (the same browser keeps the same cart; see docs/decisions/0300). Prices are never stored here: they are
  * computed from the lines (locally for instant feedback, then confirmed by POST /api/cart/quote).
  */
 import { useSyncExternalStore } from 'react';
