@@ -79,14 +79,14 @@ for (const width of WIDTHS) {
       // A customised pizza: large, stuffed crust, pepperoni and mushrooms.
       await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
       const margherita = card(page, 'Margherita');
-      await expect(margherita.getByLabel('Price £7.49')).toBeVisible();
+      await expect(margherita.getByText('£7.49', { exact: true })).toBeVisible();
       // Size s forces deep pan: thin and stuffed are disabled.
       const crusts = margherita.getByRole('group', { name: 'Crust' });
       await expect(crusts.getByRole('button', { name: 'Thin Crust' })).toBeDisabled();
       await expect(crusts.getByRole('button', { name: /Stuffed Crust/ })).toBeDisabled();
       await margherita.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'Large 13"' }).click();
       await crusts.getByRole('button', { name: 'Stuffed Crust +£2.00' }).click();
-      await expect(margherita.getByLabel('Price £15.99')).toBeVisible();
+      await expect(margherita.getByText('£15.99', { exact: true })).toBeVisible();
       await margherita.getByRole('button', { name: 'Add toppings' }).click();
       const toppings = page.getByRole('dialog', { name: 'Margherita: Toppings' });
       await expect(toppings.getByText('Pizza Toppings')).toBeVisible();
@@ -98,7 +98,7 @@ for (const width of WIDTHS) {
       await expect(toppings.getByText('50p').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/pizza-toppings-${width.width}.png` });
       await toppings.getByRole('button', { name: 'Done' }).click();
-      await expect(margherita.getByLabel('Price £17.99')).toBeVisible();
+      await expect(margherita.getByText('£17.99', { exact: true })).toBeVisible();
       await expect(margherita.getByText('Pepperoni, Mushrooms')).toBeVisible();
       await margherita.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/pizza-card-${width.width}.png` });
@@ -189,7 +189,7 @@ for (const width of WIDTHS) {
       await page.goto('/favourite');
       const favourite = card(page, 'BBQ Wings');
       await expect(favourite).toBeVisible();
-      await expect(favourite.getByLabel('Price £5.99')).toBeVisible();
+      await expect(favourite.getByText('£5.99', { exact: true })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/favourites-${width.width}.png` });
       await favourite.getByRole('button', { name: 'Remove BBQ Wings from favourites' }).click();
       const confirm = page.getByRole('dialog', { name: 'Do you want to remove this favourite?' });

@@ -79,7 +79,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
               <Box sx={{ minWidth: 0 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                   <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{line.title}</Typography>
-                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={`Line total ${line.lineTotal !== null ? formatPounds(line.lineTotal) : ''}`}>
+                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                     {line.lineTotal !== null ? formatPounds(line.lineTotal) : '…'}
                   </Typography>
                 </Box>
@@ -107,7 +107,8 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                   <IconButton size="small" aria-label={`Decrease ${line.title}`} onClick={() => cart.decrease(line.key)} disabled={line.quantity <= 1}>
                     <RemoveIcon fontSize="small" />
                   </IconButton>
-                  <Typography aria-label={`Quantity of ${line.title}`} sx={{ minWidth: 24, textAlign: 'center', fontWeight: 600 }}>
+                  {/* An <output>: its role (status) may be named, and a screen reader hears the new quantity. */}
+                  <Typography component="output" aria-label={`Quantity of ${line.title}`} sx={{ minWidth: 24, textAlign: 'center', fontWeight: 600 }}>
                     {line.quantity}
                   </Typography>
                   <IconButton size="small" aria-label={`Increase ${line.title}`} onClick={() => cart.increase(line.key)}>

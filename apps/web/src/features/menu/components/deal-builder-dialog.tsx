@@ -166,7 +166,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                 <>
                   {slot.full && extraEach > 0 && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      Add more for {addOnText(extraEach)} each (up to {slot.max}).
+                      Add more for {formatPounds(extraEach)} each (up to {slot.max} in all).
                     </Typography>
                   )}
                   <Box role="group" aria-label={`Choices for ${slot.label}`} sx={{ mt: 1, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>

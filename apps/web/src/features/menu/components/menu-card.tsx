@@ -65,7 +65,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
       eager={eager}
       corner={corner}
       price={
-        <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }} aria-label={price !== null ? `Price ${formatPounds(price)}` : 'Price loading'}>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
           {price !== null ? formatPounds(price) : '…'}
         </Typography>
       }
