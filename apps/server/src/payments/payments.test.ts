@@ -153,6 +153,20 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     expect(history).toHaveLength(1);
   });
 
+  it('does not place an order when the paid amount is below its total, even from a signed webhook', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' });
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
+    standIn.setStatus(intent.id, 'succeeded');
+    const event = standIn.event('payment_intent.succeeded', intent.id) as unknown as { data: { object: { amount: number } } };
+    event.data.object.amount = 1;
+    const payload = JSON.stringify(event);
+    expect((await webhook(payload, sign(payload))).status).toBe(200);
+    expect(await historyOf(server, shopper)).toEqual([]);
+    expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('pending');
+  });
+
   it('keeps a failed payment out of every list', async () => {
     const shopper = await signInAs(server);
     const address = await addAddress(server, shopper);

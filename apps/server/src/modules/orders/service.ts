@@ -285,8 +285,14 @@ export async function applyPaymentEvent(app: FastifyInstance, event: ProviderEve
       return { duplicate: false, placed: null };
     }
 
-    if (intent.amount !== order.total) {
-      app.log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount differs from the order total');
+    if (intent.amount < order.total) {
+      // Only the server sets an intent's amount, so this is a forged or mistaken intent: the order is not placed for less.
+      app.log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is below the order total: order not placed');
+      await tx.update(payments).set({ status: 'amount_below_total', updatedAt: now }).where(eq(payments.intentId, intent.id));
+      return { duplicate: false, placed: null };
+    }
+    if (intent.amount > order.total) {
+      app.log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is above the order total');
     }
     const paid = await tx
       .update(orders)
