@@ -269,6 +269,18 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(pretend.body.message).toBe(NOT_AN_IMAGE);
     });
 
+    it('answers a multipart body cut short with 400, not a server error', async () => {
+      for (const path of ['/allcategori', '/allproduts']) {
+        const response = await fetch(`${server.url}/api${path}`, {
+          method: 'POST',
+          headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=x' },
+          body: '--x\r\nContent-Disposition: form-data; name="categoriName"\r\n\r\nCut',
+        });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toBe('The multipart form could not be read');
+      }
+    });
+
     it('refuses a second category of the same name with 409', async () => {
       const answer = await asAdmin<{ message: string }>('/allcategori', { method: 'POST', form: form({ categoriName: 'pizza', order: '9' }) });
       expect(answer.status).toBe(409);

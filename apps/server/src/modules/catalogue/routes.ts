@@ -59,18 +59,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-/** Multipart (fields and the `myfiles` image) or JSON, as one set of fields and the uploaded bytes. */
-async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<WriteRequest> {
-  if (!request.isMultipart()) {
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
-    return { fields: body as Record<string, unknown> };
-  }
+type Parts = ReturnType<FastifyRequest['parts']>;
+
+/** Reads every part: the fields, the first `myfiles` image, and whether a file was cut at the size limit. */
+async function readParts(parts: Parts): Promise<{ fields: Record<string, unknown>; upload: Buffer | undefined; tooLarge: boolean }> {
   const fields: Record<string, unknown> = {};
   let upload: Buffer | undefined;
   let tooLarge = false;
-  // One byte over the limit is enough to know a file is too large; the rest is not read into memory.
-  const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD || upload) {
@@ -87,8 +82,28 @@ async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<W
       fields[part.fieldname] = part.value;
     }
   }
-  if (tooLarge) throw new HttpError(413, rules.tooLargeMessage);
-  return upload ? { fields, upload } : { fields };
+  return { fields, upload, tooLarge };
+}
+
+/** Multipart (fields and the `myfiles` image) or JSON, as one set of fields and the uploaded bytes. */
+async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<WriteRequest> {
+  if (!request.isMultipart()) {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
+    return { fields: body as Record<string, unknown> };
+  }
+  // One byte over the limit is enough to know a file is too large; the rest is not read into memory.
+  const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
+  let read;
+  try {
+    read = await readParts(parts);
+  } catch (error) {
+    // The multipart parser throws plain errors for a body cut short or badly framed: the client's fault, not a 500.
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new HttpError(400, 'The multipart form could not be read');
+  }
+  if (read.tooLarge) throw new HttpError(413, rules.tooLargeMessage);
+  return read.upload ? { fields: read.fields, upload: read.upload } : { fields: read.fields };
 }
 
 function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
