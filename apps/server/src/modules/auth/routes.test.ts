@@ -15,7 +15,7 @@ import { startTestServer, testDatabases, type TestServer } from '../../../test/h
 import { signInAs } from '../../../test/sign-in';
 import { users } from '../../db/schema';
 import { call, expectNoSecrets, randomLoopback, seenBodies } from './account-test-client';
-import { RATE_LIMITS } from './routes';
+import { clientAddressKey, RATE_LIMITS } from './routes';
 
 const PASSWORD = 'Margherita-2026';
 let counter = 0;
@@ -270,10 +270,63 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
     expect429(await api('POST', '/forgot-password/', { email }));
   });
 
+  it(`login: ${RATE_LIMITS.loginPerAccount.max} tries at one account spread over many addresses, then 429 even for the right password`, async () => {
+    const email = uniqueEmail('botnet-target');
+    expect((await api('POST', '/register/', { username: 'T', email, password: PASSWORD }, randomLoopback())).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS.loginPerAccount.max; i += 1) {
+      const spelled = i % 2 ? ` ${email.toUpperCase()} ` : email;
+      expect((await api('POST', '/login/', { email: spelled, password: `guess-${i}-xx` }, randomLoopback())).status).toBe(401);
+    }
+    expect429(await api('POST', '/login/', { email, password: PASSWORD }, randomLoopback()));
+  });
+
+  it('forgot-password: changing the case of the e-mail or adding spaces does not reset its count', async () => {
+    const email = uniqueEmail('spelled');
+    const spellings = [email, email.toUpperCase(), `  ${email}`, `${email}\t`, ` ${email.toUpperCase()} `];
+    for (const spelled of spellings.slice(0, RATE_LIMITS.forgotPassword.max)) {
+      expect((await api('POST', '/forgot-password/', { email: spelled })).body).toMatchObject({ result: true });
+    }
+    expect429(await api('POST', '/forgot-password/', { email: ` ${email.toUpperCase()}` }));
+  });
+
+  it(`forgot-password: ${RATE_LIMITS.forgotPasswordPerAccount.max} codes an hour for one account from all addresses, then 429`, async () => {
+    const email = uniqueEmail('many-codes');
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAccount.max; i += 1) {
+      expect((await api('POST', '/forgot-password/', { email: i % 2 ? email.toUpperCase() : email }, randomLoopback())).body).toMatchObject({ result: true });
+    }
+    expect429(await api('POST', '/forgot-password/', { email }, randomLoopback()));
+  });
+
+  it(`forgot-password: ${RATE_LIMITS.forgotPasswordPerIp.max} requests from one address across many e-mails, then 429`, async () => {
+    const sprayer = randomLoopback();
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerIp.max; i += 1) {
+      expect((await api('POST', '/forgot-password/', { email: uniqueEmail('spray') }, sprayer)).body).toMatchObject({ result: true });
+    }
+    expect429(await api('POST', '/forgot-password/', { email: uniqueEmail('spray') }, sprayer));
+  });
+
   it(`change-password: ${RATE_LIMITS.changePassword.max} tries from one address, then 429`, async () => {
     for (let i = 0; i < RATE_LIMITS.changePassword.max; i += 1) {
       expect((await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD })).status).toBe(400);
     }
     expect429(await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD }));
+  });
+});
+
+describe('clientAddressKey', () => {
+  it('counts an IPv6 client by its /64, so stepping through its own addresses does not escape a limit', () => {
+    const key = clientAddressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    expect(clientAddressKey('2001:db8:1:2::1')).toBe(key);
+    expect(clientAddressKey('2001:0DB8:0001:0002:ffff:0:0:1')).toBe(key);
+    expect(clientAddressKey('2001:db8:1:2:1:2:1.2.3.4')).toBe(key);
+    expect(clientAddressKey('2001:db8:1:3::1')).not.toBe(key);
+    expect(clientAddressKey('::1')).toBe(clientAddressKey('0:0:0:0:0:0:0:2'));
+    expect(clientAddressKey('fe80::1%eth0')).toBe(clientAddressKey('fe80::2'));
+  });
+
+  it('keeps IPv4 addresses apart, also when written as IPv6', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('203.0.113.8')).not.toBe(clientAddressKey('203.0.113.7'));
   });
 });

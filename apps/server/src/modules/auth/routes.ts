@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
@@ -33,12 +34,18 @@ import { clearSessionCookie, destroySession, signIn } from './session';
 export const RATE_LIMITS = {
   /** Per IP and e-mail: guesses against one account. */
   login: { max: 10, timeWindow: 60_000 },
+  /** Per e-mail, from all addresses together: guesses spread over many machines against one account. */
+  loginPerAccount: { max: 50, timeWindow: 15 * 60_000 },
   /** Per IP, whatever the e-mail: a script trying one password against many accounts. */
   loginPerIp: { max: 100, timeWindow: 10 * 60_000 },
   /** Per IP: sign-ups from one address (a household or an office can still register several people). */
   register: { max: 20, timeWindow: 60 * 60_000 },
   /** Per IP and e-mail: each request mails a code. */
   forgotPassword: { max: 5, timeWindow: 15 * 60_000 },
+  /** Per e-mail, from all addresses together: each code is 5 guesses, so the codes of one account are few. */
+  forgotPasswordPerAccount: { max: 10, timeWindow: 60 * 60_000 },
+  /** Per IP, whatever the e-mail: each request costs a password hash and may send a mail. */
+  forgotPasswordPerIp: { max: 30, timeWindow: 15 * 60_000 },
   /** Per IP: code guesses across accounts (each code also dies after 5 wrong tries). */
   changePassword: { max: 20, timeWindow: 15 * 60_000 },
   /** Per IP: the profile form checks the current password, so it is a guessing route too. */
@@ -50,8 +57,43 @@ function bodyEmail(request: FastifyRequest): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-const byIp = (request: FastifyRequest) => request.ip;
-const byIpAndEmail = (request: FastifyRequest) => `${request.ip}|${bodyEmail(request)}`;
+/**
+ * The address a limit counts by. An IPv6 client is usually given a whole /64 (2^64 addresses), so counting each
+ * address alone would let one machine step round every limit: its /64 counts as one address. An IPv4 address
+ * written as IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.split('%')[0] ?? ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = expandIpv6(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The 8 groups of an IPv6 address, '::' filled in and an embedded IPv4 tail counted as two groups. */
+function expandIpv6(address: string): string[] | null {
+  const split = (part: string): string[] => {
+    if (part === '') return [];
+    const parts = part.split(':');
+    const last = parts.at(-1) ?? '';
+    if (!isIPv4(last)) return parts;
+    const bytes = last.split('.').map(Number);
+    const hex = (a = 0, b = 0) => ((a << 8) | b).toString(16);
+    return [...parts.slice(0, -1), hex(bytes[0], bytes[1]), hex(bytes[2], bytes[3])];
+  };
+  const [head = '', tail] = address.split('::');
+  const headGroups = split(head);
+  const tailGroups = tail === undefined ? [] : split(tail);
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailGroups];
+  if (groups.length !== 8) return null;
+  return groups.map((group) => parseInt(group, 16).toString(16));
+}
+
+const byIp = (request: FastifyRequest) => clientAddressKey(request.ip);
+const byIpAndEmail = (request: FastifyRequest) => `${clientAddressKey(request.ip)}|${bodyEmail(request)}`;
+const byEmail = (request: FastifyRequest) => bodyEmail(request);
 
 function tooMany(): HttpError {
   return new HttpError(429, TOO_MANY_ATTEMPTS);
@@ -98,21 +140,33 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   addResultFalseToFailures(app);
   app.addHook('onClose', async () => flushMail());
 
-  const limit = (options: { max: number; timeWindow: number }, keyGenerator: (request: FastifyRequest) => string) =>
-    app.rateLimit({ ...options, keyGenerator }) as preHandlerAsyncHookHandler;
-  const loginPerIp = app.createRateLimit({ ...RATE_LIMITS.loginPerIp, keyGenerator: byIp });
-  const loginLimits: preHandlerAsyncHookHandler[] = [
-    limit(RATE_LIMITS.login, byIpAndEmail),
-    async (request, reply) => {
-      const state = await loginPerIp(request);
+  // The plugin's own route hook runs once per request, however many are listed, so each limit is a checker of
+  // its own (createRateLimit), and several can stand in a row.
+  const limit = (options: { max: number; timeWindow: number }, keyGenerator: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
+    // Counters live in an LRU per limit (the plugin's default holds 5000); a script sending many distinct e-mails
+    // must not push a victim's counter out of it. (The plugin reads `cache` here although its types omit it.)
+    const settings = { ...options, keyGenerator, cache: 100_000 };
+    const check = app.createRateLimit(settings);
+    return async (request, reply) => {
+      const state = await check(request);
       if (!state.isAllowed && state.isExceeded) {
         reply.header('retry-after', state.ttlInSeconds);
         throw tooMany();
       }
-    },
+    };
+  };
+  // The per-address cap runs first, so requests it refuses never reach (and crowd) the per-e-mail counters.
+  const loginLimits: preHandlerAsyncHookHandler[] = [
+    limit(RATE_LIMITS.loginPerIp, byIp),
+    limit(RATE_LIMITS.login, byIpAndEmail),
+    limit(RATE_LIMITS.loginPerAccount, byEmail),
   ];
   const registerLimit = limit(RATE_LIMITS.register, byIp);
-  const forgotLimit = limit(RATE_LIMITS.forgotPassword, byIpAndEmail);
+  const forgotLimits = [
+    limit(RATE_LIMITS.forgotPasswordPerIp, byIp),
+    limit(RATE_LIMITS.forgotPassword, byIpAndEmail),
+    limit(RATE_LIMITS.forgotPasswordPerAccount, byEmail),
+  ];
   const changeLimit = limit(RATE_LIMITS.changePassword, byIp);
   const profileLimit = limit(RATE_LIMITS.profile, byIp);
 
@@ -161,7 +215,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const url of withAndWithoutSlash('/forgot-password')) {
-    app.post(url, { preHandler: forgotLimit }, async (request): Promise<ResultAnswer> => {
+    app.post(url, { preHandler: forgotLimits }, async (request): Promise<ResultAnswer> => {
       const body = parseBody(forgotPasswordBodySchema, request.body);
       await issueResetCode(app, body.email);
       return { result: true, message: OTP_SENT };
