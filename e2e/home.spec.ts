@@ -8,6 +8,7 @@ test('the home page shows the seeded categories in order', async ({ page }) => {
   for (const name of CATEGORIES) {
     await expect(selector.getByRole('button', { name, exact: true })).toBeVisible();
   }
-  const names = await selector.getByRole('button').allInnerTexts();
-  expect(names.map((n) => n.trim())).toEqual(CATEGORIES);
+  // Other journeys share this server and may add categories of their own; the seeded twelve keep their order.
+  const names = (await selector.getByRole('button').allInnerTexts()).map((n) => n.trim());
+  expect(names.filter((n) => CATEGORIES.includes(n))).toEqual(CATEGORIES);
 });
