@@ -11,7 +11,7 @@
  * - Wings: sizes s ('6 Pcs') and m ('10 Pcs'); type normal or boneless (default normal) adds its price.
  *   Any other product refuses a type.
  * - Toppings: Pizza and Vegan take 'Pizza' and 'Crust' toppings; Shakes take 'Shakes' flavours, of which
- *   only one is charged, the dearest chosen (whatever the order of the clicks), the others free; Wings, Sides, Nachos and Sides To Share
+ *   only the first chosen is charged and the others are free; Wings, Sides, Nachos and Sides To Share
  *   take 'Dips'; every other category takes none. Unknown, duplicate or disallowed toppings are refused.
  * - Unit price = size price + crust add-on + wing type add-on + toppings.
  * - Deals: the deal's price at the chosen deal size (or its single price), plus each pizza's add-on for
@@ -28,7 +28,7 @@ import { dealHasPizzaSlot, dealProgress, type DealIssueCode } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
 import { MIN_ORDER_PENCE } from './money';
 import {
-  allowedCrusts, allowedToppingCategories, chargesOneToppingOnly, defaultSize,
+  allowedCrusts, allowedToppingCategories, chargesFirstToppingOnly, defaultSize,
   hasCrustChoice, hasWingTypes, isDeal, sizeLabel, sizePrice,
   type PricedProduct, type PricedTopping, type PricingCatalogue,
 } from './product-options';
@@ -167,7 +167,8 @@ function resolveToppings(product: PricedProduct, ids: readonly string[], catalog
     throw new PricingError('TOO_MANY_TOPPINGS', `Choose at most ${MAX_TOPPINGS} toppings`, product.id);
   }
   const seen = new Set<string>();
-  const resolved = ids.map((id) => {
+  const firstOnly = chargesFirstToppingOnly(product.category);
+  return ids.map((id, index) => {
     const topping = catalogue.toppings.get(id);
     if (!topping) {
       throw new PricingError('UNKNOWN_TOPPING', `A topping you chose for ${quoted(product.title)} is no longer available`, product.id);
@@ -179,19 +180,9 @@ function resolveToppings(product: PricedProduct, ids: readonly string[], catalog
     if (!allowed.includes(topping.category)) {
       throw new PricingError('TOPPING_NOT_ALLOWED', `${quoted(topping.name)} cannot be added to ${quoted(product.title)}`, product.id);
     }
-    return topping;
+    const charged = firstOnly && index > 0 ? 0 : topping.price;
+    return { id: topping.id, name: topping.name, category: topping.category, price: topping.price, charged };
   });
-  // A shake charges its dearest flavour once (the first of equals); the order of the ids cannot lower the price.
-  const charging = chargesOneToppingOnly(product.category)
-    ? resolved.reduce((dearest, topping, index) => (topping.price > (resolved[dearest]?.price ?? -1) ? index : dearest), 0)
-    : null;
-  return resolved.map((topping, index) => ({
-    id: topping.id,
-    name: topping.name,
-    category: topping.category,
-    price: topping.price,
-    charged: charging === null || charging === index ? topping.price : 0,
-  }));
 }
 
 function agree<T>(product: PricedProduct, what: string, a: T | null | undefined, b: T | null | undefined): T | null | undefined {
@@ -324,8 +315,9 @@ function dealKey(line: CartLine): string {
 
 /**
  * Whether two cart lines are the same configured item, so adding one again raises the quantity instead
- * of appending a line. Same product, size, crust, type, the same set of toppings (in any order: no price
- * depends on it), and the same deal items (in any order). With a catalogue, omitted choices count as their defaults (no size = default size).
+ * of appending a line. Same product, size, crust, type, the same set of toppings with the same first
+ * topping (a shake charges its first flavour, so order can change the price), and the same deal items
+ * (in any order). With a catalogue, omitted choices count as their defaults (no size = default size).
  */
 export function sameConfiguration(a: CartLine, b: CartLine, catalogue?: PricingCatalogue): boolean {
   if (a.productId !== b.productId) return false;
@@ -335,7 +327,7 @@ export function sameConfiguration(a: CartLine, b: CartLine, catalogue?: PricingC
   if (ra.size !== rb.size || ra.crust !== rb.crust || ra.type !== rb.type) return false;
   const ta = a.toppingIds ?? [];
   const tb = b.toppingIds ?? [];
-  if (ta.length !== tb.length) return false;
+  if (ta.length !== tb.length || ta[0] !== tb[0]) return false;
   if ([...ta].sort().join('|') !== [...tb].sort().join('|')) return false;
   return dealKey(a) === dealKey(b);
 }

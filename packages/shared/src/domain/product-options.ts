@@ -100,12 +100,8 @@ export function allowedToppingCategories(productCategory: string): ToppingCatego
   return [...(TOPPINGS_BY_PRODUCT_CATEGORY[productCategory] ?? [])];
 }
 
-/**
- * Shakes charge one flavour only, the others are free (SPEC.md section 4: "only the first flavour is charged").
- * The one charged is the dearest chosen, not the first clicked, so the price never depends on the order of the
- * clicks: picking a free flavour first cannot make the dear ones free (decision 0304).
- */
-export function chargesOneToppingOnly(productCategory: string): boolean {
+/** Shakes charge only the first flavour chosen; the other flavours are free. */
+export function chargesFirstToppingOnly(productCategory: string): boolean {
   return productCategory === 'Shakes';
 }
 

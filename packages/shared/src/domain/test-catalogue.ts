@@ -66,8 +66,6 @@ export const extraCheese = topping('Extra Cheese', 'Pizza', 120);
 export const cheesyCrust = topping('Cheesy Crust', 'Crust', 150);
 export const vanilla = topping('Vanilla', 'Shakes', 100);
 export const oreo = topping('Oreo', 'Shakes', 150);
-export const strawberry = topping('Strawberry', 'Shakes', 100);
-export const whippedCream = topping('Whipped Cream', 'Shakes', 0);
 export const bbqDip = topping('BBQ Dip', 'Dips', 50);
 export const garlicDip = topping('Garlic Dip', 'Dips', 0);
 
@@ -75,7 +73,7 @@ export const TEST_PRODUCTS: readonly PricedProduct[] = [
   margherita, pepperoni, hawaiian, meatFeast, veganGarden, wings, shake, chips, nachos, garlicBread, cookie,
   cokeCan, pepsiBottle, water, bbqDipPot, unpricedSide, anyTwoLarge, singlePack, mealForTwo, fussyEaters,
 ];
-export const TEST_TOPPINGS: readonly PricedTopping[] = [mushroom, olives, extraCheese, cheesyCrust, vanilla, oreo, strawberry, whippedCream, bbqDip, garlicDip];
+export const TEST_TOPPINGS: readonly PricedTopping[] = [mushroom, olives, extraCheese, cheesyCrust, vanilla, oreo, bbqDip, garlicDip];
 
 export const testCatalogue: PricingCatalogue = {
   products: new Map(TEST_PRODUCTS.map((p) => [p.id, p])),

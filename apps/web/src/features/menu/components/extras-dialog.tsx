@@ -9,7 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
 import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
-import { chargesOneToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
+import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
 import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
 
 interface ExtrasDialogProps {
@@ -36,8 +36,7 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
   const label = extrasLabel(product) ?? 'Toppings';
   const priced = tryPrice(product, choice, catalogue);
   const charged = new Map((priced?.toppings ?? []).map((topping) => [topping.id, topping.charged]));
-  const oneCharged = chargesOneToppingOnly(product.category);
-  const dearestChosen = Math.max(0, ...(priced?.toppings ?? []).map((topping) => topping.price));
+  const firstOnly = chargesFirstToppingOnly(product.category);
   const titleId = `extras-title-${product.id}`;
 
   return (
@@ -46,9 +45,9 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
         {product.title}: {label}
       </DialogTitle>
       <DialogContent dividers>
-        {oneCharged && (
+        {firstOnly && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Only one flavour is charged, the dearest you choose; any more are free.
+            Only the first flavour you choose is charged; any more are free.
           </Typography>
         )}
         {groups.length === 0 && <Typography color="text.secondary">Loading the {label.toLowerCase()}…</Typography>}
@@ -59,10 +58,8 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
             </Typography>
             {group.toppings.map((topping) => {
               const chosen = choice.toppingIds.includes(topping.id);
-              // A shake charges its dearest flavour only: show what choosing this one would add.
-              const shown = chosen
-                ? (charged.get(topping.id) ?? topping.price)
-                : oneCharged ? Math.max(0, topping.price - dearestChosen) : topping.price;
+              // A shake's later flavours cost nothing: show what this one would cost as chosen.
+              const shown = chosen ? (charged.get(topping.id) ?? topping.price) : firstOnly && choice.toppingIds.length > 0 ? 0 : topping.price;
               return (
                 <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
                   <FormControlLabel

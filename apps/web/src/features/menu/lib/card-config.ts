@@ -24,7 +24,7 @@ export function withSize(product: PricedProduct, choice: CardChoice, size: Size)
   return { ...choice, size, crust };
 }
 
-/** Adds a topping at the end (the order the customer chose, as the cart and the order show it) or takes it out. */
+/** Adds a topping at the end (the order matters: a shake charges its first flavour) or takes it out. */
 export function withToppingToggled(choice: CardChoice, toppingId: string): CardChoice {
   const chosen = choice.toppingIds.includes(toppingId);
   return { ...choice, toppingIds: chosen ? choice.toppingIds.filter((id) => id !== toppingId) : [...choice.toppingIds, toppingId] };
