@@ -38,11 +38,15 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      console.info('Shut down cleanly');
+      process.exitCode = 0;
     } catch (error) {
       console.error('Shutdown failed:', error);
-      process.exit(1);
+      process.exitCode = 1;
     }
+    // Leaving on its own lets stdout drain (to a pipe, console writes are asynchronous and process.exit would
+    // drop the lines above); anything still holding the event loop gets a few seconds, then the process goes.
+    setTimeout(() => process.exit(), 5000).unref();
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
