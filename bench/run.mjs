@@ -70,5 +70,19 @@ try {
   shop.stop();
 }
 
+// 3. Order placement p99 at 50 concurrent customers on PostgreSQL.
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+try {
+  const { benchOrderPlacement } = await import('./order-placement.ts');
+  const orders = await benchOrderPlacement(pgUrl, DURATION);
+  results.orderPlacement = orders;
+  const clean = orders.non2xx === 0 && orders.errors === 0;
+  line('order placement p99, 50 customers (PostgreSQL)', `${orders.p99} ms (${Math.round(orders.rps)} orders/s)`, '< 100 ms, no errors', orders.p99 < 100 && clean);
+  if (!clean) console.info(`      ${orders.non2xx} non-2xx answers, ${orders.errors} errors of ${orders.requests}`);
+} catch (error) {
+  line('order placement p99, 50 customers (PostgreSQL)', 'not measured', '< 100 ms', false);
+  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+}
+
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
