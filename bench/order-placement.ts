@@ -36,7 +36,9 @@ export async function benchOrderPlacement(adminUrl: string, seconds: number) {
   const databaseUrl = url.toString();
   const port = 3403;
   const now = new Date('2026-11-18T18:00:00Z');
-  const shop = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const shop = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SHOP_TIME: now.toISOString(), ADMIN_PASSWORD: 'bench-admin-pass' },

@@ -80,7 +80,7 @@ async function createPglite(dataDir: string, template?: Blob): Promise<PgliteHan
 }
 
 async function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 30 });
   // Without a listener an idle client's error (server restart, network drop) would crash the process.
   pool.on('error', (error) => {
     if (onPoolError) onPoolError(error);
