@@ -53,6 +53,7 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
   registerSessions(app);
+  acceptEmptyJsonBodies(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
 
@@ -88,6 +89,24 @@ function helmetOptions(config: Config) {
     },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   };
+}
+
+/**
+ * Many clients send `content-type: application/json` on every request, a DELETE with no body included. Fastify
+ * refuses such an empty body with a 400 before the route (or its sign-in check) runs; here it is simply no body.
+ * Anything else goes to Fastify's own JSON parser, with its prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 }
 
 function isZodError(error: unknown): error is ZodError {

@@ -84,6 +84,18 @@ describe.each(testDatabases())('the app on %s', (kind) => {
     expect(await huge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
   });
 
+  it('treats an empty JSON body as no body, so a DELETE from a client that always sends the header reaches its route', async () => {
+    const signedOut = await fetch(`${server.url}/api/favouritelist/6b0120e6b0433bcc9bced79e`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+    expect(signedOut.status).toBe(401);
+
+    const poisoned = await fetch(`${server.url}/api/test/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title":"Box","price":1,"__proto__":{"admin":true}}',
+    });
+    expect(poisoned.status).toBe(400);
+  });
+
   it('passes an HttpError through and hides the details of anything else', async () => {
     const teapot = await fetch(`${server.url}/api/test/teapot`);
     expect(teapot.status).toBe(418);
