@@ -14,7 +14,7 @@ import { INITIAL_ORDER_STATUS, type OrderStatus } from '@shop/shared/domain/orde
 import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
 import type { Db } from '../../db/client';
 import {
-  idempotencyKeys, notifications, orders, orderStatusHistory, payments, products, stripeEvents, users,
+  idempotencyKeys, notifications, orders, orderStatusHistory, payments, stripeEvents, users,
   type AddressSnapshot, type PaymentType,
 } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -22,7 +22,7 @@ import { imageUrl } from '../../images/store';
 import { paymentProvider, type ProviderEvent } from '../../payments/provider';
 import type { SessionUser } from '../auth/session';
 import { findAddressOf, toAddressSnapshot } from '../addresses/service';
-import { loadPricingCatalogue } from '../pricing/load-catalogue';
+import { loadOrderCatalogue } from '../pricing/load-catalogue';
 import { emitOrderPlaced } from './events';
 import { toOrderWire, toStoredItem, type StoredOrderItem } from './wire';
 
@@ -69,23 +69,20 @@ async function prepareOrder(
   // Someone else's address answers like a missing one.
   if (!addressRow) throw new HttpError(404, 'Address not found');
 
-  const catalogue = await loadPricingCatalogue(app.db);
+  const catalogue = await loadOrderCatalogue(app.db);
   let quote: CartQuote;
   try {
-    quote = quoteCart(input.items, catalogue);
+    quote = quoteCart(input.items, catalogue.pricing);
   } catch (error) {
     if (error instanceof PricingError) throw new HttpError(422, error.message);
     throw error;
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
 
-  const ids = [...new Set(quote.lines.map((line) => line.productId))];
-  const descriptions = new Map(
-    (await app.db.select({ id: products.id, description: products.description }).from(products).where(inArray(products.id, ids))).map(
-      (row) => [row.id, row.description],
-    ),
+  // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
+  const items = quote.lines.map((priced, index) =>
+    toStoredItem(priced, input.items[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
   );
-  const items = quote.lines.map((priced, index) => toStoredItem(priced, input.items[index] as CartLine, descriptions.get(priced.productId) ?? ''));
   return { quote, items, address: toAddressSnapshot(addressRow), addressId: addressRow.id, note: input.note.trim() };
 }
 

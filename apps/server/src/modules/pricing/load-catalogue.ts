@@ -43,17 +43,26 @@ export function toPricedTopping(topping: IngredientWire): PricedTopping | null {
   return { id: topping._id, name: topping.ToopingName, category: topping.category, price };
 }
 
-// One pricing catalogue per menu snapshot: rebuilt only when the catalogue module rebuilds its snapshot.
-const catalogues = new WeakMap<MenuSnapshot, PricingCatalogue>();
+/** What placing an order reads from the menu: the prices, and each product's description for the stored lines. */
+export interface OrderCatalogue {
+  pricing: PricingCatalogue;
+  descriptions: ReadonlyMap<string, string>;
+}
 
-function catalogueOf(snapshot: MenuSnapshot): PricingCatalogue {
+// One catalogue per menu snapshot: rebuilt only when the catalogue module rebuilds its snapshot.
+const catalogues = new WeakMap<MenuSnapshot, OrderCatalogue>();
+
+function catalogueOf(snapshot: MenuSnapshot): OrderCatalogue {
   let catalogue = catalogues.get(snapshot);
   if (!catalogue) {
     catalogue = {
-      products: new Map(snapshot.products.map((product) => [product._id, toPricedProduct(product)])),
-      toppings: new Map(
-        snapshot.toppings.map(toPricedTopping).filter((topping): topping is PricedTopping => topping !== null).map((topping) => [topping.id, topping]),
-      ),
+      pricing: {
+        products: new Map(snapshot.products.map((product) => [product._id, toPricedProduct(product)])),
+        toppings: new Map(
+          snapshot.toppings.map(toPricedTopping).filter((topping): topping is PricedTopping => topping !== null).map((topping) => [topping.id, topping]),
+        ),
+      },
+      descriptions: new Map(snapshot.products.map((product) => [product._id, product.description])),
     };
     catalogues.set(snapshot, catalogue);
   }
@@ -67,5 +76,10 @@ function catalogueOf(snapshot: MenuSnapshot): PricingCatalogue {
  * from this.
  */
 export async function loadPricingCatalogue(db: Db): Promise<PricingCatalogue> {
+  return catalogueOf(await getMenuSnapshot(db)).pricing;
+}
+
+/** The pricing catalogue and the descriptions of the same snapshot, so an order is priced and described alike. */
+export async function loadOrderCatalogue(db: Db): Promise<OrderCatalogue> {
   return catalogueOf(await getMenuSnapshot(db));
 }
