@@ -1,41 +1,18 @@
 // npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
 // Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
-import { execSync, fork, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execSync, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureFirstLoad } from './bundle-size.mjs';
+import { lighthouseOnShop } from './lighthouse.mjs';
+import { ROOT, startShop, waitFor } from './shop.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const results = {};
 
 function line(name, value, budget, ok) {
   console.info(`${ok ? 'PASS' : 'OVER'}  ${name.padEnd(44)} ${String(value).padEnd(22)} budget ${budget}`);
-}
-
-async function waitFor(url, ms = 60000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startShop(port, extraEnv = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_TIME: '2026-11-18T18:00:00Z', ADMIN_PASSWORD: 'bench-admin-pass', ...extraEnv },
-  });
-  return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
 function cannon(opts) {
@@ -51,7 +28,21 @@ results.firstLoad = size;
 line('storefront first-load JS (gzip)', `${(size.jsGzipBytes / 1024).toFixed(1)} KB`, '170 KB', size.jsGzipBytes <= 170 * 1024);
 line('admin code kept out of the first load', size.adminInEntry ? 'no' : 'yes', 'yes', !size.adminInEntry);
 
-// 2. Menu answers against a bare static-JSON route.
+// 2. Lighthouse on `/`, mobile preset, on a fresh shop serving the build above.
+try {
+  const { lhr: _lhr, ...lh } = await lighthouseOnShop(3403);
+  results.lighthouse = lh;
+  line('Lighthouse mobile performance on /', `${lh.performance} (LCP ${lh.metrics.lcp}, TBT ${lh.metrics.tbt})`, '95', lh.performance >= 95);
+  for (const audit of lh.failing.performance) console.info(`      ${audit.id}: ${audit.displayValue || audit.title}`);
+  line('Lighthouse accessibility on /', `${lh.accessibility}`, '100', lh.accessibility >= 100);
+  for (const audit of lh.failing.accessibility) console.info(`      ${audit.id}: ${audit.title}`);
+} catch (error) {
+  line('Lighthouse mobile performance on /', 'not measured', '95', false);
+  line('Lighthouse accessibility on /', 'not measured', '100', false);
+  console.info(`      ${error instanceof Error ? error.message : error}`);
+}
+
+// 3. Menu answers against a bare static-JSON route.
 const shop = startShop(3401);
 let baseline;
 try {
@@ -70,7 +61,7 @@ try {
   shop.stop();
 }
 
-// 3. Order placement p99 at 50 concurrent customers on PostgreSQL.
+// 4. Order placement p99 at 50 concurrent customers on PostgreSQL.
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 try {
   const { benchOrderPlacement } = await import('./order-placement.ts');
