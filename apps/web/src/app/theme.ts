@@ -2,7 +2,8 @@ import { createTheme } from '@mui/material/styles';
 
 /**
  * The shop's look (SPEC.md section 9). #5b4bdb on white has a contrast ratio of about 6:1, so white text on the
- * primary colour and primary text on white both pass WCAG AA.
+ * primary colour and primary text on white both pass WCAG AA. MUI's default warning (#ed6c02, 3.1:1) and info
+ * (#0288d1, 3.9:1) fail AA under white text (e.g. the "Test mode" chip), so darker shades stand in (5.0:1, 4.8:1).
  */
 export const theme = createTheme({
   breakpoints: {
@@ -11,6 +12,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#5b4bdb', contrastText: '#ffffff' },
     secondary: { main: '#c2410c', contrastText: '#ffffff' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#0277bd', contrastText: '#ffffff' },
     background: { default: '#f7f7fb', paper: '#ffffff' },
   },
   typography: {
