@@ -46,6 +46,25 @@ export interface CreateDatabaseOptions {
 
 export const MEMORY_DATA_DIR = 'memory://';
 
+/** A fixed SQL text with $1..$n parameters, for the few hot statements that skip the query builder. */
+export interface PreparedSql {
+  /** Unique per text: PostgreSQL parses and plans a named statement once per connection. */
+  name: string;
+  text: string;
+}
+
+/**
+ * Runs a fixed statement on the database behind `db` (not inside a drizzle transaction: one statement is
+ * its own transaction). On PostgreSQL it is a named prepared statement; PGlite runs the text as it is.
+ * Rows come back with the driver's own types, keyed by the column names the text selects.
+ */
+export async function runPrepared<Row extends Record<string, unknown>>(db: Db, statement: PreparedSql, values: unknown[]): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query<Row>({ name: statement.name, text: statement.text, values })).rows;
+  if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
+  throw new Error('runPrepared needs a database made by createDatabase');
+}
+
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
   return createPglite(options.dataDir, options.pgliteTemplate);

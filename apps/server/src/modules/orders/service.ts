@@ -12,16 +12,17 @@ import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@shop/shared/domain/order-status';
 import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
-import type { Db } from '../../db/client';
+import { runPrepared, type Db, type PreparedSql } from '../../db/client';
+import { newId } from '../../db/id';
 import {
   idempotencyKeys, notifications, orders, orderStatusHistory, payments, stripeEvents, users,
-  type AddressSnapshot, type PaymentType,
+  type PaymentType,
 } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { imageUrl } from '../../images/store';
 import { paymentProvider, type ProviderEvent } from '../../payments/provider';
 import type { SessionUser } from '../auth/session';
-import { findAddressOf, toAddressSnapshot } from '../addresses/service';
+import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/service';
 import { loadOrderCatalogue } from '../pricing/load-catalogue';
 import { emitOrderPlaced } from './events';
 import { toOrderWire, toStoredItem, type StoredOrderItem } from './wire';
@@ -38,11 +39,17 @@ export const placedOrderCondition: SQL = or(eq(orders.paymentType, 'Cash'), eq(o
 
 type OrderRow = typeof orders.$inferSelect;
 
-interface PreparedOrder {
+/** An order's contents, priced and checked in memory; the address is checked where the order is inserted. */
+interface PricedOrder {
   quote: CartQuote;
   items: StoredOrderItem[];
-  address: AddressSnapshot;
   addressId: string;
+  note: string;
+}
+
+interface OrderInput {
+  items: CartLine[];
+  addressId?: string | null | undefined;
   note: string;
 }
 
@@ -57,18 +64,8 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
   }
 }
 
-/** Everything an order needs, checked in the order a customer can act on: hours, address, items, minimum. */
-async function prepareOrder(
-  app: FastifyInstance,
-  user: SessionUser,
-  input: { items: CartLine[]; addressId?: string | null | undefined; note: string },
-): Promise<PreparedOrder> {
-  refuseWhenClosed(app.now());
-  if (!input.addressId) throw new HttpError(400, ADD_ADDRESS_PLACING);
-  const addressRow = await findAddressOf(app.db, user.id, input.addressId);
-  // Someone else's address answers like a missing one.
-  if (!addressRow) throw new HttpError(404, 'Address not found');
-
+/** Prices the cart from the in-memory menu (422 on a refusal or under the minimum); `checkQuote` may refuse more. */
+async function priceOrder(app: FastifyInstance, input: OrderInput, addressId: string, checkQuote: (quote: CartQuote) => void): Promise<PricedOrder> {
   const catalogue = await loadOrderCatalogue(app.db);
   let quote: CartQuote;
   try {
@@ -78,12 +75,12 @@ async function prepareOrder(
     throw error;
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
-
+  checkQuote(quote);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
     toStoredItem(priced, input.items[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
   );
-  return { quote, items, address: toAddressSnapshot(addressRow), addressId: addressRow.id, note: input.note.trim() };
+  return { quote, items, addressId, note: input.note.trim() };
 }
 
 function requestHash(kind: string, payload: unknown): string {
@@ -103,73 +100,109 @@ function replayedOrderId(row: KeyRow, hash: string): string {
   return row.orderId;
 }
 
-/** Thrown inside the transaction when another request holds the key, so the transaction rolls back. */
-class KeyTaken extends Error {
-  constructor(readonly row: KeyRow) {
-    super('idempotency key taken');
-  }
-}
-
 interface InsertOrder {
   user: SessionUser;
-  prepared: PreparedOrder;
+  priced: PricedOrder;
   paymentType: PaymentType;
   key: { key: string; hash: string } | null;
   now: Date;
 }
 
 /**
- * Inserts the order exactly once per idempotency key: the key row is claimed first in the same
- * transaction (its unique index makes a concurrent twin wait, then find the committed key), so two
- * requests with one key give one order. Answers the order id and whether it was created now.
+ * One statement (so one transaction and one round trip) that places an order: it reads the address only if
+ * the user owns it, claims the idempotency key (`on conflict do nothing` on the unique (user_id, key) index, so
+ * a concurrent twin waits for this transaction and then claims nothing), and inserts the order with a copy of
+ * the address, its first status-history entry (cash only: a card order's history starts when it is paid) and
+ * the key's link to it, each only if the step before it happened. Foreign keys are checked at the end of the
+ * statement, so the key may name the order inserted beside it. The text depends only on whether there is a
+ * key and whether it is cash, so each of the four is prepared once per connection.
  */
-async function insertOrderOnce(db: Db, { user, prepared, paymentType, key, now }: InsertOrder): Promise<{ orderId: string; created: boolean }> {
+function placeOrderStatement({ user, priced, paymentType, key, now }: InsertOrder): { statement: PreparedSql; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
   const { date, time } = shopDateTime(now);
   const cash = paymentType === 'Cash';
-  try {
-    const orderId = await db.transaction(async (tx) => {
-      if (key) {
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ key: key.key, userId: user.id, requestHash: key.hash, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: idempotencyKeys.id });
-        if (claimed.length === 0) {
-          const row = await findKey(tx, user.id, key.key);
-          if (!row) throw new Error('idempotency key conflict without a row');
-          throw new KeyTaken(row);
-        }
-      }
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          email: user.email,
-          items: prepared.items as unknown as Record<string, unknown>[],
-          subtotal: prepared.quote.subtotal,
-          total: prepared.quote.total,
-          paymentType,
-          paymentStatus: cash ? 'unpaid' : 'pending',
-          status: INITIAL_ORDER_STATUS,
-          addressId: prepared.addressId,
-          address: prepared.address,
-          note: prepared.note,
-          date,
-          time,
-          createdAt: now,
-        })
-        .returning({ id: orders.id });
-      if (!order) throw new Error('order insert returned nothing');
-      // A card order's history starts when it is paid; until then the shop does not know about it.
-      if (cash) await tx.insert(orderStatusHistory).values({ orderId: order.id, status: INITIAL_ORDER_STATUS, changedBy: user.id, changedAt: now });
-      if (key) await tx.update(idempotencyKeys).set({ orderId: order.id }).where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key.key)));
-      return order.id;
-    });
-    return { orderId, created: true };
-  } catch (error) {
-    if (error instanceof KeyTaken && key) return { orderId: replayedOrderId(error.row, key.hash), created: false };
-    throw error;
+  // Untyped where the column decides (so the char(24) indexes are used), cast where a select list would guess text.
+  const addressId = param(priced.addressId);
+  const userId = param(user.id);
+  const orderId = param(newId());
+  const at = `${param(now.toISOString())}::text::timestamptz`;
+  const status = `${param(INITIAL_ORDER_STATUS)}::text`;
+  const parts = [
+    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId})`,
+  ];
+  if (key) {
+    parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
+      select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
+      on conflict (user_id, key) do nothing returning id)`);
   }
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at)
+      select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
+        ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
+        ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
+        ${param(date)}::text, ${param(time)}::text, ${at}
+      from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
+  if (cash) {
+    parts.push(`, h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
+      select ${param(newId())}::text, o.id, ${status}, ${userId}, ${at} from o)`);
+  }
+  parts.push('select (select id from o) as order_id');
+  return { statement: { name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}`, text: parts.join('\n') }, values };
+}
+
+/** The new order's id, or null when nothing was inserted (the address is not the user's, or the key is taken). */
+async function insertOrder(db: Db, order: InsertOrder): Promise<string | null> {
+  const { statement, values } = placeOrderStatement(order);
+  const rows = await runPrepared<{ order_id: string | null }>(db, statement, values);
+  return rows[0]?.order_id ?? null;
+}
+
+/**
+ * Places an order once per idempotency key. The usual request costs one statement: the checks that need no
+ * database (hours, prices) run first, then the statement checks the address and claims the key. When anything
+ * refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known key
+ * first (its order, even if the shop has closed since), then hours, the address, the prices.
+ */
+async function placeOrder(
+  app: FastifyInstance,
+  user: SessionUser,
+  input: OrderInput,
+  paymentType: PaymentType,
+  key: InsertOrder['key'],
+  checkQuote: (quote: CartQuote) => void,
+): Promise<{ orderId: string; created: boolean }> {
+  const now = app.now();
+  const addressId = input.addressId;
+  if (addressId && orderingStatus(now).acceptingOrders) {
+    const priced = await priceOrder(app, input, addressId, checkQuote).catch((error: unknown) => {
+      if (error instanceof HttpError) return null;
+      throw error;
+    });
+    if (priced) {
+      const orderId = await insertOrder(app.db, { user, priced, paymentType, key, now });
+      if (orderId) return { orderId, created: true };
+    }
+  }
+
+  if (key) {
+    const existing = await findKey(app.db, user.id, key.key);
+    if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  }
+  refuseWhenClosed(now);
+  if (!addressId) throw new HttpError(400, ADD_ADDRESS_PLACING);
+  // Someone else's address answers like a missing one.
+  if (!(await findAddressOf(app.db, user.id, addressId))) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  const priced = await priceOrder(app, input, addressId, checkQuote);
+  // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
+  // was added meanwhile): try once more, and answer whatever holds the key or the address then.
+  const orderId = await insertOrder(app.db, { user, priced, paymentType, key, now });
+  if (orderId) return { orderId, created: true };
+  const existing = key ? await findKey(app.db, user.id, key.key) : null;
+  if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  throw new HttpError(404, ADDRESS_NOT_FOUND);
 }
 
 /** `POST /api/buy-product`: a cash order, placed at once. */
@@ -180,13 +213,7 @@ export async function placeCashOrder(app: FastifyInstance, user: SessionUser, bo
   const key = idempotencyKey
     ? { key: idempotencyKey, hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }) }
     : null;
-  // A retry of an order already placed answers that order, even if the shop has closed since.
-  if (key) {
-    const existing = await findKey(app.db, user.id, key.key);
-    if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
-  }
-  const prepared = await prepareOrder(app, user, input);
-  const result = await insertOrderOnce(app.db, { user, prepared, paymentType: 'Cash', key, now: app.now() });
+  const result = await placeOrder(app, user, input, 'Cash', key, () => undefined);
   if (result.created) emitOrderPlaced(app, { orderId: result.orderId, userId: user.id });
   return result;
 }
@@ -201,21 +228,11 @@ export async function startCardOrder(app: FastifyInstance, user: SessionUser, bo
   const key = idempotencyKey
     ? { key: idempotencyKey, hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }) }
     : null;
-  let orderId: string | null = null;
-  if (key) {
-    const existing = await findKey(app.db, user.id, key.key);
-    if (existing) orderId = replayedOrderId(existing, key.hash);
-  }
-  if (!orderId) {
-    const prepared = await prepareOrder(app, user, input);
-    if (input.price !== undefined) {
-      const claimed = poundsToPence(input.price);
-      if (claimed !== prepared.quote.total) {
-        throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(prepared.quote.total)}`);
-      }
+  const { orderId } = await placeOrder(app, user, input, 'Card', key, (quote) => {
+    if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {
+      throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(quote.total)}`);
     }
-    orderId = (await insertOrderOnce(app.db, { user, prepared, paymentType: 'Card', key, now: app.now() })).orderId;
-  }
+  });
   return openIntent(app, user, orderId);
 }
 
