@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { runPrepared, type Db, type PreparedSql } from '../../db/client';
+import { sessions } from '../../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
@@ -37,16 +37,19 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
   return { token, expiresAt };
 }
 
+// Runs on every signed-in API request, so it is a prepared statement rather than a query built each time.
+// Never cached: a logout or password change ends the session for the very next request, in every process.
+const SESSION_USER: PreparedSql = {
+  name: 'session-user',
+  text: `select u.id, u.email, u.username, u.role from sessions s join users u on u.id = s.user_id
+    where s.id = $1 and s.expires_at > $2::text::timestamptz limit 1`,
+};
+
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ sessionId: string; user: SessionUser } | null> {
   const sessionId = hashToken(token);
-  const rows = await db
-    .select({ id: users.id, email: users.email, username: users.username, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const user = rows[0];
-  return user ? { sessionId, user } : null;
+  const rows = await runPrepared<{ id: string; email: string; username: string; role: SessionUser['role'] }>(db, SESSION_USER, [sessionId, now.toISOString()]);
+  const row = rows[0];
+  return row ? { sessionId, user: { id: row.id, email: row.email, username: row.username, role: row.role } } : null;
 }
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {
