@@ -143,10 +143,14 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // The build writes .br and .gz beside each text file: phones get the small files without the server
+      // compressing on every request.
+      preCompressed: true,
       cacheControl: false,
       // Hashed asset names change with their content, so browsers may keep them for good; index.html must be
       // revalidated so a deploy is picked up at once.
-      setHeaders: (reply, filePath) => {
+      setHeaders: (reply, sentPath) => {
+        const filePath = sentPath.replace(/\.(br|gz)$/, '');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');

@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,6 +133,28 @@ describe.each(testDatabases())('the app on %s', (kind) => {
 
     const missingAsset = await fetch(`${server.url}/assets/gone-123.js`);
     expect(missingAsset.status).toBe(404);
+  });
+
+  it('sends the pre-compressed files of the build to browsers that accept them, with the same caching', async () => {
+    await writeFile(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.info("app")'));
+    await writeFile(path.join(distDir, 'index.html.gz'), gzipSync('<!doctype html><html><body><div id="root">shop spa</div></body></html>'));
+
+    const asset = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.info("app")');
+
+    for (const route of ['/', '/profile/my-orders']) {
+      const page = await fetch(`${server.url}${route}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(page.headers.get('content-encoding')).toBe('gzip');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('shop spa');
+    }
+
+    const plain = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.info("app")');
   });
 
   it('answers 404 JSON for an unknown image', async () => {
