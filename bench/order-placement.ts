@@ -38,10 +38,12 @@ export async function benchOrderPlacement(adminUrl: string, seconds: number) {
   const now = new Date('2026-11-18T18:00:00Z');
   // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The server's default log level (info), as a shop runs it: nothing may log per order at that level.
+  const { LOG_LEVEL: _ignored, NODE_ENV: _alsoIgnored, ...env } = process.env;
   const shop = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SHOP_TIME: now.toISOString(), ADMIN_PASSWORD: 'bench-admin-pass' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SHOP_TIME: now.toISOString(), ADMIN_PASSWORD: 'bench-admin-pass' },
   });
   const database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
   try {
