@@ -182,6 +182,19 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(after.headers.get('etag')).not.toBe(etag);
     });
 
+    it('sends the menu compressed to browsers that accept it, the same JSON as uncompressed', async () => {
+      const plain = await fetch(`${server.url}/api/allproduts`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const plainText = await plain.text();
+      for (const encoding of ['br', 'gzip']) {
+        const response = await fetch(`${server.url}/api/allproduts`, { headers: { 'accept-encoding': encoding } });
+        expect(response.headers.get('content-encoding')).toBe(encoding);
+        expect(response.headers.get('vary')).toContain('accept-encoding');
+        expect(Number(response.headers.get('content-length'))).toBeLessThan(plainText.length / 3);
+        expect(await response.text()).toBe(plainText);
+      }
+    });
+
     it('picks up a change made by another process within the version-check interval', async () => {
       const [drinks] = await server.app.db.select().from(categories).where(eq(categories.name, 'Drinks'));
       expect((await call<CategoryWire[]>('/allcategori')).body.some((c) => c.categoriName === 'Soft Drinks')).toBe(false);

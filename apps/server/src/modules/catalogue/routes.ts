@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -52,11 +53,38 @@ function isAnswerCurrent(ifNoneMatch: string | undefined, etag: string): boolean
   });
 }
 
+// Compressed copies of each cached answer, made once the first time a browser asks for that encoding; they go
+// with the answer when a catalogue write replaces it.
+const compressedAnswers = new WeakMap<CachedAnswer, { br?: Buffer; gzip?: Buffer }>();
+const COMPRESS_FROM_BYTES = 1024;
+
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+function compressed(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+  const copies = compressedAnswers.get(answer) ?? {};
+  compressedAnswers.set(answer, copies);
+  copies[encoding] ??=
+    encoding === 'br' ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(answer.body, { level: 9 });
+  return copies[encoding];
+}
+
 /** Menu lists from memory, revalidated by ETag: an unchanged menu costs the client a 304 and no body. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (isAnswerCurrent(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? pickEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(compressed(answer, encoding));
 }
 
 type Parts = ReturnType<FastifyRequest['parts']>;
