@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -19,6 +20,8 @@ import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
+import { getMenuSnapshot } from './modules/catalogue/service';
+import { IndexPage, IndexPages, pickEncoding } from './spa/index-page';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, orderRoutes];
@@ -158,16 +161,60 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const template = indexTemplate(indexFile);
+  const pages = new IndexPages();
+
+  // `/` names the images its first cards will show, from the menu in memory, so the phone fetches them alongside
+  // the scripts (see spa/index-page.ts).
+  app.get('/', async (request, reply) => {
+    const html = await template();
+    if (html === null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
+    const requested = new URL(request.url, 'http://shop.invalid').searchParams.get('category') ?? undefined;
+    let page;
+    try {
+      page = pages.forHome(html, await getMenuSnapshot(app.db), requested);
+    } catch (error) {
+      // The page still works without the preloads; the menu requests will report the problem.
+      request.log.error({ err: error }, 'menu unavailable for the home page preloads');
+      page = pages.forOther(html);
+    }
+    return sendIndexPage(request, reply, page);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/assets/');
     if (isPageRequest) {
       // A client route of the SPA (e.g. /profile/my-orders): the app's router takes it from index.html.
-      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = await template();
+      if (html !== null) return sendIndexPage(request, reply, pages.forOther(html));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
     }
     const message = isApi ? `Route ${request.method} ${pathname} not found` : 'Not Found';
     return reply.code(404).send(errorBody(404, message));
   });
+}
+
+/** index.html's text, re-read when the file changes (a rebuild while the server runs); null when not built. */
+function indexTemplate(indexFile: string): () => Promise<string | null> {
+  let cached: { mtimeMs: number; text: string } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(indexFile);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(indexFile, 'utf8') };
+      return cached.text;
+    } catch {
+      return null;
+    }
+  };
+}
+
+function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.body);
+  return reply.header('content-encoding', encoding).send(page.encoded(encoding));
 }

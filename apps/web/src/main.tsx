@@ -7,15 +7,32 @@ import { router } from './app/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A transition lets React render the first screen in slices that yield to the browser, instead of one long task
-// that keeps a phone from responding (Lighthouse's Total Blocking Time).
+/**
+ * Resolves once the first route's code (and the home page's menu) has loaded. Until then index.html's static
+ * shell stays on screen; rendering earlier would swap it for a spinner and then again for the page.
+ */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+void routerReady().then(() => {
+  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task
+  // that keeps a phone from responding (Lighthouse's Total Blocking Time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

@@ -24,10 +24,11 @@ function AppRoot() {
 const customerRoutes: RouteObject[] = [
   {
     index: true,
-    // Starts the menu requests while the page's code downloads, instead of after.
-    loader: () => {
-      void queryClient.prefetchQuery(categoriesQuery);
-      void queryClient.prefetchQuery(productsQuery);
+    // Starts the menu requests while the page's code downloads, instead of after, and waits for them (index.html
+    // preloads both), so the first render draws the cards rather than placeholders drawn and then replaced.
+    // prefetchQuery never throws: a failed request leaves the query in error and the page offers a retry.
+    loader: async () => {
+      await Promise.all([queryClient.prefetchQuery(categoriesQuery), queryClient.prefetchQuery(productsQuery)]);
       return null;
     },
     shouldRevalidate: () => false,

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { MenuSnapshot } from '../modules/catalogue/service';
+
+/**
+ * index.html as the server sends it. The build's file carries two markers: `<!--spa:preload-images-->`, where `/`
+ * gets preload links for the first product images of the category it opens on (the largest paint of the home
+ * page, otherwise requested only after the scripts and the menu have loaded), and `<!--spa:home-->...<!--/spa:home-->`
+ * around the home page's heading in the static shell, which other screens must not show while their code loads.
+ */
+
+/** The menu opens on Deals (SPEC.md section 1); the storefront's selectCategory makes the same choice. */
+const DEFAULT_CATEGORY = 'Deals';
+/** On a phone the first row of cards holds two; their images are the candidates for the largest paint. */
+export const PRELOADED_IMAGES = 2;
+
+const PRELOAD_MARKER = '<!--spa:preload-images-->';
+const HOME_BLOCK = /<!--spa:home-->[\s\S]*?<!--\/spa:home-->/;
+
+export type Encoding = 'br' | 'gzip';
+
+/** A page ready to send: its bytes, a strong ETag, and compressed copies made the first time one is asked for. */
+export class IndexPage {
+  readonly etag: string;
+  private readonly compressed: Partial<Record<Encoding, Buffer>> = {};
+
+  constructor(readonly body: string) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    this.compressed[encoding] ??=
+      encoding === 'br' ? brotliCompressSync(this.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(this.body, { level: 9 });
+    return this.compressed[encoding];
+  }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The category `/` shows: the requested one if it exists, else Deals, else the first. */
+export function openingCategory(snapshot: Pick<MenuSnapshot, 'categories'>, requested: string | undefined): string | null {
+  const names = snapshot.categories.map((category) => category.categoriName);
+  if (requested && names.includes(requested)) return requested;
+  if (names.includes(DEFAULT_CATEGORY)) return DEFAULT_CATEGORY;
+  return names[0] ?? null;
+}
+
+/** The image URLs of the first cards of `category`, exactly as the cards request them (the list answer's imageUrl). */
+export function firstCardImages(snapshot: Pick<MenuSnapshot, 'products'>, category: string | null): string[] {
+  if (category === null) return [];
+  return snapshot.products
+    .filter((product) => product.category === category)
+    .slice(0, PRELOADED_IMAGES)
+    .map((product) => product.imageUrl)
+    .filter((url): url is string => typeof url === 'string');
+}
+
+export function homePageHtml(template: string, imageUrls: string[]): string {
+  const links = imageUrls.map((url) => `<link rel="preload" as="image" href="${escapeAttribute(url)}" fetchpriority="high" />`).join('\n    ');
+  return template.replace(PRELOAD_MARKER, links);
+}
+
+/** Any other screen: the shell's top bar only, no heading and no image preloads. */
+export function otherPageHtml(template: string): string {
+  return template.replace(PRELOAD_MARKER, '').replace(HOME_BLOCK, '');
+}
+
+/**
+ * Builds `/` once per catalogue version and opening category, and every other screen's page once per template.
+ * The template is read through `readTemplate`, which may return a new text after a rebuild of the web app.
+ */
+export class IndexPages {
+  private template = '';
+  private other: IndexPage | undefined;
+  private homeVersion = '';
+  private readonly home = new Map<string, IndexPage>();
+
+  private use(template: string): void {
+    if (template === this.template) return;
+    this.template = template;
+    this.other = undefined;
+    this.home.clear();
+  }
+
+  forHome(template: string, snapshot: MenuSnapshot, requestedCategory: string | undefined): IndexPage {
+    this.use(template);
+    if (snapshot.version !== this.homeVersion) {
+      this.home.clear();
+      this.homeVersion = snapshot.version;
+    }
+    const category = openingCategory(snapshot, requestedCategory);
+    const key = category ?? '';
+    let page = this.home.get(key);
+    if (!page) {
+      page = new IndexPage(homePageHtml(template, firstCardImages(snapshot, category)));
+      this.home.set(key, page);
+    }
+    return page;
+  }
+
+  forOther(template: string): IndexPage {
+    this.use(template);
+    this.other ??= new IndexPage(otherPageHtml(template));
+    return this.other;
+  }
+}
+
+/** The browser's preferred encoding we can send, honouring `q=0` refusals. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
