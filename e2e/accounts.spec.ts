@@ -206,6 +206,8 @@ test('the whole forgot-password dialog: warnings, the e-mailed code, the new pas
   await reset.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Password Updated.')).toBeVisible();
   await expect(reset).toBeHidden();
+  // Gone for good (not just fading out), so typing goes to the sign-in form.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await admin.dispose();
 
   await page.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -35,13 +35,15 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
   const [submitting, setSubmitting] = useState(false);
   const toast = useToast();
 
-  const close = () => {
-    onClose();
+  // The fields go back to step one only once the dialog has faded out, so it does not flash step one (and a
+  // second Email field) while it closes.
+  const resetFields = () => {
     setStep('email');
     setOtp('');
     setPassword('');
     setConfirm('');
   };
+  const close = onClose;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +103,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
         slotProps={{
           paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } },
           backdrop: { transitionDuration: 500 },
+          transition: { onExited: resetFields },
         }}
       >
         {step === 'email' ? (
