@@ -1,47 +1,7 @@
-import type { IngredientWire, ProductWire } from '@shop/shared/contract/catalogue';
-import { TOPPING_CATEGORIES, type Size, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
-import { poundsToPence } from '@shop/shared/domain/money';
-import {
-  crustPricesFrom, wingTypePricesFrom,
-  type PricedProduct, type PricedTopping, type PricingCatalogue,
-} from '@shop/shared/domain/product-options';
+import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
+import type { PricingCatalogue } from '@shop/shared/domain/product-options';
 import type { Db } from '../../db/client';
 import { getMenuSnapshot, type MenuSnapshot } from '../catalogue/service';
-
-/** Pounds on the wire (written from integer pence, so exact) back to pence; blank and null stay null. */
-function pence(value: number | '' | null | undefined): number | null {
-  return value === '' || value === null || value === undefined ? null : poundsToPence(value);
-}
-
-/** A product of the menu as the pricing rules see it. */
-export function toPricedProduct(product: ProductWire): PricedProduct {
-  const prices: Partial<Record<Size, number | null>> = {
-    s: pence(product.regularDiscount),
-    m: pence(product.mediumDiscount),
-    l: pence(product.largeDiscount),
-    xl: pence(product.extraLargeDiscount),
-  };
-  return {
-    id: product._id,
-    title: product.title,
-    category: product.category,
-    prices,
-    crust: crustPricesFrom(pence(product.deep_pan), pence(product.thin_crust), pence(product.stuffed_crust)),
-    wingTypes: wingTypePricesFrom(pence(product.normal), pence(product.boneless)),
-    drinkKind: product.drinkKind ?? null,
-    dealSlots: product.dealSlots ?? null,
-  };
-}
-
-function isToppingCategory(category: string): category is ToppingCategory {
-  return (TOPPING_CATEGORIES as readonly string[]).includes(category);
-}
-
-export function toPricedTopping(topping: IngredientWire): PricedTopping | null {
-  const price = pence(topping.toopingPrice);
-  if (!isToppingCategory(topping.category) || price === null) return null;
-  return { id: topping._id, name: topping.ToopingName, category: topping.category, price };
-}
 
 /** What placing an order reads from the menu: the prices, and each product's description for the stored lines. */
 export interface OrderCatalogue {
@@ -56,12 +16,7 @@ function catalogueOf(snapshot: MenuSnapshot): OrderCatalogue {
   let catalogue = catalogues.get(snapshot);
   if (!catalogue) {
     catalogue = {
-      pricing: {
-        products: new Map(snapshot.products.map((product) => [product._id, toPricedProduct(product)])),
-        toppings: new Map(
-          snapshot.toppings.map(toPricedTopping).filter((topping): topping is PricedTopping => topping !== null).map((topping) => [topping.id, topping]),
-        ),
-      },
+      pricing: buildPricingCatalogue(snapshot.products, snapshot.toppings),
       descriptions: new Map(snapshot.products.map((product) => [product._id, product.description])),
     };
     catalogues.set(snapshot, catalogue);

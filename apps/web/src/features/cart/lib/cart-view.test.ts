@@ -7,8 +7,8 @@ import { cartView, localQuote } from './cart-view';
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const catalogue = buildPricingCatalogue(
   [
-    { _id: hex(1), title: 'Margherita', description: '', category: 'Pizza', regularDiscount: 7.49, mediumDiscount: 10.99, largeDiscount: '', extraLargeDiscount: '', deep_pan: 0, thin_crust: 0, stuffed_crust: 2 },
-    { _id: hex(2), title: 'Cola', description: '', category: 'Drinks', regularDiscount: 1.29, mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' },
+    { _id: hex(1), title: 'Margherita', category: 'Pizza', regularDiscount: 7.49, mediumDiscount: 10.99, largeDiscount: '', extraLargeDiscount: '', deep_pan: 0, thin_crust: 0, stuffed_crust: 2 },
+    { _id: hex(2), title: 'Cola', category: 'Drinks', regularDiscount: 1.29, mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' },
   ],
   [{ _id: hex(9), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza' }],
 );
