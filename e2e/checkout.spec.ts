@@ -195,8 +195,8 @@ test('a declined test card shows Stripe’s message, stops the spinner and place
 
   // Delete it after confirming; then placing asks for an address.
   await page.getByRole('button', { name: /^Delete address/ }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete address' });
-  await expect(confirm).toContainText('Do you want to delete this address?');
+  const confirm = page.getByRole('dialog', { name: 'Do you want to delete this address?' });
+  await expect(confirm).toContainText('1 Compiler Close');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Address Deleted Successfully.')).toBeVisible();
   await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toHaveCount(0);

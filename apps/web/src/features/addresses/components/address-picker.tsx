@@ -2,11 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -21,6 +16,7 @@ import type { AddressWire } from '@shop/shared/contract/addresses';
 import { ADD_ADDRESS_CARD, ADDRESS_DELETED } from '@shop/shared/domain/messages';
 import { useAddresses, useDeleteAddress } from '../api/address-api';
 import { joinFullName } from '../lib/full-name';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 interface AddressPickerProps {
   email: string;
@@ -101,18 +97,13 @@ export function AddressPicker({ email, selectedId, onSelect, onMessage }: Addres
           ))}
         </RadioGroup>
       )}
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="delete-address-title">
-        <DialogTitle id="delete-address-title">Delete address</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Do you want to delete this address?{confirming ? ` ${oneLine(confirming)}` : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>Cancel</Button>
-          <Button onClick={confirmDelete} color="error" variant="contained">
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        question="Do you want to delete this address?"
+        detail={confirming ? oneLine(confirming) : undefined}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(null)}
+      />
     </Box>
   );
 }

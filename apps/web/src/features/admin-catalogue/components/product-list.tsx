@@ -14,7 +14,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { formatPence, poundsToPence } from '../../../lib/money';
 import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotice } from './notice';
 
 export const CONFIRM_DELETE_PRODUCT = 'Do you want to delete this product?';

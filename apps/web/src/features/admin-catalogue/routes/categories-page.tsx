@@ -14,7 +14,7 @@ import { CATEGORY_DELETE_FAILED, CATEGORY_DELETED, CONFIRM_DELETE_CATEGORY } fro
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAdminCategories, useDeleteCategory } from '../api/catalogue-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotice } from '../components/notice';
 
 /** `/categories`: cards sorted by order, 4 per row on large screens, 3 on medium, 2 on small. */

@@ -29,7 +29,7 @@ import { poundsToPence } from '@shop/shared/domain/money';
 import { Page } from '../../../components/page';
 import { formatPence } from '../../../lib/money';
 import { useCreateTopping, useDeleteTopping, useToppings } from '../api/catalogue-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotice } from '../components/notice';
 
 /** Pizza toppings are shown as 'Pizza Topping' (SPEC.md section 3). */

@@ -11,7 +11,7 @@ import { StorefrontToasts } from '../../menu/components/storefront-toasts';
 import { useFavourites, type Favourite } from '../api/favourites-queries';
 import { useRemoveFavourite } from '../api/use-remove-favourite';
 
-const ConfirmRemoveDialog = lazy(() => import('../components/confirm-remove-dialog').then((m) => ({ default: m.ConfirmRemoveDialog })));
+const ConfirmDialog = lazy(() => import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** /favourite: the signed-in user's favourites as menu cards, each removable after a confirmation, with the side cart. */
 export function FavouritesPage() {
@@ -56,10 +56,13 @@ export function FavouritesPage() {
       </Box>
       {pending && (
         <Suspense fallback={null}>
-          <ConfirmRemoveDialog
-            title={pending.product.title}
+          <ConfirmDialog
+            open
+            question="Do you want to remove this favourite?"
+            detail={`${pending.product.title} will be removed from My Favourites.`}
+            confirmLabel="Remove"
             busy={remove.isPending}
-            onCancel={() => setPending(null)}
+            onClose={() => setPending(null)}
             onConfirm={() => remove.mutate(pending._id, { onSettled: () => setPending(null) })}
           />
         </Suspense>
