@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Address, AddressWire } from '@shop/shared/contract/addresses';
 import { addressUpdateSchema, type AddressUpdate } from '@shop/shared/contract/addresses';
 import type { Db } from '../../db/client';
-import { addresses, users, type AddressSnapshot } from '../../db/schema';
+import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import type { SessionUser } from '../auth/session';
 
@@ -16,20 +16,6 @@ export function toAddressWire(row: AddressRow): AddressWire {
     firstname: row.firstname,
     lastname: row.lastname,
     Email: row.email,
-    phone: row.phone,
-    address: row.address,
-    address2: row.address2,
-    city: row.city,
-    postcode: row.postcode,
-  };
-}
-
-/** What an order keeps of its address, so later edits or a delete do not rewrite the order. */
-export function toAddressSnapshot(row: AddressRow): AddressSnapshot {
-  return {
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
     phone: row.phone,
     address: row.address,
     address2: row.address2,

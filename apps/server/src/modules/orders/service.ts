@@ -37,8 +37,6 @@ export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/creat
  */
 export const placedOrderCondition: SQL = or(eq(orders.paymentType, 'Cash'), eq(orders.paymentStatus, 'paid')) as SQL;
 
-type OrderRow = typeof orders.$inferSelect;
-
 /** An order's contents, priced and checked in memory; the address is checked where the order is inserted. */
 interface PricedOrder {
   quote: CartQuote;
@@ -328,12 +326,6 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, ORDER_NOT_FOUND);
   return toOrderWire(row);
-}
-
-/** The order a card payment was started for, if the user owns it (the test provider's confirm step). */
-export async function findOwnOrder(db: Db, user: SessionUser, id: string): Promise<OrderRow | null> {
-  const row = (await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id))).limit(1))[0];
-  return row ?? null;
 }
 
 async function userIdByEmail(db: Db, email: string): Promise<string | null> {
