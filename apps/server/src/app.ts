@@ -21,7 +21,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
 import { getMenuSnapshot } from './modules/catalogue/service';
-import { IndexPage, IndexPages, pickEncoding } from './spa/index-page';
+import { homeScriptsFromManifest, IndexPages, pickEncoding, type IndexPage, type SpaTemplate } from './spa/index-page';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, orderRoutes];
@@ -196,17 +196,26 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
   });
 }
 
-/** index.html's text, re-read when the file changes (a rebuild while the server runs); null when not built. */
-function indexTemplate(indexFile: string): () => Promise<string | null> {
-  let cached: { mtimeMs: number; text: string } | undefined;
+/** index.html and the home route's scripts, re-read when index.html changes (a rebuild); null when not built. */
+function indexTemplate(indexFile: string): () => Promise<SpaTemplate | null> {
+  const manifestFile = path.join(path.dirname(indexFile), '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; template: SpaTemplate } | undefined;
   return async () => {
+    let mtimeMs: number;
     try {
-      const { mtimeMs } = await stat(indexFile);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(indexFile, 'utf8') };
-      return cached.text;
+      ({ mtimeMs } = await stat(indexFile));
     } catch {
       return null;
     }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = await readFile(indexFile, 'utf8');
+      // Without the build's manifest the page still works; the router then fetches the home route itself.
+      const homeScripts = await readFile(manifestFile, 'utf8')
+        .then((text) => homeScriptsFromManifest(JSON.parse(text) as Parameters<typeof homeScriptsFromManifest>[0]))
+        .catch(() => []);
+      cached = { mtimeMs, template: { html, homeScripts } };
+    }
+    return cached.template;
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,6 +9,8 @@ import { signInAs } from './sign-in';
 // The markers the web app's index.html carries (apps/web/index.html).
 const INDEX_HTML = `<!doctype html><html><head><title>Takeaway Shop</title>
 <!--spa:preload-images-->
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
 </head><body><div id="root"><header>Takeaway Shop</header><main><!--spa:home--><h1>Our Menu</h1><!--/spa:home--></main></div></body></html>`;
 
 type Product = { _id: string; category: string; imageUrl: string | null };
@@ -24,6 +26,17 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    // Vite's build manifest: the home route's chunk imports one chunk of its own and one the entry has already.
+    await mkdir(path.join(distDir, '.vite'));
+    await writeFile(
+      path.join(distDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-abc.js' },
+        'src/features/menu/routes/home-page.tsx': { file: 'assets/home-page-abc.js', imports: ['_react.js', '_card.js'] },
+        '_card.js': { file: 'assets/card-abc.js' },
+      }),
+    );
     server = await startTestServer({ seed: true, db: kind, webDistDir: distDir });
   });
 
@@ -56,6 +69,9 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(preloadedImages(html)).toEqual(expected);
     expect(html).toContain('<h1>Our Menu</h1>');
     expect(html).not.toContain('spa:preload-images');
+    // The home route's chunks load alongside the entry, not after it has run; the entry's own are not repeated.
+    const modulePreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    expect(modulePreloads).toEqual(['/assets/home-page-abc.js', '/assets/card-abc.js', '/assets/react-abc.js']);
   });
 
   it('preloads the images of the category named in the address', async () => {
@@ -74,6 +90,7 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(html).toContain('<header>Takeaway Shop</header>');
     expect(html).not.toContain('Our Menu');
     expect(preloadedImages(html)).toEqual([]);
+    expect(html).not.toContain('home-page-abc.js');
   });
 
   it('compresses the page for browsers that accept it and answers 304 to a current ETag', async () => {

@@ -7,6 +7,8 @@ import type { MenuSnapshot } from '../modules/catalogue/service';
  * gets preload links for the first product images of the category it opens on (the largest paint of the home
  * page, otherwise requested only after the scripts and the menu have loaded), and `<!--spa:home-->...<!--/spa:home-->`
  * around the home page's heading in the static shell, which other screens must not show while their code loads.
+ * `/` also gets modulepreload links for the home route's chunks, which the router would otherwise request only
+ * once the entry script has run.
  */
 
 /** The menu opens on Deals (SPEC.md section 1); the storefront's selectCategory makes the same choice. */
@@ -57,9 +59,40 @@ export function firstCardImages(snapshot: Pick<MenuSnapshot, 'products'>, catego
     .filter((url): url is string => typeof url === 'string');
 }
 
-export function homePageHtml(template: string, imageUrls: string[]): string {
-  const links = imageUrls.map((url) => `<link rel="preload" as="image" href="${escapeAttribute(url)}" fetchpriority="high" />`).join('\n    ');
-  return template.replace(PRELOAD_MARKER, links);
+/** The parts of index.html the server fills in: the build's page and the home route's scripts. */
+export interface SpaTemplate {
+  html: string;
+  /** URLs of the home route's chunk and its static imports, from the build's manifest. */
+  homeScripts: string[];
+}
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+const HOME_ROUTE_MODULE = 'features/menu/routes/home-page.tsx';
+
+/** The home route's chunk and everything it imports statically (Vite's `.vite/manifest.json`), as URLs. */
+export function homeScriptsFromManifest(manifest: Record<string, ManifestChunk>): string[] {
+  const homeKey = Object.keys(manifest).find((key) => key.endsWith(HOME_ROUTE_MODULE));
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    files.push(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) walk(dep);
+  };
+  if (homeKey) walk(homeKey);
+  return files;
+}
+
+export function homePageHtml(template: SpaTemplate, imageUrls: string[]): string {
+  const images = imageUrls.map((url) => `<link rel="preload" as="image" href="${escapeAttribute(url)}" fetchpriority="high" />`);
+  // Chunks the entry already imports are in the page's own modulepreload list or its script tag.
+  const scripts = template.homeScripts
+    .filter((url) => !template.html.includes(`"${url}"`))
+    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`);
+  return template.html.replace(PRELOAD_MARKER, [...images, ...scripts].join('\n    '));
 }
 
 /** Any other screen: the shell's top bar only, no heading and no image preloads. */
@@ -69,22 +102,22 @@ export function otherPageHtml(template: string): string {
 
 /**
  * Builds `/` once per catalogue version and opening category, and every other screen's page once per template.
- * The template is read through `readTemplate`, which may return a new text after a rebuild of the web app.
+ * A new template (a rebuild of the web app while the server runs) starts afresh.
  */
 export class IndexPages {
-  private template = '';
+  private template: SpaTemplate | undefined;
   private other: IndexPage | undefined;
   private homeVersion = '';
   private readonly home = new Map<string, IndexPage>();
 
-  private use(template: string): void {
+  private use(template: SpaTemplate): void {
     if (template === this.template) return;
     this.template = template;
     this.other = undefined;
     this.home.clear();
   }
 
-  forHome(template: string, snapshot: MenuSnapshot, requestedCategory: string | undefined): IndexPage {
+  forHome(template: SpaTemplate, snapshot: MenuSnapshot, requestedCategory: string | undefined): IndexPage {
     this.use(template);
     if (snapshot.version !== this.homeVersion) {
       this.home.clear();
@@ -100,9 +133,9 @@ export class IndexPages {
     return page;
   }
 
-  forOther(template: string): IndexPage {
+  forOther(template: SpaTemplate): IndexPage {
     this.use(template);
-    this.other ??= new IndexPage(otherPageHtml(template));
+    this.other ??= new IndexPage(otherPageHtml(template.html));
     return this.other;
   }
 }
