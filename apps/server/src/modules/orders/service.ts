@@ -15,12 +15,13 @@ import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pri
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { newId } from '../../db/id';
 import {
-  idempotencyKeys, notifications, orders, orderStatusHistory, payments, stripeEvents, users,
+  idempotencyKeys, notifications, orders, orderStatusHistory, payments, stripeEvents,
   type PaymentType,
 } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { imageUrl } from '../../images/store';
 import { paymentProvider, type ProviderEvent } from '../../payments/provider';
+import { findUserByEmail } from '../auth/service';
 import type { SessionUser } from '../auth/session';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/service';
 import { loadOrderCatalogue } from '../pricing/load-catalogue';
@@ -328,14 +329,9 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
   return toOrderWire(row);
 }
 
-async function userIdByEmail(db: Db, email: string): Promise<string | null> {
-  const row = (await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
-  return row?.id ?? null;
-}
-
 /** `GET /api/my-product-history/{email}`: the user's placed orders, newest first. */
 export async function listOrderHistory(db: Db, email: string): Promise<OrderWire[]> {
-  const userId = await userIdByEmail(db, email);
+  const userId = (await findUserByEmail(db, email))?.id;
   if (!userId) return [];
   const rows = await db
     .select()
@@ -358,7 +354,7 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
  * placed orders (from the order history), and the shop's notices sent to them or to every customer.
  */
 export async function listCustomerNotifications(db: Db, email: string): Promise<CustomerNotificationWire[]> {
-  const userId = await userIdByEmail(db, email);
+  const userId = (await findUserByEmail(db, email))?.id;
   if (!userId) return [];
   const changes = await db
     .select({ id: orderStatusHistory.id, orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, at: orderStatusHistory.changedAt })
