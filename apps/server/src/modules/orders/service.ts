@@ -8,7 +8,7 @@ import {
 } from '@shop/shared/contract/orders';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
-import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
+import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@shop/shared/domain/order-status';
 import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
@@ -265,7 +265,7 @@ async function openIntent(app: FastifyInstance, user: SessionUser, orderId: stri
     provider: provider.kind,
     publishableKey: provider.publishableKey,
     testMode: provider.kind === 'test',
-    amount: order.total / 100,
+    amount: penceToPounds(order.total),
   };
 }
 
