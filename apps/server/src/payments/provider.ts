@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentProviderKind } from '@shop/shared/contract/orders';
+import type { PaymentConfig, PaymentProviderKind } from '@shop/shared/contract/orders';
 import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 
@@ -57,4 +57,9 @@ export function paymentProvider(app: FastifyInstance): PaymentProvider {
     providers.set(app, provider);
   }
   return provider;
+}
+
+/** What the browser needs to know of the provider: which one, its publishable key, and whether it is test mode. */
+export function paymentConfig(provider: PaymentProvider): PaymentConfig {
+  return { provider: provider.kind, publishableKey: provider.publishableKey, testMode: provider.kind === 'test' };
 }

@@ -6,7 +6,7 @@ import { payments } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { currentUser, requireUser } from '../modules/auth/guards';
 import { applyPaymentEvent } from '../modules/orders/service';
-import { paymentProvider } from './provider';
+import { paymentConfig, paymentProvider } from './provider';
 import { testCardOutcome } from './test-cards';
 import { intentIdFromSecret } from './test-provider';
 
@@ -18,10 +18,7 @@ function testEventId(): string {
 
 /** Card payment routes beyond the spec: the provider in use, Stripe's webhook, and the test provider's confirm. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/payment-config', async (): Promise<PaymentConfig> => {
-    const provider = paymentProvider(app);
-    return { provider: provider.kind, publishableKey: provider.publishableKey, testMode: provider.kind === 'test' };
-  });
+  app.get('/payment-config', async (): Promise<PaymentConfig> => paymentConfig(paymentProvider(app)));
 
   // Stripe signs the exact bytes it sent, so this route alone reads its body raw instead of as JSON.
   await app.register(async (raw) => {

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { imageUrl } from '../../images/store';
-import { paymentProvider, type ProviderEvent } from '../../payments/provider';
+import { paymentConfig, paymentProvider, type ProviderEvent } from '../../payments/provider';
 import { findUserByEmail } from '../auth/service';
 import type { SessionUser } from '../auth/session';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/service';
@@ -262,9 +262,7 @@ async function openIntent(app: FastifyInstance, user: SessionUser, orderId: stri
   return {
     clientSecret: intent.clientSecret,
     orderId: order.id,
-    provider: provider.kind,
-    publishableKey: provider.publishableKey,
-    testMode: provider.kind === 'test',
+    ...paymentConfig(provider),
     amount: penceToPounds(order.total),
   };
 }
