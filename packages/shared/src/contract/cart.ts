@@ -6,10 +6,8 @@
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import { penceToPounds } from '../domain/money';
-import type { CartQuote, PricedLine } from '../domain/pricing';
+import { MAX_QUANTITY, MAX_TOPPINGS, type CartQuote, type PricedLine } from '../domain/pricing';
 
-export const MAX_LINE_QUANTITY = 99;
-export const MAX_LINE_TOPPINGS = 20;
 export const MAX_CART_LINES = 50;
 /** Slots of a deal are at most 10 (dealSlotsSchema), each of at most 20 items. */
 export const MAX_DEAL_ITEMS = 200;
@@ -35,11 +33,11 @@ export type DealSelection = z.infer<typeof dealSelectionSchema>;
 /** One configured item in the cart. Quantity is a whole number from 1 to 99 (0, negative, fractional refused). */
 export const cartLineSchema = z.strictObject({
   productId: objectIdSchema,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
   size: sizeSchema.optional(),
   crust: crustSchema.nullable().optional(),
   type: wingTypeSchema.nullable().optional(),
-  toppingIds: z.array(objectIdSchema).max(MAX_LINE_TOPPINGS).optional(),
+  toppingIds: z.array(objectIdSchema).max(MAX_TOPPINGS).optional(),
   deal: dealSelectionSchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
