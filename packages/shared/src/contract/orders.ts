@@ -4,8 +4,8 @@
  * the server's, and a client `price` is only checked, never charged.
  */
 import { z } from 'zod';
-import type { Crust, Size, WingType } from '../domain/catalogue';
 import type { OrderStatus } from '../domain/order-status';
+import type { PricedLineChoices } from '../domain/pricing';
 import type { AddressWire } from './addresses';
 import { cartLinesSchema, objectIdSchema, type CartLine } from './cart';
 
@@ -73,18 +73,9 @@ export type TestPaymentConfirm = z.infer<typeof testPaymentConfirmSchema>;
 export type TestPaymentConfirmAnswer = { status: 'succeeded'; orderId: string };
 
 /** One item of an order, with the spec's order item fields (section 3) plus what a reorder needs. */
-export type OrderItemWire = {
+export type OrderItemWire = PricedLineChoices & {
   id: string;
-  title: string;
   description: string;
-  category: string;
-  quantity: number;
-  size: Size | null;
-  sizeLabel: string | null;
-  crust: Crust | null;
-  crustLabel: string | null;
-  type: WingType | null;
-  typeLabel: string | null;
   /** The chosen toppings, comma-separated. */
   topping: string;
   /** Toppings per unit, pounds. */

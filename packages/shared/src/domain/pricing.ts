@@ -101,6 +101,9 @@ export type PricedLine = {
   dealItemTitles: string[];
 };
 
+/** The product and the choices of a line, with their labels: what an order keeps and shows of it. */
+export type PricedLineChoices = Pick<PricedLine, 'title' | 'category' | 'quantity' | 'size' | 'sizeLabel' | 'crust' | 'crustLabel' | 'type' | 'typeLabel'>;
+
 export type CartQuote = {
   lines: PricedLine[];
   subtotal: number;

@@ -1,33 +1,19 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderWire } from '@shop/shared/contract/orders';
-import type { Crust, Size, WingType } from '@shop/shared/domain/catalogue';
 import { penceToPounds } from '@shop/shared/domain/money';
-import type { PricedLine } from '@shop/shared/domain/pricing';
+import type { PricedLine, PricedLineChoices } from '@shop/shared/domain/pricing';
 import type { orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** One order line as stored in `orders.items` (jsonb): exactly what was charged, in pence, and the line as sent. */
-export interface StoredOrderItem {
-  productId: string;
-  title: string;
-  description: string;
-  category: string;
-  quantity: number;
-  size: Size | null;
-  sizeLabel: string | null;
-  crust: Crust | null;
-  crustLabel: string | null;
-  type: WingType | null;
-  typeLabel: string | null;
-  toopingNames: string;
-  /** Pence per unit. */
-  toppingsPrice: number;
-  unitPrice: number;
-  lineTotal: number;
-  dealItems: string[];
-  line: CartLine;
-}
+export type StoredOrderItem = PricedLineChoices &
+  Pick<PricedLine, 'productId' | 'toopingNames' | 'toppingsPrice' | 'unitPrice' | 'lineTotal'> & {
+    description: string;
+    /** The titles of a deal's chosen items. */
+    dealItems: string[];
+    line: CartLine;
+  };
 
 export function toStoredItem(priced: PricedLine, line: CartLine, description: string): StoredOrderItem {
   return {
