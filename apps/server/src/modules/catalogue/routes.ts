@@ -154,6 +154,18 @@ function checkSizeFirst(write: WriteRequest, rules: UploadRules): void {
   if (typeof file === 'string') assertUploadSize(Buffer.byteLength(file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''), 'base64'), rules);
 }
 
+/** A category or product write: a too-large image refused first, then the fields checked, then the image re-encoded. */
+async function readImageWrite<S extends z.ZodType<{ file?: string | undefined }>>(
+  request: FastifyRequest,
+  schema: S,
+  rules: UploadRules,
+): Promise<{ input: z.output<S>; image: ProcessedImage | undefined }> {
+  const write = await readWrite(request, rules);
+  checkSizeFirst(write, rules);
+  const input = parseFields(schema, write.fields);
+  return { input, image: await imageOf(write, input.file, rules) };
+}
+
 type IdParams = { Params: { id: string } };
 
 // Paths as the spec spells them. Reads are public and, for the menu, served from memory; writes are admins'.
@@ -175,36 +187,24 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const productWrite = { preHandler: requireAdmin, bodyLimit: PRODUCT_JSON_BODY_LIMIT };
 
   app.post('/allcategori', admin, async (request, reply) => {
-    const write = await readWrite(request, CATEGORY_UPLOAD);
-    checkSizeFirst(write, CATEGORY_UPLOAD);
-    const input = parseFields(categoryCreateSchema, write.fields);
-    const image = await imageOf(write, input.file, CATEGORY_UPLOAD);
+    const { input, image } = await readImageWrite(request, categoryCreateSchema, CATEGORY_UPLOAD);
     return reply.code(201).send(await createCategory(app.db, input, image, app.now()));
   });
 
   app.put<IdParams>('/allcategori/:id', admin, async (request) => {
-    const write = await readWrite(request, CATEGORY_UPLOAD);
-    checkSizeFirst(write, CATEGORY_UPLOAD);
-    const input = parseFields(categoryUpdateSchema, write.fields);
-    const image = await imageOf(write, input.file, CATEGORY_UPLOAD);
+    const { input, image } = await readImageWrite(request, categoryUpdateSchema, CATEGORY_UPLOAD);
     return updateCategory(app.db, request.params.id, input, image, app.now());
   });
 
   app.delete<IdParams>('/allcategori/:id', admin, async (request) => deleteCategory(app.db, request.params.id, app.now()));
 
   app.post('/allproduts', productWrite, async (request, reply) => {
-    const write = await readWrite(request, PRODUCT_UPLOAD);
-    checkSizeFirst(write, PRODUCT_UPLOAD);
-    const input = parseFields(productInputSchema, write.fields);
-    const image = await imageOf(write, input.file, PRODUCT_UPLOAD);
+    const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
     return reply.code(201).send(await createProduct(app.db, input, image, app.now()));
   });
 
   app.put<IdParams>('/allproduts/:id', productWrite, async (request) => {
-    const write = await readWrite(request, PRODUCT_UPLOAD);
-    checkSizeFirst(write, PRODUCT_UPLOAD);
-    const input = parseFields(productInputSchema, write.fields);
-    const image = await imageOf(write, input.file, PRODUCT_UPLOAD);
+    const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
     return updateProduct(app.db, request.params.id, input, image, app.now());
   });
 
