@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatusHistory } from '../db/schema';
-import { addAddress, call, dealLine, loadMenu, pizzaLine, PIZZA_AND_DEAL_TOTAL, type Menu } from '../modules/orders/order-fixtures';
+import {
+  addAddress, call, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
+} from '../modules/orders/order-fixtures';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
-
-const historyOf = async (server: TestServer, who: SignedIn) =>
-  (await call(server, 'GET', `/my-product-history/${encodeURIComponent(who.user.email)}`, who)).body as Array<{ _id: string; paymentType: string; paymentStatus: string }>;
 
 describe.each(testDatabases())('card payments with the offline test provider on %s', (kind) => {
   let server: TestServer;
@@ -18,9 +17,7 @@ describe.each(testDatabases())('card payments with the offline test provider on 
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
-    menu = await loadMenu(server);
-    customer = await signInAs(server);
-    addressId = await addAddress(server, customer);
+    ({ menu, customer, addressId } = await readyToOrder(server));
   });
   afterAll(async () => server.close());
 
@@ -44,14 +41,14 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     const started = await startPayment({ price: PIZZA_AND_DEAL_TOTAL }, { 'Idempotency-Key': 'card-declined-0001' });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ provider: 'test', testMode: true, publishableKey: null, amount: PIZZA_AND_DEAL_TOTAL });
-    expect(await historyOf(server, customer)).toEqual([]);
+    expect(await orderHistory(server, customer)).toEqual([]);
 
     const declined = await confirm(started.body.clientSecret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect(declined.body.message).toBe('Your card was declined.');
     const poor = await confirm(started.body.clientSecret, '4000 0000 0000 9995');
     expect(poor.body.message).toBe('Your card has insufficient funds.');
-    expect(await historyOf(server, customer)).toEqual([]);
+    expect(await orderHistory(server, customer)).toEqual([]);
     const order = (await call(server, 'GET', `/buy-product/${started.body.orderId}`, customer)).body;
     expect(order.paymentStatus).toBe('failed');
     expect((await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body).toEqual([]);
@@ -67,7 +64,7 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     expect(paid.body).toEqual({ status: 'succeeded', orderId: started.body.orderId });
     expect((await confirm(started.body.clientSecret, '4242424242424242')).body).toEqual(paid.body);
 
-    const listed = await historyOf(server, customer);
+    const listed = await orderHistory(server, customer);
     expect(listed.map((o) => o._id)).toEqual([started.body.orderId]);
     expect(listed[0]).toMatchObject({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', note: 'No onions' });
     const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
@@ -100,9 +97,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
       seed: true,
       env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
     });
-    menu = await loadMenu(server);
-    customer = await signInAs(server);
-    addressId = await addAddress(server, customer);
+    ({ menu, customer, addressId } = await readyToOrder(server));
   });
   afterAll(async () => {
     await server.close();
@@ -131,14 +126,14 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
       clientSecret: intent?.client_secret, orderId: started.body.orderId, provider: 'stripe', publishableKey: 'pk_test_shop', testMode: false, amount: PIZZA_AND_DEAL_TOTAL,
     });
     expect((await call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: intent?.client_secret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' })).status).toBe(404);
-    expect(await historyOf(server, customer)).toEqual([]);
+    expect(await orderHistory(server, customer)).toEqual([]);
 
     // The browser confirms at Stripe and closes; only Stripe's webhook tells the shop.
     standIn.setStatus(intent!.id, 'succeeded');
     const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intent!.id));
     const forged = await webhook(payload, sign(payload, 'whsec_wrong'));
     expect(forged.status).toBe(400);
-    expect(await historyOf(server, customer)).toEqual([]);
+    expect(await orderHistory(server, customer)).toEqual([]);
 
     const delivered = await webhook(payload, sign(payload));
     expect(delivered.status).toBe(200);
@@ -146,7 +141,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     const replayed = await webhook(payload, sign(payload));
     expect(await replayed.json()).toEqual({ received: true, duplicate: true });
 
-    const listed = await historyOf(server, customer);
+    const listed = await orderHistory(server, customer);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ _id: started.body.orderId, paymentType: 'Card', paymentStatus: 'paid' });
     const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
@@ -163,7 +158,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     event.data.object.amount = 1;
     const payload = JSON.stringify(event);
     expect((await webhook(payload, sign(payload))).status).toBe(200);
-    expect(await historyOf(server, shopper)).toEqual([]);
+    expect(await orderHistory(server, shopper)).toEqual([]);
     expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('pending');
   });
 
@@ -175,7 +170,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     standIn.setStatus(intent.id, 'requires_payment_method', { code: 'card_declined', message: 'Your card was declined.' });
     const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
     expect((await webhook(payload, sign(payload))).status).toBe(200);
-    expect(await historyOf(server, shopper)).toEqual([]);
+    expect(await orderHistory(server, shopper)).toEqual([]);
     expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('failed');
   });
 

@@ -1,7 +1,7 @@
 // Test fixtures shared by the orders and payments suites: seeded menu ids, an address, and request helpers.
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { TestServer } from '../../../test/harness';
-import type { SignedIn } from '../../../test/sign-in';
+import { signInAs, type SignedIn } from '../../../test/sign-in';
 
 export interface Menu {
   product(title: string): string;
@@ -71,4 +71,16 @@ export async function addAddress(server: TestServer, who: SignedIn): Promise<str
 
 export function cashOrder(items: CartLine[], addressId: string, extra: Record<string, unknown> = {}) {
   return { items, paymentType: 'Cash', addressId, note: 'Ring the bell', ...extra };
+}
+
+/** The seeded menu and a signed-in customer with one address: where every ordering test starts. */
+export async function readyToOrder(server: TestServer): Promise<{ menu: Menu; customer: SignedIn; addressId: string }> {
+  const menu = await loadMenu(server);
+  const customer = await signInAs(server);
+  return { menu, customer, addressId: await addAddress(server, customer) };
+}
+
+/** The customer's placed orders, as `GET /api/my-product-history/{email}` answers them. */
+export async function orderHistory(server: TestServer, who: SignedIn): Promise<Array<Record<string, unknown>>> {
+  return (await call(server, 'GET', `/my-product-history/${encodeURIComponent(who.user.email)}`, who)).body as Array<Record<string, unknown>>;
 }

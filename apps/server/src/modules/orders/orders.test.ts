@@ -5,7 +5,7 @@ import { orders } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import {
-  addAddress, call, cashOrder, dealLine, loadMenu, pizzaLine, PIZZA_AND_DEAL_TOTAL, type Menu,
+  addAddress, call, cashOrder, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
 } from './order-fixtures';
 
 describe.each(testDatabases())('orders on %s', (kind) => {
@@ -16,13 +16,11 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
-    menu = await loadMenu(server);
-    customer = await signInAs(server);
-    addressId = await addAddress(server, customer);
+    ({ menu, customer, addressId } = await readyToOrder(server));
   });
   afterAll(async () => server.close());
 
-  const history = async (who: SignedIn) => (await call(server, 'GET', `/my-product-history/${encodeURIComponent(who.user.email)}`, who)).body as Array<Record<string, unknown>>;
+  const history = (who: SignedIn) => orderHistory(server, who);
 
   it('places a cash order priced by the server, with the server’s date and time and status Pending Order', async () => {
     const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu), dealLine(menu)], addressId, {
@@ -162,9 +160,7 @@ describe.each(testDatabases())('opening hours at the server on %s', (kind) => {
   it.each(CLOCK_CASES)('$name', async ({ time, refused }) => {
     const server = await startTestServer({ db: kind, seed: true, env: { SHOP_TIME: time } });
     try {
-      const menu = await loadMenu(server);
-      const customer = await signInAs(server);
-      const address = await addAddress(server, customer);
+      const { menu, customer, addressId: address } = await readyToOrder(server);
       const cash = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], address));
       const card = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId: address, note: '' });
       if (refused) {
