@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
-
-type Wire = { _id: string; title: string };
+import { loadMenu, type Menu } from '../orders/order-fixtures';
 
 describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
   let server: TestServer;
-  const product = new Map<string, string>();
-  const topping = new Map<string, string>();
-  const id = (map: Map<string, string>, name: string): string => {
-    const found = map.get(name);
-    if (!found) throw new Error(`not seeded: ${name}`);
-    return found;
-  };
-  const p = (title: string) => id(product, title);
-  const t = (name: string) => id(topping, name);
+  let menu: Menu;
+  const p = (title: string) => menu.product(title);
+  const t = (name: string) => menu.topping(name);
 
   const quote = async (body: unknown) => {
     const response = await fetch(`${server.url}/api/cart/quote`, {
@@ -27,10 +20,7 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, db: kind });
-    const list = (await (await fetch(`${server.url}/api/allproduts`)).json()) as Wire[];
-    for (const item of list) product.set(item.title, item._id);
-    const toppings = (await (await fetch(`${server.url}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
-    for (const item of toppings) topping.set(item.ToopingName, item._id);
+    menu = await loadMenu(server);
   });
 
   afterAll(async () => {
