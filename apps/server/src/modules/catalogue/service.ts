@@ -30,6 +30,10 @@ import {
   type ProductWire,
 } from './wire';
 
+const CATEGORY_NOT_FOUND = 'Category not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+const TOPPING_NOT_FOUND = 'Topping not found';
+
 // --- reads from the database ----------------------------------------------------------------------------------
 
 export async function listCategories(db: Db): Promise<CategoryWire[]> {
@@ -62,10 +66,16 @@ async function imageBase64(db: Db, imageId: string | null): Promise<string | nul
   return row ? row.data.toString('base64') : null;
 }
 
+/** The category with this id; a malformed or unknown id answers 404. */
+async function findCategory(db: Db, id: string): Promise<typeof categories.$inferSelect> {
+  const [row] = isId(id) ? await db.select().from(categories).where(eq(categories.id, id)) : [];
+  if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);
+  return row;
+}
+
 /** `GET /allcategori/{id}`: the category with its image as base64 WebP, for the edit form. */
 export async function getCategory(db: Db, id: string): Promise<CategoryDetailWire> {
-  const [row] = isId(id) ? await db.select().from(categories).where(eq(categories.id, id)) : [];
-  if (!row) throw new HttpError(404, 'Category not found');
+  const row = await findCategory(db, id);
   return { ...toCategoryWire(row), file: await imageBase64(db, row.imageId) };
 }
 
@@ -78,7 +88,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailWire>
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
     : [];
-  if (!row) throw new HttpError(404, 'Product not found');
+  if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
   return { ...toProductWire(row.product, row.categoryName), file: await imageBase64(db, row.product.imageId) };
 }
 
@@ -267,8 +277,7 @@ export async function updateCategory(
   now: Date,
 ): Promise<ModifiedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
-    const [row] = isId(id) ? await tx.select().from(categories).where(eq(categories.id, id)) : [];
-    if (!row) throw new HttpError(404, 'Category not found');
+    const row = await findCategory(tx, id);
     await assertCategoryNameFree(tx, input.categoriName, id);
     const imageId = await saveImage(tx, image, now);
     await tx
@@ -287,8 +296,7 @@ export async function updateCategory(
  */
 export async function deleteCategory(db: Db, id: string, now: Date): Promise<DeletedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
-    const [row] = isId(id) ? await tx.select().from(categories).where(eq(categories.id, id)) : [];
-    if (!row) throw new HttpError(404, 'Category not found');
+    const row = await findCategory(tx, id);
     const [live] = await tx
       .select({ n: count() })
       .from(products)
@@ -323,7 +331,7 @@ export async function createProduct(db: Db, input: ProductInput, image: Processe
 export async function updateProduct(db: Db, id: string, input: ProductInput, image: ProcessedImage | undefined, now: Date): Promise<ModifiedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
     const [row] = isId(id) ? await tx.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))) : [];
-    if (!row) throw new HttpError(404, 'Product not found');
+    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
     await tx
@@ -345,7 +353,7 @@ export async function deleteProduct(db: Db, id: string, now: Date): Promise<Dele
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
           .returning({ id: products.id })
       : [];
-    if (deleted.length === 0) throw new HttpError(404, 'Product not found');
+    if (deleted.length === 0) throw new HttpError(404, PRODUCT_NOT_FOUND);
     return { deletedCount: deleted.length };
   });
 }
@@ -364,7 +372,7 @@ export async function createTopping(db: Db, input: IngredientCreateInput, now: D
 export async function deleteTopping(db: Db, id: string, now: Date): Promise<DeletedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
     const deleted = isId(id) ? await tx.delete(toppings).where(eq(toppings.id, id)).returning({ imageId: toppings.imageId }) : [];
-    if (deleted.length === 0) throw new HttpError(404, 'Topping not found');
+    if (deleted.length === 0) throw new HttpError(404, TOPPING_NOT_FOUND);
     const imageId = deleted[0]?.imageId;
     if (imageId) await deleteImage(tx, imageId);
     return { deletedCount: deleted.length };

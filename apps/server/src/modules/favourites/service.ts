@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { categories, favourites, products, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { PRODUCT_NOT_FOUND } from '../catalogue/service';
 import { toProductWire, type ProductWire } from '../catalogue/wire';
 
 export const FAVOURITE_NOT_FOUND = 'Favourite not found';
-export const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** A user's favourites, oldest first, with the products still on sale (a soft-deleted product drops out). */
 export async function listFavourites(db: Db, email: string): Promise<FavouriteWire<ProductWire>[]> {
