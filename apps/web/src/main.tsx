@@ -2,35 +2,27 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { createAppRouter, type AppRouter } from './app/router';
-
-/** Lets the browser paint and handle input between the start-up steps (Lighthouse's Total Blocking Time). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { createAppRouter } from './app/router';
 
 /**
- * Resolves once the first route's code (and the home page's menu) has loaded. Until then index.html's static
- * shell stays on screen; rendering earlier would swap it for a spinner and then again for the page.
+ * Creates the router in a task after the scripts' evaluation (Lighthouse's Total Blocking Time counts each long
+ * task), and renders once the first route's code and the home page's menu have loaded. Until then index.html's
+ * static shell stays on screen; rendering earlier would swap it for a spinner and then again for the page.
  */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 async function start(container: HTMLElement): Promise<void> {
-  await nextTask();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createAppRouter();
-  await routerReady(router);
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
   const root = createRoot(container);
-  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task
-  // that keeps a phone from responding.
+  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task.
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Skeleton from '@mui/material/Skeleton';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import type { MenuCategory } from '../api/menu-types';
 
@@ -9,8 +8,6 @@ interface CategorySelectorProps {
   categories: MenuCategory[];
   selected: string | null;
   onSelect: (categoriName: string) => void;
-  /** While the list loads, placeholders keep the page from jumping. */
-  loading?: boolean;
 }
 
 const IMAGE_SIZE = 56;
@@ -19,8 +16,11 @@ const THUMBNAIL_WIDTH = 160;
 /** Images past this index are usually off-screen on a phone, so they load lazily. */
 const EAGER_IMAGES = 6;
 
-/** The row of category buttons above the menu; one is pressed at a time. */
-export function CategorySelector({ categories, selected, onSelect, loading = false }: CategorySelectorProps) {
+/**
+ * The row of category buttons above the menu; one is pressed at a time. The home route's loader has the list
+ * before the page first renders, so there is no loading state to draw.
+ */
+export function CategorySelector({ categories, selected, onSelect }: CategorySelectorProps) {
   const rowRef = useRef<HTMLElement>(null);
 
   // On a phone the default (Deals) sits off-screen to the right; bring the pressed button into view, sideways only.
@@ -30,7 +30,7 @@ export function CategorySelector({ categories, selected, onSelect, loading = fal
     if (!row || !pressed) return;
     const left = pressed.offsetLeft - row.offsetLeft - (row.clientWidth - pressed.offsetWidth) / 2;
     row.scrollTo({ left: Math.max(0, left), behavior: 'instant' });
-  }, [selected, loading]);
+  }, [selected, categories]);
 
   return (
     <Box
@@ -47,60 +47,53 @@ export function CategorySelector({ categories, selected, onSelect, loading = fal
         scrollbarWidth: 'thin',
       }}
     >
-      {loading
-        ? Array.from({ length: 8 }, (_, index) => (
-            <Box key={index} sx={{ flex: '0 0 auto', width: 88, display: 'grid', justifyItems: 'center', gap: 0.5, p: 1 }}>
-              <Skeleton variant="circular" width={IMAGE_SIZE} height={IMAGE_SIZE} />
-              <Skeleton variant="text" width={56} />
-            </Box>
-          ))
-        : categories.map((category, index) => {
-            const pressed = category.categoriName === selected;
-            return (
-              <ButtonBase
-                key={category._id}
-                aria-pressed={pressed}
-                onClick={() => onSelect(category.categoriName)}
-                focusRipple
-                sx={{
-                  flex: '0 0 auto',
-                  width: 88,
-                  display: 'grid',
-                  justifyItems: 'center',
-                  alignContent: 'start',
-                  gap: 0.5,
-                  p: 1,
-                  borderRadius: 2,
-                  border: 2,
-                  borderColor: pressed ? 'primary.main' : 'transparent',
-                  bgcolor: pressed ? 'rgba(91, 75, 219, 0.08)' : 'background.paper',
-                  color: pressed ? 'primary.main' : 'text.primary',
-                  fontWeight: pressed ? 700 : 500,
-                  fontSize: '0.8125rem',
-                  lineHeight: 1.2,
-                  textAlign: 'center',
-                  '&:hover': { borderColor: pressed ? 'primary.main' : 'divider' },
-                  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                }}
-              >
-                {category.imageUrl ? (
-                  <Box
-                    component="img"
-                    src={imageUrlAtWidth(category.imageUrl, THUMBNAIL_WIDTH)}
-                    alt=""
-                    width={IMAGE_SIZE}
-                    height={IMAGE_SIZE}
-                    loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-                    decoding="async"
-                    sx={{ borderRadius: '50%', objectFit: 'cover', bgcolor: 'grey.100' }}
-                  />
-                ) : (
-                  <Box aria-hidden="true" sx={{ width: IMAGE_SIZE, height: IMAGE_SIZE, borderRadius: '50%', bgcolor: 'grey.200' }} />
-                )}
-                <span>{category.categoriName}</span>
-              </ButtonBase>
-            );
-          })}
+      {categories.map((category, index) => {
+        const pressed = category.categoriName === selected;
+        return (
+          <ButtonBase
+            key={category._id}
+            aria-pressed={pressed}
+            onClick={() => onSelect(category.categoriName)}
+            focusRipple
+            sx={{
+              flex: '0 0 auto',
+              width: 88,
+              display: 'grid',
+              justifyItems: 'center',
+              alignContent: 'start',
+              gap: 0.5,
+              p: 1,
+              borderRadius: 2,
+              border: 2,
+              borderColor: pressed ? 'primary.main' : 'transparent',
+              bgcolor: pressed ? 'rgba(91, 75, 219, 0.08)' : 'background.paper',
+              color: pressed ? 'primary.main' : 'text.primary',
+              fontWeight: pressed ? 700 : 500,
+              fontSize: '0.8125rem',
+              lineHeight: 1.2,
+              textAlign: 'center',
+              '&:hover': { borderColor: pressed ? 'primary.main' : 'divider' },
+              '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
+            {category.imageUrl ? (
+              <Box
+                component="img"
+                src={imageUrlAtWidth(category.imageUrl, THUMBNAIL_WIDTH)}
+                alt=""
+                width={IMAGE_SIZE}
+                height={IMAGE_SIZE}
+                loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+                decoding="async"
+                sx={{ borderRadius: '50%', objectFit: 'cover', bgcolor: 'grey.100' }}
+              />
+            ) : (
+              <Box aria-hidden="true" sx={{ width: IMAGE_SIZE, height: IMAGE_SIZE, borderRadius: '50%', bgcolor: 'grey.200' }} />
+            )}
+            <span>{category.categoriName}</span>
+          </ButtonBase>
+        );
+      })}
     </Box>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { MenuProduct } from '../api/menu-types';
 import { ProductCard } from './product-card';
@@ -45,7 +44,9 @@ export function ProductGrid({ products, loading = false, renderProduct }: Produc
     return (
       <Box sx={gridSx} aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} variant="rounded" sx={{ height: 'auto', aspectRatio: '3 / 4' }} />
+          // Plain boxes rather than MUI's Skeleton: the home page never shows them (its loader has the menu before
+          // it renders), so the first download does not carry Skeleton for the screens that do.
+          <Box key={index} sx={{ aspectRatio: '3 / 4', borderRadius: 1, bgcolor: 'grey.200' }} />
         ))}
       </Box>
     );

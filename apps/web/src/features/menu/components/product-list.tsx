@@ -9,7 +9,7 @@ import { ProductCard } from './product-card';
 import { ProductGrid } from './product-grid';
 
 // The option cards carry the pricing rules and the cart; the menu opens on Deals, which needs neither, so they
-// load just after the first screen (fetched when the browser is idle, so switching category finds them ready).
+// load just after the first screen (fetched a moment later, so switching category finds them ready).
 const loadMenuCard = () => import('./menu-card');
 const MenuCard = lazy(() => loadMenuCard().then((m) => ({ default: m.MenuCard })));
 
@@ -26,14 +26,10 @@ export function ProductList({ products, loading = false, renderCorner }: Product
   const favourites = useFavourites(renderCorner ? null : user?.email);
   const saved = new Set((favourites.data ?? []).map((favourite) => favourite.id));
 
-  // Once the first screen is up and the browser is idle, so its evaluation stays out of the start-up work.
+  // A moment after the first screen is up, so their evaluation stays out of the start-up work.
   useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => void loadMenuCard(), 500);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => void loadMenuCard(), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+    const timer = window.setTimeout(() => void loadMenuCard(), 1000);
+    return () => window.clearTimeout(timer);
   }, []);
 
   const corner = (product: MenuProduct) =>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toastStore } from '../lib/toast';
 
 const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
@@ -9,10 +9,8 @@ const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.To
  */
 export function StorefrontToasts() {
   const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
-  // Stays mounted from the first toast on, so the host can animate the toasts that follow.
-  const [needed, setNeeded] = useState(toast !== null);
-  if (toast && !needed) setNeeded(true);
-  if (!needed) return null;
+  // The host draws nothing without a toast either, so it need not be mounted (nor its code fetched) until one comes.
+  if (!toast) return null;
   return (
     <Suspense fallback={null}>
       <ToastHost />

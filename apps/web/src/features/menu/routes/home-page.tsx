@@ -44,7 +44,7 @@ export function HomePage() {
       ) : (
         <>
           <BannerStrip />
-          <CategorySelector categories={categoryList} selected={selected} onSelect={choose} loading={categories.isPending} />
+          <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
           <Box sx={{ mt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
             <Box component="section" aria-labelledby="category-heading">
               <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
