@@ -8,9 +8,7 @@ import { currentUser, requireUser } from '../modules/auth/guards';
 import { applyPaymentEvent } from '../modules/orders/service';
 import { paymentConfig, paymentProvider } from './provider';
 import { testCardOutcome } from './test-cards';
-import { intentIdFromSecret } from './test-provider';
-
-const NO_SUCH_INTENT = 'No such payment intent';
+import { intentIdFromSecret, NO_SUCH_INTENT } from './test-provider';
 
 function testEventId(): string {
   return `evt_test_${randomBytes(12).toString('hex')}`;

@@ -6,6 +6,7 @@ import { HttpError } from '../http-errors';
 import type { PaymentProvider, ProviderIntent } from './provider';
 
 export const TEST_INTENT_PREFIX = 'pi_test_';
+export const NO_SUCH_INTENT = 'No such payment intent';
 
 /**
  * The test provider's client secret is derived from the intent id: it only identifies the intent, and the
@@ -31,7 +32,7 @@ export function intentIdFromSecret(clientSecret: string): string | null {
 export function createTestProvider(db: Db): PaymentProvider {
   const read = async (id: string): Promise<ProviderIntent> => {
     const row = (await db.select().from(payments).where(eq(payments.intentId, id)).limit(1))[0];
-    if (!row) throw new HttpError(404, 'No such payment intent');
+    if (!row) throw new HttpError(404, NO_SUCH_INTENT);
     return { id: row.intentId, clientSecret: testClientSecret(row.intentId), amount: row.amount, status: row.status, orderId: row.orderId };
   };
   return {
