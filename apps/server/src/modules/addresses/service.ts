@@ -4,6 +4,7 @@ import { addressUpdateSchema, type AddressUpdate } from '@shop/shared/contract/a
 import type { Db } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { isOwnerOrAdmin } from '../auth/guards';
 import type { SessionUser } from '../auth/session';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -39,7 +40,7 @@ export async function createAddress(db: Db, user: SessionUser, input: Address, n
  */
 export async function findOwnAddress(db: Db, user: SessionUser, id: string): Promise<AddressRow> {
   const row = (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError(404, ADDRESS_NOT_FOUND);
   return row;
 }
 

@@ -33,3 +33,11 @@ export function assertSelfOrAdmin(request: FastifyRequest, email: string): Sessi
   }
   return user;
 }
+
+/**
+ * For records named by id (an order, an address): its owner or an admin may see it. Callers answer anyone
+ * else as for a missing record (404), so ids cannot be probed.
+ */
+export function isOwnerOrAdmin(user: SessionUser, ownerId: string): boolean {
+  return user.id === ownerId || user.role === 'admin';
+}

@@ -21,6 +21,7 @@ import {
 import { HttpError } from '../../http-errors';
 import { imageUrl } from '../../images/store';
 import { paymentConfig, paymentProvider, type ProviderEvent } from '../../payments/provider';
+import { isOwnerOrAdmin } from '../auth/guards';
 import { findUserByEmail } from '../auth/service';
 import type { SessionUser } from '../auth/session';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/service';
@@ -323,7 +324,7 @@ export async function applyPaymentEvent(app: FastifyInstance, event: ProviderEve
 /** One order for its customer or an admin; anyone else gets 404, as for a missing order. */
 export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError(404, ORDER_NOT_FOUND);
   return toOrderWire(row);
 }
 
