@@ -21,7 +21,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
 import { getMenuSnapshot } from './modules/catalogue/service';
-import { homeScriptsFromManifest, IndexPages, pickEncoding, type IndexPage, type SpaTemplate } from './spa/index-page';
+import { pickEncoding } from './http/compression';
+import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, orderRoutes];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { MenuSnapshot } from '../modules/catalogue/service';
+import { compressOnce, type Encoding } from '../http/compression';
 
 /**
  * index.html as the server sends it. The build's file carries two markers: `<!--spa:preload-images-->`, where `/`
@@ -19,7 +19,6 @@ export const PRELOADED_IMAGES = 2;
 const PRELOAD_MARKER = '<!--spa:preload-images-->';
 const HOME_BLOCK = /<!--spa:home-->[\s\S]*?<!--\/spa:home-->/;
 
-export type Encoding = 'br' | 'gzip';
 
 /** A page ready to send: its bytes, a strong ETag, and compressed copies made the first time one is asked for. */
 export class IndexPage {
@@ -32,7 +31,7 @@ export class IndexPage {
 
   encoded(encoding: Encoding): Buffer {
     this.compressed[encoding] ??=
-      encoding === 'br' ? brotliCompressSync(this.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(this.body, { level: 9 });
+      compressOnce(this.body, encoding);
     return this.compressed[encoding];
   }
 }
@@ -140,14 +139,3 @@ export class IndexPages {
   }
 }
 
-/** The browser's preferred encoding we can send, honouring `q=0` refusals. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
-}

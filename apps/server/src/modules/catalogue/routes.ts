@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { compressOnce, pickEncoding, type Encoding } from '../../http/compression';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -55,25 +55,14 @@ function isAnswerCurrent(ifNoneMatch: string | undefined, etag: string): boolean
 
 // Compressed copies of each cached answer, made once the first time a browser asks for that encoding; they go
 // with the answer when a catalogue write replaces it.
-const compressedAnswers = new WeakMap<CachedAnswer, { br?: Buffer; gzip?: Buffer }>();
+const compressedAnswers = new WeakMap<CachedAnswer, Partial<Record<Encoding, Buffer>>>();
 const COMPRESS_FROM_BYTES = 1024;
 
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
-}
-
-function compressed(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
   const copies = compressedAnswers.get(answer) ?? {};
   compressedAnswers.set(answer, copies);
-  copies[encoding] ??=
-    encoding === 'br' ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(answer.body, { level: 9 });
+  // Quality 9, not 11: the menu is compressed again after every catalogue write, while a request waits.
+  copies[encoding] ??= compressOnce(answer.body, encoding, 9);
   return copies[encoding];
 }
 
