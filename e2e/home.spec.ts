@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN } from '../playwright.config';
 
 const CATEGORIES = ['Pizza', 'Wings', 'Vegan', 'Sides', 'Shakes', 'Deals', 'Nachos', 'Sides To Share', 'Drinks', 'Desserts', 'Dips', 'Crust'];
 
@@ -11,4 +13,20 @@ test('the home page shows the seeded categories in order', async ({ page }) => {
   // Other journeys share this server and may add categories of their own; the seeded twelve keep their order.
   const names = (await selector.getByRole('button').allInnerTexts()).map((n) => n.trim());
   expect(names.filter((n) => CATEGORIES.includes(n))).toEqual(CATEGORIES);
+});
+
+test('a banner the admin adds shows on the home page as an offer', async ({ page }) => {
+  const signIn = await page.request.post('/api/login/', { data: E2E_ADMIN });
+  expect(signIn.ok()).toBe(true);
+  const picture = await sharp({ create: { width: 640, height: 280, channels: 3, background: '#8e44ad' } }).png().toBuffer();
+  const added = await page.request.post('/api/addbanner', { multipart: { myfiles: { name: 'offer.png', mimeType: 'image/png', buffer: picture } } });
+  expect(added.status()).toBe(201);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+
+  await page.goto('/');
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByRole('img', { name: 'Offer 1' })).toBeVisible();
+  const banners = (await (await page.request.get('/api/banners')).json()) as Array<{ _id: string; imageUrl: string }>;
+  expect(banners[0]?._id).toBe(insertedId);
+  await expect(offers.getByRole('img', { name: 'Offer 1' })).toHaveAttribute('src', banners[0]!.imageUrl);
 });

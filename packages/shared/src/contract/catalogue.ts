@@ -262,3 +262,8 @@ export function describeCatalogueIssues(error: z.ZodError): string {
   }
   return parts.join('; ');
 }
+
+/** `POST /addbanner`: the image comes in `myfiles` (or base64 in `file`). */
+export const bannerCreateSchema = z.object({ file: base64FileSchema.optional() });
+export const BANNER_IMAGE_REQUIRED = 'Please choose a banner image';
+export type BannerWire = { _id: string; imageUrl: string | null };

@@ -182,6 +182,25 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(after.headers.get('etag')).not.toBe(etag);
     });
 
+    it('adds banners for admins only and lists them for the storefront, newest first', async () => {
+      expect((await call('/addbanner', { method: 'POST', form: form({}, { bytes: await png() }) })).status).toBe(401);
+      expect((await call('/addbanner', { method: 'POST', cookie: customer, form: form({}, { bytes: await png() }) })).status).toBe(403);
+      const missing = await asAdmin('/addbanner', { method: 'POST', form: form({}) });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({ message: 'Please choose a banner image' });
+      const fake = await asAdmin('/addbanner', { method: 'POST', form: form({}, { bytes: Buffer.from('not a picture'), name: 'x.png' }) });
+      expect(fake.status).toBe(400);
+
+      const first = await asAdmin<{ insertedId: string }>('/addbanner', { method: 'POST', form: form({}, { bytes: await png(320, 140, '#8e44ad') }) });
+      expect(first.status).toBe(201);
+      const second = await asAdmin<{ insertedId: string }>('/addbanner', { method: 'POST', form: form({}, { bytes: await png(320, 140, '#16a085') }) });
+      const list = await call<Array<{ _id: string; imageUrl: string }>>('/banners');
+      expect(list.body.slice(0, 2).map((banner) => banner._id)).toEqual([second.body.insertedId, first.body.insertedId]);
+      const picture = await fetch(`${server.url}${list.body[0]!.imageUrl}`);
+      expect(picture.headers.get('content-type')).toBe('image/webp');
+      expect(isWebp(Buffer.from(await picture.arrayBuffer()))).toBe(true);
+    });
+
     it('sends the menu compressed to browsers that accept it, the same JSON as uncompressed', async () => {
       const plain = await fetch(`${server.url}/api/allproduts`, { headers: { 'accept-encoding': 'identity' } });
       expect(plain.headers.get('content-encoding')).toBeNull();

@@ -12,6 +12,8 @@ import {
   ingredientCreateSchema,
   PRODUCT_IMAGE_MAX_BYTES,
   productInputSchema,
+  bannerCreateSchema,
+  BANNER_IMAGE_REQUIRED,
 } from '@shop/shared/contract/catalogue';
 import { HttpError } from '../../http-errors';
 import type { ProcessedImage } from '../../images/process';
@@ -29,6 +31,8 @@ import {
   getProduct,
   updateCategory,
   updateProduct,
+  createBanner,
+  listBanners,
   type CachedAnswer,
 } from './service';
 
@@ -206,4 +210,12 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete<IdParams>('/ingredients/:id', admin, async (request) => deleteTopping(app.db, request.params.id, app.now()));
+
+  // Banners: the storefront's offers strip (SPEC.md "Add banner"); an image up to the product limit.
+  app.get('/banners', async () => listBanners(app.db));
+  app.post('/addbanner', productWrite, async (request, reply) => {
+    const { image } = await readImageWrite(request, bannerCreateSchema, PRODUCT_UPLOAD);
+    if (!image) throw new HttpError(400, BANNER_IMAGE_REQUIRED);
+    return reply.code(201).send(await createBanner(app.db, image, app.now()));
+  });
 };

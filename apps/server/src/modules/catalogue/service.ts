@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { and, asc, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import {
   CATEGORY_HAS_PRODUCTS,
   type CategoryCreateInput,
@@ -16,10 +16,10 @@ import {
 import { TOPPING_CATEGORIES } from '@shop/shared/domain/catalogue';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
-import { categories, images, meta, products, toppings } from '../../db/schema';
+import { banners, categories, images, meta, products, toppings } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import type { ProcessedImage } from '../../images/process';
-import { deleteImage, saveImages } from '../../images/store';
+import { deleteImage, imageUrl, saveImages } from '../../images/store';
 import {
   fromProductInput,
   toCategoryWire,
@@ -376,5 +376,23 @@ export async function deleteTopping(db: Db, id: string, now: Date): Promise<Dele
     const imageId = deleted[0]?.imageId;
     if (imageId) await deleteImage(tx, imageId);
     return { deletedCount: deleted.length };
+  });
+}
+
+// --- banners ------------------------------------------------------------------------------------------------
+
+/** The storefront's offers strip, newest first. */
+export async function listBanners(db: Db): Promise<Array<{ _id: string; imageUrl: string | null }>> {
+  const rows = await db.select({ id: banners.id, imageId: banners.imageId }).from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
+  return rows.map((row) => ({ _id: row.id, imageUrl: imageUrl(row.imageId, 480) }));
+}
+
+export async function createBanner(db: Db, image: ProcessedImage, now: Date): Promise<InsertedAnswer> {
+  return db.transaction(async (tx) => {
+    const imageId = await saveImage(tx, image, now);
+    if (!imageId) throw new HttpError(400, 'The banner image could not be stored');
+    const id = newId(now);
+    await tx.insert(banners).values({ id, imageId, createdAt: now });
+    return { insertedId: id };
   });
 }
