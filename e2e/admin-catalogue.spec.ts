@@ -150,6 +150,8 @@ test('deleting asks first: a category with products is refused, a product and a 
   await expect(page.getByRole('heading', { name: 'Short Lived' })).toHaveCount(0);
 
   await page.goto('/ingredients');
+  // Wait for real rows: right after navigation the 'loadding...' row may not even have appeared yet.
+  await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible();
   await expect(page.getByText('loadding...')).toHaveCount(0);
   const firstRow = page.getByRole('row').nth(1);
   const name = (await firstRow.getByRole('cell').first().innerText()).trim();
