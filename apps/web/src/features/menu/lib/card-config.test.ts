@@ -7,7 +7,8 @@ import type { MenuProduct, MenuTopping } from '../api/menu-types';
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const wire = (n: number, title: string, category: string, prices: [number | '', number | '', number | '', number | ''], more: Partial<MenuProduct> = {}): MenuProduct => ({
   _id: hex(n), title, description: '', category,
-  regularDiscount: prices[0], mediumDiscount: prices[1], largeDiscount: prices[2], extraLargeDiscount: prices[3], ...more,
+  regularDiscount: prices[0], mediumDiscount: prices[1], largeDiscount: prices[2], extraLargeDiscount: prices[3],
+  deep_pan: null, thin_crust: null, stuffed_crust: null, normal: null, boneless: null, drinkKind: null, dealSlots: null, imageUrl: null, ...more,
 });
 const products = [
   wire(1, 'Margherita', 'Pizza', [7.49, 10.99, 13.99, 16.99], { deep_pan: 0, thin_crust: 0, stuffed_crust: 2 }),
@@ -18,12 +19,12 @@ const products = [
   wire(6, 'Coca-Cola Can', 'Drinks', [1.29, '', '', ''], { drinkKind: 'can' }),
 ];
 const toppings: MenuTopping[] = [
-  { _id: hex(101), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza' },
-  { _id: hex(102), ToopingName: 'Oregano', toopingPrice: 0, category: 'Pizza' },
-  { _id: hex(103), ToopingName: 'Sesame Seed Crust', toopingPrice: 0.5, category: 'Crust' },
-  { _id: hex(104), ToopingName: 'Chocolate Flavour', toopingPrice: 0.99, category: 'Shakes' },
-  { _id: hex(105), ToopingName: 'Caramel Flavour', toopingPrice: 0.99, category: 'Shakes' },
-  { _id: hex(106), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips' },
+  { _id: hex(101), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza', imageUrl: null },
+  { _id: hex(102), ToopingName: 'Oregano', toopingPrice: 0, category: 'Pizza', imageUrl: null },
+  { _id: hex(103), ToopingName: 'Sesame Seed Crust', toopingPrice: 0.5, category: 'Crust', imageUrl: null },
+  { _id: hex(104), ToopingName: 'Chocolate Flavour', toopingPrice: 0.99, category: 'Shakes', imageUrl: null },
+  { _id: hex(105), ToopingName: 'Caramel Flavour', toopingPrice: 0.99, category: 'Shakes', imageUrl: null },
+  { _id: hex(106), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips', imageUrl: null },
 ];
 const catalogue = buildPricingCatalogue(products, toppings);
 const product = (n: number) => {
