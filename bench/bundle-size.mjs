@@ -8,7 +8,8 @@ export function measureFirstLoad(distDir) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
   const entries = Object.entries(manifest);
   const entryKey = entries.find(([, c]) => c.isEntry)?.[0];
-  const homeKey = entries.find(([key]) => key.endsWith('features/menu/routes/home-page.tsx'))?.[0];
+  // The web build names the home route's chunk 'home' (apps/web/vite.config.ts); the server finds it the same way.
+  const homeKey = entries.find(([, c]) => c.name === 'home')?.[0];
   const seen = new Set();
   const walk = (key) => {
     if (!key || seen.has(key)) return;

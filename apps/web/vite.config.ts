@@ -1,14 +1,53 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** The home route's module: the page at `/`, which the router imports lazily. Update it if the page moves. */
+const HOME_ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]home-page\.tsx$/;
+
+/**
+ * The modules of the home route's chunk: its module and those only it imports, which automatic splitting puts
+ * together anyway (anything the entry, another route or a shared chunk also uses stays where it was). Worked out
+ * once the module graph is complete, before chunking, so the 'home' group below only names that chunk. A group
+ * testing the page's path alone would not do: with its dependencies it swallows chunks other routes share, and
+ * without them the page ends up in a chunk apart from its own modules, one more request that imports it back.
+ */
+function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
+  let modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'shop:home-chunk-modules',
+    apply: 'build',
+    buildEnd() {
+      const root = [...this.getModuleIds()].find((id) => HOME_ROUTE_MODULE.test(id));
+      modules = new Set(root ? [root] : []);
+      for (const id of modules) for (const dep of this.getModuleInfo(id)?.importedIds ?? []) modules.add(dep);
+      // Drop what something outside the set reaches too, until nothing changes.
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (const id of modules) {
+          if (id === root) continue;
+          const info = this.getModuleInfo(id);
+          if (!info || info.isEntry || info.dynamicImporters.length > 0 || info.importers.some((importer) => !modules.has(importer))) {
+            modules.delete(id);
+            changed = true;
+          }
+        }
+      }
+      if (!root) this.warn(`No module matches HOME_ROUTE_MODULE (${HOME_ROUTE_MODULE}) in vite.config.ts: no chunk is named 'home', so the server preloads no route chunk on /`);
+    },
+  };
+  return { plugin, has: (id) => modules.has(id) };
+}
+
+const homeChunk = homeChunkModules();
+
 export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), homeChunk.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -20,9 +59,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Everything the entry needs at start in one chunk, instead of a dozen small ones shared with lazy
-        // routes: on a phone each request costs a round trip. Lazy routes still load only what they add.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            // Everything the entry needs at start in one chunk, instead of a dozen small ones shared with lazy
+            // routes: on a phone each request costs a round trip. Lazy routes still load only what they add.
+            { name: 'app', tags: ['$initial'] },
+            // The home route's chunk, named 'home': the server finds it by this name (the manifest's `name`) in
+            // .vite/manifest.json to preload it on `/` (apps/server/src/spa/index-page.ts), so it names no source
+            // file. Only the modules automatic splitting would give that chunk, so nothing else moves.
+            { name: 'home', test: homeChunk.has, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

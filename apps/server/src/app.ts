@@ -13,19 +13,27 @@ import './fastify-augment';
 import { errorBody, HttpError } from './http-errors';
 import { imageRoutes } from './images/routes';
 import { addressRoutes } from './modules/addresses/routes';
+import { bannerRoutes } from './modules/banners/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { favouriteRoutes } from './modules/favourites/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
-import { getMenuSnapshot } from './modules/catalogue/service';
+import { getMenuSnapshot } from './modules/catalogue/public';
 import { pickEncoding } from './http/compression';
+import { isCurrentEtag } from './http/etag';
+import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
-const API_MODULES: FastifyPluginAsync[] = [healthRoutes, imageRoutes, catalogueRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, orderRoutes];
+const API_MODULES: FastifyPluginAsync[] = [
+  healthRoutes, imageRoutes, catalogueRoutes, bannerRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, paymentRoutes, orderRoutes,
+  notificationRoutes,
+];
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -62,6 +70,8 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
 
   for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
+  // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
+  await attachRealtime(app);
 
   await registerSpa(app, webDistDir);
   return app;
@@ -222,8 +232,7 @@ function indexTemplate(indexFile: string): () => Promise<SpaTemplate | null> {
 
 function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage): FastifyReply {
   reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+  if (isCurrentEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.body);
   return reply.header('content-encoding', encoding).send(page.encoded(encoding));

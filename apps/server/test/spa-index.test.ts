@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_CHUNK_NAME, homeScriptsFromManifest } from '../src/spa/index-page';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { signInAs } from './sign-in';
 
@@ -26,15 +27,17 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    // Vite's build manifest: the home route's chunk imports one chunk of its own and one the entry has already.
+    // Vite's build manifest: the home route's chunk (named 'home' by the web build) imports one chunk of its own and
+    // one the entry has already. Another route's chunk is there too, and is not preloaded.
     await mkdir(path.join(distDir, '.vite'));
     await writeFile(
       path.join(distDir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react.js'] },
-        '_react.js': { file: 'assets/react-abc.js' },
-        'src/features/menu/routes/home-page.tsx': { file: 'assets/home-page-abc.js', imports: ['_react.js', '_card.js'] },
-        '_card.js': { file: 'assets/card-abc.js' },
+        'index.html': { file: 'assets/index-abc.js', name: 'index', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-abc.js', name: 'react' },
+        '_home-abc.js': { file: 'assets/home-page-abc.js', name: 'home', imports: ['_react.js', '_card.js'] },
+        '_card.js': { file: 'assets/card-abc.js', name: 'card' },
+        'src/features/cart/routes/cart-page.tsx': { file: 'assets/cart-page-abc.js', name: 'cart-page', imports: ['_react.js'] },
       }),
     );
     server = await startTestServer({ seed: true, db: kind, webDistDir: distDir });
@@ -124,5 +127,22 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(after[0]).toBe(before[1]);
     const html = await (await fetch(`${server.url}/`)).text();
     expect(preloadedImages(html)).toEqual(after);
+  });
+});
+
+describe('the home route\'s scripts from the build manifest', () => {
+  it('finds the chunk the web build names home, with its static imports, whatever its source file', () => {
+    expect(HOME_CHUNK_NAME).toBe('home');
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', name: 'index', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js', name: 'shared' },
+      'src/features/menu/routes/home-page.tsx': { file: 'assets/old-home-page-1.js', name: 'home-page' },
+      '_home-1.js': { file: 'assets/home-1.js', name: 'home', imports: ['index.html', '_shared.js'] },
+    };
+    expect(homeScriptsFromManifest(manifest)).toEqual(['/assets/home-1.js', '/assets/index-1.js', '/assets/shared-1.js']);
+  });
+
+  it('preloads no route chunk when the build names none home', () => {
+    expect(homeScriptsFromManifest({ 'index.html': { file: 'assets/index-1.js', isEntry: true } })).toEqual([]);
   });
 });

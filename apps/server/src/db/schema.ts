@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   char,
   check,
   customType,
@@ -357,3 +358,15 @@ export const mailOutbox = pgTable(
     check('mail_outbox_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
   ],
 );
+
+/**
+ * The socket.io PostgreSQL adapter's table (@socket.io/postgres-adapter): events too large for a NOTIFY payload
+ * (over 8000 bytes) or carrying binary data go here and the notification names the row. The adapter writes
+ * `payload` only and deletes rows older than its cleanup interval by `created_at`, so this table, unlike the
+ * others, takes its time from the database's clock. Created on PGlite too, where nothing uses it.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { isId } from '../db/id';
+import { isCurrentEtag } from '../http/etag';
 import { HttpError } from '../http-errors';
 import { loadImage } from './store';
 
@@ -16,7 +17,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
     if (!image) throw new HttpError(404, 'Image not found');
     const etag = `"${id}-${image.width}"`;
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (isCurrentEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type(image.mime).send(image.data);
   });
 };

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import type { ServiceContext } from '../context';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -13,7 +13,7 @@ export interface Mail {
 }
 
 /** What sending needs from the app, so services and tests can pass a narrow object. */
-export type MailContext = Pick<FastifyInstance, 'config' | 'db' | 'now' | 'log'>;
+export type MailContext = ServiceContext;
 
 // One transporter per configuration: nodemailer's SMTP transport opens a connection per message, so there is
 // nothing to close between mails.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OutboxMail } from '@shop/shared/contract/auth';
-import { requireAdmin } from '../modules/auth/guards';
+import { requireAdmin } from '../modules/auth/public';
 import { recentOutbox } from './mailer';
 
 /** GET /api/dev/outbox (addition): the last 50 mails the development outbox recorded, newest first. Admins only. */

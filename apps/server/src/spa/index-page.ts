@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { MenuSnapshot } from '../modules/catalogue/service';
+import type { MenuSnapshot } from '../modules/catalogue/public';
 import { compressOnce, type Encoding } from '../http/compression';
+import { strongEtagOf } from '../http/etag';
 
 /**
  * index.html as the server sends it. The build's file carries two markers: `<!--spa:preload-images-->`, where `/`
@@ -26,7 +26,7 @@ export class IndexPage {
   private readonly compressed: Partial<Record<Encoding, Buffer>> = {};
 
   constructor(readonly body: string) {
-    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.etag = strongEtagOf(body);
   }
 
   encoded(encoding: Encoding): Buffer {
@@ -65,13 +65,14 @@ export interface SpaTemplate {
   homeScripts: string[];
 }
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; imports?: string[]; isEntry?: boolean };
 
-const HOME_ROUTE_MODULE = 'features/menu/routes/home-page.tsx';
+/** The name the web build gives the home route's chunk (a code-splitting group in apps/web/vite.config.ts). */
+export const HOME_CHUNK_NAME = 'home';
 
 /** The home route's chunk and everything it imports statically (Vite's `.vite/manifest.json`), as URLs. */
 export function homeScriptsFromManifest(manifest: Record<string, ManifestChunk>): string[] {
-  const homeKey = Object.keys(manifest).find((key) => key.endsWith(HOME_ROUTE_MODULE));
+  const homeKey = Object.keys(manifest).find((key) => manifest[key]?.name === HOME_CHUNK_NAME);
   const files: string[] = [];
   const seen = new Set<string>();
   const walk = (key: string) => {

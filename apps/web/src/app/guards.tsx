@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { useSession, type Session } from '../features/account/api/use-session';
+import { useSession, type Session } from '../lib/use-session';
 
 function Guard({ allow }: { allow: (session: Session) => boolean }) {
   const session = useSession();

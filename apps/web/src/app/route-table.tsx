@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { categoriesQuery, productsQuery } from '../features/menu/api/menu-queries';
+import { Toaster } from '../components/toaster';
+import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { RequireAdmin, RequirePayment, RequireUser } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { queryClient } from './query-client';
@@ -12,11 +13,13 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => ({ Component: await load() });
 }
 
+/** Around every screen, storefront and back office: the one toast area, and scroll restoration. */
 function AppRoot() {
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <Toaster />
     </>
   );
 }
@@ -32,7 +35,7 @@ const customerRoutes: RouteObject[] = [
       return null;
     },
     shouldRevalidate: () => false,
-    lazy: page(() => import('../features/menu/routes/home-page').then((m) => m.HomePage)),
+    lazy: page(() => import('./routes/home-page').then((m) => m.HomePage)),
   },
   { path: 'cart', lazy: page(() => import('../features/cart/routes/cart-page').then((m) => m.CartPage)) },
   { path: 'signin', lazy: page(() => import('../features/account/routes/signin-page').then((m) => m.SignInPage)) },
@@ -40,7 +43,7 @@ const customerRoutes: RouteObject[] = [
   {
     Component: RequireUser,
     children: [
-      { path: 'favourite', lazy: page(() => import('../features/favourites/routes/favourites-page').then((m) => m.FavouritesPage)) },
+      { path: 'favourite', lazy: page(() => import('./routes/favourites-page').then((m) => m.FavouritesPage)) },
       {
         path: 'notification',
         lazy: page(() => import('../features/notifications/routes/notifications-page').then((m) => m.NotificationsPage)),
@@ -61,7 +64,7 @@ const customerRoutes: RouteObject[] = [
   },
   {
     Component: RequirePayment,
-    children: [{ path: 'payment', lazy: page(() => import('../features/checkout/routes/payment-page').then((m) => m.PaymentPage)) }],
+    children: [{ path: 'payment', lazy: page(() => import('./routes/payment-page').then((m) => m.PaymentPage)) }],
   },
   { path: '*', lazy: page(() => import('./routes/not-found-page').then((m) => m.NotFoundPage)) },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../features/account/api/use-session';
+import type { Session } from '../lib/use-session';
 import { navItems } from './nav-items';
 
 const visitor: Session = { user: null, isAdmin: false, isLoading: false };

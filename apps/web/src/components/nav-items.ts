@@ -1,4 +1,4 @@
-import type { Session } from '../features/account/api/use-session';
+import type { Session } from '../lib/use-session';
 
 export interface NavItem {
   label: string;

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, poundsToPence } from './money';
+import { formatWirePounds } from './money';
 
-describe('money', () => {
+describe('formatWirePounds', () => {
   it.each([
-    [12.99, 1299],
-    [0.1 + 0.2, 30],
-    [2, 200],
-    ['8.50', 850],
-    ['', null],
-    [null, null],
-    [undefined, null],
-    ['abc', null],
-  ])('%s pounds on the wire is %s pence', (wire, pence) => {
-    expect(poundsToPence(wire)).toBe(pence);
-  });
-
-  it.each([
-    [1299, '£12.99'],
-    [5, '£0.05'],
+    [20.48, '£20.48'],
+    [1.5, '£1.50'],
+    [0.1 + 0.2, '£0.30'],
     [0, '£0.00'],
-    [100000, '£1000.00'],
-    [-250, '-£2.50'],
-  ])('%s pence shows as %s', (pence, text) => {
-    expect(formatPence(pence)).toBe(text);
+    ['14.98', '£14.98'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%s pounds from the server shows as %j', (wire, text) => {
+    expect(formatWirePounds(wire)).toBe(text);
   });
 });

@@ -1,17 +1,11 @@
-/** A price as it travels on the wire: pounds as a number, or "" when the option is unused. */
-export type WirePrice = number | string | null | undefined;
+import { formatPounds, wirePricePence, type WirePrice } from '@shop/shared/domain/money';
 
-/** Pounds from the wire to integer pence; blank, missing or non-numeric values are null. */
-export function poundsToPence(value: WirePrice): number | null {
-  if (value === '' || value === null || value === undefined) return null;
-  const pounds = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(pounds)) return null;
-  return Math.round(pounds * 100);
-}
-
-/** Integer pence shown as pounds, e.g. 1299 -> "£12.99". */
-export function formatPence(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return `${sign}£${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * An amount the server sends in pounds (order and quote totals, topping prices), written by the shop's one money
+ * formatter, formatPounds ('£20.48'); '' when the wire carries no amount. Prices already in pence go to
+ * formatPounds directly.
+ */
+export function formatWirePounds(value: WirePrice): string {
+  const pence = wirePricePence(value);
+  return pence === null ? '' : formatPounds(pence);
 }

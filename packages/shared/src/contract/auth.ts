@@ -1,18 +1,20 @@
 /**
  * Accounts on the wire: the bodies of register, login, profile, forgot-password and change-password, and
  * their answers. Strict objects: an unknown field (a client `role`, say) is refused, so registering always
- * makes a customer. The browser imports only the types (and mirrors the constants) to keep zod out of its
- * first load.
+ * makes a customer. The browser imports only the types, and the constants it shows from domain/account-rules.ts,
+ * to keep zod out of its downloads.
  */
 import { z } from 'zod';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/account-rules';
 
-/** Shorter passwords are refused; long passphrases are welcome (argon2 takes any length, 128 keeps requests small). */
-export const PASSWORD_MIN_LENGTH = 8;
+// Declared in domain/account-rules.ts (zod-free, for the browser); part of the contract all the same.
+export { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
+
+/** Long passphrases are welcome (argon2 takes any length, 128 keeps requests small). */
 export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MAX_LENGTH = 100;
 
-/** The one-time code: 4 characters from 32 symbols (20 bits), without the look-alikes I, O, 0 and 1. */
-export const OTP_LENGTH = 4;
+/** The one-time code: OTP_LENGTH (4) characters from 32 symbols (20 bits), without the look-alikes I, O, 0 and 1. */
 export const OTP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -30,7 +32,6 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 export const INVALID_OTP_ANSWER = 'This code is not valid. Check the code or ask for a new one.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** Trimmed and lower-cased before it is checked: e-mails are case-insensitive everywhere. */
 export const emailSchema = z

@@ -249,7 +249,10 @@ export type IngredientCreateInput = z.infer<typeof ingredientCreateSchema>;
  * messages already say which field they are about).
  */
 export function describeCatalogueIssues(error: z.ZodError): string {
-  const ownWords = new Set<string>([CATEGORY_NAME_REQUIRED, INGREDIENT_NAME_REQUIRED, INGREDIENT_PRICE_REQUIRED, PRODUCT_TITLE_REQUIRED, PRODUCT_CATEGORY_REQUIRED, PRODUCT_PRICE_REQUIRED]);
+  const ownWords = new Set<string>([
+    CATEGORY_NAME_REQUIRED, INGREDIENT_NAME_REQUIRED, INGREDIENT_PRICE_REQUIRED, PRODUCT_TITLE_REQUIRED, PRODUCT_CATEGORY_REQUIRED, PRODUCT_PRICE_REQUIRED,
+    NOTIFICATION_TITLE_REQUIRED, NOTIFICATION_DESCRIPTION_REQUIRED,
+  ]);
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const issue of error.issues) {
@@ -267,3 +270,14 @@ export function describeCatalogueIssues(error: z.ZodError): string {
 export const bannerCreateSchema = z.object({ file: base64FileSchema.optional() });
 export const BANNER_IMAGE_REQUIRED = 'Please choose a banner image';
 export type BannerWire = { _id: string; imageUrl: string | null };
+
+export const NOTIFICATION_TITLE_REQUIRED = 'Please Enter Notification Title';
+export const NOTIFICATION_DESCRIPTION_REQUIRED = 'Please Enter Notification Description';
+/** `POST /allnotification` (multipart: title, description, myfiles): an announcement to every customer. */
+export const notificationCreateSchema = z.strictObject({
+  title: z.string(NOTIFICATION_TITLE_REQUIRED).trim().min(1, NOTIFICATION_TITLE_REQUIRED).max(120, 'The title is at most 120 characters'),
+  description: z.string(NOTIFICATION_DESCRIPTION_REQUIRED).trim().min(1, NOTIFICATION_DESCRIPTION_REQUIRED).max(1000, 'The description is at most 1000 characters'),
+  file: base64FileSchema.optional(),
+});
+/** One announcement, as `GET /allnotification` lists them for admins (customers get them in `GET /my-product`). */
+export type AnnouncementWire = { _id: string; title: string; description: string; imageUrl: string | null; date: string; time: string; createdAt: string };

@@ -4,7 +4,7 @@
  * the server's, and a client `price` is only checked, never charged.
  */
 import { z } from 'zod';
-import type { OrderStatus } from '../domain/order-status';
+import { orderStatusSchema, type OrderStatus } from '../domain/order-status';
 import type { PricedLineChoices } from '../domain/pricing';
 import type { AddressWire } from './addresses';
 import { cartLinesSchema, objectIdSchema, type CartLine } from './cart';
@@ -113,7 +113,28 @@ export type OrderWire = {
   /** Sum of the item quantities. */
   quantity: number;
   createdAt: string;
+  /** Every status the order has had, oldest first: the customer's timeline and the admin's history. */
+  statusHistory: OrderStatusChangeWire[];
 };
+
+/** One status of an order's history: when it was set ('DD/MM/YYYY', 'HH:MM' in London, and the instant). */
+export type OrderStatusChangeWire = {
+  status: OrderStatus;
+  date: string;
+  time: string;
+  createdAt: string;
+  /** Who set it: the e-mail of the admin (or of the customer for the first status); only in admin answers. */
+  changedBy?: string | null;
+};
+
+/**
+ * `PUT /api/update-sell-products/{id}` body: one of the five statuses of SPEC.md section 4 (the server then
+ * applies decision 0003's rules: 'Pending Order' is never set again, delivered and canceled orders are final).
+ */
+export const updateOrderStatusRequestSchema = z.strictObject({ status: orderStatusSchema });
+export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSchema>;
+/** Its answer: 1 when the status changed, 0 when the order already had it. */
+export type UpdateOrderStatusAnswer = { modifiedCount: number };
 
 /** One entry of `GET /api/my-product/{email}`: a status change of one of the user's orders, or a shop notice. */
 export type CustomerNotificationWire = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPounds, formatToppingPrice, MIN_ORDER_PENCE, penceToPounds, poundsToPence } from './money';
+import { formatPounds, formatToppingPrice, MIN_ORDER_PENCE, penceToPounds, poundsToPence, wirePricePence } from './money';
 
 describe('poundsToPence', () => {
   it.each([
@@ -93,4 +93,32 @@ describe('formatToppingPrice', () => {
 
 it('the minimum order is £10.00', () => {
   expect(formatPounds(MIN_ORDER_PENCE)).toBe('£10.00');
+});
+
+// The web app's own poundsToPence and formatPence gave way to these; their tables stay.
+describe('wirePricePence', () => {
+  it.each([
+    [12.99, 1299],
+    [0.1 + 0.2, 30],
+    [2, 200],
+    ['8.50', 850],
+    ['', null],
+    [null, null],
+    [undefined, null],
+    ['abc', null],
+  ])('%s pounds on the wire is %s pence', (wire, pence) => {
+    expect(wirePricePence(wire)).toBe(pence);
+  });
+});
+
+describe('formatPounds, as the web app writes prices', () => {
+  it.each([
+    [1299, '£12.99'],
+    [5, '£0.05'],
+    [0, '£0.00'],
+    [100000, '£1000.00'],
+    [-250, '-£2.50'],
+  ])('%s pence shows as %s', (pence, text) => {
+    expect(formatPounds(pence)).toBe(text);
+  });
 });

@@ -33,6 +33,17 @@ export function poundsToPence(value: number | string): number | null {
   return Number.isSafeInteger(pence) ? pence : null;
 }
 
+/** A price as the wire carries it: pounds as a number or text, or "" (or nothing) for an option not sold. */
+export type WirePrice = number | string | null | undefined;
+
+/**
+ * A price from the wire to integer pence. Blank or missing (an option not sold, such as an unused size) is null,
+ * and so is anything poundsToPence refuses.
+ */
+export function wirePricePence(value: WirePrice): number | null {
+  return value === '' || value === null || value === undefined ? null : poundsToPence(value);
+}
+
 function assertPence(pence: number): void {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPENING_HOURS, orderingStatus } from './opening-hours';
+import { dayHoursText, OPENING_HOURS, OPENING_HOURS_SUMMARY, openingHoursText, orderingStatus, summariseOpeningHours, type DayHours } from './opening-hours';
 
 /** A November week is on GMT (UTC+0), a July week on BST (UTC+1). Sunday first, then the next Sunday. */
 const WEEKS = [
@@ -114,4 +114,39 @@ it('OPENING_HOURS lists each day as the spec does', () => {
     'Friday 14:00-00:45 (next day), last order 00:29',
     'Saturday 12:00-00:45 (next day), last order 00:29',
   ]);
+});
+
+it('dayHoursText writes each day as the store information shows it', () => {
+  expect(OPENING_HOURS.map((d) => `${d.day} ${dayHoursText(d)}`)).toEqual([
+    'Sunday 12:00-23:15',
+    'Monday 12:00-23:15',
+    'Tuesday 12:00-23:15',
+    'Wednesday 12:00-23:15',
+    'Thursday 12:00-23:15',
+    'Friday 14:00-00:45 (next day)',
+    'Saturday 12:00-00:45 (next day)',
+  ]);
+});
+
+describe('the opening hours summary', () => {
+  it('is worked out from the sessions, word for word as SPEC.md section 1 writes it', () => {
+    expect(openingHoursText(OPENING_HOURS_SUMMARY)).toBe('Sunday to Thursday 12:00-23:15, Friday 14:00-00:45, Saturday 12:00-00:45');
+  });
+
+  const day = (name: string, opens: string, closes: string): DayHours => ({ day: name, opens, closes, closesNextDay: closes < opens, lastOrder: '' });
+  const week = (hours: [string, string][]) => ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((name, i) => day(name, ...(hours[i] ?? ['12:00', '23:15'])));
+  const late: [string, string] = ['12:00', '00:45'];
+  const normal: [string, string] = ['12:00', '23:15'];
+
+  it.each<[string, DayHours[], string]>([
+    ['the same hours all week are one row', week([]), 'Sunday to Saturday 12:00-23:15'],
+    ['two days alike are joined with "and"', week([normal, normal, normal, normal, normal, late, late]), 'Sunday to Thursday 12:00-23:15, Friday and Saturday 12:00-00:45'],
+    ['a day between two others with other hours stands alone', week([normal, normal, normal, late, normal, normal, normal]), 'Sunday to Tuesday 12:00-23:15, Wednesday 12:00-00:45, Thursday to Saturday 12:00-23:15'],
+    ['the same opening with another closing is another row', week([normal, ['12:00', '22:00'], normal, normal, normal, normal, normal]), 'Sunday 12:00-23:15, Monday 12:00-22:00, Tuesday to Saturday 12:00-23:15'],
+    ['runs do not wrap from Saturday to Sunday', week([late, normal, normal, normal, normal, normal, late]), 'Sunday 12:00-00:45, Monday to Friday 12:00-23:15, Saturday 12:00-00:45'],
+    ['a single day is its own row', [day('Friday', '14:00', '00:45')], 'Friday 14:00-00:45'],
+    ['no days, no rows', [], ''],
+  ])('%s', (_label, days, text) => {
+    expect(openingHoursText(summariseOpeningHours(days))).toBe(text);
+  });
 });

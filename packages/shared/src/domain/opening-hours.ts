@@ -53,12 +53,42 @@ export const OPENING_HOURS: readonly DayHours[] = SESSIONS.map((session, index) 
   lastOrder: clockText(session.closes - ORDER_CUTOFF_MINUTES - 1),
 }));
 
-/** The hours as the spec writes them, for the store information panel. */
-export const OPENING_HOURS_SUMMARY: readonly { days: string; hours: string }[] = [
-  { days: 'Sunday to Thursday', hours: '12:00-23:15' },
-  { days: 'Friday', hours: '14:00-00:45' },
-  { days: 'Saturday', hours: '12:00-00:45' },
-];
+/** One day's hours as the store information shows them: '12:00-23:15', or '14:00-00:45 (next day)' past midnight. */
+export function dayHoursText(day: DayHours): string {
+  return `${day.opens}-${day.closes}${day.closesNextDay ? ' (next day)' : ''}`;
+}
+
+export type HoursSummaryRow = { days: string; hours: string };
+
+/**
+ * The week as the spec writes it: consecutive days (in the order given, Sunday first) with the same opening and
+ * closing times run together, 'Sunday to Thursday' for three days or more, 'Friday and Saturday' for two.
+ */
+export function summariseOpeningHours(days: readonly DayHours[]): HoursSummaryRow[] {
+  const runs: { first: string; last: string; count: number; hours: string }[] = [];
+  for (const day of days) {
+    const hours = `${day.opens}-${day.closes}`;
+    const run = runs.at(-1);
+    if (run && run.hours === hours) {
+      run.last = day.day;
+      run.count += 1;
+    } else {
+      runs.push({ first: day.day, last: day.day, count: 1, hours });
+    }
+  }
+  return runs.map((run) => ({
+    days: run.count === 1 ? run.first : `${run.first} ${run.count === 2 ? 'and' : 'to'} ${run.last}`,
+    hours: run.hours,
+  }));
+}
+
+/** The summary on one line: 'Sunday to Thursday 12:00-23:15, Friday 14:00-00:45, Saturday 12:00-00:45'. */
+export function openingHoursText(rows: readonly HoursSummaryRow[]): string {
+  return rows.map((row) => `${row.days} ${row.hours}`).join(', ');
+}
+
+/** The hours as the spec writes them (SPEC.md section 1), worked out from the sessions above. */
+export const OPENING_HOURS_SUMMARY: readonly HoursSummaryRow[] = summariseOpeningHours(OPENING_HOURS);
 
 export type OrderingStatus = {
   /** The shop is inside a session (it may still refuse orders in the last 15 minutes). */

@@ -1,5 +1,5 @@
 import { TOPPING_CATEGORIES, type Size, type ToppingCategory } from './catalogue-values';
-import { poundsToPence } from './money';
+import { wirePricePence as pence, type WirePrice } from './money';
 import { crustPricesFrom, wingTypePricesFrom, type PricedProduct, type PricedTopping, type PricingCatalogue } from './product-options';
 
 /**
@@ -7,8 +7,6 @@ import { crustPricesFrom, wingTypePricesFrom, type PricedProduct, type PricedTop
  * what the pricing rules read. The server prices from its menu snapshot and the browser from the same answers,
  * through these functions, so both see one catalogue. Structural types, so neither side's zod schemas load here.
  */
-type WirePrice = number | string | null | undefined;
-
 export interface WireProduct {
   _id: string;
   title: string;
@@ -31,11 +29,6 @@ export interface WireTopping {
   ToopingName: string;
   toopingPrice: WirePrice;
   category: string;
-}
-
-/** Pounds written from integer pence (so exact) back to pence; blank and missing stay null. */
-function pence(value: WirePrice): number | null {
-  return value === '' || value === null || value === undefined ? null : poundsToPence(value);
 }
 
 export function toPricedProduct(product: WireProduct): PricedProduct {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CATEGORY_NAMES } from '@shop/shared/domain/catalogue';
 import { processImage, type ProcessedImage } from '../../images/process';
 import { saveImages } from '../../images/store';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth/public';
 import type { Db } from '../client';
 import { newId } from '../id';
 import { categories, meta, products, toppings, users } from '../schema';

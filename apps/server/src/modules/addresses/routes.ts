@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addressInputSchema, type AddressUpdate } from '@shop/shared/contract/addresses';
 import { objectIdSchema } from '@shop/shared/contract/cart';
 import { HttpError } from '../../http-errors';
-import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/guards';
+import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/public';
 import {
   ADDRESS_NOT_FOUND, createAddress, deleteAddress, findOwnAddress, listAddressesByEmail, toAddressWire, updateAddress,
 } from './service';

@@ -4,8 +4,7 @@ import { addressUpdateSchema, type AddressUpdate } from '@shop/shared/contract/a
 import type { Db } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { isOwnerOrAdmin } from '../auth/guards';
-import type { SessionUser } from '../auth/session';
+import { isOwnerOrAdmin, type SessionUser } from '../auth/public';
 
 type AddressRow = typeof addresses.$inferSelect;
 

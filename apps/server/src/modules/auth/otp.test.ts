@@ -6,7 +6,7 @@ import { OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
 import { otpCodes } from '../../db/schema';
-import { call, expectNoSecrets } from './account-test-client';
+import { call, expectNoSecrets } from '../../../test/account-test-client';
 import { generateOtp } from './otp';
 
 interface ReceivedMail {

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   INVALID_OTP_ANSWER,
   OTP_ALPHABET,
@@ -8,14 +7,16 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_VALID_MINUTES,
 } from '@shop/shared/contract/auth';
+import type { ServiceContext } from '../../context';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { sendMailInBackground } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
 import { findUserByEmail, spendPasswordCheckTime } from './service';
 import { destroyUserSessions } from './session';
+import { emitSessionsEnded } from './session-events';
 
-type OtpContext = Pick<FastifyInstance, 'config' | 'db' | 'now' | 'log'>;
+type OtpContext = ServiceContext;
 
 /** 4 characters, each drawn uniformly (crypto's randomInt) from the 32-symbol alphabet: 20 bits. */
 export function generateOtp(): string {
@@ -115,4 +116,5 @@ export async function resetPassword(app: OtpContext, input: { email: string; otp
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await destroyUserSessions(tx, user.id);
   });
+  emitSessionsEnded(app.db, { userId: user.id });
 }

@@ -14,7 +14,7 @@ import {
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
 import { users } from '../../db/schema';
-import { call, expectNoSecrets, randomLoopback, seenBodies } from './account-test-client';
+import { call, expectNoSecrets, randomLoopback, seenBodies } from '../../../test/account-test-client';
 import { clientAddressKey, RATE_LIMITS } from './routes';
 
 const PASSWORD = 'Margherita-2026';

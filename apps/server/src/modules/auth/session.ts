@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { emitSessionsEnded } from './session-events';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
@@ -54,9 +55,10 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  emitSessionsEnded(db, { sessionId });
 }
 
-/** Ends every session of a user (password change). */
+/** Ends every session of a user (password change). Inside a transaction: emit `{userId}` once it commits. */
 export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
-import { loadMenu, type Menu } from '../orders/order-fixtures';
+import { loadMenu, type Menu } from '../../../test/order-fixtures';
 
 describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
   let server: TestServer;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
-import { loadPricingCatalogue } from '../pricing/load-catalogue';
+import { loadPricingCatalogue } from '../pricing/public';
 
 /**
  * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.

@@ -22,7 +22,7 @@ import {
 import { categories, products } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
-import { bumpCatalogueVersion, MENU_VERSION_CHECK_MS } from './service';
+import { bumpCatalogueVersion, MENU_VERSION_CHECK_MS } from './menu-cache';
 
 interface Answer<T = unknown> {
   status: number;

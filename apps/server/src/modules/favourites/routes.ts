@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { objectIdSchema } from '@shop/shared/contract/cart';
 import { addFavouriteRequestSchema } from '@shop/shared/contract/favourites';
 import { HttpError } from '../../http-errors';
-import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/guards';
+import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/public';
 import { addFavourite, deleteFavourite, FAVOURITE_NOT_FOUND, listFavourites } from './service';
 
 // Paths as the spec spells them. Every route needs a signed-in user, and each acts on that user's own favourites.

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { categories, favourites, products, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { PRODUCT_NOT_FOUND } from '../catalogue/service';
-import { toProductWire, type ProductWire } from '../catalogue/wire';
+import { PRODUCT_NOT_FOUND, toProductWire, type ProductWire } from '../catalogue/public';
 
 export const FAVOURITE_NOT_FOUND = 'Favourite not found';
 

@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { ServiceLog } from '../../context';
+import type { Db } from '../../db/client';
+import { onCardOrderPaid } from '../payments/public';
 
 /** An order became visible to the shop: a cash order was placed, or a card order was paid. */
 export interface OrderPlacedEvent {
@@ -7,31 +10,66 @@ export interface OrderPlacedEvent {
   userId: string;
 }
 
-const emitters = new WeakMap<FastifyInstance, EventEmitter>();
+/** An admin changed an order's status (committed). `userId` is the order's customer. */
+export interface OrderStatusChangedEvent {
+  orderId: string;
+  userId: string;
+  status: OrderStatus;
+}
 
-function emitterOf(app: FastifyInstance): EventEmitter {
-  let emitter = emitters.get(app);
+// Keyed by database, so every app (and every test server) in a process hears only its own orders; every plugin
+// scope of one app shares it.
+const emitters = new WeakMap<Db, EventEmitter>();
+
+function emitterOf(db: Db): EventEmitter {
+  let emitter = emitters.get(db);
   if (!emitter) {
     emitter = new EventEmitter();
-    emitters.set(app, emitter);
+    // One listener per realtime server; tests run several apps on one database only through separate handles.
+    emitter.setMaxListeners(50);
+    emitters.set(db, emitter);
   }
   return emitter;
 }
 
-/**
- * Subscribe to orders as they commit (e.g. realtime sends `order_received` to admins). Returns an
- * unsubscribe function. Listeners run after the transaction has committed; their errors are logged.
- */
-export function onOrderPlaced(app: FastifyInstance, listener: (event: OrderPlacedEvent) => void | Promise<void>): () => void {
-  const wrapped = (event: OrderPlacedEvent) => {
+/** Runs a listener after the emit returns, so a slow or failing listener never delays or fails the request. */
+function detached<E extends { orderId: string }>(listener: (event: E) => void | Promise<void>, log: ServiceLog, what: string): (event: E) => void {
+  return (event) => {
     Promise.resolve()
       .then(() => listener(event))
-      .catch((error: unknown) => app.log.error({ err: error, orderId: event.orderId }, 'order placed listener failed'));
+      .catch((error: unknown) => log.error({ err: error, orderId: event.orderId }, `${what} listener failed`));
   };
-  emitterOf(app).on('placed', wrapped);
-  return () => emitterOf(app).off('placed', wrapped);
 }
 
-export function emitOrderPlaced(app: FastifyInstance, event: OrderPlacedEvent): void {
-  emitterOf(app).emit('placed', event);
+/**
+ * Subscribe to orders as they commit (e.g. realtime sends `order_received` to admins): cash orders placed here,
+ * card orders as the payments module reports them paid. Returns an unsubscribe function. Listeners run after the
+ * transaction has committed; their errors are logged.
+ */
+export function onOrderPlaced(db: Db, listener: (event: OrderPlacedEvent) => void | Promise<void>, log: ServiceLog): () => void {
+  const wrapped = detached(listener, log, 'order placed');
+  emitterOf(db).on('placed', wrapped);
+  const stopPaid = onCardOrderPaid(db, wrapped);
+  return () => {
+    emitterOf(db).off('placed', wrapped);
+    stopPaid();
+  };
+}
+
+export function emitOrderPlaced(db: Db, event: OrderPlacedEvent): void {
+  emitterOf(db).emit('placed', event);
+}
+
+/**
+ * Subscribe to status changes as they commit (realtime sends `order_updated` to the order's customer). Returns
+ * an unsubscribe function; listeners' errors are logged.
+ */
+export function onOrderStatusChanged(db: Db, listener: (event: OrderStatusChangedEvent) => void | Promise<void>, log: ServiceLog): () => void {
+  const wrapped = detached(listener, log, 'order status changed');
+  emitterOf(db).on('status', wrapped);
+  return () => emitterOf(db).off('status', wrapped);
+}
+
+export function emitOrderStatusChanged(db: Db, event: OrderStatusChangedEvent): void {
+  emitterOf(db).emit('status', event);
 }

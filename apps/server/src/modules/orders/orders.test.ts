@@ -6,7 +6,7 @@ import { startTestServer, testDatabases, type TestServer } from '../../../test/h
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import {
   addAddress, call, cashOrder, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
-} from './order-fixtures';
+} from '../../../test/order-fixtures';
 
 describe.each(testDatabases())('orders on %s', (kind) => {
   let server: TestServer;

@@ -1,6 +1,8 @@
 import type { CartLine } from '@shop/shared/contract/cart';
-import type { OrderItemWire, OrderWire } from '@shop/shared/contract/orders';
+import type { OrderItemWire, OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
+import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { PricedLine, PricedLineChoices } from '@shop/shared/domain/pricing';
 import type { orders } from '../../db/schema';
 
@@ -59,8 +61,29 @@ export function toOrderItemWire(item: StoredOrderItem): OrderItemWire {
   };
 }
 
-/** The one place an order row becomes its wire shape (the spec's field names plus totals in pounds). */
-export function toOrderWire(row: OrderRow): OrderWire {
+/** One row of an order's status history, with the e-mail of whoever set it (null once that account is gone). */
+export interface StatusChangeRow {
+  orderId: string;
+  status: OrderStatus;
+  changedAt: Date;
+  changedByEmail: string | null;
+}
+
+/** Who set a status is staff business: `changedBy` is in admin answers only, and absent from a customer's. */
+export function toStatusChangeWire(row: StatusChangeRow, forAdmin: boolean): OrderStatusChangeWire {
+  return {
+    status: row.status,
+    ...shopDateTime(row.changedAt),
+    createdAt: row.changedAt.toISOString(),
+    ...(forAdmin ? { changedBy: row.changedByEmail } : {}),
+  };
+}
+
+/**
+ * The one place an order row becomes its wire shape (the spec's field names plus totals in pounds), with its
+ * status history oldest first.
+ */
+export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[]): OrderWire {
   const items = (row.items as unknown as StoredOrderItem[]).map(toOrderItemWire);
   const { email, ...address } = row.address;
   return {
@@ -79,5 +102,6 @@ export function toOrderWire(row: OrderRow): OrderWire {
     totalPrice: penceToPounds(row.total),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
     createdAt: row.createdAt.toISOString(),
+    statusHistory,
   };
 }

@@ -1,7 +1,7 @@
 import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
 import type { PricingCatalogue } from '@shop/shared/domain/product-options';
 import type { Db } from '../../db/client';
-import { getMenuSnapshot, type MenuSnapshot } from '../catalogue/service';
+import { getMenuSnapshot, type MenuSnapshot } from '../catalogue/public';
 
 /** What placing an order reads from the menu: the prices, and each product's description for the stored lines. */
 export interface OrderCatalogue {

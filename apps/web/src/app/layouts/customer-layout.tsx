@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet } from 'react-router';
-import { NavBar } from '../../components/nav-bar';
+import { NavBar } from './nav-bar';
 import { SkipLink } from '../../components/skip-link';
 
 /** The storefront's frame: the navigation bar above every customer screen. */

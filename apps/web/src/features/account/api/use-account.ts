@@ -9,8 +9,8 @@ import type {
   ResultAnswer,
 } from '@shop/shared/contract/auth';
 import { api, ApiError } from '../../../lib/api';
-import { rememberUser } from '../lib/stored-user';
-import { sessionQueryKey, type SessionUser } from './use-session';
+import { rememberUser } from '../../../lib/stored-user';
+import { sessionQueryKey, type SessionUser } from '../../../lib/use-session';
 
 /** After register, login or a profile change: the answer's user becomes the session everyone reads. */
 function useAdoptUser() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
-import { rememberUser } from '../lib/stored-user';
-import { sessionQueryKey } from './use-session';
+import { rememberUser } from '../../../lib/stored-user';
+import { sessionQueryKey } from '../../../lib/use-session';
 
 /** Ends the session on the server, then forgets everything cached for the previous user. */
 export function useLogout() {

@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CHANGE_PASSWORD_FAILED, OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
 import { changePassword, requestResetCode } from '../api/use-account';
-import { checkNewPassword, checkResetEmail, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/forgot-password-checks';
-import { useToast } from './toast';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/shared/domain/account-rules';
+import { checkNewPassword, checkResetEmail } from '../lib/forgot-password-checks';
+import { showToast } from '../../../lib/toast';
 
 interface ForgotPasswordDialogProps {
   open: boolean;
@@ -23,7 +24,7 @@ type Step = 'email' | 'reset';
 
 /**
  * SPEC.md sections 2, 4, 5 and 8: step 1 'Insert Email For Sending OTP' mails a code; step 2 'Reset Password'
- * sets a new password with it. Stays mounted while closed so its last popup ('Password Updated.') outlives it.
+ * sets a new password with it. Its popups ('Password Updated.', ...) are the app's toast, so they outlive it.
  */
 export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: ForgotPasswordDialogProps) {
   const [step, setStep] = useState<Step>('email');
@@ -33,7 +34,6 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
   const [confirm, setConfirm] = useState('');
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const toast = useToast();
 
   // The fields go back to step one only once the dialog has faded out, so it does not flash step one (and a
   // second Email field) while it closes.
@@ -49,7 +49,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
     event.preventDefault();
     const problem = checkResetEmail(email);
     if (problem) {
-      toast.show(problem, 'warning');
+      showToast(problem, 'warning');
       return;
     }
     setSending(true);
@@ -57,9 +57,9 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
       const answer = await requestResetCode({ email: email.trim() });
       if (answer.result) {
         setStep('reset');
-        toast.show(OTP_SENT, 'success');
+        showToast(OTP_SENT, 'success');
       } else {
-        toast.show(answer.message, 'warning');
+        showToast(answer.message, 'warning');
       }
     } catch (error) {
       // SPEC.md section 8: a failed forgot-password request only logs and stops loading.
@@ -73,21 +73,21 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
     event.preventDefault();
     const problem = checkNewPassword({ otp, password, confirm });
     if (problem) {
-      toast.show(problem, 'warning');
+      showToast(problem, 'warning');
       return;
     }
     setSubmitting(true);
     try {
       const answer = await changePassword({ otp: otp.trim(), password, email: email.trim() });
       if (answer.result) {
-        toast.show(PASSWORD_UPDATED, 'success');
+        showToast(PASSWORD_UPDATED, 'success');
         close();
       } else {
-        toast.show(CHANGE_PASSWORD_FAILED, 'error');
+        showToast(CHANGE_PASSWORD_FAILED, 'error');
       }
     } catch (error) {
       console.error('change-password request failed', error);
-      toast.show(CHANGE_PASSWORD_FAILED, 'error');
+      showToast(CHANGE_PASSWORD_FAILED, 'error');
     } finally {
       setSubmitting(false);
     }
@@ -95,87 +95,84 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
 
   const titleId = 'forgot-password-title';
   return (
-    <>
-      <Dialog
-        open={open}
-        onClose={close}
-        aria-labelledby={titleId}
-        slotProps={{
-          paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } },
-          backdrop: { transitionDuration: 500 },
-          transition: { onExited: resetFields },
-        }}
-      >
-        {step === 'email' ? (
-          <form onSubmit={(event) => void send(event)} noValidate>
-            <DialogTitle id={titleId}>Insert Email For Sending OTP</DialogTitle>
-            <DialogContent>
-              <DialogContentText sx={{ mb: 2 }}>We will e-mail you a {OTP_LENGTH}-character code to set a new password.</DialogContentText>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      slotProps={{
+        paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } },
+        backdrop: { transitionDuration: 500 },
+        transition: { onExited: resetFields },
+      }}
+    >
+      {step === 'email' ? (
+        <form onSubmit={(event) => void send(event)} noValidate>
+          <DialogTitle id={titleId}>Insert Email For Sending OTP</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>We will e-mail you a {OTP_LENGTH}-character code to set a new password.</DialogContentText>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              fullWidth
+              autoFocus
+            />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" loading={sending} disabled={sending}>
+              Send
+            </Button>
+          </DialogActions>
+        </form>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogTitle id={titleId}>Reset Password</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>Enter the code we sent to {email.trim()} and choose a new password.</DialogContentText>
+            <Stack spacing={2}>
               <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                label="OTP"
+                name="otp"
+                autoComplete="one-time-code"
+                value={otp}
+                onChange={(event) => setOtp(event.target.value.toUpperCase())}
                 fullWidth
                 autoFocus
+                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
               />
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={close}>Cancel</Button>
-              <Button type="submit" variant="contained" loading={sending} disabled={sending}>
-                Send
-              </Button>
-            </DialogActions>
-          </form>
-        ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <DialogTitle id={titleId}>Reset Password</DialogTitle>
-            <DialogContent>
-              <DialogContentText sx={{ mb: 2 }}>Enter the code we sent to {email.trim()} and choose a new password.</DialogContentText>
-              <Stack spacing={2}>
-                <TextField
-                  label="OTP"
-                  name="otp"
-                  autoComplete="one-time-code"
-                  value={otp}
-                  onChange={(event) => setOtp(event.target.value.toUpperCase())}
-                  fullWidth
-                  autoFocus
-                  slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-                />
-                <TextField
-                  label="New Password"
-                  type="password"
-                  name="new-password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-                  fullWidth
-                />
-                <TextField
-                  label="Confirm New Password"
-                  type="password"
-                  name="confirm-new-password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(event) => setConfirm(event.target.value)}
-                  fullWidth
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={close}>Cancel</Button>
-              <Button type="submit" variant="contained" loading={submitting} disabled={submitting}>
-                Submit
-              </Button>
-            </DialogActions>
-          </form>
-        )}
-      </Dialog>
-      {toast.element}
-    </>
+              <TextField
+                label="New Password"
+                type="password"
+                name="new-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+                fullWidth
+              />
+              <TextField
+                label="Confirm New Password"
+                type="password"
+                name="confirm-new-password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(event) => setConfirm(event.target.value)}
+                fullWidth
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" loading={submitting} disabled={submitting}>
+              Submit
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
   );
 }

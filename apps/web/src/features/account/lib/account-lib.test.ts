@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@shop/shared/contract/auth';
 import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
-import { checkNewPassword, checkResetEmail, OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, returnPath } from './forgot-password-checks';
-import { rememberUser, STORED_USER_KEY } from './stored-user';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
+import { checkNewPassword, checkResetEmail, returnPath } from './forgot-password-checks';
 
 describe('forgot-password checks', () => {
   it('keeps the same rules as the wire contract', () => {
@@ -41,16 +41,5 @@ describe('returnPath', () => {
     [{ from: { pathname: '/signin' } }, '/'],
   ])('%j → %s', (state, expected) => {
     expect(returnPath(state)).toBe(expected);
-  });
-});
-
-describe('rememberUser', () => {
-  it('stores email, displayName and role, and forgets them at sign-out', () => {
-    const items = new Map<string, string>();
-    const storage = { setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
-    rememberUser({ email: 'c@example.com', username: 'Cat', role: 'customer' }, storage);
-    expect(JSON.parse(items.get(STORED_USER_KEY) ?? '')).toEqual({ email: 'c@example.com', displayName: 'Cat', role: 'customer' });
-    rememberUser(null, storage);
-    expect(items.has(STORED_USER_KEY)).toBe(false);
   });
 });

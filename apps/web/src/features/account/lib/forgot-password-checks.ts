@@ -1,9 +1,5 @@
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
 import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
-
-/** Mirrors the contract's rules (packages/shared/src/contract/auth.ts) without pulling zod into the page. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const OTP_LENGTH = 4;
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** Step 1: the spec's warning for an empty e-mail, or null when the request may go. */
 export function checkResetEmail(email: string): string | null {

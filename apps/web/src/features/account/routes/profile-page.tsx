@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useUpdateProfile } from '../api/use-account';
-import { useSession } from '../api/use-session';
+import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
 
 /**

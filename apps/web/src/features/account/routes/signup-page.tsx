@@ -5,9 +5,10 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@shop/shared/domain/account-rules';
 import { useRegister } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
-import { PASSWORD_MIN_LENGTH, returnPath } from '../lib/forgot-password-checks';
+import { returnPath } from '../lib/forgot-password-checks';
 
 const EMPTY = { username: '', email: '', password: '' };
 

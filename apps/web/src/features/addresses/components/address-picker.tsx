@@ -17,13 +17,12 @@ import { ADD_ADDRESS_CARD, ADDRESS_DELETED } from '@shop/shared/domain/messages'
 import { useAddresses, useDeleteAddress } from '../api/address-api';
 import { joinFullName } from '../lib/full-name';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { showToast } from '../../../lib/toast';
 
 interface AddressPickerProps {
   email: string;
   selectedId: string | null;
   onSelect(id: string | null): void;
-  /** Tells the page what happened (e.g. 'Address Deleted Successfully.'), for its toast. */
-  onMessage(message: string, severity: 'success' | 'error'): void;
 }
 
 function oneLine(address: AddressWire): string {
@@ -31,7 +30,7 @@ function oneLine(address: AddressWire): string {
 }
 
 /** The checkout's address list: choose one, edit or delete it, or add a new one. */
-export function AddressPicker({ email, selectedId, onSelect, onMessage }: AddressPickerProps) {
+export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProps) {
   const addresses = useAddresses(email);
   const remove = useDeleteAddress();
   const [confirming, setConfirming] = useState<AddressWire | null>(null);
@@ -44,11 +43,11 @@ export function AddressPicker({ email, selectedId, onSelect, onMessage }: Addres
     remove.mutate(target._id, {
       onSuccess: (answer) => {
         if (answer.deletedCount > 0) {
-          onMessage(ADDRESS_DELETED, 'success');
+          showToast(ADDRESS_DELETED, 'success');
           if (selectedId === target._id) onSelect(null);
         }
       },
-      onError: (error) => onMessage(error.message, 'error'),
+      onError: (error) => showToast(error.message, 'error'),
     });
   };
 

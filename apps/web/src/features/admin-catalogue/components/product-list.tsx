@@ -10,19 +10,19 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductWire } from '@shop/shared/contract/catalogue';
 import { PRODUCT_DELETED } from '@shop/shared/domain/messages';
+import { formatPounds, wirePricePence } from '@shop/shared/domain/money';
 import { PageSpinner } from '../../../components/page-spinner';
-import { formatPence, poundsToPence } from '../../../lib/money';
 import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotice } from './notice';
+import { showToast } from '../../../lib/toast';
 
 export const CONFIRM_DELETE_PRODUCT = 'Do you want to delete this product?';
 
 function fromPrice(product: ProductWire): string | null {
   for (const field of SIZE_FIELDS) {
-    const pence = poundsToPence(product[field]);
-    if (pence !== null && pence > 0) return formatPence(pence);
+    const pence = wirePricePence(product[field]);
+    if (pence !== null && pence > 0) return formatPounds(pence);
   }
   return null;
 }
@@ -39,7 +39,6 @@ interface ProductListProps {
 /** Product cards with Edit and Delete (after a confirmation). */
 export function ProductList({ products, loading, error, emptyText = 'No products match your search.' }: ProductListProps) {
   const remove = useDeleteProduct();
-  const notice = useNotice();
   const [doomed, setDoomed] = useState<ProductWire | null>(null);
 
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -96,15 +95,14 @@ export function ProductList({ products, loading, error, emptyText = 'No products
           if (!doomed) return;
           remove.mutate(doomed._id, {
             onSuccess: (answer) => {
-              if (answer.deletedCount > 0) notice.show(PRODUCT_DELETED);
+              if (answer.deletedCount > 0) showToast(PRODUCT_DELETED);
             },
-            onError: (failure) => notice.show(failure.message, 'error'),
+            onError: (failure) => showToast(failure.message, 'error'),
             onSettled: () => setDoomed(null),
           });
         }}
         onClose={() => setDoomed(null)}
       />
-      {notice.element}
     </>
   );
 }

@@ -15,24 +15,23 @@ import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAdminCategories, useDeleteCategory } from '../api/catalogue-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotice } from '../components/notice';
+import { showToast } from '../../../lib/toast';
 
 /** `/categories`: cards sorted by order, 4 per row on large screens, 3 on medium, 2 on small. */
 export function CategoriesPage() {
   const categories = useAdminCategories();
   const remove = useDeleteCategory();
-  const notice = useNotice();
   const [doomed, setDoomed] = useState<CategoryWire | null>(null);
 
   function confirmDelete() {
     if (!doomed) return;
     remove.mutate(doomed._id, {
       onSuccess: (answer) => {
-        if (answer.deletedCount > 0) notice.show(CATEGORY_DELETED);
-        else notice.show(CATEGORY_DELETE_FAILED, 'error');
+        if (answer.deletedCount > 0) showToast(CATEGORY_DELETED);
+        else showToast(CATEGORY_DELETE_FAILED, 'error');
       },
       // The server says why (e.g. the category still has products).
-      onError: (error) => notice.show(`${CATEGORY_DELETE_FAILED} ${error.message}`, 'error'),
+      onError: (error) => showToast(`${CATEGORY_DELETE_FAILED} ${error.message}`, 'error'),
       onSettled: () => setDoomed(null),
     });
   }
@@ -91,7 +90,6 @@ export function CategoriesPage() {
         onConfirm={confirmDelete}
         onClose={() => setDoomed(null)}
       />
-      {notice.element}
     </Page>
   );
 }

@@ -8,19 +8,18 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { categoryQuery, useUpdateCategory } from '../api/catalogue-api';
 import { CategoryForm } from '../components/category-form';
 import { fileToBase64 } from '../components/image-field';
-import { NOTICE_MS, useNotice } from '../components/notice';
+import { POPUP_MS, showToast } from '../../../lib/toast';
 
 /** `/categories/:id`: the form appears once the category has loaded; Update and Cancel both return to the list. */
 export function CategoryEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const notice = useNotice();
   const category = useQuery(categoryQuery(id));
   const update = useUpdateCategory();
 
   useEffect(() => {
     if (!update.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/categories'), NOTICE_MS);
+    const timer = setTimeout(() => navigate('/categories'), POPUP_MS);
     return () => clearTimeout(timer);
   }, [update.isSuccess, navigate]);
 
@@ -37,17 +36,16 @@ export function CategoryEditPage() {
           secondaryLabel="Cancel"
           onSecondary={() => navigate('/categories')}
           busy={update.isPending || update.isSuccess}
-          onWarning={(message) => notice.show(message, 'warning')}
+          onWarning={(message) => showToast(message, 'warning')}
           onSubmit={async ({ categoriName, image }) => {
             const body = image ? { categoriName, file: await fileToBase64(image) } : { categoriName };
             update.mutate(
               { id, body },
-              { onSuccess: () => notice.show(CATEGORY_UPDATED), onError: (error) => notice.show(error.message, 'error') },
+              { onSuccess: () => showToast(CATEGORY_UPDATED), onError: (error) => showToast(error.message, 'error') },
             );
           }}
         />
       )}
-      {notice.element}
     </Page>
   );
 }

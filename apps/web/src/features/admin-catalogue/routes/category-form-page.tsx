@@ -5,18 +5,17 @@ import { CATEGORY_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { useCreateCategory } from '../api/catalogue-api';
 import { CategoryForm } from '../components/category-form';
-import { NOTICE_MS, useNotice } from '../components/notice';
+import { POPUP_MS, showToast } from '../../../lib/toast';
 
 /** `/categoriforms`: add a category (sent with order 9), then back to the list. */
 export function CategoryFormPage() {
   const navigate = useNavigate();
-  const notice = useNotice();
   const create = useCreateCategory();
   const [started, setStarted] = useState(false);
 
   useEffect(() => {
     if (!create.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/categories'), NOTICE_MS);
+    const timer = setTimeout(() => navigate('/categories'), POPUP_MS);
     return () => clearTimeout(timer);
   }, [create.isSuccess, navigate]);
 
@@ -26,7 +25,7 @@ export function CategoryFormPage() {
         submitLabel="Submit"
         secondaryLabel="Reset"
         busy={started}
-        onWarning={(message) => notice.show(message, 'warning')}
+        onWarning={(message) => showToast(message, 'warning')}
         onSubmit={({ categoriName, image }) => {
           setStarted(true);
           const form = new FormData();
@@ -34,15 +33,14 @@ export function CategoryFormPage() {
           form.append('order', String(NEW_CATEGORY_ORDER));
           if (image) form.append('myfiles', image, image.name);
           create.mutate(form, {
-            onSuccess: () => notice.show(CATEGORY_ADDED),
+            onSuccess: () => showToast(CATEGORY_ADDED),
             onError: (error) => {
               setStarted(false);
-              notice.show(error.message, 'error');
+              showToast(error.message, 'error');
             },
           });
         }}
       />
-      {notice.element}
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { productQuery, useAdminCategories, useUpdateProduct } from '../api/catalogue-api';
 import { fileToBase64 } from '../components/image-field';
-import { NOTICE_MS, useNotice } from '../components/notice';
+import { POPUP_MS, showToast } from '../../../lib/toast';
 import { ProductForm } from '../components/product-form';
 import { productFormFromWire, productRequestFields } from '../lib/product-form';
 
@@ -15,14 +15,13 @@ import { productFormFromWire, productRequestFields } from '../lib/product-form';
 export function ProductEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const notice = useNotice();
   const product = useQuery(productQuery(id));
   const categories = useAdminCategories();
   const update = useUpdateProduct();
 
   useEffect(() => {
     if (!update.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/products'), NOTICE_MS);
+    const timer = setTimeout(() => navigate('/products'), POPUP_MS);
     return () => clearTimeout(timer);
   }, [update.isSuccess, navigate]);
 
@@ -41,14 +40,13 @@ export function ProductEditPage() {
           secondaryLabel="Cancel"
           onSecondary={() => navigate('/products')}
           busy={update.isPending || update.isSuccess}
-          onWarning={(message) => notice.show(message, 'warning')}
+          onWarning={(message) => showToast(message, 'warning')}
           onSubmit={async (values, image) => {
             const body = { ...productRequestFields(values), ...(image ? { file: await fileToBase64(image) } : {}) };
-            update.mutate({ id, body }, { onSuccess: () => notice.show(PRODUCT_UPDATED), onError: (failure) => notice.show(failure.message, 'error') });
+            update.mutate({ id, body }, { onSuccess: () => showToast(PRODUCT_UPDATED), onError: (failure) => showToast(failure.message, 'error') });
           }}
         />
       )}
-      {notice.element}
     </Page>
   );
 }

@@ -5,21 +5,20 @@ import { PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAdminCategories, useCreateProduct } from '../api/catalogue-api';
-import { NOTICE_MS, useNotice } from '../components/notice';
+import { POPUP_MS, showToast } from '../../../lib/toast';
 import { ProductForm } from '../components/product-form';
 import { newProductForm, productFormData } from '../lib/product-form';
 
 /** `/productforms`: add a product, then back to /products. */
 export function ProductFormPage() {
   const navigate = useNavigate();
-  const notice = useNotice();
   const categories = useAdminCategories();
   const create = useCreateProduct();
   const [started, setStarted] = useState(false);
 
   useEffect(() => {
     if (!create.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/products'), NOTICE_MS);
+    const timer = setTimeout(() => navigate('/products'), POPUP_MS);
     return () => clearTimeout(timer);
   }, [create.isSuccess, navigate]);
 
@@ -34,20 +33,19 @@ export function ProductFormPage() {
           submitLabel="Submit"
           secondaryLabel="Reset"
           busy={started}
-          onWarning={(message) => notice.show(message, 'warning')}
+          onWarning={(message) => showToast(message, 'warning')}
           onSubmit={(values, image) => {
             setStarted(true);
             create.mutate(productFormData(values, image), {
-              onSuccess: () => notice.show(PRODUCT_ADDED),
+              onSuccess: () => showToast(PRODUCT_ADDED),
               onError: (error) => {
                 setStarted(false);
-                notice.show(error.message, 'error');
+                showToast(error.message, 'error');
               },
             });
           }}
         />
       )}
-      {notice.element}
     </Page>
   );
 }

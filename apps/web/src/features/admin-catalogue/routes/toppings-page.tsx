@@ -27,10 +27,10 @@ import {
 } from '@shop/shared/domain/messages';
 import { poundsToPence } from '@shop/shared/domain/money';
 import { Page } from '../../../components/page';
-import { formatPence } from '../../../lib/money';
+import { formatWirePounds } from '../../../lib/money';
 import { useCreateTopping, useDeleteTopping, useToppings } from '../api/catalogue-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotice } from '../components/notice';
+import { showToast } from '../../../lib/toast';
 
 /** Pizza toppings are shown as 'Pizza Topping' (SPEC.md section 3). */
 export function toppingCategoryLabel(category: string): string {
@@ -99,7 +99,6 @@ function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?
 export function ToppingsPage() {
   const toppings = useToppings();
   const remove = useDeleteTopping();
-  const notice = useNotice();
   const [doomed, setDoomed] = useState<IngredientWire | null>(null);
 
   return (
@@ -127,7 +126,7 @@ export function ToppingsPage() {
                   <TableRow key={topping._id}>
                     <TableCell sx={{ overflowWrap: 'break-word' }}>{topping.ToopingName}</TableCell>
                     <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
-                    <TableCell align="right">{formatPence(Math.round(topping.toopingPrice * 100))}</TableCell>
+                    <TableCell align="right">{formatWirePounds(topping.toopingPrice)}</TableCell>
                     <TableCell align="right">
                       <Button size="small" color="error" onClick={() => setDoomed(topping)} aria-label={`Remove ${topping.ToopingName}`}>
                         Remove
@@ -140,7 +139,7 @@ export function ToppingsPage() {
           </TableContainer>
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>
-          <AddIngredientForm onNotice={notice.show} />
+          <AddIngredientForm onNotice={showToast} />
         </Grid>
       </Grid>
       <ConfirmDialog
@@ -151,14 +150,13 @@ export function ToppingsPage() {
         onConfirm={() => {
           if (!doomed) return;
           remove.mutate(doomed._id, {
-            onSuccess: (answer) => notice.show(answer.deletedCount > 0 ? INGREDIENT_DELETED : INGREDIENT_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
-            onError: () => notice.show(INGREDIENT_DELETE_FAILED, 'error'),
+            onSuccess: (answer) => showToast(answer.deletedCount > 0 ? INGREDIENT_DELETED : INGREDIENT_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
+            onError: () => showToast(INGREDIENT_DELETE_FAILED, 'error'),
             onSettled: () => setDoomed(null),
           });
         }}
         onClose={() => setDoomed(null)}
       />
-      {notice.element}
     </Page>
   );
 }

@@ -13,11 +13,11 @@ import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared
 import { formatPounds } from '@shop/shared/domain/money';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
-import { useSession } from '../../account/api/use-session';
-import { useMenuCatalogue } from '../../menu/lib/pricing-catalogue';
-import { showToast } from '../../menu/lib/toast';
-import { useCartQuote } from '../api/use-cart-quote';
-import { useCart } from '../cart-store';
+import { useSession } from '../../../lib/use-session';
+import { useMenuCatalogue } from '../../../lib/menu-catalogue';
+import { showToast } from '../../../lib/toast';
+import { useCartQuote } from '../../../lib/use-cart-quote';
+import { useCart } from '../../../lib/cart-store';
 import { cartView, localQuote } from '../lib/cart-view';
 import { checkoutStep } from '../lib/checkout-target';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
-import { buildPricingCatalogue } from '../../menu/lib/pricing-catalogue';
-import type { CartEntry } from '../cart-store';
+import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
+import type { CartEntry } from '../../../lib/cart-store';
 import { cartView, localQuote } from './cart-view';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');

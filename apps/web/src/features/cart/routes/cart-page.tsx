@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import { Page } from '../../../components/page';
-import { StorefrontToasts } from '../../menu/components/storefront-toasts';
 import { CartPanel } from '../components/cart-panel';
 
 /** /cart: the cart on its own screen, for small screens where the side cart is hidden (reachable at any width). */
@@ -10,7 +9,6 @@ export function CartPage() {
       <Box sx={{ maxWidth: 560 }}>
         <CartPanel showHeading={false} />
       </Box>
-      <StorefrontToasts />
     </Page>
   );
 }

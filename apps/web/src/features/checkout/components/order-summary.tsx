@@ -7,10 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
-
-function pounds(value: number): string {
-  return `£${value.toFixed(2)}`;
-}
+import { formatWirePounds } from '../../../lib/money';
 
 /** The order as the server prices it (POST /api/cart/quote), with the minimum-order warning. */
 export function OrderSummary({ quote, error, loading }: { quote: CartQuoteAnswer | undefined; error: string | null; loading: boolean }) {
@@ -37,7 +34,7 @@ export function OrderSummary({ quote, error, loading }: { quote: CartQuoteAnswer
                 </Typography>
               )}
             </Box>
-            <Typography>{pounds(item.totalQuantityPrice)}</Typography>
+            <Typography>{formatWirePounds(item.totalQuantityPrice)}</Typography>
           </Box>
         );
       })}
@@ -47,7 +44,7 @@ export function OrderSummary({ quote, error, loading }: { quote: CartQuoteAnswer
           <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
             <Typography fontWeight={700}>Total</Typography>
             <Typography fontWeight={700} data-testid="order-total">
-              {pounds(quote.total)}
+              {formatWirePounds(quote.total)}
             </Typography>
           </Box>
           {!quote.meetsMinimum && (

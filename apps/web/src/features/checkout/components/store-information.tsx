@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DELIVERY_RADIUS_NOTICE, NO_REFUND_OUTSIDE_HOURS, ORDER_CUTOFF_NOTICE } from '@shop/shared/domain/messages';
-import { OPENING_HOURS, type OrderingStatus } from '@shop/shared/domain/opening-hours';
+import { dayHoursText, OPENING_HOURS, type OrderingStatus } from '@shop/shared/domain/opening-hours';
 
 /** SPEC.md section 1: opening hours, the 15-minute cut-off, refunds and the delivery radius. */
 export function StoreInformation({ status }: { status: OrderingStatus | undefined }) {
@@ -29,8 +29,7 @@ export function StoreInformation({ status }: { status: OrderingStatus | undefine
                 {day.day}
               </TableCell>
               <TableCell sx={{ pr: 0 }} align="right">
-                {day.opens}-{day.closes}
-                {day.closesNextDay ? ' (next day)' : ''}
+                {dayHoursText(day)}
               </TableCell>
             </TableRow>
           ))}

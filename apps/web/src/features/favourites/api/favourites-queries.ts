@@ -2,8 +2,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AddFavouriteAnswer, FavouriteWire } from '@shop/shared/contract/favourites';
 import { FAVOURITE_ADDED } from '@shop/shared/domain/messages';
 import { api, ApiError } from '../../../lib/api';
-import type { MenuProduct } from '../../menu/api/menu-types';
-import { showToast } from '../../menu/lib/toast';
+import type { MenuProduct } from '../../../lib/menu-types';
+import { showToast } from '../../../lib/toast';
 
 export type Favourite = FavouriteWire<MenuProduct>;
 

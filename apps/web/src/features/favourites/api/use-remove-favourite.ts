@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteFavouriteAnswer } from '@shop/shared/contract/favourites';
 import { FAVOURITE_REMOVED } from '@shop/shared/domain/messages';
 import { api } from '../../../lib/api';
-import { showToast } from '../../menu/lib/toast';
+import { showToast } from '../../../lib/toast';
 import { favouriteFailure, favouritesQueryKey } from './favourites-queries';
 
 /** DELETE /api/favouritelist/{id}: 'Successfully Removed From Favourates'. */

@@ -5,8 +5,8 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { useLocation, useNavigate } from 'react-router';
 import { SIGNIN_TO_FAVOURITE } from '@shop/shared/domain/messages';
-import type { SessionUser } from '../../account/api/use-session';
-import { showToast } from '../../menu/lib/toast';
+import type { SessionUser } from '../../../lib/use-session';
+import { showToast } from '../../../lib/toast';
 import { addFavourite } from '../api/favourites-queries';
 
 interface FavouriteButtonProps {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { imageUrlAtWidth } from '../../../lib/image-url';
-import type { MenuCategory } from '../api/menu-types';
+import type { MenuCategory } from '../../../lib/menu-types';
 
 interface CategorySelectorProps {
   categories: MenuCategory[];

@@ -17,12 +17,13 @@ import { DEAL_INCOMPLETE } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { priceLine } from '@shop/shared/domain/pricing';
 import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
-import { useCart } from '../../cart/cart-store';
-import type { MenuProduct } from '../api/menu-types';
+import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
+import { useCart } from '../../../lib/cart-store';
+import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import { sizeOptions } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
-import { toPricedProduct, useMenuCatalogue } from '../lib/pricing-catalogue';
+import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
 
 interface DealBuilderDialogProps {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import type { MenuProduct } from '../api/menu-types';
+import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 
 // The builder, the pricing rules and the cart load when a deal is opened: Deals is the first screen, kept small.

@@ -4,12 +4,13 @@ import Typography from '@mui/material/Typography';
 import { formatPounds } from '@shop/shared/domain/money';
 import { priceLine } from '@shop/shared/domain/pricing';
 import type { PricedProduct, PricingCatalogue } from '@shop/shared/domain/product-options';
-import { useCart } from '../../cart/cart-store';
-import type { MenuProduct } from '../api/menu-types';
+import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
+import { useCart } from '../../../lib/cart-store';
+import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import { cardLine, crustOptions, extrasLabel, initialChoice, sizeOptions, typeOptions, withSize, type CardChoice } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
-import { toPricedProduct, useMenuCatalogue } from '../lib/pricing-catalogue';
+import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
 import { ProductCard } from './product-card';
 

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatPence } from '../../../lib/money';
-import type { MenuProduct } from '../api/menu-types';
+import { formatPounds } from '@shop/shared/domain/money';
+import type { MenuProduct } from '../../../lib/menu-types';
 import { fromPricePence } from '../lib/from-price';
 
 export const PRODUCT_IMAGE_SIZE = 320;
@@ -59,7 +59,7 @@ export function ProductCard({ product, eager = false, price, corner, children, f
         ) : (
           from !== null && (
             <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>
-              from {formatPence(from)}
+              from {formatPounds(from)}
             </Typography>
           )
         )}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import type { MenuProduct } from '../api/menu-types';
+import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 
 interface ProductGridProps {

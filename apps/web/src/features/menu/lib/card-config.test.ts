@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { priceLine } from '@shop/shared/domain/pricing';
-import { buildPricingCatalogue } from './pricing-catalogue';
+import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
 import { cardLine, crustOptions, extrasLabel, initialChoice, sizeOptions, toppingGroups, typeOptions, withSize, withToppingToggled } from './card-config';
-import type { MenuProduct, MenuTopping } from '../api/menu-types';
+import type { MenuProduct, MenuTopping } from '../../../lib/menu-types';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const wire = (n: number, title: string, category: string, prices: [number | '', number | '', number | '', number | ''], more: Partial<MenuProduct> = {}): MenuProduct => ({

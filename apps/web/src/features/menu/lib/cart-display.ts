@@ -1,5 +1,5 @@
-import type { CartDisplay } from '../../cart/cart-store';
-import type { MenuProduct } from '../api/menu-types';
+import type { CartDisplay } from '../../../lib/cart-store';
+import type { MenuProduct } from '../../../lib/menu-types';
 
 /** What the cart shows for a product besides prices (kept with the line, so the cart draws before the menu loads). */
 export function cartDisplay(product: MenuProduct): CartDisplay {

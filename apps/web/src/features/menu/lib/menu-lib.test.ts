@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuCategory } from '../api/menu-types';
+import type { MenuCategory } from '../../../lib/menu-types';
 import { fromPricePence } from './from-price';
 import { selectCategory } from './select-category';
 

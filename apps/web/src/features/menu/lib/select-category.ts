@@ -1,4 +1,4 @@
-import type { MenuCategory } from '../api/menu-types';
+import type { MenuCategory } from '../../../lib/menu-types';
 
 /** SPEC.md section 1: the menu opens on Deals. */
 export const DEFAULT_CATEGORY = 'Deals';

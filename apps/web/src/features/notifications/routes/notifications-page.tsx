@@ -14,7 +14,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { ORDER_PLACED, PAYMENT_SUCCESSFUL } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
-import { useSession } from '../../account/api/use-session';
+import { useSession } from '../../../lib/use-session';
 import { useMyNotifications } from '../api/notifications-api';
 
 /** Checkout lands here with the placed order in the navigation state. */

@@ -4,8 +4,8 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
-import { useCart } from '../../cart/cart-store';
-import { productsQuery } from '../../menu/api/menu-queries';
+import { useCart } from '../../../lib/cart-store';
+import { productsQuery } from '../../../lib/menu-queries';
 import { reorderLines } from '../lib/reorder';
 
 /** Puts the order's lines back in the cart; the cart and checkout then price them at today's prices. */

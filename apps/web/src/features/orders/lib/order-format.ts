@@ -6,10 +6,6 @@ export function shortOrderId(id: string): string {
   return id.length > 18 ? id.slice(18) : id;
 }
 
-export function pounds(value: number): string {
-  return `£${value.toFixed(2)}`;
-}
-
 /** 'Large 13" · Stuffed Crust · Pepperoni, Mushrooms' — the size, crust, type, toppings and deal choices of an item. */
 export function itemDetails(item: OrderItemWire): string {
   return [

@@ -14,9 +14,10 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
+import { formatWirePounds } from '../../../lib/money';
 import { useOrder } from '../api/order-api';
 import { ReorderButton } from '../components/reorder-button';
-import { itemDetails, pounds, shortOrderId } from '../lib/order-format';
+import { itemDetails, shortOrderId } from '../lib/order-format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -93,7 +94,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
                   </TableCell>
                   <TableCell align="right">{item.quantity}</TableCell>
                   <TableCell align="right" sx={{ pr: 0 }}>
-                    {pounds(item.totalQuantityPrice)}
+                    {formatWirePounds(item.totalQuantityPrice)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -102,7 +103,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
                   Total Price
                 </TableCell>
                 <TableCell align="right" sx={{ pr: 0, fontWeight: 700, borderBottom: 0 }}>
-                  {pounds(order.totalPrice)}
+                  {formatWirePounds(order.totalPrice)}
                 </TableCell>
               </TableRow>
             </TableBody>

@@ -12,9 +12,10 @@ import { Link as RouterLink } from 'react-router';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
-import { useSession } from '../../account/api/use-session';
+import { formatWirePounds } from '../../../lib/money';
+import { useSession } from '../../../lib/use-session';
 import { useOrderHistory } from '../api/order-api';
-import { pounds, shortOrderId } from '../lib/order-format';
+import { shortOrderId } from '../lib/order-format';
 
 /** `/profile/my-orders`: the customer's orders, newest first, each linking to its detail. */
 export function OrderHistoryPage() {
@@ -64,7 +65,7 @@ export function OrderHistoryPage() {
                   <TableCell className="wide" align="right">
                     {order.quantity}
                   </TableCell>
-                  <TableCell align="right">{pounds(order.totalPrice)}</TableCell>
+                  <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
                   <TableCell>{order.status}</TableCell>
                 </TableRow>
               ))}

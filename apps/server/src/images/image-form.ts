@@ -1,0 +1,106 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { describeCatalogueIssues, IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
+import { HttpError } from '../http-errors';
+import type { ProcessedImage } from './process';
+import { acceptImageUpload, assertUploadSize, type UploadRules } from './upload';
+
+// The admin forms that send an image (a category, a product, a banner), read the same way whichever route takes
+// them: multipart with the file in `myfiles`, or JSON with the file base64-encoded in `file`.
+
+/**
+ * JSON edits carry the image in base64 (4/3 of its size): room for a little over the 2 MB limit, so an image
+ * just over it is answered with the spec's message rather than a generic "body too large". A route's bodyLimit.
+ */
+export const IMAGE_JSON_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Lets the routes of this plugin read multipart forms; a file over its limit is cut, then refused with 413. */
+export async function acceptImageForms(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES + 1 } });
+}
+
+export interface WriteRequest {
+  fields: Record<string, unknown>;
+  /** The bytes of the `myfiles` part, when one was sent. */
+  upload?: Buffer;
+}
+
+type Parts = ReturnType<FastifyRequest['parts']>;
+
+/** Reads every part: the fields, the first `myfiles` image, and whether a file was cut at the size limit. */
+async function readParts(parts: Parts): Promise<{ fields: Record<string, unknown>; upload: Buffer | undefined; tooLarge: boolean }> {
+  const fields: Record<string, unknown> = {};
+  let upload: Buffer | undefined;
+  let tooLarge = false;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== IMAGE_FIELD || upload) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) tooLarge = true;
+      else if (bytes.length > 0) upload = bytes;
+    } else if (part.valueTruncated) {
+      if (part.fieldname === 'file') tooLarge = true;
+      else throw new HttpError(400, `${part.fieldname} is too long`);
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, upload, tooLarge };
+}
+
+/** Multipart (fields and the `myfiles` image) or JSON, as one set of fields and the uploaded bytes. */
+export async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<WriteRequest> {
+  if (!request.isMultipart()) {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
+    return { fields: body as Record<string, unknown> };
+  }
+  // One byte over the limit is enough to know a file is too large; the rest is not read into memory.
+  const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
+  let read;
+  try {
+    read = await readParts(parts);
+  } catch (error) {
+    // The multipart parser throws plain errors for a body cut short or badly framed: the client's fault, not a 500.
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new HttpError(400, 'The multipart form could not be read');
+  }
+  if (read.tooLarge) throw new HttpError(413, rules.tooLargeMessage);
+  return read.upload ? { fields: read.fields, upload: read.upload } : { fields: read.fields };
+}
+
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw new HttpError(400, describeCatalogueIssues(result.error));
+  return result.data;
+}
+
+/** The uploaded file, else the base64 `file` field; checked (size first) and re-encoded. */
+async function imageOf(write: WriteRequest, base64: string | undefined, rules: UploadRules): Promise<ProcessedImage | undefined> {
+  const bytes = write.upload ?? (base64 ? Buffer.from(base64, 'base64') : undefined);
+  if (!bytes) return undefined;
+  return acceptImageUpload(bytes, rules);
+}
+
+/** A too-large image is refused before the other fields are looked at, as the forms do. */
+function checkSizeFirst(write: WriteRequest, rules: UploadRules): void {
+  if (write.upload) assertUploadSize(write.upload.length, rules);
+  const file = write.fields.file;
+  if (typeof file === 'string') assertUploadSize(Buffer.byteLength(file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''), 'base64'), rules);
+}
+
+/** A category or product write: a too-large image refused first, then the fields checked, then the image re-encoded. */
+export async function readImageWrite<S extends z.ZodType<{ file?: string | undefined }>>(
+  request: FastifyRequest,
+  schema: S,
+  rules: UploadRules,
+): Promise<{ input: z.output<S>; image: ProcessedImage | undefined }> {
+  const write = await readWrite(request, rules);
+  checkSizeFirst(write, rules);
+  const input = parseFields(schema, write.fields);
+  return { input, image: await imageOf(write, input.file, rules) };
+}

@@ -1,0 +1,2 @@
+// What other modules use of addresses: an order's delivery address must be one of its customer's own.
+export { ADDRESS_NOT_FOUND, findAddressOf } from './service';

@@ -1,0 +1,15 @@
+// What other modules and the infrastructure use of auth: the route guards, the signed-in user's type, who a
+// user is by e-mail, the password hashing the seed stores the admin with, and for realtime: the session cookie's
+// name, the session lookup and the sessions as they end.
+import type { Db } from '../../db/client';
+import { findUserByEmail } from './service';
+
+export { assertSelfOrAdmin, currentUser, isOwnerOrAdmin, requireAdmin, requireUser } from './guards';
+export { hashPassword } from './password';
+export { findSessionUser, SESSION_COOKIE, type SessionUser } from './session';
+export { onSessionsEnded, type SessionsEnded } from './session-events';
+
+/** The id of the user with this e-mail (any case), or null: other modules need no more of a user's row. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  return (await findUserByEmail(db, email))?.id ?? null;
+}

@@ -1,0 +1,43 @@
+import { desc, isNull } from 'drizzle-orm';
+import type { AnnouncementWire, InsertedAnswer } from '@shop/shared/contract/catalogue';
+import { shopDateTime } from '@shop/shared/domain/dates';
+import type { Db } from '../../db/client';
+import { newId } from '../../db/id';
+import { notifications } from '../../db/schema';
+import type { ProcessedImage } from '../../images/process';
+import { imageUrl, saveImages } from '../../images/store';
+
+// Announcements: the shop's notices to every customer (SPEC.md "Send notification"), stored as notifications with
+// no user, so each customer's feed (`GET /api/my-product/{email}`) shows them beside their own order news.
+
+export interface NewAnnouncement {
+  title: string;
+  description: string;
+}
+
+/** `POST /api/allnotification`: stores the notice (and its image, already checked and re-encoded) in one transaction. */
+export async function createAnnouncement(db: Db, input: NewAnnouncement, image: ProcessedImage | undefined, now: Date): Promise<InsertedAnswer> {
+  return db.transaction(async (tx) => {
+    const [imageId] = image ? await saveImages(tx, [image], now) : [];
+    const id = newId(now);
+    await tx.insert(notifications).values({ id, title: input.title, description: input.description, imageId: imageId ?? null, userId: null, createdAt: now });
+    return { insertedId: id };
+  });
+}
+
+/** `GET /api/allnotification` (admins): every announcement, newest first. */
+export async function listAnnouncements(db: Db): Promise<AnnouncementWire[]> {
+  const rows = await db
+    .select({ id: notifications.id, title: notifications.title, description: notifications.description, imageId: notifications.imageId, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(isNull(notifications.userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: imageUrl(row.imageId, 480),
+    ...shopDateTime(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

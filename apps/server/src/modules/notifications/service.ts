@@ -1,0 +1,55 @@
+import { eq, isNull, or } from 'drizzle-orm';
+import type { CustomerNotificationWire } from '@shop/shared/contract/orders';
+import { shopDateTime } from '@shop/shared/domain/dates';
+import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { imageUrl } from '../../images/store';
+import { findUserIdByEmail } from '../auth/public';
+import { listStatusChangesOf } from '../orders/public';
+
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  'Pending Order': 'Your order has been placed',
+  'Approved Order': 'Your order has been approved',
+  'On the way': 'Your order is on the way',
+  'Delivered Order': 'Your order has been delivered',
+  'Canceled Order': 'Your order has been canceled',
+};
+
+/**
+ * `GET /api/my-product/{email}`: the user's notifications, newest first: every status change of their
+ * placed orders (from the order history), and the shop's notices sent to them or to every customer.
+ */
+export async function listCustomerNotifications(db: Db, email: string): Promise<CustomerNotificationWire[]> {
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) return [];
+  const changes = await listStatusChangesOf(db, userId);
+  const notices = await db
+    .select()
+    .from(notifications)
+    .where(or(eq(notifications.userId, userId), isNull(notifications.userId)));
+
+  const fromChanges: CustomerNotificationWire[] = changes.map((change) => ({
+    _id: change.id,
+    kind: 'order',
+    title: `Order ${change.orderId.slice(18)}: ${change.status}`,
+    description: STATUS_TEXT[change.status],
+    orderId: change.orderId,
+    status: change.status,
+    imageUrl: null,
+    ...shopDateTime(change.at),
+    createdAt: change.at.toISOString(),
+  }));
+  const fromNotices: CustomerNotificationWire[] = notices.map((notice) => ({
+    _id: notice.id,
+    kind: 'notice',
+    title: notice.title,
+    description: notice.description,
+    orderId: notice.orderId,
+    status: null,
+    imageUrl: imageUrl(notice.imageId, 160),
+    ...shopDateTime(notice.createdAt),
+    createdAt: notice.createdAt.toISOString(),
+  }));
+  return [...fromChanges, ...fromNotices].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt)));
+}

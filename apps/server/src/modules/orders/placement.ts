@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { CartLine } from '@shop/shared/contract/cart';
+import type { buyProductRequestSchema, CreatePaymentIntentAnswer, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
+import { shopDateTime } from '@shop/shared/domain/dates';
+import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
+import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
+import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
+import { runPrepared, type Db, type PreparedSql } from '../../db/client';
+import { newId } from '../../db/id';
+import { idempotencyKeys, orders, type PaymentType } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import type { SessionUser } from '../auth/public';
+import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
+import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
+import { loadOrderCatalogue } from '../pricing/public';
+import { emitOrderPlaced } from './events';
+import { ORDER_NOT_FOUND } from './reads';
+import { toStoredItem, type StoredOrderItem } from './wire';
+
+// Placing an order: a cash order at once, a card order waiting for its payment (payments places it when paid).
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
+export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/create-payment-intent';
+
+/** `POST /api/buy-product`'s body, as its contract parsed it. */
+export type CashOrderRequest = z.output<typeof buyProductRequestSchema>;
+/** `POST /api/create-payment-intent`'s body, as its contract parsed it. */
+export type CardOrderRequest = z.output<typeof createPaymentIntentRequestSchema>;
+
+/** An order's contents, priced and checked in memory; the address is checked where the order is inserted. */
+interface PricedOrder {
+  quote: CartQuote;
+  items: StoredOrderItem[];
+  addressId: string;
+  note: string;
+}
+
+interface OrderInput {
+  items: CartLine[];
+  addressId?: string | null | undefined;
+  note: string;
+}
+
+function refuseWhenClosed(now: Date): void {
+  const status = orderingStatus(now);
+  if (!status.acceptingOrders) throw new HttpError(422, status.message);
+}
+
+function checkEmail(user: SessionUser, email: string | undefined): void {
+  if (email !== undefined && email.trim().toLowerCase() !== user.email) {
+    throw new HttpError(403, 'An order can only be placed for your own account');
+  }
+}
+
+/** Prices the cart from the in-memory menu (422 on a refusal or under the minimum); `checkQuote` may refuse more. */
+async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuote: (quote: CartQuote) => void): Promise<PricedOrder> {
+  const catalogue = await loadOrderCatalogue(db);
+  let quote: CartQuote;
+  try {
+    quote = quoteCart(input.items, catalogue.pricing);
+  } catch (error) {
+    if (error instanceof PricingError) throw new HttpError(422, error.message);
+    throw error;
+  }
+  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
+  checkQuote(quote);
+  // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
+  const items = quote.lines.map((priced, index) =>
+    toStoredItem(priced, input.items[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+  );
+  return { quote, items, addressId, note: input.note.trim() };
+}
+
+function requestHash(kind: string, payload: unknown): string {
+  return createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex');
+}
+
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+async function findKey(db: Db, userId: string, key: string): Promise<KeyRow | null> {
+  const rows = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+  return rows[0] ?? null;
+}
+
+function replayedOrderId(row: KeyRow, hash: string): string {
+  if (row.requestHash !== hash) throw new HttpError(409, KEY_REUSED);
+  if (!row.orderId) throw new HttpError(409, 'An order with this Idempotency-Key is still being placed');
+  return row.orderId;
+}
+
+interface InsertOrder {
+  user: SessionUser;
+  priced: PricedOrder;
+  paymentType: PaymentType;
+  key: { key: string; hash: string } | null;
+  now: Date;
+}
+
+/**
+ * One statement (so one transaction and one round trip) that places an order: it reads the address only if
+ * the user owns it, claims the idempotency key (`on conflict do nothing` on the unique (user_id, key) index, so
+ * a concurrent twin waits for this transaction and then claims nothing), and inserts the order with a copy of
+ * the address, its first status-history entry (cash only: a card order's history starts when it is paid) and
+ * the key's link to it, each only if the step before it happened. Foreign keys are checked at the end of the
+ * statement, so the key may name the order inserted beside it. The text depends only on whether there is a
+ * key and whether it is cash, so each of the four is prepared once per connection.
+ */
+function placeOrderStatement({ user, priced, paymentType, key, now }: InsertOrder): { statement: PreparedSql; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const { date, time } = shopDateTime(now);
+  const cash = paymentType === 'Cash';
+  // Untyped where the column decides (so the char(24) indexes are used), cast where a select list would guess text.
+  const addressId = param(priced.addressId);
+  const userId = param(user.id);
+  const orderId = param(newId());
+  const at = `${param(now.toISOString())}::text::timestamptz`;
+  const status = `${param(INITIAL_ORDER_STATUS)}::text`;
+  const parts = [
+    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId})`,
+  ];
+  if (key) {
+    parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
+      select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
+      on conflict (user_id, key) do nothing returning id)`);
+  }
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at)
+      select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
+        ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
+        ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
+        ${param(date)}::text, ${param(time)}::text, ${at}
+      from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
+  if (cash) {
+    parts.push(`, h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
+      select ${param(newId())}::text, o.id, ${status}, ${userId}, ${at} from o)`);
+  }
+  parts.push('select (select id from o) as order_id');
+  return { statement: { name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}`, text: parts.join('\n') }, values };
+}
+
+/** The new order's id, or null when nothing was inserted (the address is not the user's, or the key is taken). */
+async function insertOrder(db: Db, order: InsertOrder): Promise<string | null> {
+  const { statement, values } = placeOrderStatement(order);
+  const rows = await runPrepared<{ order_id: string | null }>(db, statement, values);
+  return rows[0]?.order_id ?? null;
+}
+
+/** Where an order is placed: the database, and the shop clock's time of the request. */
+interface PlaceIn {
+  db: Db;
+  now: Date;
+}
+
+/**
+ * Places an order once per idempotency key. The usual request costs one statement: the checks that need no
+ * database (hours, prices) run first, then the statement checks the address and claims the key. When anything
+ * refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known key
+ * first (its order, even if the shop has closed since), then hours, the address, the prices.
+ */
+async function placeOrder(
+  { db, now }: PlaceIn,
+  user: SessionUser,
+  input: OrderInput,
+  paymentType: PaymentType,
+  key: InsertOrder['key'],
+  checkQuote: (quote: CartQuote) => void,
+): Promise<{ orderId: string; created: boolean }> {
+  const addressId = input.addressId;
+  if (addressId && orderingStatus(now).acceptingOrders) {
+    const priced = await priceOrder(db, input, addressId, checkQuote).catch((error: unknown) => {
+      if (error instanceof HttpError) return null;
+      throw error;
+    });
+    if (priced) {
+      const orderId = await insertOrder(db, { user, priced, paymentType, key, now });
+      if (orderId) return { orderId, created: true };
+    }
+  }
+
+  if (key) {
+    const existing = await findKey(db, user.id, key.key);
+    if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  }
+  refuseWhenClosed(now);
+  if (!addressId) throw new HttpError(400, ADD_ADDRESS_PLACING);
+  // Someone else's address answers like a missing one.
+  if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  const priced = await priceOrder(db, input, addressId, checkQuote);
+  // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
+  // was added meanwhile): try once more, and answer whatever holds the key or the address then.
+  const orderId = await insertOrder(db, { user, priced, paymentType, key, now });
+  if (orderId) return { orderId, created: true };
+  const existing = key ? await findKey(db, user.id, key.key) : null;
+  if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  throw new HttpError(404, ADDRESS_NOT_FOUND);
+}
+
+/** `POST /api/buy-product`: a cash order, placed at once (and announced once, when it is created). */
+export async function placeCashOrder(
+  db: Db,
+  user: SessionUser,
+  input: CashOrderRequest,
+  idempotencyKey: string | null,
+  now: Date,
+): Promise<{ orderId: string; created: boolean }> {
+  if (input.paymentType === 'Card') throw new HttpError(400, CARD_THROUGH_INTENT);
+  checkEmail(user, input.email);
+  const key = idempotencyKey
+    ? { key: idempotencyKey, hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }) }
+    : null;
+  const result = await placeOrder({ db, now }, user, input, 'Cash', key, () => undefined);
+  if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
+  return result;
+}
+
+/**
+ * `POST /api/create-payment-intent`: prices the cart, records a card order waiting for payment (seen by
+ * nobody but its customer) and opens the provider's payment intent for exactly that amount.
+ */
+export async function startCardOrder(
+  db: Db,
+  provider: PaymentProvider,
+  user: SessionUser,
+  input: CardOrderRequest,
+  idempotencyKey: string | null,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<CreatePaymentIntentAnswer> {
+  checkEmail(user, input.email);
+  const key = idempotencyKey
+    ? { key: idempotencyKey, hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }) }
+    : null;
+  const { orderId } = await placeOrder({ db, now }, user, input, 'Card', key, (quote) => {
+    if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {
+      throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(quote.total)}`);
+    }
+  });
+  const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (order.paymentStatus === 'paid') throw new HttpError(409, 'This order is already paid');
+  const intent = await openPaymentIntent(db, provider, order, user, now, log);
+  return {
+    clientSecret: intent.clientSecret,
+    orderId: order.id,
+    ...paymentConfig(provider),
+    amount: penceToPounds(order.total),
+  };
+}

@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { Db } from '../../db/client';
+import { orders, orderStatusHistory, users } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import { findUserIdByEmail, isOwnerOrAdmin, type SessionUser } from '../auth/public';
+import { toOrderWire, toStatusChangeWire } from './wire';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+/** `GET /api/buy-product` answers this many orders a page. */
+export const ORDERS_PAGE_SIZE = 50;
+
+/**
+ * Orders the shop sees: cash orders, and card orders once the provider says they are paid. A card order
+ * waiting for (or refused) payment is the customer's business only and never reaches an order list.
+ */
+export const placedOrderCondition: SQL = or(eq(orders.paymentType, 'Cash'), eq(orders.paymentStatus, 'paid')) as SQL;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** placedOrderCondition for a row already read. */
+export function isPlaced(row: Pick<OrderRow, 'paymentType' | 'paymentStatus'>): boolean {
+  return row.paymentType === 'Cash' || row.paymentStatus === 'paid';
+}
+
+/**
+ * The status histories of these orders, oldest first, in one query whatever their number. `changedBy` (an
+ * e-mail) only for an admin reader.
+ */
+async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): Promise<Map<string, OrderStatusChangeWire[]>> {
+  const byOrder = new Map<string, OrderStatusChangeWire[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, changedAt: orderStatusHistory.changedAt, changedByEmail: users.email })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
+    .where(inArray(orderStatusHistory.orderId, orderIds))
+    .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(toStatusChangeWire(row, forAdmin));
+  return byOrder;
+}
+
+async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promise<OrderWire[]> {
+  const histories = await statusHistories(db, rows.map((row) => row.id), forAdmin);
+  return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? []));
+}
+
+/** One order for its customer or an admin; anyone else gets 404, as for a missing order. */
+export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
+  const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
+  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError(404, ORDER_NOT_FOUND);
+  const [order] = await withHistories(db, [row], user.role === 'admin');
+  return order as OrderWire;
+}
+
+/** `GET /api/my-product-history/{email}`: the user's placed orders, newest first; `reader` is who asked. */
+export async function listOrderHistory(db: Db, email: string, reader: SessionUser): Promise<OrderWire[]> {
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), placedOrderCondition))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withHistories(db, rows, reader.role === 'admin');
+}
+
+export interface ShopOrderQuery {
+  status?: OrderStatus | undefined;
+  /** 1-based. */
+  page: number;
+}
+
+/** `GET /api/buy-product` (admins): one page of the orders the shop sees, newest first, and how many there are. */
+export async function listShopOrders(db: Db, query: ShopOrderQuery): Promise<{ orders: OrderWire[]; total: number }> {
+  const where = query.status ? and(placedOrderCondition, eq(orders.status, query.status)) : placedOrderCondition;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((query.page - 1) * ORDERS_PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { orders: await withHistories(db, rows, true), total: Number(totals[0]?.n ?? 0) };
+}
+
+/**
+ * Whether this user may be told that the order changed (the realtime client events): its customer may, and an
+ * admin may for an order the shop sees. Answers the same for a missing order and someone else's.
+ */
+export async function maySeeOrder(db: Db, user: SessionUser, orderId: string): Promise<boolean> {
+  const row = (
+    await db
+      .select({ userId: orders.userId, paymentType: orders.paymentType, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1)
+  )[0];
+  if (!row) return false;
+  return row.userId === user.id || (user.role === 'admin' && isPlaced(row));
+}
+
+/** One entry of an order's status history. */
+export interface OrderStatusChange {
+  id: string;
+  orderId: string;
+  status: OrderStatus;
+  at: Date;
+}
+
+/** Every status change of the user's placed orders (a card order's history starts when it is paid), unordered. */
+export async function listStatusChangesOf(db: Db, userId: string): Promise<OrderStatusChange[]> {
+  return db
+    .select({ id: orderStatusHistory.id, orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, at: orderStatusHistory.changedAt })
+    .from(orderStatusHistory)
+    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+    .where(and(eq(orders.userId, userId), placedOrderCondition));
+}

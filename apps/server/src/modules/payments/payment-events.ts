@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
+import type { Db } from '../../db/client';
+import { orders, orderStatusHistory, payments, stripeEvents } from '../../db/schema';
+import type { ProviderEvent } from './provider';
+
+/** A card order's payment succeeded and the order is placed: the shop sees it from now on. */
+export interface CardOrderPaid {
+  orderId: string;
+  userId: string;
+}
+
+// Keyed by database, so every app (and every test server) in a process hears only its own payments.
+const paidEmitters = new WeakMap<Db, EventEmitter>();
+
+function paidEmitterOf(db: Db): EventEmitter {
+  let emitter = paidEmitters.get(db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    paidEmitters.set(db, emitter);
+  }
+  return emitter;
+}
+
+/**
+ * Subscribe to card orders as their payment commits (the orders module passes them on as placed orders).
+ * Returns an unsubscribe function. Listeners run after the transaction has committed.
+ */
+export function onCardOrderPaid(db: Db, listener: (event: CardOrderPaid) => void): () => void {
+  paidEmitterOf(db).on('paid', listener);
+  return () => paidEmitterOf(db).off('paid', listener);
+}
+
+/**
+ * Applies a provider event exactly once (the stripe_events primary key makes a replay a no-op, in the same
+ * transaction as its effect). `payment_intent.succeeded` marks the card order paid and places it;
+ * `payment_intent.payment_failed` marks a waiting order failed. Answers whether it was a duplicate.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  event: ProviderEvent,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<{ duplicate: boolean; placedOrderId: string | null }> {
+  const result = await db.transaction(async (tx) => {
+    const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (fresh.length === 0) return { duplicate: true, placed: null as CardOrderPaid | null };
+
+    const { intent } = event;
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return { duplicate: false, placed: null };
+    const byIntent = intent.id ? eq(orders.paymentIntentId, intent.id) : undefined;
+    // The intent's metadata names the order even if the server stopped before linking the two.
+    const byMetadata = intent.orderId ? and(eq(orders.id, intent.orderId), isNull(orders.paymentIntentId)) : undefined;
+    const where = byIntent && byMetadata ? or(byIntent, byMetadata) : (byIntent ?? byMetadata);
+    const order = where ? (await tx.select().from(orders).where(and(eq(orders.paymentType, 'Card'), where)).limit(1))[0] : undefined;
+    if (!order) {
+      log.warn({ eventId: event.id, intentId: intent.id }, 'payment event for no known order');
+      return { duplicate: false, placed: null };
+    }
+
+    if (event.type === 'payment_intent.payment_failed') {
+      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
+      await tx.update(payments).set({ status: intent.status || 'requires_payment_method', updatedAt: now }).where(eq(payments.intentId, intent.id));
+      return { duplicate: false, placed: null };
+    }
+
+    if (intent.amount < order.total) {
+      // Only the server sets an intent's amount, so this is a forged or mistaken intent: the order is not placed for less.
+      log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is below the order total: order not placed');
+      await tx.update(payments).set({ status: 'amount_below_total', updatedAt: now }).where(eq(payments.intentId, intent.id));
+      return { duplicate: false, placed: null };
+    }
+    if (intent.amount > order.total) {
+      log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is above the order total');
+    }
+    const paid = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', paymentIntentId: intent.id, updatedAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['pending', 'failed'])))
+      .returning({ id: orders.id, userId: orders.userId });
+    await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.intentId, intent.id));
+    const row = paid[0];
+    if (!row) return { duplicate: false, placed: null };
+    await tx.insert(orderStatusHistory).values({ orderId: row.id, status: INITIAL_ORDER_STATUS, changedBy: row.userId, changedAt: now });
+    return { duplicate: false, placed: { orderId: row.id, userId: row.userId } };
+  });
+  if (result.placed) paidEmitterOf(db).emit('paid', result.placed);
+  return { duplicate: result.duplicate, placedOrderId: result.placed?.orderId ?? null };
+}

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, orderStatusHistory } from '../../db/schema';
+import {
+  addAddress, call, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
+} from '../../../test/order-fixtures';
+import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
+import { signInAs, type SignedIn } from '../../../test/sign-in';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in';
+
+describe.each(testDatabases())('card payments with the offline test provider on %s', (kind) => {
+  let server: TestServer;
+  let menu: Menu;
+  let customer: SignedIn;
+  let addressId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: kind, seed: true });
+    ({ menu, customer, addressId } = await readyToOrder(server));
+  });
+  afterAll(async () => server.close());
+
+  const startPayment = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu), dealLine(menu)], addressId, note: 'No onions', ...extra }, headers);
+  const confirm = (clientSecret: string, cardNumber: string) =>
+    call(server, 'POST', '/test-payments/confirm', customer, { clientSecret, cardNumber, exp: '12/30', cvc: '123' });
+
+  it('tells the browser it is in test mode', async () => {
+    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({ provider: 'test', publishableKey: null, testMode: true });
+  });
+
+  it('refuses a client price that disagrees with the server’s total', async () => {
+    const tampered = await startPayment({ price: 1 });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.message).toBe(`The price sent does not match the order total of £${PIZZA_AND_DEAL_TOTAL.toFixed(2)}`);
+    expect(await server.app.db.select().from(orders).where(eq(orders.userId, customer.user.id))).toHaveLength(0);
+  });
+
+  it('places no order when the card is declined, and shows Stripe’s message', async () => {
+    const started = await startPayment({ price: PIZZA_AND_DEAL_TOTAL }, { 'Idempotency-Key': 'card-declined-0001' });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ provider: 'test', testMode: true, publishableKey: null, amount: PIZZA_AND_DEAL_TOTAL });
+    expect(await orderHistory(server, customer)).toEqual([]);
+
+    const declined = await confirm(started.body.clientSecret, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    const poor = await confirm(started.body.clientSecret, '4000 0000 0000 9995');
+    expect(poor.body.message).toBe('Your card has insufficient funds.');
+    expect(await orderHistory(server, customer)).toEqual([]);
+    const order = (await call(server, 'GET', `/buy-product/${started.body.orderId}`, customer)).body;
+    expect(order.paymentStatus).toBe('failed');
+    expect((await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body).toEqual([]);
+  });
+
+  it('places the order once when test card 4242 succeeds', async () => {
+    const key = { 'Idempotency-Key': 'card-success-0001' };
+    const started = await startPayment({}, key);
+    const again = await startPayment({}, key);
+    expect(again.body).toEqual(started.body);
+
+    const paid = await confirm(started.body.clientSecret, '4242 4242 4242 4242');
+    expect(paid.body).toEqual({ status: 'succeeded', orderId: started.body.orderId });
+    expect((await confirm(started.body.clientSecret, '4242424242424242')).body).toEqual(paid.body);
+
+    const listed = await orderHistory(server, customer);
+    expect(listed.map((o) => o._id)).toEqual([started.body.orderId]);
+    expect(listed[0]).toMatchObject({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', note: 'No onions' });
+    const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
+    expect(history).toHaveLength(1);
+  });
+
+  it('lets only the customer confirm their own payment', async () => {
+    const started = await startPayment();
+    const stranger = await signInAs(server);
+    const theirs = await call(server, 'POST', '/test-payments/confirm', stranger, { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
+    expect(theirs.status).toBe(404);
+    const forged = await confirm(`${started.body.clientSecret.split('_secret_')[0]}_secret_guess`, '4242424242424242');
+    expect(forged.status).toBe(404);
+  });
+});
+
+describe.each(testDatabases())('card payments through Stripe (a local stand-in of its API) on %s', (kind) => {
+  const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+  let standIn: StripeStandIn;
+  let server: TestServer;
+  let menu: Menu;
+  let customer: SignedIn;
+  let addressId: string;
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    server = await startTestServer({
+      db: kind,
+      seed: true,
+      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
+    });
+    ({ menu, customer, addressId } = await readyToOrder(server));
+  });
+  afterAll(async () => {
+    await server.close();
+    await standIn.close();
+  });
+
+  const webhook = (payload: string, signature: string) =>
+    fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+
+  it('tells the browser to use Stripe with the publishable key', async () => {
+    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_shop', testMode: false });
+  });
+
+  it('creates the intent at Stripe for the server’s amount and marks the order paid from the signed webhook, once', async () => {
+    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu), dealLine(menu)], addressId, note: '', price: PIZZA_AND_DEAL_TOTAL });
+    expect(started.status).toBe(200);
+    const request = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(request?.authorization).toBe('Bearer sk_test_shop');
+    expect(request?.form.get('amount')).toBe(String(Math.round(PIZZA_AND_DEAL_TOTAL * 100)));
+    expect(request?.form.get('currency')).toBe('gbp');
+    expect(request?.form.get('metadata[orderId]')).toBe(started.body.orderId);
+    expect(request?.idempotencyKey).toBe(`order-${started.body.orderId}`);
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId);
+    expect(started.body).toEqual({
+      clientSecret: intent?.client_secret, orderId: started.body.orderId, provider: 'stripe', publishableKey: 'pk_test_shop', testMode: false, amount: PIZZA_AND_DEAL_TOTAL,
+    });
+    expect((await call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: intent?.client_secret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' })).status).toBe(404);
+    expect(await orderHistory(server, customer)).toEqual([]);
+
+    // The browser confirms at Stripe and closes; only Stripe's webhook tells the shop.
+    standIn.setStatus(intent!.id, 'succeeded');
+    const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intent!.id));
+    const forged = await webhook(payload, sign(payload, 'whsec_wrong'));
+    expect(forged.status).toBe(400);
+    expect(await orderHistory(server, customer)).toEqual([]);
+
+    const delivered = await webhook(payload, sign(payload));
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toEqual({ received: true, duplicate: false });
+    const replayed = await webhook(payload, sign(payload));
+    expect(await replayed.json()).toEqual({ received: true, duplicate: true });
+
+    const listed = await orderHistory(server, customer);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ _id: started.body.orderId, paymentType: 'Card', paymentStatus: 'paid' });
+    const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
+    expect(history).toHaveLength(1);
+  });
+
+  it('does not place an order when the paid amount is below its total, even from a signed webhook', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' });
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
+    standIn.setStatus(intent.id, 'succeeded');
+    const event = standIn.event('payment_intent.succeeded', intent.id) as unknown as { data: { object: { amount: number } } };
+    event.data.object.amount = 1;
+    const payload = JSON.stringify(event);
+    expect((await webhook(payload, sign(payload))).status).toBe(200);
+    expect(await orderHistory(server, shopper)).toEqual([]);
+    expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('pending');
+  });
+
+  it('keeps a failed payment out of every list', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' });
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
+    standIn.setStatus(intent.id, 'requires_payment_method', { code: 'card_declined', message: 'Your card was declined.' });
+    const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
+    expect((await webhook(payload, sign(payload))).status).toBe(200);
+    expect(await orderHistory(server, shopper)).toEqual([]);
+    expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('failed');
+  });
+
+  it('refuses a webhook without a signature', async () => {
+    const response = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import { applyPaymentEvent } from './payment-events';
+import { testCardOutcome } from './test-cards';
+import { intentIdFromSecret, NO_SUCH_INTENT } from './test-provider';
+
+function testEventId(): string {
+  return `evt_test_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * The test provider's confirm step (what Stripe.js does with Stripe): the customer's test card decides, and the
+ * outcome goes through the same handling as Stripe's webhook events. Only the intent's own customer may confirm
+ * it; anyone else, like a forged secret, gets 404. A declined card answers 402 with Stripe's message.
+ */
+export async function confirmTestPayment(db: Db, userId: string, input: TestPaymentConfirm, now: Date, log: FastifyBaseLogger): Promise<TestPaymentConfirmAnswer> {
+  const intentId = intentIdFromSecret(input.clientSecret);
+  if (!intentId) throw new HttpError(404, NO_SUCH_INTENT);
+  const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
+  if (!payment || payment.userId !== userId || !payment.orderId) throw new HttpError(404, NO_SUCH_INTENT);
+  if (payment.status === 'succeeded') return { status: 'succeeded', orderId: payment.orderId };
+
+  const outcome = testCardOutcome(input.cardNumber, input.exp, input.cvc, now);
+  const intent = { id: payment.intentId, amount: payment.amount, orderId: payment.orderId };
+  if (!outcome.ok) {
+    const failed = { ...intent, status: 'requires_payment_method', failureMessage: outcome.message };
+    await applyPaymentEvent(db, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed }, now, log);
+    throw new HttpError(402, outcome.message);
+  }
+  await applyPaymentEvent(db, { id: testEventId(), type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded', failureMessage: null } }, now, log);
+  return { status: 'succeeded', orderId: payment.orderId };
+}

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import type { PaymentProvider, ProviderIntent } from './provider';
+
+export const TEST_INTENT_PREFIX = 'pi_test_';
+export const NO_SUCH_INTENT = 'No such payment intent';
+
+/**
+ * The test provider's client secret is derived from the intent id: it only identifies the intent, and the
+ * confirm route checks from the session that the intent belongs to the signed-in customer.
+ */
+export function testClientSecret(intentId: string): string {
+  return `${intentId}_secret_${createHash('sha256').update(`test-intent:${intentId}`).digest('hex').slice(0, 24)}`;
+}
+
+/** The intent id named by a client secret, when the secret is the one this provider gave out. */
+export function intentIdFromSecret(clientSecret: string): string | null {
+  const index = clientSecret.indexOf('_secret_');
+  if (index <= 0) return null;
+  const id = clientSecret.slice(0, index);
+  return id.startsWith(TEST_INTENT_PREFIX) && testClientSecret(id) === clientSecret ? id : null;
+}
+
+/**
+ * The offline provider (the default without Stripe keys): intents live in the payments table, the
+ * browser confirms them through POST /api/test-payments/confirm with one of Stripe's test cards, and
+ * a success goes through the same handling as Stripe's `payment_intent.succeeded` webhook.
+ */
+export function createTestProvider(db: Db): PaymentProvider {
+  const read = async (id: string): Promise<ProviderIntent> => {
+    const row = (await db.select().from(payments).where(eq(payments.intentId, id)).limit(1))[0];
+    if (!row) throw new HttpError(404, NO_SUCH_INTENT);
+    return { id: row.intentId, clientSecret: testClientSecret(row.intentId), amount: row.amount, status: row.status, orderId: row.orderId };
+  };
+  return {
+    kind: 'test',
+    publishableKey: null,
+    async createIntent({ amount, orderId }) {
+      const id = `${TEST_INTENT_PREFIX}${randomBytes(12).toString('hex')}`;
+      return { id, clientSecret: testClientSecret(id), amount, status: 'requires_payment_method', orderId };
+    },
+    retrieveIntent: read,
+    verifyWebhook() {
+      throw new HttpError(404, 'Card payments are in test mode: there is no webhook to receive');
+    },
+  };
+}

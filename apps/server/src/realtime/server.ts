@@ -1,0 +1,144 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import {
+  ADMINS_ROOM, customerRoom, FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, SOCKET_COMPRESSION_THRESHOLD, SOCKET_PATH,
+} from '@shop/shared/contract/realtime';
+import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
+import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
+import { refusesOrigin } from './handshake';
+import type { RealtimeServer, RealtimeSocket } from './types';
+
+// Rooms the server alone uses, to drop the sockets of a session that ends. They never carry an event.
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const accountRoom = (userId: string) => `account:${userId}`;
+
+/** How long a start waits for the PostgreSQL adapter to LISTEN before it serves (events sent earlier would be lost). */
+const SUBSCRIBER_WAIT_MS = 10_000;
+/** Clients send a few small events; anything larger is not the shop's client. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * The socket.io server of "Live orders" (docs/api.md, "Realtime socket"), on the app's own HTTP server at
+ * /socket.io. Rooms come from the session cookie only: admins join ADMINS_ROOM, customers their own room, a
+ * connection without a session none; no client event can change that. Orders' events become `order_received` to
+ * admins and `order_updated` to the order's customer. With DATABASE_URL the PostgreSQL adapter carries every
+ * emit to the sockets of the other processes. app.close() drops every socket and closes the server.
+ */
+export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServer> {
+  const { config } = app;
+  let closing = false;
+
+  // A pool of its own: the adapter holds one connection for LISTEN for as long as it runs.
+  const adapterPool = config.databaseUrl ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 5000 }) : null;
+  adapterPool?.on('error', (error) => {
+    if (!closing) app.log.warn({ err: error }, 'realtime adapter: an idle PostgreSQL connection failed');
+  });
+
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['polling', 'websocket'],
+    serveClient: false,
+    perMessageDeflate: { threshold: SOCKET_COMPRESSION_THRESHOLD },
+    httpCompression: { threshold: SOCKET_COMPRESSION_THRESHOLD },
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    ...(adapterPool
+      ? {
+          adapter: createAdapter(adapterPool, {
+            errorHandler: (error: Error) => {
+              if (!closing) app.log.error({ err: error }, 'realtime adapter failed');
+            },
+          }),
+        }
+      : {}),
+  });
+
+  io.use(async (socket, next) => {
+    const { headers } = socket.handshake;
+    const token = headers.cookie ? (app.parseCookie(headers.cookie)[SESSION_COOKIE] ?? null) : null;
+    if (refusesOrigin(headers, config.publicOrigin, token !== null)) {
+      next(new Error(FOREIGN_ORIGIN));
+      return;
+    }
+    socket.data.user = null;
+    socket.data.token = null;
+    socket.data.sessionId = null;
+    socket.data.budget = new ClientEventBudget();
+    if (token) {
+      try {
+        const found = await findSessionUser(app.db, token, app.now());
+        if (found) {
+          socket.data.user = found.user;
+          socket.data.token = token;
+          socket.data.sessionId = found.sessionId;
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'realtime handshake: the session could not be read');
+        next(new Error('The shop could not check your session: try again'));
+        return;
+      }
+    }
+    next();
+  });
+
+  io.on('connection', (socket: RealtimeSocket) => {
+    const { user, sessionId } = socket.data;
+    if (user && sessionId) void socket.join([user.role === 'admin' ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
+    const answer = (args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as ClientEventAck) : undefined;
+      void answerClientOrderEvent({ app, socket, payload: ack ? args.slice(0, -1)[0] : args[0], ack });
+    };
+    socket.on(ORDER_UPDATE, (...args) => answer(args));
+    socket.on(ORDER_CONFIRMATION, (...args) => answer(args));
+  });
+
+  const stops = [
+    onOrderPlaced(app.db, ({ orderId }) => {
+      io.to(ADMINS_ROOM).emit(ORDER_RECEIVED, { order_id: orderId });
+    }, app.log),
+    onOrderStatusChanged(app.db, ({ orderId, userId }) => {
+      io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+    }, app.log),
+    // A session that ends takes its sockets with it, in every process (the adapter carries the disconnect).
+    onSessionsEnded(app.db, (ended) => {
+      io.in('sessionId' in ended ? sessionRoom(ended.sessionId) : accountRoom(ended.userId)).disconnectSockets(true);
+    }),
+  ];
+
+  // Before the HTTP server closes, which waits for every open connection, WebSockets included. The connections end
+  // without a socket.io "disconnect", so clients reconnect by themselves (to another process, or this one restarted).
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const stop of stops) stop();
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    // Closes the adapter (and its LISTEN connection); the HTTP server it also closes is already closed by now.
+    await io.close();
+    await adapterPool?.end();
+  });
+
+  if (adapterPool) await waitForSubscriber(io, app);
+  return io;
+}
+
+/**
+ * Waits (bounded) until the PostgreSQL adapter LISTENs, so that events other processes send from the moment this
+ * one serves reach it. The adapter (0.5) gives no signal of its own: its pub/sub client sets `client` once LISTEN
+ * has run. If that shape changes, this stops waiting at once and the adapter still works.
+ */
+async function waitForSubscriber(io: RealtimeServer, app: FastifyInstance): Promise<void> {
+  const pubsub = (io.of('/').adapter as unknown as { client?: { channels?: unknown; client?: unknown } }).client;
+  if (!pubsub || !(pubsub.channels instanceof Set)) return;
+  const until = Date.now() + SUBSCRIBER_WAIT_MS;
+  while (pubsub.client === undefined) {
+    if (Date.now() > until) {
+      app.log.warn('realtime adapter: not listening to PostgreSQL yet; events from other processes may be missed until it does');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,28 @@
+import type { Server, Socket } from 'socket.io';
+import type { ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, OrderEvent } from '@shop/shared/contract/realtime';
+import type { SessionUser } from '../modules/auth/public';
+
+/** Server to client: a nudge to refetch one order. */
+export interface ServerToClientEvents {
+  [ORDER_RECEIVED]: (event: OrderEvent) => void;
+  [ORDER_UPDATED]: (event: OrderEvent) => void;
+}
+
+/** Client to server, as the spec names them; the arguments are checked, never trusted. */
+export interface ClientToServerEvents {
+  [ORDER_UPDATE]: (...args: unknown[]) => void;
+  [ORDER_CONFIRMATION]: (...args: unknown[]) => void;
+}
+
+/** What the handshake learnt from the session cookie; kept on the server only. */
+export interface SocketData {
+  user: SessionUser | null;
+  /** The session cookie's token, to re-check the session when the client sends an event. */
+  token: string | null;
+  sessionId: string | null;
+  /** How many more events the client may send now (client-events.ts). */
+  budget: { take(): boolean };
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -1,0 +1,9 @@
+import { SideCart } from '../../features/cart/components/side-cart';
+import { useFavouriteHearts } from '../../features/favourites/components/use-favourite-hearts';
+import { MenuScreen } from '../../features/menu/components/menu-screen';
+
+/** Home `/`: the menu, each card with its favourite heart, and from md up the side cart. */
+export function HomePage() {
+  const heart = useFavouriteHearts();
+  return <MenuScreen cardAction={heart} aside={<SideCart />} />;
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+
+const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
+
+function useMinWidth(px: number): boolean {
+  const query = `(min-width: ${px}px)`;
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+}
+
+/**
+ * The side cart beside the grid from md up. Below md it is neither drawn nor downloaded: /cart and the
+ * small-screen menu's Cart link take its place.
+ */
+export function SideCart() {
+  const theme = useTheme();
+  const wide = useMinWidth(theme.breakpoints.values.md);
+  if (!wide) return null;
+  return (
+    <Box component="aside" aria-label="Side cart" sx={{ position: 'sticky', top: 80, alignSelf: 'start', maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' }}>
+      <Suspense fallback={null}>
+        <CartPanel />
+      </Suspense>
+    </Box>
+  );
+}

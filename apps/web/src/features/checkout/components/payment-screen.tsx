@@ -1,0 +1,222 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
+import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
+import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api';
+import { formatWirePounds } from '../../../lib/money';
+import { showToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
+import { useCartQuote } from '../../../lib/use-cart-quote';
+import { useCart } from '../../../lib/cart-store';
+import { createPaymentIntent, placeCashOrder, useOpeningStatus, usePaymentConfig, type OrderDraft } from '../api/checkout-api';
+import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
+import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
+import { CashConfirmDialog } from './cash-confirm-dialog';
+import { OrderSummary } from './order-summary';
+import { StoreInformation } from './store-information';
+import { TestCardForm } from './test-card-form';
+
+// Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+/** What /notification receives after an order is placed, to show 'Your order has been placed'. */
+export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: PaymentChoice } };
+
+export const TERMS_TEXT =
+  'By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, delivery is within 3 miles of the store, and card payments made outside opening hours are not refunded.';
+
+/** What the address slot is given: the address chosen and a way to choose another. */
+export interface AddressSlotProps {
+  selectedId: string | null;
+  onSelect(id: string | null): void;
+}
+
+interface PaymentScreenProps {
+  /** The ids of the customer's saved addresses, in their order; undefined while they load. */
+  savedAddressIds: readonly string[] | undefined;
+  /** Draws the address list (the app layer brings the addresses feature's picker). */
+  renderAddressPicker: (slot: AddressSlotProps) => ReactNode;
+}
+
+/** Checkout (SPEC.md sections 2, 4 and 5): the address, the payment type, a card form or the cash confirm step. */
+export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentScreenProps) {
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  const cart = useCart();
+  const quote = useCartQuote();
+  const opening = useOpeningStatus();
+  const config = usePaymentConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [paymentType, setPaymentType] = useState<PaymentChoice>('Card');
+  const [note, setNote] = useState('');
+  const [cashOpen, setCashOpen] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  // A message handed over by the address form or a reorder ('Address Added Successful!'), shown once.
+  const flash = (location.state as { flash?: string } | null)?.flash;
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  // Show the flash once, and forget it, so a reload does not show it again.
+  useEffect(() => {
+    if (!flash) return;
+    showToast(flash, 'success');
+    void navigate('.', { replace: true, state: null });
+  }, [flash, navigate]);
+
+  // The first saved address is chosen until the customer picks another; a deleted choice falls back to it.
+  const chosenAddressId = chooseAddress(savedAddressIds, addressId);
+
+  const lines = cart.entries.map((entry) => entry.line);
+  const amountLabel = formatWirePounds(quote.data?.total);
+  const quoteError = quoteErrorText(quote.error);
+
+  /** The checks of SPEC.md section 5 (checkPayment); a warning toast says what is wrong. */
+  const check = (payment: PaymentChoice): OrderDraft | null => {
+    const result = checkPayment({ lineCount: lines.length, quote: quote.data, quoteError, addressId: chosenAddressId, opening: opening.data, payment });
+    if (!result.ok) {
+      showToast(result.problem, 'warning');
+      return null;
+    }
+    return { items: lines, addressId: result.addressId, note: note.trim(), email };
+  };
+
+  const keyFor = (draft: OrderDraft, type: PaymentChoice): string => {
+    const fingerprint = draftFingerprint([draft.items, draft.addressId, draft.note, type]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+
+  const placed = (orderId: string, type: PaymentChoice) => {
+    attempt.current = null;
+    cart.clear();
+    void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+    void queryClient.invalidateQueries({ queryKey: ['my-notifications'] });
+    const state: PlacedOrderState = { placedOrder: { orderId, paymentType: type } };
+    void navigate('/notification', { state });
+  };
+
+  const startPayment = async () => {
+    const draft = check('Card');
+    if (!draft) return null;
+    return createPaymentIntent(draft, quote.data?.total, keyFor(draft, 'Card'));
+  };
+
+  const confirmCash = async () => {
+    const draft = check('Cash');
+    if (!draft) {
+      setCashOpen(false);
+      return;
+    }
+    setPlacing(true);
+    try {
+      const answer = await placeCashOrder(draft, keyFor(draft, 'Cash'));
+      setCashOpen(false);
+      placed(answer.insertedId, 'Cash');
+    } catch (error) {
+      setCashOpen(false);
+      showToast(error instanceof ApiError ? error.message : 'The order could not be placed. Try again.', 'error');
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  if (cart.entries.length === 0) {
+    return (
+      <Page title="Checkout">
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography gutterBottom>{NO_PRODUCT_ADDED}</Typography>
+          <Button component={RouterLink} to="/" variant="contained">
+            Browse the menu
+          </Button>
+        </Paper>
+      </Page>
+    );
+  }
+
+  const cardProps = {
+    amountLabel,
+    email,
+    disabled: !quote.data,
+    startPayment,
+    onPaid: (orderId: string) => placed(orderId, 'Card'),
+    onError: (message: string) => showToast(message, 'error'),
+  };
+
+  return (
+    <Page title="Checkout">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
+          </Paper>
+
+          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <FormControl>
+              <FormLabel id="payment-type-label" sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}>
+                Payment
+              </FormLabel>
+              <RadioGroup row aria-labelledby="payment-type-label" value={paymentType} onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}>
+                <FormControlLabel value="Card" control={<Radio />} label="Card" />
+                <FormControlLabel value="Cash" control={<Radio />} label="Cash On Delivery" />
+              </RadioGroup>
+            </FormControl>
+
+            <TextField
+              label="Note"
+              placeholder="Anything the kitchen or the driver should know"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
+            />
+
+            {paymentType === 'Card' &&
+              (config.isPending ? (
+                <Skeleton variant="rounded" height={160} />
+              ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
+                <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+                  <StripeCardForm {...cardProps} publishableKey={config.data.publishableKey} />
+                </Suspense>
+              ) : (
+                <TestCardForm {...cardProps} />
+              ))}
+
+            {paymentType === 'Cash' && (
+              <Button variant="contained" size="large" disabled={!quote.data} onClick={() => check('Cash') && setCashOpen(true)}>
+                Place order {amountLabel}
+              </Button>
+            )}
+
+            <Typography variant="body2" color="text.secondary">
+              {TERMS_TEXT}
+            </Typography>
+          </Paper>
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} />
+          <StoreInformation status={opening.data} />
+        </Box>
+      </Box>
+
+      <CashConfirmDialog open={cashOpen} amountLabel={amountLabel} busy={placing} onCancel={() => setCashOpen(false)} onConfirm={() => void confirmCash()} />
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { ApiError } from '../../../lib/api';
+import { checkPayment, chosenAddressId, quoteErrorText, type PaymentCheckInput } from './payment-checks';
+
+const CLOSING = 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.';
+const ready: PaymentCheckInput = {
+  lineCount: 2,
+  quote: { meetsMinimum: true },
+  quoteError: null,
+  addressId: 'a1',
+  opening: { acceptingOrders: true, message: 'We are open until 23:15. Orders close at 23:00.' },
+  payment: 'Card',
+};
+
+describe('checkPayment', () => {
+  it.each<[string, Partial<PaymentCheckInput>]>([
+    ['a complete card order may go', {}],
+    ['a complete cash order may go', { payment: 'Cash' }],
+    ['an order while the opening hours are still loading may go (the server checks them again)', { opening: undefined }],
+  ])('%s, to the address chosen', (_label, change) => {
+    expect(checkPayment({ ...ready, ...change })).toEqual({ ok: true, addressId: 'a1' });
+  });
+
+  it.each<[string, Partial<PaymentCheckInput>, string]>([
+    ['an empty cart is under the minimum', { lineCount: 0 }, MINIMUM_ORDER],
+    ['a cart under £10.00 is refused', { quote: { meetsMinimum: false } }, MINIMUM_ORDER],
+    ['a cart the server has not priced yet is refused', { quote: undefined }, MINIMUM_ORDER],
+    ['a cart the server could not price says why', { quote: undefined, quoteError: 'This item is no longer available' }, 'This item is no longer available'],
+    ['the minimum comes before the address', { quote: { meetsMinimum: false }, addressId: null }, MINIMUM_ORDER],
+    ['a card payment without an address', { addressId: null }, ADD_ADDRESS_CARD],
+    ['a cash order without an address', { addressId: null, payment: 'Cash' }, ADD_ADDRESS_PLACING],
+    ['the address comes before the opening hours', { addressId: null, opening: { acceptingOrders: false, message: CLOSING } }, ADD_ADDRESS_CARD],
+    ['a shop not taking orders says when it next does', { opening: { acceptingOrders: false, message: CLOSING } }, CLOSING],
+  ])('%s', (_label, change, problem) => {
+    expect(checkPayment({ ...ready, ...change })).toEqual({ ok: false, problem });
+  });
+
+  it('uses the spec’s words', () => {
+    expect([MINIMUM_ORDER, ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING]).toEqual(['Minimum order amount is £10.00', 'Add your address', 'Please add your address']);
+  });
+});
+
+describe('chosenAddressId', () => {
+  it.each<[string, readonly string[] | undefined, string | null, string | null]>([
+    ['the first saved address until the customer picks one', ['a1', 'a2'], null, 'a1'],
+    ['the one picked', ['a1', 'a2'], 'a2', 'a2'],
+    ['the first again once the picked one is deleted', ['a1', 'a3'], 'a2', 'a1'],
+    ['none when nothing is saved', [], 'a2', null],
+    ['none while the addresses load', undefined, 'a2', null],
+  ])('%s', (_label, saved, picked, expected) => {
+    expect(chosenAddressId(saved, picked)).toBe(expected);
+  });
+});
+
+describe('quoteErrorText', () => {
+  it.each<[string, unknown, string | null]>([
+    ['no error, nothing to say', null, null],
+    ['the server’s message', new ApiError(400, 'This item is no longer available'), 'This item is no longer available'],
+    ['anything else, a general line', new Error('boom'), 'The prices could not be loaded. Try again.'],
+  ])('%s', (_label, error, expected) => {
+    expect(quoteErrorText(error)).toBe(expected);
+  });
+});

@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { useCategories, useProducts } from '../../../lib/menu-queries';
+import type { MenuProduct } from '../../../lib/menu-types';
+import { BannerStrip } from './banner-strip';
+import { CategorySelector } from './category-selector';
+import { ProductList } from './product-list';
+import { DEFAULT_CATEGORY, selectCategory } from '../lib/select-category';
+
+interface MenuScreenProps {
+  /** Over each card's image, e.g. the favourite heart (the app layer brings it from the favourites feature). */
+  cardAction?: (product: MenuProduct) => ReactNode;
+  /** Beside the grid from md up, e.g. the side cart. */
+  aside?: ReactNode;
+}
+
+/** The menu screen: banners, the category selector and the chosen category's products, with the screen's aside. */
+export function MenuScreen({ cardAction, aside }: MenuScreenProps) {
+  const categories = useCategories();
+  const products = useProducts();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const categoryList = categories.data ?? [];
+  const selected = selectCategory(categoryList, searchParams.get('category'));
+  const shown = (products.data ?? []).filter((product) => product.category === selected);
+
+  const choose = (name: string) => {
+    // The choice lives in the URL so Back from a product or the cart returns to the same category.
+    setSearchParams(name === DEFAULT_CATEGORY ? {} : { category: name }, { replace: true, preventScrollReset: true });
+  };
+
+  const failed = categories.isError || products.isError;
+  const retry = () => {
+    if (categories.isError) void categories.refetch();
+    if (products.isError) void products.refetch();
+  };
+
+  return (
+    <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals">
+      {failed ? (
+        <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, borderRadius: 1, bgcolor: '#fdeded' }}>
+          <Typography sx={{ color: '#5f2120' }}>The menu could not be loaded. Check your connection and try again.</Typography>
+          <Button variant="contained" onClick={retry}>
+            Retry
+          </Button>
+        </Box>
+      ) : (
+        <>
+          <BannerStrip />
+          <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
+          <Box sx={{ mt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
+            <Box component="section" aria-labelledby="category-heading">
+              <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+                {selected ?? 'Menu'}
+              </Typography>
+              <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
+              {!products.isPending && !categories.isPending && shown.length === 0 && (
+                <Typography color="text.secondary">There is nothing in this category yet.</Typography>
+              )}
+            </Box>
+            {aside}
+          </Box>
+        </>
+      )}
+    </Page>
+  );
+}

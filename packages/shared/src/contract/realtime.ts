@@ -1,0 +1,48 @@
+/**
+ * The realtime socket (SPEC.md sections 4, 7 and 9): socket.io 4 on the shop's own origin. The server puts a
+ * connection in rooms from its session cookie only; events carry nothing but an order id, and a client treats
+ * one as "this order changed": it refetches through the HTTP API, which checks who may see what.
+ */
+import { z } from 'zod';
+import { objectIdSchema } from './cart';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Server to client. */
+export const ORDER_RECEIVED = 'order_received';
+export const ORDER_UPDATED = 'order_updated';
+/** Client to server, as the spec names them: accepted, never trusted, never forwarded. */
+export const ORDER_UPDATE = 'order_update';
+export const ORDER_CONFIRMATION = 'order_confirmation';
+
+/** Every event's payload: `{ order_id }`. */
+export const orderEventSchema = z.strictObject({ order_id: objectIdSchema });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** Rooms: every admin connection joins ADMINS_ROOM; a customer's connections join customerRoom(userId). */
+export const ADMINS_ROOM = 'admins';
+export function customerRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+/**
+ * The client's connection settings of SPEC.md section 9: polling first, then websocket; reconnect after 1 s up
+ * to 5 s with randomization 0.5, for ever; give up a connection attempt after 20 s.
+ */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: SOCKET_PATH,
+  transports: ['polling', 'websocket'],
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+  withCredentials: true,
+} as const;
+
+/** The server's side of SPEC.md section 9: payloads over 1024 bytes are compressed. */
+export const SOCKET_COMPRESSION_THRESHOLD = 1024;
+
+/** The handshake's refusal when its Origin is not the shop's (the browser shows it as a connect_error). */
+export const FOREIGN_ORIGIN = 'This connection does not come from the shop';
