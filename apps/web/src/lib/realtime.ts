@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { orderEventSchema, SOCKET_CLIENT_OPTIONS, type OrderEvent } from '@shop/shared/contract/realtime';
+import { useSession } from './use-session';
+
+/**
+ * The browser's end of the realtime socket (docs/api.md, "Realtime socket"). One connection per tab, opened only
+ * while somebody is signed in and a screen asks for it (the socket.io client is its own chunk, so the storefront's
+ * first load never carries it). The server chooses the rooms from the session cookie; when the user changes (sign
+ * out, sign in as somebody else) the connection is closed and a new one opened, so its rooms follow the cookie.
+ *
+ * An event only says "this order changed": screens refetch through the HTTP API, which checks who may see what.
+ */
+
+let current: { owner: string; socket: Promise<Socket> } | null = null;
+
+function socketFor(owner: string): Promise<Socket> {
+  if (current?.owner === owner) return current.socket;
+  closeRealtime();
+  const socket = import('socket.io-client').then(({ io }) =>
+    io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }),
+  );
+  current = { owner, socket };
+  return socket;
+}
+
+/** Closes this tab's connection (signing out does, through useRealtimeSocket). */
+export function closeRealtime(): void {
+  const closing = current;
+  current = null;
+  void closing?.socket.then((socket) => socket.close());
+}
+
+/** The tab's socket while somebody is signed in, else null. */
+export function useRealtimeSocket(): Socket | null {
+  const { user, isLoading } = useSession();
+  const owner = user ? `${user.role}:${user.email}` : null;
+  const [socket, setSocket] = useState<Socket | null>(null);
+
+  useEffect(() => {
+    if (isLoading) return undefined;
+    if (!owner) {
+      closeRealtime();
+      setSocket(null);
+      return undefined;
+    }
+    let live = true;
+    void socketFor(owner).then((opened) => {
+      if (live) setSocket(opened);
+    });
+    return () => {
+      live = false;
+    };
+  }, [owner, isLoading]);
+
+  return socket;
+}
+
+/** Calls `handler` with each valid `{order_id}` event of this name; payloads of any other shape are ignored. */
+export function useRealtimeEvent(event: string, handler: (payload: OrderEvent) => void): void {
+  const socket = useRealtimeSocket();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = (payload: unknown) => {
+      const parsed = orderEventSchema.safeParse(payload);
+      if (parsed.success) latest.current(parsed.data);
+    };
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event]);
+}
+
+/**
+ * Calls `handler` each time the socket connects: `reconnected` is false for the first connection this hook sees
+ * and true for every later one (after a network drop or a server restart), when events may have been missed.
+ */
+export function useRealtimeConnected(handler: (reconnected: boolean) => void): void {
+  const socket = useRealtimeSocket();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return undefined;
+    let seen = false;
+    const listener = () => {
+      latest.current(seen);
+      seen = true;
+    };
+    if (socket.connected) listener();
+    socket.on('connect', listener);
+    return () => {
+      socket.off('connect', listener);
+    };
+  }, [socket]);
+}
+
+/** Sends a client event the spec names (`order_confirmation`, `order_update`); the server only answers with a refetch prompt. */
+export function emitRealtime(socket: Socket | null, event: string, payload: OrderEvent): void {
+  socket?.emit(event, payload);
+}
