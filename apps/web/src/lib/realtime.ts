@@ -35,25 +35,25 @@ export function closeRealtime(): void {
 export function useRealtimeSocket(): Socket | null {
   const { user, isLoading } = useSession();
   const owner = user ? `${user.role}:${user.email}` : null;
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [opened, setOpened] = useState<{ owner: string; socket: Socket } | null>(null);
 
   useEffect(() => {
     if (isLoading) return undefined;
     if (!owner) {
       closeRealtime();
-      setSocket(null);
       return undefined;
     }
     let live = true;
-    void socketFor(owner).then((opened) => {
-      if (live) setSocket(opened);
+    void socketFor(owner).then((socket) => {
+      if (live) setOpened({ owner, socket });
     });
     return () => {
       live = false;
     };
   }, [owner, isLoading]);
 
-  return socket;
+  // A socket opened for somebody else (before a sign-out or a change of user) is never handed out.
+  return opened && opened.owner === owner ? opened.socket : null;
 }
 
 /** Calls `handler` with each valid `{order_id}` event of this name; payloads of any other shape are ignored. */
