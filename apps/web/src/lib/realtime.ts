@@ -56,13 +56,19 @@ export function useRealtimeSocket(): Socket | null {
   return opened && opened.owner === owner ? opened.socket : null;
 }
 
+/** A ref that always holds the latest render's value, so a long-lived listener calls the current handler. */
+function useLatest<T>(value: T): { readonly current: T } {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  return latest;
+}
+
 /** Calls `handler` with each valid `{order_id}` event of this name; payloads of any other shape are ignored. */
 export function useRealtimeEvent(event: string, handler: (payload: OrderEvent) => void): void {
   const socket = useRealtimeSocket();
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
+  const latest = useLatest(handler);
   useEffect(() => {
     if (!socket) return undefined;
     const listener = (payload: unknown) => {
@@ -82,10 +88,7 @@ export function useRealtimeEvent(event: string, handler: (payload: OrderEvent) =
  */
 export function useRealtimeConnected(handler: (reconnected: boolean) => void): void {
   const socket = useRealtimeSocket();
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
+  const latest = useLatest(handler);
   useEffect(() => {
     if (!socket) return undefined;
     let seen = false;
