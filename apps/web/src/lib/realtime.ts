@@ -79,7 +79,7 @@ export function useRealtimeEvent(event: string, handler: (payload: OrderEvent) =
     return () => {
       socket.off(event, listener);
     };
-  }, [socket, event]);
+  }, [socket, event, latest]);
 }
 
 /**
@@ -101,7 +101,7 @@ export function useRealtimeConnected(handler: (reconnected: boolean) => void): v
     return () => {
       socket.off('connect', listener);
     };
-  }, [socket]);
+  }, [socket, latest]);
 }
 
 /** Sends a client event the spec names (`order_confirmation`, `order_update`); the server only answers with a refetch prompt. */
