@@ -1,11 +1,6 @@
 import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
 
-/** SPEC.md section 9: an order is shown by its id from character 18 onwards (6 characters of a 24-hex id). */
-export function shortOrderId(id: string): string {
-  return id.length > 18 ? id.slice(18) : id;
-}
-
 /** 'Large 13" · Stuffed Crust · Pepperoni, Mushrooms' — the size, crust, type, toppings and deal choices of an item. */
 export function itemDetails(item: OrderItemWire): string {
   return [

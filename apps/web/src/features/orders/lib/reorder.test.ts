@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
-import { itemDetails, shortOrderId } from './order-format';
+import { shortOrderId } from '../../../lib/customer-orders';
+import { itemDetails } from './order-format';
 import { reorderLines } from './reorder';
 
 const PIZZA = 'a'.repeat(24);

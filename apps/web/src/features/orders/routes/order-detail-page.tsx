@@ -14,10 +14,10 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
+import { shortOrderId, useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
-import { useOrder } from '../api/order-api';
 import { ReorderButton } from '../components/reorder-button';
-import { itemDetails, shortOrderId } from '../lib/order-format';
+import { itemDetails } from '../lib/order-format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -118,6 +118,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
 export function OrderDetailPage() {
   const { ordersId = '' } = useParams();
   const order = useOrder(ordersId);
+  useLiveCustomerOrders();
   return (
     <Page
       title={`Order ${shortOrderId(ordersId)}`}

@@ -12,15 +12,15 @@ import { Link as RouterLink } from 'react-router';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
+import { shortOrderId, useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { useSession } from '../../../lib/use-session';
-import { useOrderHistory } from '../api/order-api';
-import { shortOrderId } from '../lib/order-format';
 
 /** `/profile/my-orders`: the customer's orders, newest first, each linking to its detail. */
 export function OrderHistoryPage() {
   const { user } = useSession();
   const history = useOrderHistory(user?.email);
+  useLiveCustomerOrders();
   const orders = history.data ?? [];
 
   return (
