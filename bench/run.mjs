@@ -1,7 +1,9 @@
 // npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
 // Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
+// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events) runs only
+// those parts and updates their entries in latest.json, keeping the others' last figures.
 import { execSync, fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureFirstLoad } from './bundle-size.mjs';
@@ -9,7 +11,12 @@ import { lighthouseOnShop } from './lighthouse.mjs';
 import { ROOT, startShop, waitFor } from './shop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const results = {};
+const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events'];
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : null;
+for (const part of only ?? []) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (one of ${PARTS.join(', ')})`);
+const runs = (part) => !only || only.includes(part);
+const resultsFile = path.join(ROOT, 'bench/results/latest.json');
+const results = only && existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 
 function line(name, value, budget, ok) {
   console.info(`${ok ? 'PASS' : 'OVER'}  ${name.padEnd(44)} ${String(value).padEnd(22)} budget ${budget}`);
@@ -22,14 +29,16 @@ function cannon(opts) {
 }
 
 // 1. Storefront first load (JS gzip), admin code split off.
-execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
-const size = measureFirstLoad(path.join(ROOT, 'apps/web/dist'));
-results.firstLoad = size;
-line('storefront first-load JS (gzip)', `${(size.jsGzipBytes / 1024).toFixed(1)} KB`, '170 KB', size.jsGzipBytes <= 170 * 1024);
-line('admin code kept out of the first load', size.adminInEntry ? 'no' : 'yes', 'yes', !size.adminInEntry);
+if (runs('size') || runs('lighthouse')) execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
+if (runs('size')) {
+  const size = measureFirstLoad(path.join(ROOT, 'apps/web/dist'));
+  results.firstLoad = size;
+  line('storefront first-load JS (gzip)', `${(size.jsGzipBytes / 1024).toFixed(1)} KB`, '170 KB', size.jsGzipBytes <= 170 * 1024);
+  line('admin code kept out of the first load', size.adminInEntry ? 'no' : 'yes', 'yes', !size.adminInEntry);
+}
 
 // 2. Lighthouse on `/`, mobile preset, on a fresh shop serving the build above.
-try {
+if (runs('lighthouse')) try {
   const { lhr: _lhr, ...lh } = await lighthouseOnShop(3403);
   results.lighthouse = lh;
   line('Lighthouse mobile performance on /', `${lh.performance} (LCP ${lh.metrics.lcp}, TBT ${lh.metrics.tbt})`, '95', lh.performance >= 95);
@@ -43,27 +52,29 @@ try {
 }
 
 // 3. Menu answers against a bare static-JSON route.
-const shop = startShop(3401);
-let baseline;
-try {
-  await waitFor('http://127.0.0.1:3401/api/health');
-  const body = await (await fetch('http://127.0.0.1:3401/api/allproduts')).text();
-  baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), { env: { ...process.env, PORT: '3402', BODY: body }, stdio: 'ignore' });
-  await waitFor('http://127.0.0.1:3402/static.json');
-  const bare = await cannon({ url: 'http://127.0.0.1:3402/static.json' });
-  const menu = await cannon({ url: 'http://127.0.0.1:3401/api/allproduts' });
-  const ratio = menu.requests.average / bare.requests.average;
-  results.menu = { bytes: body.length, menuRps: menu.requests.average, bareRps: bare.requests.average, ratio, menuP99Ms: menu.latency.p99 };
-  line('GET /api/allproduts req/s (50 conns)', `${Math.round(menu.requests.average)} (${(ratio * 100).toFixed(0)}% of bare)`, '>= 50% of bare', ratio >= 0.5);
-  line('bare static JSON req/s (same bytes)', `${Math.round(bare.requests.average)}`, '-', true);
-} finally {
-  baseline?.kill('SIGTERM');
-  shop.stop();
+if (runs('menu')) {
+  const shop = startShop(3401);
+  let baseline;
+  try {
+    await waitFor('http://127.0.0.1:3401/api/health');
+    const body = await (await fetch('http://127.0.0.1:3401/api/allproduts')).text();
+    baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), { env: { ...process.env, PORT: '3402', BODY: body }, stdio: 'ignore' });
+    await waitFor('http://127.0.0.1:3402/static.json');
+    const bare = await cannon({ url: 'http://127.0.0.1:3402/static.json' });
+    const menu = await cannon({ url: 'http://127.0.0.1:3401/api/allproduts' });
+    const ratio = menu.requests.average / bare.requests.average;
+    results.menu = { bytes: body.length, menuRps: menu.requests.average, bareRps: bare.requests.average, ratio, menuP99Ms: menu.latency.p99 };
+    line('GET /api/allproduts req/s (50 conns)', `${Math.round(menu.requests.average)} (${(ratio * 100).toFixed(0)}% of bare)`, '>= 50% of bare', ratio >= 0.5);
+    line('bare static JSON req/s (same bytes)', `${Math.round(bare.requests.average)}`, '-', true);
+  } finally {
+    baseline?.kill('SIGTERM');
+    shop.stop();
+  }
 }
 
 // 4. Order placement p99 at 50 concurrent customers on PostgreSQL.
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-try {
+if (runs('orders')) try {
   const { benchOrderPlacement } = await import('./order-placement.ts');
   const orders = await benchOrderPlacement(pgUrl, DURATION);
   results.orderPlacement = orders;
@@ -75,5 +86,30 @@ try {
   console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
 }
 
+// 5. New-order event to the admin socket at 50 orders/s on PostgreSQL, from each order's HTTP answer.
+if (runs('order-events')) try {
+  const { benchOrderEventLatency } = await import('./order-event-latency.ts');
+  const events = await benchOrderEventLatency(pgUrl, DURATION);
+  results.orderEventLatency = events;
+  const clean = events.non2xx === 0 && events.errors === 0;
+  for (const [where, seen] of [['same process', events.sameProcess], ['other process', events.otherProcess]]) {
+    const { fromAnswer, fromSend } = seen;
+    line(
+      `new-order event p99, ${events.rate}/s (${where})`,
+      `${fromAnswer.p99} ms (${fromSend.p99} from send)`,
+      '< 50 ms, none lost',
+      fromAnswer.p99 < 50 && seen.lost === 0 && clean,
+    );
+    console.info(
+      `      ${fromAnswer.count} events over ${seen.transport}; after the answer p50 ${fromAnswer.p50}, p95 ${fromAnswer.p95}, p99 ${fromAnswer.p99}, max ${fromAnswer.max} ms` +
+        ` (${seen.beforeAnswer} came before it, counted as 0); after the send p50 ${fromSend.p50}, p95 ${fromSend.p95}, p99 ${fromSend.p99}, max ${fromSend.max} ms; ${seen.lost} lost`,
+    );
+  }
+  console.info(`      ${events.orders} orders sent at ${events.sentRate}/s for ${events.seconds} s; ${events.non2xx} non-2xx answers, ${events.errors} errors`);
+} catch (error) {
+  line('new-order event p99, 50/s (PostgreSQL)', 'not measured', '< 50 ms', false);
+  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+}
+
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
