@@ -21,8 +21,10 @@ import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useCartQuote } from '../../../lib/use-cart-quote';
 import { useCart } from '../../../lib/cart-store';
+import { useRealtimeSocket } from '../../../lib/realtime';
 import { createPaymentIntent, placeCashOrder, useOpeningStatus, usePaymentConfig, type OrderDraft } from '../api/checkout-api';
 import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
+import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
 import { CashConfirmDialog } from './cash-confirm-dialog';
 import { OrderSummary } from './order-summary';
@@ -62,6 +64,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const socket = useRealtimeSocket();
 
   const [addressId, setAddressId] = useState<string | null>(null);
   const [paymentType, setPaymentType] = useState<PaymentChoice>('Card');
@@ -104,6 +107,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
 
   const placed = (orderId: string, type: PaymentChoice) => {
     attempt.current = null;
+    sendOrderConfirmation(socket, orderId);
     cart.clear();
     void queryClient.invalidateQueries({ queryKey: ['order-history'] });
     void queryClient.invalidateQueries({ queryKey: ['my-notifications'] });
