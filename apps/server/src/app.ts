@@ -19,6 +19,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { favouriteRoutes } from './modules/favourites/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
@@ -32,7 +33,7 @@ import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate }
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [
   healthRoutes, imageRoutes, catalogueRoutes, bannerRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, paymentRoutes, orderRoutes,
-  notificationRoutes,
+  notificationRoutes, reportRoutes,
 ];
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

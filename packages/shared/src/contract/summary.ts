@@ -58,4 +58,4 @@ export type AdminSummaryWire = {
 export const DAILY_SALES_DAYS = 30;
 
 /** `GET /api/buy-product?period=` (admins): an addition; the lists of /todaysorders, /lastdayorders and so on. */
-export const orderPeriodSchema = z.enum(PERIOD_KINDS, { error: `period must be one of ${PERIOD_KINDS.join(', ')}` });
+export const orderPeriodSchema = z.enum(PERIOD_KINDS, { error: `must be one of ${PERIOD_KINDS.join(', ')}` });

@@ -1,5 +1,6 @@
 // What other modules and the infrastructure use of the catalogue: the menu from memory (pricing prices from it,
-// the index page preloads its first images), and a product's wire shape and not-found wording (favourites).
+// the index page preloads its first images), a product's wire shape and not-found wording (favourites), and how
+// many categories and products there are (the back office's figures).
 export { getMenuSnapshot, type MenuSnapshot } from './menu-cache';
-export { PRODUCT_NOT_FOUND } from './service';
+export { countCatalogue, PRODUCT_NOT_FOUND } from './service';
 export { toProductWire, type ProductWire } from './wire';

@@ -197,3 +197,14 @@ export async function deleteTopping(db: Db, id: string, now: Date): Promise<Dele
     return { deletedCount: deleted.length };
   });
 }
+
+/** How many categories and (not deleted) products the shop has: the back office's dashboard cards. */
+export async function countCatalogue(db: Db): Promise<{ categories: number; products: number }> {
+  const [row] = await db
+    .select({
+      categories: sql<number>`(select count(*) from ${categories})`.mapWith(Number),
+      products: sql<number>`(select count(*) from ${products} where ${isNull(products.deletedAt)})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return { categories: row?.categories ?? 0, products: row?.products ?? 0 };
+}

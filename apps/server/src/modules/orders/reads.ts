@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
@@ -68,13 +69,25 @@ export async function listOrderHistory(db: Db, email: string, reader: SessionUse
 
 export interface ShopOrderQuery {
   status?: OrderStatus | undefined;
+  /** Placed in this period of the shop's calendar (Europe/London), as the dashboard counts it. */
+  period?: PeriodKind | undefined;
   /** 1-based. */
   page: number;
 }
 
+/** The orders placed in `period` as of `now`: created_at in its half-open London range (domain/dates). */
+export function placedInPeriod(period: PeriodKind, now: Date): SQL {
+  const { start, end } = periodRange(period, now);
+  return and(gte(orders.createdAt, start), lt(orders.createdAt, end)) as SQL;
+}
+
 /** `GET /api/buy-product` (admins): one page of the orders the shop sees, newest first, and how many there are. */
-export async function listShopOrders(db: Db, query: ShopOrderQuery): Promise<{ orders: OrderWire[]; total: number }> {
-  const where = query.status ? and(placedOrderCondition, eq(orders.status, query.status)) : placedOrderCondition;
+export async function listShopOrders(db: Db, query: ShopOrderQuery, now: Date): Promise<{ orders: OrderWire[]; total: number }> {
+  const where = and(
+    placedOrderCondition,
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.period ? placedInPeriod(query.period, now) : undefined,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select()

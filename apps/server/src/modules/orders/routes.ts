@@ -4,6 +4,7 @@ import { objectIdSchema } from '@shop/shared/contract/cart';
 import {
   buyProductRequestSchema, createPaymentIntentRequestSchema, idempotencyKeySchema, updateOrderStatusRequestSchema, type OrderWire, type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
+import { orderPeriodSchema } from '@shop/shared/contract/summary';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { orderStatusSchema } from '@shop/shared/domain/order-status';
 import { HttpError } from '../../http-errors';
@@ -31,9 +32,13 @@ function orderId(raw: string): string {
   return id.data;
 }
 
-/** `GET /api/buy-product?status=&page=`: an optional status filter and a 1-based page (of ORDERS_PAGE_SIZE). */
+/**
+ * `GET /api/buy-product?status=&period=&page=`: optional status and period filters (period: today, lastDay,
+ * lastWeek, lastMonth in Europe/London) and a 1-based page (of ORDERS_PAGE_SIZE).
+ */
 const shopOrderQuerySchema = z.object({
   status: orderStatusSchema.optional(),
+  period: orderPeriodSchema.optional(),
   page: z.coerce.number('page must be a whole number from 1').int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000).default(1),
 });
 
@@ -52,7 +57,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   // The spec's "all orders", for the back office: the orders the shop sees, newest first, a page at a time.
   app.get('/buy-product', { preHandler: requireAdmin }, async (request, reply): Promise<OrderWire[]> => {
     const query = shopOrderQuerySchema.parse(request.query ?? {});
-    const { orders, total } = await listShopOrders(app.db, query);
+    const { orders, total } = await listShopOrders(app.db, query, app.now());
     reply.header('x-total-count', String(total));
     return orders;
   });
