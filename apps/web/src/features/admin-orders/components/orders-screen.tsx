@@ -1,33 +1,174 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LOADING } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { formatWirePounds } from '../../../lib/money';
+import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
+import { ORDERS_PAGE_SIZE, orderShortId, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
+import { StatusChip } from './status-chip';
+import { StatusMenu } from './status-menu';
 
-/** Which orders a list shows; the periods are those of the dashboard (SPEC.md section 9). */
-export type OrdersPeriod = 'all' | 'today' | 'last-day' | 'last-week' | 'last-month' | 'pending';
-
-const DESCRIPTIONS: Record<OrdersPeriod, string> = {
-  all: 'Every order, newest first',
-  today: 'Orders placed today',
-  'last-day': 'Orders placed yesterday',
-  'last-week': 'Orders placed in the previous calendar week',
-  'last-month': 'Orders placed in the previous calendar month',
-  pending: 'Orders still waiting with status Pending Order, newest first',
+const DESCRIPTIONS: Record<OrdersListKind, string> = {
+  all: 'Every order, newest first.',
+  today: 'Orders placed today, newest first.',
+  lastDay: 'Orders placed yesterday, newest first.',
+  lastWeek: 'Orders placed in the previous calendar week (Monday to Sunday), newest first.',
+  lastMonth: 'Orders placed in the previous calendar month, newest first.',
+  pending: 'Orders still waiting with status Pending Order, whenever they were placed, newest first.',
 };
 
+const EMPTY: Record<OrdersListKind, string> = {
+  all: 'No orders yet.',
+  today: 'No orders today yet.',
+  lastDay: 'No orders yesterday.',
+  lastWeek: 'No orders last week.',
+  lastMonth: 'No orders last month.',
+  pending: 'No orders are waiting.',
+};
+
+const COLUMNS = 9;
+
 interface OrdersScreenProps {
-  period: OrdersPeriod;
+  kind: OrdersListKind;
   /** Tells the screens apart in the browser tab, since they share the heading. */
   documentTitle: string;
   title?: string;
 }
 
-/** The admin order lists: one screen titled Order List (SPEC.md section 2), filtered by period. */
-export function OrdersScreen({ period, documentTitle, title = 'Order List' }: OrdersScreenProps) {
+/**
+ * The admin order lists (SPEC.md section 2, "Orders screens"): one screen titled Order List, filtered by period or
+ * status on the server, newest first, 50 a page (`?page=` in the address, so Back returns to the same page), fetched
+ * again when an order arrives.
+ */
+export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: OrdersScreenProps) {
+  const [search, setSearch] = useSearchParams();
+  const page = pageFromSearch(search.get('page'));
+  const list = useOrdersList(kind, page);
+  useLiveAdminOrders();
+
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  // TablePagination counts from 0 and warns when the page is past the end (e.g. after orders were canceled away).
+  const shownPage = Math.min(page, lastPage) - 1;
+
+  function goTo(next: number) {
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next <= 1) params.delete('page');
+        else params.set('page', String(next));
+        return params;
+      },
+      { preventScrollReset: false },
+    );
+  }
+
   return (
     <Page title={title} documentTitle={documentTitle}>
-      <Typography color="text.secondary">
-        {DESCRIPTIONS[period]} will be listed here with their id, date, time, email, payment, quantity, total price and
-        status.
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {DESCRIPTIONS[kind]}
       </Typography>
+      {list.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {list.error.message}
+        </Alert>
+      )}
+      <Paper variant="outlined">
+        {/* At 390 px the table scrolls sideways inside its frame; the page itself never does. */}
+        <TableContainer tabIndex={0} role="region" aria-label="Orders, scrolls sideways on small screens">
+          <Table size="small" aria-label="Orders" sx={{ minWidth: 860, '& td, & th': { px: { xs: 1, sm: 1.5 } } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Order Id</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>Time</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Payment</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Total Price (£)</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    Actions
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {!list.data && !list.isError && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS}>{LOADING}</TableCell>
+                </TableRow>
+              )}
+              {list.data?.orders.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS}>
+                    <Typography sx={{ py: 3, textAlign: 'center' }} color="text.secondary">
+                      {EMPTY[kind]}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {list.data?.orders.map((order) => {
+                const short = orderShortId(order._id);
+                return (
+                  <TableRow key={order._id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/allorders/${order._id}`} aria-label={`Order ${short}`} fontWeight={600} sx={{ fontFamily: 'monospace' }}>
+                        {short}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
+                    <TableCell>{order.time}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{order.email}</TableCell>
+                    <TableCell>{order.paymentType}</TableCell>
+                    <TableCell align="right">{order.quantity}</TableCell>
+                    <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <StatusChip status={order.status} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <StatusMenu order={order} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {total > 0 && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={shownPage}
+            rowsPerPage={ORDERS_PAGE_SIZE}
+            rowsPerPageOptions={[ORDERS_PAGE_SIZE]}
+            onPageChange={(_event, next) => goTo(next + 1)}
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count}`}
+          />
+        )}
+      </Paper>
     </Page>
   );
 }

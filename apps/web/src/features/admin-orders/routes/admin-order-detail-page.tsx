@@ -1,16 +1,239 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+import PrintIcon from '@mui/icons-material/Print';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { OrderWire } from '@shop/shared/contract/orders';
+import { LOADING } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
+import { formatWirePounds } from '../../../lib/money';
+import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
+import { KitchenTicket } from '../components/kitchen-ticket';
+import { StatusChip } from '../components/status-chip';
+import { StatusMenu } from '../components/status-menu';
+import { itemChoices } from '../lib/order-items';
+import { orderShortId } from '../lib/order-lists';
 
+const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
+  unpaid: 'To be paid on delivery',
+  pending: 'Waiting for the card payment',
+  paid: 'Paid',
+  failed: 'Card payment failed',
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function AddressCard({ order }: { order: OrderWire }) {
+  const { address } = order;
+  const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
+  return (
+    <Section id="order-address" title="Address">
+      <Box component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+        <Typography>{address.Email || order.email}</Typography>
+        <Typography>{address.phone}</Typography>
+        <Typography>{address.address}</Typography>
+        {address.address2 && <Typography>{address.address2}</Typography>}
+        <Typography>{address.city}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{address.postcode}</Typography>
+      </Box>
+    </Section>
+  );
+}
+
+function PaymentTable({ order }: { order: OrderWire }) {
+  return (
+    <Section id="order-payment" title="Payment">
+      <TableContainer>
+        <Table size="small" aria-labelledby="order-payment">
+          <TableBody>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                Payment Type
+              </TableCell>
+              <TableCell>{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                Date
+              </TableCell>
+              <TableCell>
+                {order.date} {order.time}
+              </TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                Status
+              </TableCell>
+              <TableCell>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                Note
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.note.trim() || 'No note'}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+function ItemsTable({ order }: { order: OrderWire }) {
+  return (
+    <Section id="order-items" title="Items">
+      <TableContainer tabIndex={0} role="region" aria-label="Items, scrolls sideways on small screens">
+        <Table size="small" aria-labelledby="order-items" sx={{ minWidth: 480 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell align="right">Quantity</TableCell>
+              <TableCell align="right">Price</TableCell>
+              <TableCell align="right">Total (£)</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {order.items.map((item, index) => (
+              <TableRow key={`${item.id}-${index}`}>
+                <TableCell>
+                  <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                  {itemChoices(item).map((choice) => (
+                    <Typography key={choice} variant="body2" color="text.secondary">
+                      {choice}
+                    </Typography>
+                  ))}
+                </TableCell>
+                <TableCell align="right">{item.quantity}</TableCell>
+                <TableCell align="right">{formatWirePounds(item.price)}</TableCell>
+                <TableCell align="right">{formatWirePounds(item.totalQuantityPrice)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={3} sx={{ fontSize: '1rem', color: 'text.primary', fontWeight: 700 }}>
+                Total Price
+              </TableCell>
+              <TableCell align="right" sx={{ fontSize: '1rem', color: 'text.primary', fontWeight: 700 }} data-testid="order-total">
+                {formatWirePounds(order.totalPrice)}
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+function StatusHistory({ order }: { order: OrderWire }) {
+  const history = [...order.statusHistory].reverse();
+  return (
+    <Section id="order-history" title="Status history">
+      <TableContainer>
+        <Table size="small" aria-labelledby="order-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>Status</TableCell>
+              <TableCell>Date Time</TableCell>
+              <TableCell>Changed by</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {history.map((change) => (
+              <TableRow key={`${change.createdAt}-${change.status}`}>
+                <TableCell>{change.status}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {change.date} {change.time}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{change.changedBy ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+/** /allorders/{ordersId}: one order for the shop (SPEC.md section 2, "Order detail"), its status and its kitchen ticket. */
 export function AdminOrderDetailPage() {
   const { ordersId = '' } = useParams();
-  // SPEC.md section 9: an order is shown by its id from character 18 onwards.
-  const shortId = ordersId.length > 18 ? ordersId.slice(18) : ordersId;
+  const order = useAdminOrder(ordersId);
+  useLiveAdminOrders();
+  const short = orderShortId(ordersId);
+  const data = order.data;
+
   return (
-    <Page title={`Order ${shortId}`} documentTitle={`Order ${shortId}`}>
-      <Typography color="text.secondary">
-        The customer&apos;s address, the payment and the items of this order will be shown here, with its status.
-      </Typography>
+    <Page
+      title={`Order ${short}`}
+      actions={
+        data && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <StatusMenu order={data} variant="button" />
+            <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
+              Print kitchen ticket
+            </Button>
+          </Stack>
+        )
+      }
+    >
+      {order.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {order.error.message}{' '}
+          <Link component={RouterLink} to="/order-list">
+            Back to the order list
+          </Link>
+        </Alert>
+      )}
+      {order.isPending && <Typography>{LOADING}</Typography>}
+      {data && (
+        <>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+            <StatusChip status={data.status} />
+            <Typography color="text.secondary">
+              Placed {data.date} at {data.time} by {data.email}
+            </Typography>
+          </Stack>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <AddressCard order={data} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <PaymentTable order={data} />
+            </Grid>
+            <Grid size={12}>
+              <ItemsTable order={data} />
+            </Grid>
+            <Grid size={12}>
+              <StatusHistory order={data} />
+            </Grid>
+          </Grid>
+          <KitchenTicket order={data} />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { OrdersScreen } from '../components/orders-screen';
 
+/** /allorders: every order, as /order-list (the detail of one is /allorders/{id}). */
 export function AllOrdersPage() {
-  return <OrdersScreen period="all" documentTitle="All Orders" />;
+  return <OrdersScreen kind="all" documentTitle="All Orders" />;
 }

@@ -1,5 +1,5 @@
 import { OrdersScreen } from '../components/orders-screen';
 
 export function LastDayOrdersPage() {
-  return <OrdersScreen period="last-day" documentTitle="Last Day Orders" />;
+  return <OrdersScreen kind="lastDay" documentTitle="Last Day Orders" />;
 }

@@ -1,5 +1,5 @@
 import { OrdersScreen } from '../components/orders-screen';
 
 export function LastMonthOrdersPage() {
-  return <OrdersScreen period="last-month" documentTitle="Last Month Orders" />;
+  return <OrdersScreen kind="lastMonth" documentTitle="Last Month Orders" />;
 }

@@ -1,5 +1,5 @@
 import { OrdersScreen } from '../components/orders-screen';
 
 export function LastWeekOrdersPage() {
-  return <OrdersScreen period="last-week" documentTitle="Last Week Orders" />;
+  return <OrdersScreen kind="lastWeek" documentTitle="Last Week Orders" />;
 }

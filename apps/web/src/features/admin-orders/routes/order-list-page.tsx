@@ -1,5 +1,6 @@
 import { OrdersScreen } from '../components/orders-screen';
 
+/** /order-list, the sidebar's Order List: every order. */
 export function OrderListPage() {
-  return <OrdersScreen period="all" documentTitle="Order List" />;
+  return <OrdersScreen kind="all" documentTitle="Order List" />;
 }

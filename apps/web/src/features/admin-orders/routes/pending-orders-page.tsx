@@ -1,5 +1,6 @@
 import { OrdersScreen } from '../components/orders-screen';
 
+/** /pendingorders, the spec's pending-orders screen: only 'Pending Order', newest first. */
 export function PendingOrdersPage() {
-  return <OrdersScreen period="pending" title="Pending Orders" documentTitle="Pending Orders" />;
+  return <OrdersScreen kind="pending" documentTitle="Pending Orders" />;
 }

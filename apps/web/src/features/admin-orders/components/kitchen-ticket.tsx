@@ -1,0 +1,90 @@
+import { createPortal } from 'react-dom';
+import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import type { OrderWire } from '@shop/shared/contract/orders';
+import { formatWirePounds } from '../../../lib/money';
+import { itemChoices } from '../lib/order-items';
+import { orderShortId } from '../lib/order-lists';
+import { addressLines, ticketPaymentLine } from '../lib/ticket';
+
+const TICKET_CLASS = 'kitchen-ticket';
+
+/**
+ * What the kitchen and the driver need, and only that, when the detail page is printed: the ticket sits directly
+ * in <body> (a portal), hidden on screen; the print stylesheet hides everything else in <body> and shows it.
+ */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      [`.${TICKET_CLASS}`]: { display: 'none' },
+      '@media print': {
+        [`body > *:not(.${TICKET_CLASS})`]: { display: 'none !important' },
+        body: { background: '#fff !important' },
+        [`.${TICKET_CLASS}`]: { display: 'block' },
+        '@page': { margin: '10mm' },
+      },
+    }}
+  />
+);
+
+export function KitchenTicket({ order }: { order: OrderWire }) {
+  const payment = ticketPaymentLine(order);
+  const { address } = order;
+  return createPortal(
+    <>
+      {printStyles}
+      <Box
+        className={TICKET_CLASS}
+        data-testid="kitchen-ticket"
+        sx={{ color: '#000', bgcolor: '#fff', fontFamily: 'Helvetica, Arial, sans-serif', fontSize: '14pt', lineHeight: 1.3, maxWidth: '120mm' }}
+      >
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderBottom: '2px solid #000', pb: 1 }}>
+          <Box component="p" sx={{ m: 0, fontSize: '22pt', fontWeight: 700 }}>
+            Order {orderShortId(order._id)}
+          </Box>
+          <Box component="p" sx={{ m: 0 }}>
+            {order.date} {order.time}
+          </Box>
+        </Box>
+
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, my: 2 }}>
+          {order.items.map((item, index) => (
+            <Box component="li" key={`${item.id}-${index}`} sx={{ mb: 1.5, breakInside: 'avoid' }}>
+              <Box sx={{ fontSize: '20pt', fontWeight: 700 }}>
+                {item.quantity} × {item.title}
+              </Box>
+              {itemChoices(item).map((choice) => (
+                <Box key={choice} sx={{ fontSize: '15pt', pl: 3 }}>
+                  {choice}
+                </Box>
+              ))}
+            </Box>
+          ))}
+        </Box>
+
+        {order.note.trim() !== '' && (
+          <Box sx={{ border: '2px solid #000', p: 1, my: 2, fontSize: '16pt', breakInside: 'avoid' }}>
+            <strong>Note:</strong> {order.note}
+          </Box>
+        )}
+
+        <Box sx={{ borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
+          {addressLines(address).map((line) => (
+            <Box key={line}>{line}</Box>
+          ))}
+          {address.phone && <Box>Tel {address.phone}</Box>}
+        </Box>
+
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderTop: '2px solid #000', pt: 1 }}>
+          <Box component="p" sx={{ m: 0, fontSize: '22pt', fontWeight: 700 }}>
+            {payment}
+          </Box>
+          <Box component="p" sx={{ m: 0 }}>
+            Total {formatWirePounds(order.totalPrice)}
+          </Box>
+        </Box>
+      </Box>
+    </>,
+    document.body,
+  );
+}

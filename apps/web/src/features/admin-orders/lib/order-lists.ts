@@ -1,0 +1,40 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
+import type { PeriodKind } from '@shop/shared/domain/dates';
+
+/**
+ * Which orders an admin list shows (docs/decisions/0500-back-office-screens.md): every order, one of the
+ * dashboard's periods (SPEC.md section 9), or the orders still waiting ('Pending Order', whenever placed).
+ */
+export type OrdersListKind = 'all' | 'pending' | PeriodKind;
+
+/** The server's page size of `GET /api/buy-product` (apps/server orders/reads.ts ORDERS_PAGE_SIZE). */
+export const ORDERS_PAGE_SIZE = 50;
+
+const PENDING: OrderStatus = ORDER_STATUSES[0];
+
+/** The query of `GET /api/buy-product` for a list and a 1-based page: '/buy-product?period=today&page=2'. */
+export function ordersListPath(kind: OrdersListKind, page: number): string {
+  const params = new URLSearchParams();
+  if (kind === 'pending') params.set('status', PENDING);
+  else if (kind !== 'all') params.set('period', kind);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query === '' ? '/buy-product' : `/buy-product?${query}`;
+}
+
+/** A page number from the address bar's `?page=`: a whole number from 1, anything else is page 1. */
+export function pageFromSearch(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/** The X-Total-Count header as a count; a missing or malformed header counts what the page holds. */
+export function totalFromHeader(header: string | null, onPage: number, page: number): number {
+  if (header !== null && /^\d+$/.test(header)) return Number(header);
+  return (page - 1) * ORDERS_PAGE_SIZE + onPage;
+}
+
+/** SPEC.md section 9: an order is shown by its id from character 18 onwards (the last 6 of 24). */
+export function orderShortId(id: string): string {
+  return id.length > 18 ? id.slice(18) : id;
+}
