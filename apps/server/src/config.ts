@@ -37,6 +37,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  // `npm run demo` sets it: a month of made-up orders on first start (db/seed/demo.ts), so every screen has data.
+  DEMO_ORDERS: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').default('false').transform((v) => v === 'true' || v === '1')),
   // The built web app to serve; the default is apps/web/dist. Lets parallel browser-test runs use their own builds.
   WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   ADMIN_EMAIL: z.preprocess(
@@ -95,6 +97,8 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   /** A fixed shop clock; undefined means the real clock. */
   shopTime: Date | undefined;
+  /** Add the demo month of orders to a database that has none (`npm run demo`). */
+  demoOrders: boolean;
   publicOrigin: string;
 }
 
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
     shopTime: e.SHOP_TIME,
+    demoOrders: e.DEMO_ORDERS,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
   };
 }

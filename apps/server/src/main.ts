@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, shopNow, type Config } from './config';
 import { createDatabase, MEMORY_DATA_DIR } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { seedDemoOrders } from './db/seed/demo';
 import { seedDatabase } from './db/seed/seed';
 
 function readConfig(): Config {
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
     now: shopNow(config),
     log: (message) => console.info(message),
   });
+
+  if (config.demoOrders) {
+    await seedDemoOrders(database.db, { now: shopNow(config), adminEmail: config.adminEmail, log: (message) => console.info(message) });
+  }
 
   const app = await buildApp({ config, database, ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}) });
 

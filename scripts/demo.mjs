@@ -1,0 +1,12 @@
+// `npm run demo`: the shop on an embedded database of its own (./demo-data unless DATA_DIR says otherwise) that
+// is filled, on first start, with a month of made-up orders in every status and payment type, so the dashboard,
+// the order lists and the order pages have something to show. The admin sign-in is printed as with `npm start`.
+// Delete ./demo-data to start the demo afresh (the orders are drawn around the moment of the first start).
+import { spawn } from 'node:child_process';
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: process.env.DATA_DIR || './demo-data', DEMO_ORDERS: 'true' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
