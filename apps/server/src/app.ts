@@ -27,6 +27,7 @@ import { registerSessions } from './modules/auth/session';
 import { getMenuSnapshot } from './modules/catalogue/public';
 import { pickEncoding } from './http/compression';
 import { isCurrentEtag } from './http/etag';
+import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
 
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
+  refuseCrossSiteWrites(app);
   registerSessions(app);
   acceptEmptyJsonBodies(app);
 
