@@ -21,7 +21,7 @@ import {
   type PriceField,
   type ProductFormValues,
 } from '../lib/product-form';
-import { ImageField } from './image-field';
+import { ImageField } from '../../../components/image-field';
 
 interface ProductFormProps {
   initial: ProductFormValues;

@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { categoryQuery, useUpdateCategory } from '../api/catalogue-api';
 import { CategoryForm } from '../components/category-form';
-import { fileToBase64 } from '../components/image-field';
+import { fileToBase64 } from '../../../lib/image-file';
 import { POPUP_MS, showToast } from '../../../lib/toast';
 
 /** `/categories/:id`: the form appears once the category has loaded; Update and Cancel both return to the list. */

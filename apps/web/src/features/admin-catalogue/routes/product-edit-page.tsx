@@ -6,7 +6,7 @@ import { PRODUCT_UPDATED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { productQuery, useAdminCategories, useUpdateProduct } from '../api/catalogue-api';
-import { fileToBase64 } from '../components/image-field';
+import { fileToBase64 } from '../../../lib/image-file';
 import { POPUP_MS, showToast } from '../../../lib/toast';
 import { ProductForm } from '../components/product-form';
 import { productFormFromWire, productRequestFields } from '../lib/product-form';

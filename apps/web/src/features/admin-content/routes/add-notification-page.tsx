@@ -1,10 +1,13 @@
-import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/page';
+import { AnnouncementForm } from '../components/announcement-form';
+import { SentAnnouncements } from '../components/sent-announcements';
 
+/** `/addnotification`: send an announcement to every customer (their /notification page), and see those sent. */
 export function AddNotificationPage() {
   return (
     <Page title="Send Notification">
-      <Typography color="text.secondary">Here you will send a notification with an image, a title and a description.</Typography>
+      <AnnouncementForm />
+      <SentAnnouncements />
     </Page>
   );
 }

@@ -1,10 +1,13 @@
-import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/page';
+import { BannerForm } from '../components/banner-form';
+import { BannerList } from '../components/banner-list';
 
+/** `/banner`: add a banner to the storefront's offers strip, and remove those there. */
 export function BannerPage() {
   return (
     <Page title="Add Banner">
-      <Typography color="text.secondary">Here you will upload a banner image for the storefront.</Typography>
+      <BannerForm />
+      <BannerList />
     </Page>
   );
 }

@@ -17,7 +17,7 @@ export function AnnouncementList({ announcements }: { announcements: readonly Cu
               src={imageUrlAtWidth(item.imageUrl, 480)}
               alt=""
               loading="lazy"
-              sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', bgcolor: 'grey.100' }}
+              sx={{ display: 'block', width: '100%', aspectRatio: '2 / 1', objectFit: 'cover', bgcolor: 'grey.100' }}
             />
           )}
           <Box sx={{ p: 2 }}>

@@ -16,17 +16,23 @@ describe('orderTimeline', () => {
     ]);
   });
 
+  it('puts the last change on top when several share an instant (the answer lists them oldest first)', () => {
+    const same = { date: placed.date, time: placed.time, createdAt: placed.createdAt };
+    const steps = orderTimeline({ ...placed, status: 'On the way', statusHistory: [placed, { ...approved, ...same }, { ...onTheWay, ...same }] });
+    expect(steps.map((step) => step.status)).toEqual(['On the way', 'Approved Order', 'Pending Order']);
+  });
+
   it('shows the order’s own status when the answer carries no history', () => {
     expect(orderTimeline({ ...placed, status: 'Approved Order', statusHistory: [] })).toEqual([{ ...placed, status: 'Approved Order', current: true }]);
   });
 });
 
 describe('ordersNewestFirst', () => {
-  it('puts the newest order first, and by id when two share an instant', () => {
+  it('puts the newest order first, keeping the answer’s order for two placed in the same instant', () => {
     const orders = [
       { _id: 'a'.repeat(24), createdAt: '2026-11-17T12:00:00.000Z' },
-      { _id: 'b'.repeat(24), createdAt: '2026-11-18T12:00:00.000Z' },
       { _id: 'c'.repeat(24), createdAt: '2026-11-18T12:00:00.000Z' },
+      { _id: 'b'.repeat(24), createdAt: '2026-11-18T12:00:00.000Z' },
     ];
     expect(ordersNewestFirst(orders).map((order) => order._id[0])).toEqual(['c', 'b', 'a']);
     expect(orders[0]?._id[0]).toBe('a');

@@ -17,18 +17,21 @@ function newestFirst(a: { createdAt: string }, b: { createdAt: string }): number
 }
 
 /**
- * The order's statuses, newest first (the status it has now on top, as parcel tracking shows it). An order whose
- * history is empty (an older server) still shows its status, at the time it was placed.
+ * The order's statuses, newest first (the status it has now on top, as parcel tracking shows it). The answer lists
+ * them oldest first; changes made in the same instant keep that order (reversed), so the last one set is on top.
+ * An order whose history is empty (an older server) still shows its status, at the time it was placed.
  */
 export function orderTimeline(order: TimelineOrder): TimelineStep[] {
   const history: OrderStatusChangeWire[] =
-    order.statusHistory.length > 0 ? [...order.statusHistory].sort(newestFirst) : [{ status: order.status, date: order.date, time: order.time, createdAt: order.createdAt }];
+    order.statusHistory.length > 0
+      ? [...order.statusHistory].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).reverse()
+      : [{ status: order.status, date: order.date, time: order.time, createdAt: order.createdAt }];
   return history.map((change, index) => ({ status: change.status, date: change.date, time: change.time, createdAt: change.createdAt, current: index === 0 }));
 }
 
-/** Newest order first; orders placed in the same instant by id, newest id first (ids grow with time). */
+/** Newest order first; orders placed in the same instant keep the answer's order (it lists the newest first). */
 export function ordersNewestFirst<T extends Pick<OrderWire, '_id' | 'createdAt'>>(orders: readonly T[]): T[] {
-  return [...orders].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : newestFirst(a, b)));
+  return [...orders].sort(newestFirst);
 }
 
 /** The shop's announcements from the customer's feed (its order entries are shown as each order's timeline). */
