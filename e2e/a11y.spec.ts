@@ -15,8 +15,8 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ];
 const PUBLIC_PAGES = ['/', '/signin', '/signup', '/cart'];
-const CUSTOMER_PAGES = ['/payment', '/profile/my-profile', '/favourite'];
-const ADMIN_PAGES = ['/categories', '/products', '/ingredients', '/productforms'];
+const CUSTOMER_PAGES = ['/payment', '/profile/my-profile', '/favourite', '/notification'];
+const ADMIN_PAGES = ['/categories', '/products', '/ingredients', '/productforms', '/addnotification', '/banner'];
 
 let counter = 0;
 
