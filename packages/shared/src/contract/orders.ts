@@ -1,13 +1,15 @@
 /**
  * Orders and payments on the wire (SPEC.md sections 3 and 7). The server prices every order itself from
  * the cart lines; a client's `date`, `time` and `status` are accepted for compatibility and replaced by
- * the server's, and a client `price` is only checked, never charged.
+ * the server's, and a client `price` is only checked, never charged. Items are cart lines or the spec's own
+ * order items (`spec-order-items.ts`), whose `totalQuantityPrice` and `toppingsPrice` are ignored.
  */
 import { z } from 'zod';
 import { orderStatusSchema, type OrderStatus } from '../domain/order-status';
 import type { PricedLineChoices } from '../domain/pricing';
 import type { AddressWire } from './addresses';
-import { cartLinesSchema, objectIdSchema, type CartLine } from './cart';
+import { MAX_CART_LINES, objectIdSchema, type CartLine } from './cart';
+import { orderItemSchema, orderItemsSchema } from './spec-order-items';
 
 export const PAYMENT_TYPES = ['Card', 'Cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -21,7 +23,8 @@ const noteSchema = z.string().max(MAX_NOTE_LENGTH, `The note is at most ${MAX_NO
 
 /** `POST /api/buy-product` body (cash orders; card orders start at `POST /api/create-payment-intent`). */
 export const buyProductRequestSchema = z.strictObject({
-  items: cartLinesSchema,
+  /** Cart lines, or order items as SPEC.md section 3 writes them (mixed if need be). */
+  items: orderItemsSchema,
   /** When sent it must be the signed-in user's own e-mail. */
   email: z.string().optional(),
   /** Ignored: the server records its own date and time (Europe/London). */
@@ -35,9 +38,16 @@ export const buyProductRequestSchema = z.strictObject({
 });
 export type BuyProductRequest = z.input<typeof buyProductRequestSchema>;
 
+/**
+ * The spec's `POST /create-payment-intent` sends `{price}` alone; the server opens a payment only for an order it
+ * priced itself (decisions 0400 and 0601), so the items are required and a missing list says so.
+ */
+export const CARD_ORDER_NEEDS_ITEMS =
+  'Send the order with its items and addressId: the server prices card orders itself and cannot open a payment for a price alone';
+
 /** `POST /api/create-payment-intent` body: the cart, the address and the note; `price` (pounds) is only checked. */
 export const createPaymentIntentRequestSchema = z.strictObject({
-  items: cartLinesSchema,
+  items: z.array(orderItemSchema, { error: (issue) => (issue.input === undefined ? CARD_ORDER_NEEDS_ITEMS : undefined) }).max(MAX_CART_LINES),
   addressId: objectIdSchema.nullable().optional(),
   note: noteSchema,
   price: z.number().nonnegative().optional(),

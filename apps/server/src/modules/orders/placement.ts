@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { buyProductRequestSchema, CreatePaymentIntentAnswer, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
+import { toCartLines, type OrderItem } from '@shop/shared/contract/spec-order-items';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
@@ -41,7 +42,8 @@ interface PricedOrder {
 }
 
 interface OrderInput {
-  items: CartLine[];
+  /** Cart lines, or the spec's order items, which are read as cart lines against the same menu snapshot. */
+  items: OrderItem[];
   addressId?: string | null | undefined;
   note: string;
 }
@@ -60,9 +62,12 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
 /** Prices the cart from the in-memory menu (422 on a refusal or under the minimum); `checkQuote` may refuse more. */
 async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuote: (quote: CartQuote) => void): Promise<PricedOrder> {
   const catalogue = await loadOrderCatalogue(db);
+  let lines: CartLine[];
   let quote: CartQuote;
   try {
-    quote = quoteCart(input.items, catalogue.pricing);
+    // A spec item's prices are not read: it becomes a cart line (product, choices, topping ids) and is priced here.
+    lines = toCartLines(input.items, catalogue.pricing);
+    quote = quoteCart(lines, catalogue.pricing);
   } catch (error) {
     if (error instanceof PricingError) throw new HttpError(422, error.message);
     throw error;
@@ -71,7 +76,7 @@ async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuo
   checkQuote(quote);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
-    toStoredItem(priced, input.items[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+    toStoredItem(priced, lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
   );
   return { quote, items, addressId, note: input.note.trim() };
 }
