@@ -13,7 +13,7 @@ const FONT = '12px Helvetica, Arial, sans-serif';
 /**
  * The daily sales of the last 30 days as bars, drawn by uPlot (about 20 KB gzip, its own chunk: only the dashboard
  * loads it). The canvas is a picture for sighted users; the dashboard gives its words and a table beside it.
- * Hovering a bar shows that day's sale in the legend under the chart.
+ * The legend under the chart reads the hovered bar's day and sale (today's when no bar is hovered).
  */
 export function SalesChart({ daily }: { daily: readonly DailySalesWire[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -25,6 +25,7 @@ export function SalesChart({ daily }: { daily: readonly DailySalesWire[] }) {
     const element = box.current;
     if (!element) return undefined;
     const data = salesChartData(daily);
+    const lastDay = data.x.length - 1;
     const width = () => Math.max(240, Math.floor(element.clientWidth));
     // About one day label per 56 px: every day on a wide screen, every week on a phone.
     const labelStep = (plotWidth: number) => Math.max(1, Math.ceil(data.x.length / Math.max(1, Math.floor(plotWidth / 56))));
@@ -38,7 +39,8 @@ export function SalesChart({ daily }: { daily: readonly DailySalesWire[] }) {
       },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       series: [
-        { label: 'Day', value: (_u, index) => (index === null ? '' : (daily[index]?.date ?? '')) },
+        // Away from the bars the legend reads the last day (today), so it never shows empty values.
+        { label: 'Day', value: (_u, index) => daily[index ?? lastDay]?.date ?? '' },
         {
           label: 'Sales',
           stroke: colour,
@@ -46,7 +48,7 @@ export function SalesChart({ daily }: { daily: readonly DailySalesWire[] }) {
           width: 0,
           paths: uPlot.paths.bars?.({ size: [0.7, 48], radius: 0.15 }),
           points: { show: false },
-          value: (_u, value) => (value === null ? '' : formatPounds(Math.round(value * 100))),
+          value: (_u, value) => formatPounds(Math.round((value ?? data.pounds[lastDay] ?? 0) * 100)),
         },
       ],
       axes: [

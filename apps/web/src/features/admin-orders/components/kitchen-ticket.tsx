@@ -75,12 +75,12 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
           {address.phone && <Box>Tel {address.phone}</Box>}
         </Box>
 
-        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderTop: '2px solid #000', pt: 1 }}>
-          <Box component="p" sx={{ m: 0, fontSize: '22pt', fontWeight: 700 }}>
-            {payment}
-          </Box>
+        <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
           <Box component="p" sx={{ m: 0 }}>
-            Total {formatWirePounds(order.totalPrice)}
+            {order.paymentType === 'Cash' ? 'Cash on delivery' : 'Card'}, total {formatWirePounds(order.totalPrice)}
+          </Box>
+          <Box component="p" data-testid="ticket-payment" sx={{ m: 0, mt: 0.5, fontSize: '24pt', fontWeight: 700, border: '3px solid #000', px: 1, textAlign: 'center' }}>
+            {payment}
           </Box>
         </Box>
       </Box>

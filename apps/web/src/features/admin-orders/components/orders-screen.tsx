@@ -11,7 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
@@ -41,6 +44,117 @@ const EMPTY: Record<OrdersListKind, string> = {
 
 const COLUMNS = 9;
 
+/** `orders` undefined: still loading; `emptyText` null: say nothing when there are none (the request failed). */
+type OrdersViewProps = { orders: OrderWire[] | undefined; emptyText: string | null };
+
+function OrderLink({ order }: { order: OrderWire }) {
+  const short = orderShortId(order._id);
+  return (
+    <Link component={RouterLink} to={`/allorders/${order._id}`} aria-label={`Order ${short}`} fontWeight={600} sx={{ fontFamily: 'monospace' }}>
+      {short}
+    </Link>
+  );
+}
+
+/** From the sm breakpoint: the spec's table, one order a row. */
+function OrdersTable({ orders, emptyText }: OrdersViewProps) {
+  return (
+    // Narrow windows scroll the table inside its frame, never the page (the frame is positioned, so the hidden
+    // Actions header is clipped with the table instead of widening the page).
+    <TableContainer sx={{ position: 'relative' }}>
+      <Table size="small" aria-label="Orders" sx={{ minWidth: 860, '& td, & th': { px: 1.5 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Order Id</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Time</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Payment</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Total Price (£)</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders === undefined && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS}>{LOADING}</TableCell>
+            </TableRow>
+          )}
+          {orders?.length === 0 && emptyText && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS}>
+                <Typography sx={{ py: 3, textAlign: 'center' }} color="text.secondary">
+                  {emptyText}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {orders?.map((order) => (
+            <TableRow key={order._id} hover>
+              <TableCell>
+                <OrderLink order={order} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
+              <TableCell>{order.time}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{order.email}</TableCell>
+              <TableCell>{order.paymentType}</TableCell>
+              <TableCell align="right">{order.quantity}</TableCell>
+              <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <StatusChip status={order.status} />
+              </TableCell>
+              <TableCell align="right">
+                <StatusMenu order={order} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Below sm (a phone): one card per order, the same fields stacked, so the status and its menu are in reach. */
+function OrdersCards({ orders, emptyText }: OrdersViewProps) {
+  if (orders === undefined) return <Typography sx={{ p: 2 }}>{LOADING}</Typography>;
+  if (orders.length === 0) {
+    if (emptyText === null) return null;
+    return (
+      <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+        {emptyText}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ul" aria-label="Orders" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {orders.map((order) => (
+        <Box component="li" key={order._id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <OrderLink order={order} />
+            <StatusChip status={order.status} />
+            <Box sx={{ ml: 'auto' }}>
+              <StatusMenu order={order} />
+            </Box>
+          </Box>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {order.date} {order.time} · {order.paymentType} · Qty {order.quantity} ·{' '}
+            <Box component="strong">{formatWirePounds(order.totalPrice)}</Box>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {order.email}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 interface OrdersScreenProps {
   kind: OrdersListKind;
   /** Tells the screens apart in the browser tab, since they share the heading. */
@@ -51,13 +165,18 @@ interface OrdersScreenProps {
 /**
  * The admin order lists (SPEC.md section 2, "Orders screens"): one screen titled Order List, filtered by period or
  * status on the server, newest first, 50 a page (`?page=` in the address, so Back returns to the same page), fetched
- * again when an order arrives.
+ * again when an order arrives. A table from the sm breakpoint, stacked cards on a phone.
  */
 export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: OrdersScreenProps) {
   const [search, setSearch] = useSearchParams();
   const page = pageFromSearch(search.get('page'));
   const list = useOrdersList(kind, page);
   useLiveAdminOrders();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // undefined while the first page loads ('loadding...'); after a failure with nothing to show, an empty list
+  // without the empty-state words (the alert says what went wrong).
+  const orders = list.data?.orders ?? (list.isError ? [] : undefined);
+  const emptyText = list.isError ? null : EMPTY[kind];
 
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
@@ -95,68 +214,7 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
         </Alert>
       )}
       <Paper variant="outlined">
-        {/* At 390 px the table scrolls sideways inside its frame; the page itself never does. */}
-        <TableContainer tabIndex={0} role="region" aria-label="Orders, scrolls sideways on small screens">
-          <Table size="small" aria-label="Orders" sx={{ minWidth: 860, '& td, & th': { px: { xs: 1, sm: 1.5 } } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Order Id</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>Time</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Payment</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell align="right">Total Price (£)</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={VISUALLY_HIDDEN}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!list.data && !list.isError && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS}>{LOADING}</TableCell>
-                </TableRow>
-              )}
-              {list.data?.orders.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS}>
-                    <Typography sx={{ py: 3, textAlign: 'center' }} color="text.secondary">
-                      {EMPTY[kind]}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.data?.orders.map((order) => {
-                const short = orderShortId(order._id);
-                return (
-                  <TableRow key={order._id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/allorders/${order._id}`} aria-label={`Order ${short}`} fontWeight={600} sx={{ fontFamily: 'monospace' }}>
-                        {short}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
-                    <TableCell>{order.time}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{order.email}</TableCell>
-                    <TableCell>{order.paymentType}</TableCell>
-                    <TableCell align="right">{order.quantity}</TableCell>
-                    <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <StatusChip status={order.status} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <StatusMenu order={order} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {phone ? <OrdersCards orders={orders} emptyText={emptyText} /> : <OrdersTable orders={orders} emptyText={emptyText} />}
         {total > 0 && (
           <TablePagination
             component="div"

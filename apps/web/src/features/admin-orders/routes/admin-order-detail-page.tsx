@@ -34,6 +34,9 @@ const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
   failed: 'Card payment failed',
 };
 
+// Narrow cells on a phone, so the tables fit 390 px without scrolling.
+const TABLE_SX = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }}>
@@ -67,7 +70,7 @@ function PaymentTable({ order }: { order: OrderWire }) {
   return (
     <Section id="order-payment" title="Payment">
       <TableContainer>
-        <Table size="small" aria-labelledby="order-payment">
+        <Table size="small" aria-labelledby="order-payment" sx={TABLE_SX}>
           <TableBody>
             <TableRow>
               <TableCell component="th" scope="row">
@@ -105,8 +108,8 @@ function PaymentTable({ order }: { order: OrderWire }) {
 function ItemsTable({ order }: { order: OrderWire }) {
   return (
     <Section id="order-items" title="Items">
-      <TableContainer tabIndex={0} role="region" aria-label="Items, scrolls sideways on small screens">
-        <Table size="small" aria-labelledby="order-items" sx={{ minWidth: 480 }}>
+      <TableContainer>
+        <Table size="small" aria-labelledby="order-items" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
               <TableCell>Product</TableCell>
@@ -153,7 +156,7 @@ function StatusHistory({ order }: { order: OrderWire }) {
   return (
     <Section id="order-history" title="Status history">
       <TableContainer>
-        <Table size="small" aria-labelledby="order-history">
+        <Table size="small" aria-labelledby="order-history" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
               <TableCell>Status</TableCell>
@@ -165,10 +168,13 @@ function StatusHistory({ order }: { order: OrderWire }) {
             {history.map((change) => (
               <TableRow key={`${change.createdAt}-${change.status}`}>
                 <TableCell>{change.status}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {change.date} {change.time}
+                <TableCell>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {change.date}
+                  </Box>{' '}
+                  {change.time}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{change.changedBy ?? ''}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{change.changedBy ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>
