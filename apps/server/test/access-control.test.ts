@@ -1,0 +1,220 @@
+// Who may call what (issue 12, point 2; docs/security.md): every route the server registers, taken from the app
+// itself, is sent by a visitor, a customer, another customer naming the first one's e-mail or ids, and an admin,
+// and each gets the status route-access-table.ts gives it. A route without a row fails here. Then the socket rooms:
+// a visitor joins none, a customer only their own, an admin the admins' room.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
+import { CROSS_SITE_REFUSED } from '../src/http/same-origin';
+import { ADMIN_ONLY, SIGN_IN_REQUIRED } from '../src/modules/auth/guards';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+import { addAddress, call, cashOrder, loadMenu, pizzaLine } from './order-fixtures';
+import { rawRequest, type RawAnswer } from './raw-request';
+import { registeredRoutes } from './route-recorder';
+import {
+  ACCESS_TABLE, accessRowFor, adminCreates, pngBase64, productBody, ROLES, tableRoutes, type AccessContext, type AccessRequest, type Role,
+} from './route-access-table';
+import { signInAs, type SignedIn } from './sign-in';
+import { connectSocket, eventsFor, type TestSocket } from './socket-client';
+
+vi.mock('fastify', async (importOriginal) => (await import('./route-recorder')).recordingFastify(await importOriginal()));
+
+const INDEX_HTML = '<!doctype html><html><head><title>Takeaway Shop</title></head><body><div id="root"></div></body></html>';
+
+/** Sends a row's request as a role: the role's cookie (or the row's own), no Origin (a same-site or non-browser client). */
+async function send(ctx: AccessContext, method: string, role: Role, req: AccessRequest, extraHeaders: Record<string, string> = {}): Promise<RawAnswer> {
+  const who = 'as' in req ? req.as : ctx.actor(role);
+  const headers: Record<string, string> = { ...req.headers, ...extraHeaders };
+  if (who) headers.cookie = who.cookie;
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    body = JSON.stringify(req.body);
+    headers['content-type'] = 'application/json';
+  }
+  return rawRequest(ctx.server.url, { method, path: req.path, headers, ...(body !== undefined ? { body } : {}) });
+}
+
+function expectErrorBody(answer: RawAnswer, what: string): void {
+  expect(answer.json, `${what}: error body`).toMatchObject({ statusCode: answer.status, error: expect.any(String), message: expect.any(String) });
+  expect((answer.json as { message: string }).message, `${what}: message`).not.toBe('');
+}
+
+describe.each(testDatabases())('access control of every route on %s', (kind) => {
+  let server: TestServer;
+  let distDir: string;
+  let ctx: AccessContext;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-access-dist-'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("shop");\n');
+    server = await startTestServer({ db: kind, seed: true, webDistDir: distDir });
+
+    const menu = await loadMenu(server);
+    const owner = await signInAs(server);
+    const other = await signInAs(server);
+    const admin = await signInAs(server, { role: 'admin' });
+    const ownerAddressId = await addAddress(server, owner);
+    const placed = await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId));
+    if (placed.status !== 201) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
+    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; imageUrl: string | null }>;
+    const imageId = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
+    if (!imageId) throw new Error('the seed has no product image');
+    let counter = 0;
+    let favouriteProduct = 0;
+    const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, admin };
+
+    ctx = {
+      server, menu, owner, other, admin, ownerAddressId, imageId,
+      ownerOrderId: placed.body.insertedId as string,
+      actor: (role) => actors[role],
+      freshSession: async (role) => {
+        const actor = actors[role];
+        return actor ? signInAs(server, { email: actor.user.email }) : null;
+      },
+      newCategory: () => adminCreates(ctx, '/allcategori', { categoriName: `Fixture ${ctx.unique()}` }, 'category'),
+      newProduct: () => adminCreates(ctx, '/allproduts', productBody(`Fixture ${ctx.unique()}`), 'product'),
+      newTopping: () => adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
+      newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
+      newOwnerAddress: () => addAddress(server, owner),
+      newOwnerFavourite: async () => {
+        // A product not yet in the owner's list, so the answer is a new favourite's id.
+        const product = products[favouriteProduct++ % products.length];
+        const added = await call(server, 'POST', '/favouritelist', owner, { id: product?._id, email: owner.user.email });
+        if (typeof added.body?.insertedId !== 'string') throw new Error(`favourite not added: ${JSON.stringify(added.body)}`);
+        return added.body.insertedId;
+      },
+      newOwnerCardPayment: async () => {
+        const card = await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddressId, note: '' });
+        if (card.status !== 200) throw new Error(`card order not started: ${JSON.stringify(card.body)}`);
+        return card.body.clientSecret as string;
+      },
+      unique: () => `${Date.now().toString(36)}-${++counter}`,
+    };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('has a row for every route the server registers, and a registered route for every row', () => {
+    const registered = registeredRoutes(server.app);
+    const missing = registered.filter((route) => !accessRowFor(route)).map((route) => `route ${route} has no access-control row`);
+    expect(missing).toEqual([]);
+    const stale = tableRoutes().filter((route) => !registered.includes(route)).map((route) => `row ${route} names no registered route`);
+    expect(stale).toEqual([]);
+  });
+
+  it.each(tableRoutes())('%s answers each role as its row says', async (route) => {
+    const row = accessRowFor(route);
+    if (!row) throw new Error(`route ${route} has no access-control row`);
+    const [method = ''] = route.split(' ');
+    for (const role of ROLES) {
+      const req = await row.request(ctx, role);
+      const answer = await send(ctx, method, role, req);
+      const what = `${role}: ${method} ${req.path}${row.note ? ` (${row.note})` : ''}`;
+      expect(answer.status, `${what} answered ${answer.text.slice(0, 300)}`).toBe(row.expect[role]);
+      if (method === 'HEAD' || answer.status < 400) continue;
+      expectErrorBody(answer, what);
+      // The guards' own words: signed out is 401 'Please sign in...', a customer on an admin route 403 'Only the shop's staff...'.
+      if (role === 'visitor' && answer.status === 401 && !route.includes('/login')) expect((answer.json as { message: string }).message, what).toBe(SIGN_IN_REQUIRED);
+      if (role !== 'admin' && row.expect.customer === 403 && row.expect.admin < 400) expect((answer.json as { message: string }).message, what).toBe(role === 'visitor' ? SIGN_IN_REQUIRED : ADMIN_ONLY);
+      // A refused delete leaves the record where a GET of the same path still finds it.
+      if (method === 'DELETE' && ACCESS_TABLE[route.replace(/^DELETE /, 'GET ')]) {
+        const still = await send(ctx, 'GET', 'admin', { path: req.path });
+        expect(still.status, `${what}: the record is still there`).toBe(200);
+      }
+    }
+  });
+
+  it('refuses every write from another site with 403 before anything else, even with an admin’s cookie', async () => {
+    const writes = tableRoutes().filter((route) => !/^(GET|HEAD) /.test(route));
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) {
+      const [method = ''] = route.split(' ');
+      const req = await ACCESS_TABLE[route]!.request(ctx, 'admin');
+      for (const origin of ['https://evil.example', 'null', `${server.config.publicOrigin}.evil.example`]) {
+        const answer = await send(ctx, method, 'admin', req, { origin });
+        expect(answer.status, `${route} from ${origin}`).toBe(403);
+        expect(answer.json, route).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED, ...(isAccountRoute(route) ? { result: false } : {}) });
+      }
+    }
+  });
+
+  describe('socket rooms', () => {
+    const open: TestSocket[] = [];
+    afterEach(() => {
+      for (const socket of open.splice(0)) socket.close();
+    });
+
+    async function connect(who: SignedIn | null): Promise<TestSocket> {
+      const socket = await connectSocket(server.url, { cookie: who?.cookie ?? null });
+      open.push(socket);
+      return socket;
+    }
+    async function placeOrder(who: SignedIn): Promise<string> {
+      const address = await addAddress(server, who);
+      const placed = await call(server, 'POST', '/buy-product', who, cashOrder([pizzaLine(ctx.menu)], address));
+      expect(placed.status).toBe(201);
+      return placed.body.insertedId as string;
+    }
+    async function approve(orderId: string): Promise<void> {
+      expect((await call(server, 'PUT', `/update-sell-products/${orderId}`, ctx.admin, { status: 'Approved Order' })).status).toBe(200);
+    }
+
+    it('put a visitor in none, a customer in their own only, and an admin in the admins’ room', async () => {
+      const sockets: Record<Role, TestSocket> = {
+        visitor: await connect(null),
+        customer: await connect(ctx.owner),
+        otherCustomer: await connect(ctx.other),
+        admin: await connect(ctx.admin),
+      };
+      const heard = async (orderId: string): Promise<Record<Role, string[]>> => {
+        const result = {} as Record<Role, string[]>;
+        for (const role of ROLES) {
+          await sockets[role].sync();
+          result[role] = eventsFor(sockets[role].received, orderId);
+        }
+        return result;
+      };
+
+      // A new order: the admins' room hears it, no customer's room and no room-less connection does.
+      const ownersOrder = await placeOrder(ctx.owner);
+      await sockets.admin.waitFor(ORDER_RECEIVED, ownersOrder);
+      // A status change: the order's customer's room only (every tab of theirs), not another customer, not admins.
+      await approve(ownersOrder);
+      await sockets.customer.waitFor(ORDER_UPDATED, ownersOrder);
+      expect(await heard(ownersOrder)).toEqual({ visitor: [], customer: [ORDER_UPDATED], otherCustomer: [], admin: [ORDER_RECEIVED] });
+
+      const othersOrder = await placeOrder(ctx.other);
+      await sockets.admin.waitFor(ORDER_RECEIVED, othersOrder);
+      await approve(othersOrder);
+      await sockets.otherCustomer.waitFor(ORDER_UPDATED, othersOrder);
+      expect(await heard(othersOrder)).toEqual({ visitor: [], customer: [], otherCustomer: [ORDER_UPDATED], admin: [ORDER_RECEIVED] });
+    });
+
+    it('give a dead or forged session cookie no room', async () => {
+      const forged = await connectSocket(server.url, { cookie: 'sid=forged-token' });
+      open.push(forged);
+      const ended = await signInAs(server, { email: ctx.owner.user.email });
+      expect((await call(server, 'POST', '/logout', ended)).status).toBe(200);
+      const afterLogout = await connect(ended);
+      const listener = await connect(ctx.admin);
+      const orderId = await placeOrder(ctx.owner);
+      await listener.waitFor(ORDER_RECEIVED, orderId);
+      await approve(orderId);
+      for (const socket of [forged, afterLogout]) {
+        await socket.sync();
+        expect(eventsFor(socket.received, orderId)).toEqual([]);
+      }
+    });
+  });
+});
+
+function isAccountRoute(route: string): boolean {
+  return /\/api\/(register|login|logout|profile|forgot-password|change-password)\/?$/.test(route);
+}

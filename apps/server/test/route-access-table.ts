@@ -1,0 +1,265 @@
+// Who may call each route the server registers (docs/api.md), as one row per "METHOD /url". The access-control
+// suite sends each row's request as each role and checks the status; a route the server registers without a row
+// here fails that suite (and the malformed-input suite), so a new route cannot ship without saying who may call it.
+import { png } from './forms';
+import type { TestServer } from './harness';
+import { ADDRESS, call, cashOrder, pizzaLine, type Answer, type Menu } from './order-fixtures';
+import type { SignedIn } from './sign-in';
+
+/**
+ * - visitor: no cookie.
+ * - customer: a signed-in customer acting on their own things (their e-mail, their ids).
+ * - otherCustomer: another signed-in customer sending the first customer's e-mail or ids.
+ * - admin: a signed-in admin sending the first customer's e-mail or ids.
+ */
+export const ROLES = ['visitor', 'customer', 'otherCustomer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What the suite set up once: the server, three accounts, the menu, and the first customer's things. */
+export interface AccessContext {
+  server: TestServer;
+  menu: Menu;
+  /** The first customer, whose things every row names. */
+  owner: SignedIn;
+  other: SignedIn;
+  admin: SignedIn;
+  ownerAddressId: string;
+  /** A placed cash order of the owner. */
+  ownerOrderId: string;
+  /** A stored image (a seeded product's). */
+  imageId: string;
+  /** The account a role acts as (null for the visitor). */
+  actor(role: Role): SignedIn | null;
+  /** A new session of the role's account, for routes that end or replace the session they are sent with. */
+  freshSession(role: Role): Promise<SignedIn | null>;
+  /** Made by the admin through the API, for routes that change or delete them. */
+  newCategory(): Promise<string>;
+  newProduct(): Promise<string>;
+  newTopping(): Promise<string>;
+  newBanner(): Promise<string>;
+  /** Made by the owner through the API. */
+  newOwnerAddress(): Promise<string>;
+  newOwnerFavourite(): Promise<string>;
+  /** The owner's card order waiting for payment: its client secret. */
+  newOwnerCardPayment(): Promise<string>;
+  /** A unique suffix for names and e-mails. */
+  unique(): string;
+}
+
+/** One request: the path (under the server's root, `/api/...` included) and what it carries. */
+export interface AccessRequest {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The cookie to send instead of the role's usual session (see freshSession). */
+  as?: SignedIn | null;
+}
+
+export interface AccessRow {
+  /** The status each role gets. */
+  expect: Record<Role, number>;
+  /** Builds the request a role sends (called once per role, so each may use things made for it alone). */
+  request(ctx: AccessContext, role: Role): Promise<AccessRequest> | AccessRequest;
+  /** Why the row says what it says, when the status alone does not. */
+  note?: string;
+}
+
+// --- who may call: the usual shapes ------------------------------------------------------------------------
+
+/** Anyone, signed in or not, gets this status. */
+const anyone = (status = 200): Record<Role, number> => ({ visitor: status, customer: status, otherCustomer: status, admin: status });
+/** Admins only: 401 signed out, 403 for any customer. */
+const adminOnly = (status = 200): Record<Role, number> => ({ visitor: 401, customer: 403, otherCustomer: 403, admin: status });
+/** Any signed-in user, acting on their own account. */
+const signedIn = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: status, admin: status });
+/** A path that names a user by e-mail: that user or an admin; someone else's e-mail is 403. */
+const selfOrAdminByEmail = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: 403, admin: status });
+/** A record named by id: its owner or an admin; someone else's answers 404, as a missing one does. */
+const ownerOrAdminById = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: 404, admin: status });
+
+const api = (path: string) => `/api${path}`;
+const enc = encodeURIComponent;
+
+function expectStatus(answer: Answer, status: number, what: string): Answer {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+export async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: string, body: unknown, what: string): Promise<string> {
+  return expectStatus(await call(ctx.server, 'POST', path, ctx.admin, body), 201, what).body.insertedId as string;
+}
+
+export function productBody(title: string) {
+  return { title, category: 'Sides', description: 'Access-control test', regularDiscount: 2.5, mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' };
+}
+
+export async function pngBase64(): Promise<string> {
+  return (await png(8, 8)).toString('base64');
+}
+
+/** What a signed-in user's account-changing route needs: the current password and the account as it is. */
+function profileBody(who: SignedIn | null) {
+  return who ? { username: who.user.username, email: who.user.email, password: who.password } : { username: 'Nobody', email: 'nobody@example.com', password: 'whatever-it-is' };
+}
+
+// --- the table ---------------------------------------------------------------------------------------------
+
+const catalogueWrite = (status: number) => adminOnly(status);
+
+export const ACCESS_TABLE: Record<string, AccessRow> = {
+  // The single-page app: its index and its files are public.
+  'GET /': { expect: anyone(), request: () => ({ path: '/' }) },
+  'GET /*': { expect: anyone(), request: () => ({ path: '/assets/app.js' }) },
+
+  // System
+  'GET /api/health': { expect: anyone(), request: () => ({ path: api('/health') }) },
+  'GET /api/images/:id': { expect: anyone(), request: (ctx) => ({ path: api(`/images/${ctx.imageId}`) }) },
+  'GET /api/opening-status': { expect: anyone(), request: () => ({ path: api('/opening-status') }) },
+  'GET /api/payment-config': { expect: anyone(), request: () => ({ path: api('/payment-config') }) },
+
+  // Catalogue: reads public, writes admins'.
+  'GET /api/allcategori': { expect: anyone(), request: () => ({ path: api('/allcategori') }) },
+  'GET /api/allcategori/:id': { expect: anyone(), request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`) }) },
+  'GET /api/allproduts': { expect: anyone(), request: () => ({ path: api('/allproduts') }) },
+  'GET /api/allproduts/:id': { expect: anyone(), request: (ctx) => ({ path: api(`/allproduts/${ctx.menu.product('Margherita')}`) }) },
+  'GET /api/products/:categoriName': { expect: anyone(), request: () => ({ path: api('/products/Pizza') }) },
+  'GET /api/ingredients': { expect: anyone(), request: () => ({ path: api('/ingredients') }) },
+  'GET /api/banners': { expect: anyone(), request: () => ({ path: api('/banners') }) },
+  'POST /api/allcategori': {
+    expect: catalogueWrite(201),
+    request: (ctx) => ({ path: api('/allcategori'), body: { categoriName: `Access ${ctx.unique()}`, order: 9 } }),
+  },
+  'PUT /api/allcategori/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`), body: { categoriName: `Renamed ${ctx.unique()}` } }),
+  },
+  'DELETE /api/allcategori/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`) }) },
+  'POST /api/allproduts': { expect: catalogueWrite(201), request: (ctx) => ({ path: api('/allproduts'), body: productBody(`Access ${ctx.unique()}`) }) },
+  'PUT /api/allproduts/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`), body: productBody(`Renamed ${ctx.unique()}`) }),
+  },
+  'DELETE /api/allproduts/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`) }) },
+  'POST /api/ingredients': {
+    expect: catalogueWrite(201),
+    request: (ctx) => ({ path: api('/ingredients'), body: { ToopingName: `Access ${ctx.unique()}`, category: 'Pizza', toopingPrice: 0.5 } }),
+  },
+  'DELETE /api/ingredients/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }) },
+  'POST /api/addbanner': { expect: catalogueWrite(201), request: async () => ({ path: api('/addbanner'), body: { file: await pngBase64() } }) },
+  'DELETE /api/banners/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/banners/${await ctx.newBanner()}`) }) },
+
+  // Accounts. Register, login and logout replace or end the session they are sent with: each gets a new one.
+  'POST /api/register': {
+    expect: anyone(201),
+    request: async (ctx, role) => ({ path: api('/register'), as: await ctx.freshSession(role), body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' } }),
+  },
+  'POST /api/register/': {
+    expect: anyone(201),
+    request: async (ctx, role) => ({ path: api('/register/'), as: await ctx.freshSession(role), body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' } }),
+  },
+  'POST /api/login': {
+    expect: anyone(),
+    note: 'signs in as the owner (with the owner\'s password) whoever sends it: the password is the credential',
+    request: async (ctx, role) => ({ path: api('/login'), as: await ctx.freshSession(role), body: { email: ctx.owner.user.email, password: ctx.owner.password } }),
+  },
+  'POST /api/login/': {
+    expect: anyone(),
+    request: async (ctx, role) => ({ path: api('/login/'), as: await ctx.freshSession(role), body: { email: ctx.owner.user.email, password: ctx.owner.password } }),
+  },
+  'POST /api/logout': { expect: anyone(), request: async (ctx, role) => ({ path: api('/logout'), as: await ctx.freshSession(role) }) },
+  'GET /api/session': { expect: signedIn(), request: () => ({ path: api('/session') }) },
+  'GET /api/alluser/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/alluser/${enc(ctx.owner.user.email)}`) }) },
+  'PUT /api/profile': {
+    expect: signedIn(),
+    note: 'always the signed-in user\'s own profile, confirmed with their current password',
+    request: (ctx, role) => ({ path: api('/profile'), body: profileBody(ctx.actor(role)) }),
+  },
+  'POST /api/forgot-password': { expect: anyone(), request: (ctx) => ({ path: api('/forgot-password'), body: { email: ctx.owner.user.email } }) },
+  'POST /api/forgot-password/': { expect: anyone(), request: (ctx) => ({ path: api('/forgot-password/'), body: { email: ctx.owner.user.email } }) },
+  'POST /api/change-password': {
+    expect: anyone(400),
+    note: 'the mailed code is the credential: a wrong one is 400 whatever the session (otp.test.ts uses real codes)',
+    request: (ctx) => ({ path: api('/change-password'), body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' } }),
+  },
+  'POST /api/change-password/': {
+    expect: anyone(400),
+    request: (ctx) => ({ path: api('/change-password/'), body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' } }),
+  },
+  'GET /api/dev/outbox': { expect: adminOnly(), request: () => ({ path: api('/dev/outbox') }) },
+
+  // Cart and favourites
+  'POST /api/cart/quote': { expect: anyone(), request: (ctx) => ({ path: api('/cart/quote'), body: { items: [pizzaLine(ctx.menu)] } }) },
+  'GET /api/favouritelist/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/favouritelist/${enc(ctx.owner.user.email)}`) }) },
+  'POST /api/favouritelist': {
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    note: 'the body names the owner\'s e-mail: only the owner may add to their list, admins included',
+    request: (ctx) => ({ path: api('/favouritelist'), body: { id: ctx.menu.product('Hawaiian'), email: ctx.owner.user.email } }),
+  },
+  'DELETE /api/favouritelist/:id': {
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    note: 'only the favourite\'s owner: anyone else, admins included, gets 404 as for a missing one',
+    request: async (ctx) => ({ path: api(`/favouritelist/${await ctx.newOwnerFavourite()}`) }),
+  },
+
+  // Addresses
+  'POST /api/address-collection': { expect: signedIn(201), request: () => ({ path: api('/address-collection'), body: ADDRESS }) },
+  'GET /api/address-collection/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/address-collection/${ctx.ownerAddressId}`) }) },
+  'PUT /api/address-collection/:id': {
+    expect: ownerOrAdminById(),
+    request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`), body: { city: `Bath ${ctx.unique()}` } }),
+  },
+  'DELETE /api/address-collection/:id': { expect: ownerOrAdminById(), request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`) }) },
+  'GET /api/get-address-by-email/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/get-address-by-email/${enc(ctx.owner.user.email)}`) }) },
+
+  // Orders and payments
+  'POST /api/buy-product': {
+    expect: { visitor: 401, customer: 201, otherCustomer: 404, admin: 404 },
+    note: 'to the owner\'s address: an order goes only to the orderer\'s own address, admins included (404 Address not found)',
+    request: (ctx) => ({ path: api('/buy-product'), body: cashOrder([pizzaLine(ctx.menu)], ctx.ownerAddressId) }),
+  },
+  'GET /api/buy-product': { expect: adminOnly(), request: () => ({ path: api('/buy-product') }) },
+  'GET /api/buy-product/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/buy-product/${ctx.ownerOrderId}`) }) },
+  'PUT /api/update-sell-products/:id': {
+    expect: adminOnly(),
+    request: (ctx) => ({ path: api(`/update-sell-products/${ctx.ownerOrderId}`), body: { status: 'Approved Order' } }),
+  },
+  'POST /api/create-payment-intent': {
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    note: 'to the owner\'s address, as for cash orders',
+    request: (ctx) => ({ path: api('/create-payment-intent'), body: { items: [pizzaLine(ctx.menu)], addressId: ctx.ownerAddressId, note: '' } }),
+  },
+  'POST /api/test-payments/confirm': {
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    note: 'only the payment\'s own customer may confirm it; anyone else, admins included, gets 404 as for a forged secret',
+    request: async (ctx) => ({ path: api('/test-payments/confirm'), body: { clientSecret: await ctx.newOwnerCardPayment(), cardNumber: '4242424242424242', exp: '12/30', cvc: '123' } }),
+  },
+  'POST /api/stripe/webhook': {
+    expect: anyone(404),
+    note: 'Stripe\'s, signed with STRIPE_WEBHOOK_SECRET; in test mode there is none (404), whatever the session (payments.test.ts checks signatures)',
+    request: () => ({ path: api('/stripe/webhook'), body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
+  },
+  'GET /api/my-product-history/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/my-product-history/${enc(ctx.owner.user.email)}`) }) },
+  'GET /api/my-product/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }) },
+  'GET /api/admin/summary': { expect: adminOnly(), request: () => ({ path: api('/admin/summary') }) },
+
+  // Notices
+  'GET /api/allnotification': { expect: adminOnly(), request: () => ({ path: api('/allnotification') }) },
+  'POST /api/allnotification': {
+    expect: adminOnly(201),
+    request: (ctx) => ({ path: api('/allnotification'), body: { title: `Access ${ctx.unique()}`, description: 'Open late on Friday' } }),
+  },
+};
+
+/** A HEAD route answers as its GET does (Fastify adds one for every GET), so its row is the GET's. */
+export function accessRowFor(route: string): AccessRow | undefined {
+  const [method, url] = route.split(' ');
+  if (method === 'HEAD') return ACCESS_TABLE[`GET ${url}`];
+  return ACCESS_TABLE[route];
+}
+
+/** Every route the table covers, HEAD routes of its GETs included: what the server must register, exactly. */
+export function tableRoutes(): string[] {
+  const routes = Object.keys(ACCESS_TABLE);
+  const heads = routes.filter((route) => route.startsWith('GET ')).map((route) => route.replace(/^GET /, 'HEAD '));
+  return [...routes, ...heads].sort();
+}
