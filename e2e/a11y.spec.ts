@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import config, { E2E_ADMIN } from '../playwright.config';
 
 // axe-core on every kind of screen, signed out, as a customer and as the admin, on a desktop and a phone width.
 // Each page is checked once its content has arrived (no spinner, no skeleton), so what a person meets is checked.
@@ -16,7 +16,7 @@ const WIDTHS = [
 ];
 const PUBLIC_PAGES = ['/', '/signin', '/signup', '/cart'];
 const CUSTOMER_PAGES = ['/payment', '/profile/my-profile', '/favourite', '/notification'];
-const ADMIN_PAGES = ['/categories', '/products', '/ingredients', '/productforms', '/addnotification', '/banner'];
+const ADMIN_PAGES = ['/dashboard', '/order-list', '/categories', '/products', '/ingredients', '/productforms', '/addnotification', '/banner'];
 
 let counter = 0;
 
@@ -29,6 +29,27 @@ async function signUpCustomer(page: Page): Promise<void> {
 async function signInAdmin(page: Page): Promise<void> {
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/** A cash order by a new customer in a context of their own (through the API), for the admin's order detail. */
+async function placeCashOrder(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ baseURL: config.use?.baseURL });
+  const email = `a11y-${Date.now().toString(36)}-${++counter}@example.com`;
+  const { request } = context;
+  expect((await request.post('/api/register/', { data: { username: 'Ada Lovelace', email, password: 'Accessible-2026' } })).status()).toBe(201);
+  const address = await request.post('/api/address-collection', {
+    data: { firstname: 'Ada', lastname: 'Lovelace', Email: email, phone: '07700 900123', address: '12 Engine Row', city: 'London', postcode: 'N1 9GU' },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const products = (await (await request.get('/api/allproduts')).json()) as { _id: string; title: string }[];
+  const margherita = products.find((product) => product.title === 'Margherita');
+  const order = await request.post('/api/buy-product', {
+    data: { items: [{ productId: margherita?._id, quantity: 2 }], paymentType: 'Cash', addressId: ((await address.json()) as { insertedId: string }).insertedId, note: 'Ring twice' },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { insertedId } = (await order.json()) as { insertedId: string };
+  await context.close();
+  return insertedId;
 }
 
 async function addMargherita(page: Page): Promise<void> {
@@ -108,6 +129,21 @@ for (const size of WIDTHS) {
         await expectNoViolations(page, path, size.name);
       });
     }
+
+    test('an order’s detail as the admin, with its status menu open, has no axe violations', async ({ page, browser }) => {
+      const id = await placeCashOrder(browser);
+      await signInAdmin(page);
+      await page.goto(`/allorders/${id}`);
+      await expect(page.getByRole('region', { name: 'Items' })).toBeVisible();
+      await expectNoViolationsHere(page, `${size.name}_order-detail`);
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoViolationsHere(page, `${size.name}_order-detail-menu`);
+      await page.keyboard.press('Escape');
+      // The lists with rows in them (the table, or the stacked cards on a phone).
+      await expectNoViolations(page, '/order-list', `${size.name}-with-orders`);
+      await expectNoViolations(page, '/dashboard', `${size.name}-with-orders`);
+    });
   });
 }
 
