@@ -75,7 +75,7 @@ export function NotificationsPage() {
           empty={
             history.isSuccess && orders.length === 0 ? (
               <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-                <Typography gutterBottom>No orders yet. Their progress will show here.</Typography>
+                <Typography gutterBottom>No notifications yet. News about your orders will appear here.</Typography>
                 <Button component={RouterLink} to="/" variant="contained">
                   Browse the menu
                 </Button>
