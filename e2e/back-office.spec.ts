@@ -302,3 +302,19 @@ test('an open order list shows a new order without a reload', async ({ page, bro
   // The new-order popup may open over the list (and hide it from the accessibility tree), so the row is found by its text.
   await expect(page.locator('table[aria-label="Orders"] tbody tr', { hasText: order.short })).toBeVisible();
 });
+
+test('an open dashboard counts a new order without a reload', async ({ page, browser }) => {
+  await signInAdmin(page);
+  const connected = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+  const before = await readDashboard(page);
+  await connected;
+
+  const customer = await newCustomer(browser);
+  const order = await placeCashOrder(customer, 'Margherita', 2);
+  await customer.close();
+
+  // Found by CSS, not by role: the new-order popup may open over the dashboard and hide it from the accessibility tree.
+  const value = (label: string) => page.locator('[role="group"]', { hasText: label }).getByTestId('figure');
+  await expect(value('All Pending Orders')).toHaveText(String((before['All Pending Orders'] ?? 0) + 1));
+  await expect(value('Cash Total Today')).toHaveText(`£${(((before['Cash Total Today'] ?? 0) + order.pence) / 100).toFixed(2)}`);
+});
