@@ -180,3 +180,11 @@ describe('specOrderItemSchema: the shape, before the menu is read', () => {
     }
   });
 });
+
+describe('toppingIdsFromNames on long texts', () => {
+  it('reads a text of the longest length: empty parts skipped, the first unknown name refused by name', () => {
+    expect(toppingIdsFromNames(margherita, `${','.repeat(1993)}Olives`, testCatalogue)).toEqual([olives.id]);
+    const unknown = Array.from({ length: 20 }, () => 'x'.repeat(99)).join(',');
+    expect(() => toppingIdsFromNames(margherita, unknown, testCatalogue)).toThrow(`There is no topping called "${'x'.repeat(99)}" for "Margherita"`);
+  });
+});

@@ -128,8 +128,9 @@ function typeFor(product: PricedProduct, type: WingType | undefined): WingType |
 
 /**
  * The ids of comma-separated topping names, among the toppings `product` may take, in the order written. A name
- * that contains a comma is found by trying the longest run of comma-separated parts first. When two toppings the
- * product may take share a name, the one spelled exactly so wins, else the first in the menu's order.
+ * that contains a comma is found by trying the longest run of comma-separated parts first (no longer than the
+ * longest name). When two toppings the product may take share a name, the one spelled exactly so wins, else the
+ * first in the menu's order.
  */
 export function toppingIdsFromNames(product: PricedProduct, text: string, catalogue: PricingCatalogue): string[] {
   const parts = text.split(',');
@@ -140,6 +141,8 @@ export function toppingIdsFromNames(product: PricedProduct, text: string, catalo
   }
   const byName = new Map<string, PricedTopping[]>();
   const elsewhere = new Set<string>();
+  // The most comma-separated parts one name spans, so a long text never costs more than a few lookups per part.
+  let longestName = 1;
   for (const topping of catalogue.toppings.values()) {
     const key = normalName(topping.name);
     if (!allowed.includes(topping.category)) {
@@ -147,6 +150,7 @@ export function toppingIdsFromNames(product: PricedProduct, text: string, catalo
       continue;
     }
     byName.set(key, [...(byName.get(key) ?? []), topping]);
+    longestName = Math.max(longestName, topping.name.split(',').length);
   }
 
   const ids: string[] = [];
@@ -157,7 +161,7 @@ export function toppingIdsFromNames(product: PricedProduct, text: string, catalo
       start += 1;
       continue;
     }
-    let end = parts.length;
+    let end = Math.min(parts.length, start + longestName);
     let match: PricedTopping[] | undefined;
     for (; end > start; end -= 1) {
       match = byName.get(normalName(parts.slice(start, end).join(',')));
