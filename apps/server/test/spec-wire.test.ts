@@ -236,13 +236,15 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
     ids.wings = answer.body.insertedId;
   });
 
-  it('POST /allproduts multipart with empty crust and type values sent as null → refused, FormData sends "null" (departure: decision 0605)', async () => {
+  it('POST /allproduts multipart with empty crust and type values sent as null → 201 without those prices (decision 0605)', async () => {
     // SPEC.md section 5: "Empty crust and type values are sent as null"; in a multipart body null arrives as the text "null".
     const data = form({ title: 'Spec Lemonade', category: 'Drinks', description: 'Cloudy', regularDiscount: '1.5', mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' });
     for (const field of ['deep_pan', 'thin_crust', 'stuffed_crust', 'normal', 'boneless']) data.append(field, String(null));
     const answer = await admin.call('POST', '/allproduts', data);
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toContain('deep_pan must be a price in pounds: not negative, at most two decimals');
+    expect(answer.status).toBe(201);
+    const created = (await visitor.call('GET', `/allproduts/${answer.body.insertedId}`)).body;
+    expect(created).toMatchObject({ title: 'Spec Lemonade', regularDiscount: 1.5 });
+    for (const field of ['deep_pan', 'thin_crust', 'stuffed_crust', 'normal', 'boneless']) expect(created[field] ?? null, field).toBeNull();
   });
 
   it('PUT /allproduts/{id} multipart: the same fields, optional file in base64 → modifiedCount', async () => {

@@ -34,6 +34,12 @@ export const NOT_AN_IMAGE = 'The file is not an image we can use: upload a PNG, 
 export const CATEGORY_HAS_PRODUCTS = (count: number) =>
   `This category still has ${count} product${count === 1 ? '' : 's'}: delete or move ${count === 1 ? 'it' : 'them'} first`;
 export const priceMessage = (field: string) => `${field} must be a price in pounds: not negative, at most two decimals`;
+/**
+ * The highest price of anything on the menu (a size, a crust, a wing type, a topping): £1000.00. Prices are stored
+ * as 32-bit pence, and an order multiplies them (99 of each of 50 lines), so they must stay far below 2^31 pence.
+ */
+export const MAX_PRICE_PENCE = 100_000;
+export const priceTooHighMessage = (field: string) => `${field} must be at most £${MAX_PRICE_PENCE / 100}.00`;
 
 export function imageTooLargeMessage(kind: 'category' | 'product'): string {
   return kind === 'category' ? CATEGORY_IMAGE_TOO_LARGE : PRODUCT_IMAGE_TOO_LARGE;
@@ -115,10 +121,15 @@ const requiredText = (max: number, field: string, message: string) => text(max, 
 /** An optional price: "" / null / missing → null; otherwise pounds with at most two decimals → pence. */
 const optionalPence = (field: string, message = priceMessage(field)) =>
   wireValue.transform((value, ctx) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    // "null" is how a multipart form carries a null (SPEC.md section 5: empty crust and type values are sent as null).
+    if (value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim() === 'null'))) return null;
     const pence = poundsToPence(value);
     if (pence === null) {
       ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (pence > MAX_PRICE_PENCE) {
+      ctx.addIssue({ code: 'custom', message: priceTooHighMessage(field) });
       return z.NEVER;
     }
     return pence;
@@ -237,6 +248,10 @@ export const ingredientCreateSchema = z.object({
     const pence = value === undefined || value === null ? null : poundsToPence(value);
     if (pence === null) {
       ctx.addIssue({ code: 'custom', message: INGREDIENT_PRICE_REQUIRED });
+      return z.NEVER;
+    }
+    if (pence > MAX_PRICE_PENCE) {
+      ctx.addIssue({ code: 'custom', message: priceTooHighMessage('toopingPrice') });
       return z.NEVER;
     }
     return pence;
