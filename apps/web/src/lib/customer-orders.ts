@@ -14,11 +14,6 @@ export const ORDER_HISTORY_KEY = 'order-history';
 export const ORDER_KEY = 'order';
 export const MY_NOTIFICATIONS_KEY = 'my-notifications';
 
-/** SPEC.md section 9: an order is shown by its id from character 18 onwards (6 characters of a 24-hex id). */
-export function shortOrderId(id: string): string {
-  return id.length > 18 ? id.slice(18) : id;
-}
-
 // A status can change while no screen listens (the customer is on the menu): these screens always ask again when
 // they open, instead of showing a copy up to the default 30 s old.
 const LIVE = { staleTime: 0 } as const;

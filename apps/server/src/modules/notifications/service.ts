@@ -1,6 +1,7 @@
 import { eq, isNull, or } from 'drizzle-orm';
 import type { CustomerNotificationWire } from '@shop/shared/contract/orders';
 import { shopDateTime } from '@shop/shared/domain/dates';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -32,7 +33,7 @@ export async function listCustomerNotifications(db: Db, email: string): Promise<
   const fromChanges: CustomerNotificationWire[] = changes.map((change) => ({
     _id: change.id,
     kind: 'order',
-    title: `Order ${change.orderId.slice(18)}: ${change.status}`,
+    title: `Order ${displayOrderId(change.orderId)}: ${change.status}`,
     description: STATUS_TEXT[change.status],
     orderId: change.orderId,
     status: change.status,

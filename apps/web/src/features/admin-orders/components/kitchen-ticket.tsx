@@ -2,9 +2,9 @@ import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
-import { orderShortId } from '../lib/order-lists';
 import { addressLines, ticketPaymentLine } from '../lib/ticket';
 
 const TICKET_CLASS = 'kitchen-ticket';
@@ -40,7 +40,7 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
       >
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderBottom: '2px solid #000', pb: 1 }}>
           <Box component="p" sx={{ m: 0, fontSize: '22pt', fontWeight: 700 }}>
-            Order {orderShortId(order._id)}
+            Order {displayOrderId(order._id)}
           </Box>
           <Box component="p" sx={{ m: 0 }}>
             {order.date} {order.time}

@@ -16,11 +16,12 @@ import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
 import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
-import { ORDERS_PAGE_SIZE, orderShortId, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
+import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
 
@@ -48,7 +49,7 @@ const COLUMNS = 9;
 type OrdersViewProps = { orders: OrderWire[] | undefined; emptyText: string | null };
 
 function OrderLink({ order }: { order: OrderWire }) {
-  const short = orderShortId(order._id);
+  const short = displayOrderId(order._id);
   return (
     <Link component={RouterLink} to={`/allorders/${order._id}`} aria-label={`Order ${short}`} fontWeight={600} sx={{ fontFamily: 'monospace' }}>
       {short}

@@ -12,10 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { showToast } from '../../../lib/toast';
 import { formatWirePounds } from '../../../lib/money';
 import { useUpdateOrderStatus } from '../api/admin-orders-api';
-import { orderShortId } from '../lib/order-lists';
 import { statusMenuOptions, type AdminSettableStatus } from '../lib/status-menu';
 
 interface StatusMenuProps {
@@ -33,7 +33,7 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateOrderStatus();
   const menuId = useId();
-  const short = orderShortId(order._id);
+  const short = displayOrderId(order._id);
 
   function change(status: AdminSettableStatus) {
     update.mutate(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderShortId, ordersListPath, pageFromSearch, totalFromHeader } from './order-lists';
+import { ordersListPath, pageFromSearch, totalFromHeader } from './order-lists';
 
 describe('the admin order lists', () => {
   it('ask the server for a period, the pending status or everything, and a page after the first', () => {
@@ -22,10 +22,5 @@ describe('the admin order lists', () => {
     expect(totalFromHeader('123', 50, 1)).toBe(123);
     expect(totalFromHeader(null, 7, 1)).toBe(7);
     expect(totalFromHeader('many', 7, 3)).toBe(107);
-  });
-
-  it('show an order by its id from character 18 (SPEC.md section 9)', () => {
-    expect(orderShortId('0123456789abcdef01a1b2c3')).toBe('a1b2c3');
-    expect(orderShortId('short')).toBe('short');
   });
 });

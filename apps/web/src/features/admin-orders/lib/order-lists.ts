@@ -33,8 +33,3 @@ export function totalFromHeader(header: string | null, onPage: number, page: num
   if (header !== null && /^\d+$/.test(header)) return Number(header);
   return (page - 1) * ORDERS_PAGE_SIZE + onPage;
 }
-
-/** SPEC.md section 9: an order is shown by its id from character 18 onwards (the last 6 of 24). */
-export function orderShortId(id: string): string {
-  return id.length > 18 ? id.slice(18) : id;
-}

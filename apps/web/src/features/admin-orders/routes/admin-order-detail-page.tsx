@@ -18,6 +18,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
@@ -25,7 +26,6 @@ import { KitchenTicket } from '../components/kitchen-ticket';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
-import { orderShortId } from '../lib/order-lists';
 
 const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
   unpaid: 'To be paid on delivery',
@@ -189,7 +189,7 @@ export function AdminOrderDetailPage() {
   const { ordersId = '' } = useParams();
   const order = useAdminOrder(ordersId);
   useLiveAdminOrders();
-  const short = orderShortId(ordersId);
+  const short = displayOrderId(ordersId);
   const data = order.data;
 
   return (

@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
-import { shortOrderId } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
 
@@ -19,7 +19,7 @@ function dotColour(status: OrderStatus): string {
 
 /** One order: what it is, and its statuses newest first, the one it has now on top (it changes live). */
 export function OrderStatusCard({ order }: { order: OrderWire }) {
-  const short = shortOrderId(order._id);
+  const short = displayOrderId(order._id);
   const steps = orderTimeline(order);
   const hint = nextStepHint(order.status);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;

@@ -12,9 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
-import { shortOrderId, useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
+import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../lib/order-format';
@@ -121,7 +122,7 @@ export function OrderDetailPage() {
   useLiveCustomerOrders();
   return (
     <Page
-      title={`Order ${shortOrderId(ordersId)}`}
+      title={`Order ${displayOrderId(ordersId)}`}
       actions={
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button component={RouterLink} to="/profile/my-orders">

@@ -10,9 +10,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
-import { shortOrderId, useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
+import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { useSession } from '../../../lib/use-session';
 
@@ -51,8 +52,8 @@ export function OrderHistoryPage() {
               {orders.map((order) => (
                 <TableRow key={order._id} hover>
                   <TableCell>
-                    <Link component={RouterLink} to={`/orders/${order._id}`} aria-label={`Order ${shortOrderId(order._id)}`} fontWeight={600}>
-                      {shortOrderId(order._id)}
+                    <Link component={RouterLink} to={`/orders/${order._id}`} aria-label={`Order ${displayOrderId(order._id)}`} fontWeight={600}>
+                      {displayOrderId(order._id)}
                     </Link>
                   </TableCell>
                   <TableCell>
