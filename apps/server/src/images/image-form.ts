@@ -28,28 +28,53 @@ export interface WriteRequest {
 
 type Parts = ReturnType<FastifyRequest['parts']>;
 
-/** Reads every part: the fields, the first `myfiles` image, and whether a file was cut at the size limit. */
-async function readParts(parts: Parts): Promise<{ fields: Record<string, unknown>; upload: Buffer | undefined; tooLarge: boolean }> {
+/** Thrown inside readParts the moment an image is known to be over its limit; the rest of the body is not read. */
+class TooLarge extends Error {}
+
+/**
+ * The most a multipart form may declare in its Content-Length: its image (or the image in base64, 4/3 of it, in a
+ * `file` field) and 256 KB for the text fields and the framing, far more than any form's fields hold.
+ */
+export function multipartLimit(rules: UploadRules): number {
+  return Math.ceil((rules.maxBytes * 4) / 3) + 256 * 1024;
+}
+
+/** A file part's bytes; TooLarge as soon as they pass `maxBytes`, without reading the rest of the file. */
+async function readFile(file: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of file) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      file.destroy();
+      throw new TooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads every part: the fields and the first `myfiles` image. TooLarge when an image is over the limit. */
+async function readParts(parts: Parts, maxBytes: number): Promise<{ fields: Record<string, unknown>; upload: Buffer | undefined }> {
   const fields: Record<string, unknown> = {};
   let upload: Buffer | undefined;
-  let tooLarge = false;
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD || upload) {
         part.file.resume();
         continue;
       }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) tooLarge = true;
-      else if (bytes.length > 0) upload = bytes;
+      const bytes = await readFile(part.file, maxBytes);
+      if (part.file.truncated) throw new TooLarge();
+      if (bytes.length > 0) upload = bytes;
     } else if (part.valueTruncated) {
-      if (part.fieldname === 'file') tooLarge = true;
-      else throw new HttpError(400, `${part.fieldname} is too long`);
+      if (part.fieldname === 'file') throw new TooLarge();
+      throw new HttpError(400, `${part.fieldname} is too long`);
     } else {
       fields[part.fieldname] = part.value;
     }
   }
-  return { fields, upload, tooLarge };
+  return { fields, upload };
 }
 
 /** Multipart (fields and the `myfiles` image) or JSON, as one set of fields and the uploaded bytes. */
@@ -59,17 +84,27 @@ export async function readWrite(request: FastifyRequest, rules: UploadRules): Pr
     if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
     return { fields: body as Record<string, unknown> };
   }
-  // One byte over the limit is enough to know a file is too large; the rest is not read into memory.
+  // A form that says it is larger than any image and its fields is refused before a byte of it is read (Node
+  // then reads the body it was sent and drops it).
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > multipartLimit(rules)) throw new HttpError(413, rules.tooLargeMessage);
+  // One byte over the limit is enough to know a file is too large: it is refused there and then, and the rest of
+  // the body (sent chunked, or under a Content-Length that lied) is never held in memory.
   const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
   let read;
   try {
-    read = await readParts(parts);
+    read = await readParts(parts, rules.maxBytes);
   } catch (error) {
+    if (error instanceof TooLarge) {
+      // The parser has let go of the body: what is still coming is drained and dropped, so the connection stays usable.
+      request.raw.unpipe();
+      request.raw.resume();
+      throw new HttpError(413, rules.tooLargeMessage);
+    }
     // The multipart parser throws plain errors for a body cut short or badly framed: the client's fault, not a 500.
     if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new HttpError(400, 'The multipart form could not be read');
   }
-  if (read.tooLarge) throw new HttpError(413, rules.tooLargeMessage);
   return read.upload ? { fields: read.fields, upload: read.upload } : { fields: read.fields };
 }
 

@@ -3,6 +3,24 @@ import sharp from 'sharp';
 /** Widths of the resized copies kept beside each original (list cards use 480, thumbnails 160). */
 export const IMAGE_VARIANT_WIDTHS = [160, 480] as const;
 
+/**
+ * The most pixels (width x height, as the file's header declares them) an image may have to be decoded at all.
+ * 25 megapixels takes every real photo the shop will be sent: a phone's 12 MP (4032 x 3024) and its 24 MP mode
+ * (5712 x 4284 is 24.5 MP), the 20 and 24 MP of cameras (6000 x 4000). Phones' 48 and 50 MP modes are over 2 MB
+ * as a JPEG, so the byte limit refuses them first anyway. Above it, a file of a few hundred bytes can declare
+ * 50000 x 50000 pixels and decode to gigabytes (a "decompression bomb"), so the header is read first (sharp's
+ * metadata() reads only that) and such a file is refused before a single pixel is decoded.
+ */
+export const IMAGE_PIXEL_BUDGET = 25_000_000;
+
+/**
+ * The most memory one decoded image may need: the pixel budget at 8-bit RGBA, 100 MB. Most images are decoded a
+ * few rows at a time and never need it all, but an interlaced PNG, a GIF or a WebP is decoded whole; at 16 bits
+ * per channel with transparency, 25 MP would be 200 MB (measured: 256 MB more RSS), so such an image may have
+ * at most half the pixels.
+ */
+export const IMAGE_DECODED_BYTES_BUDGET = IMAGE_PIXEL_BUDGET * 4;
+
 /** Originals larger than this are scaled down: nothing on the shop's screens is wider. */
 const MAX_ORIGINAL_WIDTH = 1600;
 const WEBP_QUALITY = 78;
@@ -27,12 +45,43 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+export interface ImageHeader {
+  /** The format sharp will decode the bytes as (its loader's name: png, jpeg, webp, gif, svg, heif, tiff...). */
+  format: string;
+  width: number;
+  height: number;
+  /** Bands once decoded (3 for RGB, 4 with alpha) and the bytes of each sample (1, or 2 for 16-bit). */
+  channels: number;
+  bytesPerSample: number;
+}
+
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/**
+ * What the image declares about itself, from its header only: sharp's metadata() decodes no pixels, so this is
+ * cheap however many pixels the file claims (it is given no pixel limit so that it can say how many). Throws if
+ * no loader recognises the bytes.
+ */
+export async function readImageHeader(input: Buffer): Promise<ImageHeader> {
+  const meta = await sharp(input, { limitInputPixels: false }).metadata();
+  return {
+    format: meta.format,
+    width: meta.width,
+    height: meta.height,
+    channels: meta.channels,
+    bytesPerSample: SAMPLE_BYTES[meta.depth] ?? 8,
+  };
+}
+
 /**
  * Re-encodes any image sharp can read as WebP (dropping metadata and anything hidden in the file) and makes
  * the resized variants. Throws if the bytes are not an image.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const original = await sharp(input, { limitInputPixels: 40_000_000 })
+  // limitInputPixels: sharp refuses, from the header, anything over the budget (uploads were measured against it
+  // already, in upload.ts; this holds for every caller). failOn 'warning': a truncated or corrupt file is an
+  // error, not a half-grey picture.
+  const original = await sharp(input, { limitInputPixels: IMAGE_PIXEL_BUDGET, failOn: 'warning' })
     .rotate()
     .resize({ width: MAX_ORIGINAL_WIDTH, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })
