@@ -27,6 +27,7 @@ import { registerSessions } from './modules/auth/session';
 import { getMenuSnapshot } from './modules/catalogue/public';
 import { pickEncoding } from './http/compression';
 import { isCurrentEtag } from './http/etag';
+import { refuseUnstorableText } from './http/storable-text';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   refuseCrossSiteWrites(app);
   registerSessions(app);
   acceptEmptyJsonBodies(app);
+  refuseUnstorableText(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
 

@@ -2,26 +2,19 @@
 // itself, is sent by a visitor, a customer, another customer naming the first one's e-mail or ids, and an admin,
 // and each gets the status route-access-table.ts gives it. A route without a row fails here. Then the socket rooms:
 // a visitor joins none, a customer only their own, an admin the admins' room.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { CROSS_SITE_REFUSED } from '../src/http/same-origin';
 import { ADMIN_ONLY, SIGN_IN_REQUIRED } from '../src/modules/auth/guards';
-import { startTestServer, testDatabases, type TestServer } from './harness';
-import { addAddress, call, cashOrder, loadMenu, pizzaLine } from './order-fixtures';
+import { testDatabases, type TestServer } from './harness';
+import { addAddress, call, cashOrder, pizzaLine } from './order-fixtures';
 import { rawRequest, type RawAnswer } from './raw-request';
 import { registeredRoutes } from './route-recorder';
-import {
-  ACCESS_TABLE, accessRowFor, adminCreates, pngBase64, productBody, ROLES, tableRoutes, type AccessContext, type AccessRequest, type Role,
-} from './route-access-table';
+import { ACCESS_TABLE, accessRowFor, createAccessContext, startAccessServer, ROLES, tableRoutes, type AccessContext, type AccessRequest, type Role } from './route-access-table';
 import { signInAs, type SignedIn } from './sign-in';
 import { connectSocket, eventsFor, type TestSocket } from './socket-client';
 
 vi.mock('fastify', async (importOriginal) => (await import('./route-recorder')).recordingFastify(await importOriginal()));
-
-const INDEX_HTML = '<!doctype html><html><head><title>Takeaway Shop</title></head><body><div id="root"></div></body></html>';
 
 /** Sends a row's request as a role: the role's cookie (or the row's own), no Origin (a same-site or non-browser client). */
 async function send(ctx: AccessContext, method: string, role: Role, req: AccessRequest, extraHeaders: Record<string, string> = {}): Promise<RawAnswer> {
@@ -43,63 +36,13 @@ function expectErrorBody(answer: RawAnswer, what: string): void {
 
 describe.each(testDatabases())('access control of every route on %s', (kind) => {
   let server: TestServer;
-  let distDir: string;
   let ctx: AccessContext;
 
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-access-dist-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await mkdir(path.join(distDir, 'assets'));
-    await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("shop");\n');
-    server = await startTestServer({ db: kind, seed: true, webDistDir: distDir });
-
-    const menu = await loadMenu(server);
-    const owner = await signInAs(server);
-    const other = await signInAs(server);
-    const admin = await signInAs(server, { role: 'admin' });
-    const ownerAddressId = await addAddress(server, owner);
-    const placed = await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId));
-    if (placed.status !== 201) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
-    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; imageUrl: string | null }>;
-    const imageId = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
-    if (!imageId) throw new Error('the seed has no product image');
-    let counter = 0;
-    let favouriteProduct = 0;
-    const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, admin };
-
-    ctx = {
-      server, menu, owner, other, admin, ownerAddressId, imageId,
-      ownerOrderId: placed.body.insertedId as string,
-      actor: (role) => actors[role],
-      freshSession: async (role) => {
-        const actor = actors[role];
-        return actor ? signInAs(server, { email: actor.user.email }) : null;
-      },
-      newCategory: () => adminCreates(ctx, '/allcategori', { categoriName: `Fixture ${ctx.unique()}` }, 'category'),
-      newProduct: () => adminCreates(ctx, '/allproduts', productBody(`Fixture ${ctx.unique()}`), 'product'),
-      newTopping: () => adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
-      newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
-      newOwnerAddress: () => addAddress(server, owner),
-      newOwnerFavourite: async () => {
-        // A product not yet in the owner's list, so the answer is a new favourite's id.
-        const product = products[favouriteProduct++ % products.length];
-        const added = await call(server, 'POST', '/favouritelist', owner, { id: product?._id, email: owner.user.email });
-        if (typeof added.body?.insertedId !== 'string') throw new Error(`favourite not added: ${JSON.stringify(added.body)}`);
-        return added.body.insertedId;
-      },
-      newOwnerCardPayment: async () => {
-        const card = await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddressId, note: '' });
-        if (card.status !== 200) throw new Error(`card order not started: ${JSON.stringify(card.body)}`);
-        return card.body.clientSecret as string;
-      },
-      unique: () => `${Date.now().toString(36)}-${++counter}`,
-    };
+    server = await startAccessServer(kind);
+    ctx = await createAccessContext(server);
   });
-
-  afterAll(async () => {
-    await server?.close();
-    await rm(distDir, { recursive: true, force: true });
-  });
+  afterAll(async () => server?.close());
 
   it('has a row for every route the server registers, and a registered route for every row', () => {
     const registered = registeredRoutes(server.app);

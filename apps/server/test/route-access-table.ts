@@ -1,10 +1,13 @@
 // Who may call each route the server registers (docs/api.md), as one row per "METHOD /url". The access-control
 // suite sends each row's request as each role and checks the status; a route the server registers without a row
 // here fails that suite (and the malformed-input suite), so a new route cannot ship without saying who may call it.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { png } from './forms';
-import type { TestServer } from './harness';
-import { ADDRESS, call, cashOrder, pizzaLine, type Answer, type Menu } from './order-fixtures';
-import type { SignedIn } from './sign-in';
+import { startTestServer, type TestDatabaseKind, type TestServer } from './harness';
+import { ADDRESS, addAddress, call, cashOrder, loadMenu, pizzaLine, type Answer, type Menu } from './order-fixtures';
+import { signInAs, type SignedIn } from './sign-in';
 
 /**
  * - visitor: no cookie.
@@ -85,15 +88,15 @@ function expectStatus(answer: Answer, status: number, what: string): Answer {
   return answer;
 }
 
-export async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: string, body: unknown, what: string): Promise<string> {
+async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: string, body: unknown, what: string): Promise<string> {
   return expectStatus(await call(ctx.server, 'POST', path, ctx.admin, body), 201, what).body.insertedId as string;
 }
 
-export function productBody(title: string) {
+function productBody(title: string) {
   return { title, category: 'Sides', description: 'Access-control test', regularDiscount: 2.5, mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' };
 }
 
-export async function pngBase64(): Promise<string> {
+async function pngBase64(): Promise<string> {
   return (await png(8, 8)).toString('base64');
 }
 
@@ -262,4 +265,67 @@ export function tableRoutes(): string[] {
   const routes = Object.keys(ACCESS_TABLE);
   const heads = routes.filter((route) => route.startsWith('GET ')).map((route) => route.replace(/^GET /, 'HEAD '));
   return [...routes, ...heads].sort();
+}
+
+/** The accounts and things the table's requests name, on a seeded server. */
+export async function createAccessContext(server: TestServer): Promise<AccessContext> {
+  const menu = await loadMenu(server);
+  const owner = await signInAs(server);
+  const other = await signInAs(server);
+  const admin = await signInAs(server, { role: 'admin' });
+  const ownerAddressId = await addAddress(server, owner);
+  const placed = expectStatus(await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId)), 201, 'order');
+  const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; imageUrl: string | null }>;
+  const imageId = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
+  if (!imageId) throw new Error('the seed has no product image');
+  let counter = 0;
+  let favouriteProduct = 0;
+  const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, admin };
+
+  const ctx: AccessContext = {
+    server, menu, owner, other, admin, ownerAddressId, imageId,
+    ownerOrderId: placed.body.insertedId as string,
+    actor: (role) => actors[role],
+    freshSession: async (role) => {
+      const actor = actors[role];
+      return actor ? signInAs(server, { email: actor.user.email }) : null;
+    },
+    newCategory: () => adminCreates(ctx, '/allcategori', { categoriName: `Fixture ${ctx.unique()}` }, 'category'),
+    newProduct: () => adminCreates(ctx, '/allproduts', productBody(`Fixture ${ctx.unique()}`), 'product'),
+    newTopping: () => adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
+    newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
+    newOwnerAddress: () => addAddress(server, owner),
+    newOwnerFavourite: async () => {
+      // A product not yet in the owner's list, so the answer is a new favourite's id.
+      const product = products[favouriteProduct++ % products.length];
+      const added = await call(server, 'POST', '/favouritelist', owner, { id: product?._id, email: owner.user.email });
+      if (typeof added.body?.insertedId !== 'string') throw new Error(`favourite not added: ${JSON.stringify(added.body)}`);
+      return added.body.insertedId as string;
+    },
+    newOwnerCardPayment: async () => {
+      const card = expectStatus(await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddressId, note: '' }), 200, 'card order');
+      return card.body.clientSecret as string;
+    },
+    unique: () => `${Date.now().toString(36)}-${++counter}`,
+  };
+  return ctx;
+}
+
+/**
+ * A seeded server with a small built web app of its own (index.html and /assets/app.js), so the SPA's routes
+ * (`/` and the static files' `/*`) exist whether or not apps/web has been built. close() removes the files too.
+ */
+export async function startAccessServer(kind: TestDatabaseKind): Promise<TestServer> {
+  const distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-access-dist-'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Takeaway Shop</title></head><body><div id="root"></div></body></html>');
+  await mkdir(path.join(distDir, 'assets'));
+  await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("shop");\n');
+  const server = await startTestServer({ db: kind, seed: true, webDistDir: distDir });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await rm(distDir, { recursive: true, force: true });
+    },
+  };
 }
