@@ -561,6 +561,19 @@ describe('requests that once answered 500', () => {
     expect(((await call(server, 'GET', '/allcategori', null)).body as Array<{ categoriName: string }>).some((c) => c.categoriName.startsWith('Nul'))).toBe(false);
   });
 
+  it('refuses it in a multipart field, and in JSON sent inside a text field (dealSlots), after they are read', async () => {
+    const form = new FormData();
+    form.append('categoriName', 'Nul\u0000');
+    const response = await fetch(`${server.url}/api/allcategori`, { method: 'POST', headers: { cookie: admin.cookie }, body: form });
+    expect({ status: response.status, message: ((await response.json()) as { message: string }).message }).toEqual({ status: 400, message: NUL('categoriName') });
+
+    const slots = (label: string) => JSON.stringify([{ kind: 'pizza', label, categories: ['Pizza'], count: 1 }]);
+    for (const [label, message] of [['Any\u0000', NUL('dealSlots.0.label')], ['Any\ud800', HALF_PAIR('dealSlots.0.label')]] as const) {
+      const answer = await call(server, 'POST', '/allproduts', admin, { title: 'Deal', category: 'Deals', regularDiscount: 9, dealSlots: slots(label) });
+      expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 400, message });
+    }
+  });
+
   // The embedded database (PGlite) refused these as invalid UTF-8 (500); PostgreSQL stored U+FFFD instead.
   it('refuses a lone UTF-16 surrogate in a JSON body with 400 naming the field', async () => {
     const cases: Array<[string, string, SignedIn | null, unknown, string]> = [

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeCatalogueIssues, IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { HttpError } from '../http-errors';
+import { assertStorableText } from '../http/storable-text';
 import type { ProcessedImage } from './process';
 import { acceptImageUpload, assertUploadSize, type UploadRules } from './upload';
 
@@ -111,6 +112,9 @@ export async function readWrite(request: FastifyRequest, rules: UploadRules): Pr
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(fields);
   if (!result.success) throw new HttpError(400, describeCatalogueIssues(result.error));
+  // The app's hook checked JSON bodies as sent; multipart fields, and JSON held in a text field (`dealSlots`), are
+  // only text the database can store once read and parsed here.
+  assertStorableText(result.data);
   return result.data;
 }
 
