@@ -58,6 +58,9 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
     logController: new LogController({ disableRequestLogging: !verbose }),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
+    // Behind nginx, request.ip (what rate limits count by) is the client's address from X-Forwarded-For, believed
+    // only when the connection comes from a proxy TRUST_PROXY names (decision 0701). Without it, the socket's address.
+    trustProxy: config.trustProxy,
   });
 
   app.decorate('config', config);

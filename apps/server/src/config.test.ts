@@ -55,6 +55,19 @@ describe('loadConfig', () => {
     expect(config.shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
   });
 
+  it('reads TRUST_PROXY as false (the default), true, a number of proxies, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const twoHops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof twoHops === 'function' && [0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'loopback', 'fd00::/8']);
+    for (const wrong of ['yes', '0', 'nginx', '10.0.0.0/33', '127.0.0.1,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/^TRUST_PROXY must be false, true, a number of proxies/);
+    }
+  });
+
   it('derives PUBLIC_ORIGIN from PORT and treats blank values as unset', () => {
     const config = loadConfig({ PORT: '4000', HOST: '', SMTP_URL: '  ' });
     expect(config.publicOrigin).toBe('http://localhost:4000');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,46 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 function blankToUndefined(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
+
+/** Fastify's trustProxy, as TRUST_PROXY sets it. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** The names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For the server believes for the client's address (rate limits count by it).
+ * false: nobody's, the socket's address is the client (no proxy). A list of addresses or ranges: the proxies at
+ * those addresses (nginx on the same machine: 127.0.0.1). A number: that many proxies in front. true: any sender,
+ * safe only when nothing but the proxy can reach the server and the proxy overwrites the header.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((v) => v.trim())
+  .refine(
+    (v) => v === 'true' || v === 'false' || /^[1-9]\d?$/.test(v) || v.split(',').every((entry) => isProxyAddress(entry.trim())),
+    'must be false, true, a number of proxies (1-99), or a comma-separated list of proxy addresses or ranges such as 127.0.0.1,10.0.0.0/8',
+  )
+  .transform((v): TrustProxy => {
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    if (/^\d+$/.test(v)) {
+      // As Fastify reads a hop count: the n closest senders (hop 0 is the connection itself) are proxies.
+      const proxies = Number(v);
+      return (_address: string, hop: number) => hop < proxies;
+    }
+    return v.split(',').map((entry) => entry.trim());
+  });
 
 function isUrl(value: string, protocols: readonly string[]): boolean {
   try {
@@ -29,6 +70,7 @@ const envSchema = z.object({
       .default(3000),
   ),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  TRUST_PROXY: z.preprocess(blankToUndefined, trustProxySchema.optional()),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -85,6 +127,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   port: number;
   host: string;
+  /** Fastify's trustProxy (TRUST_PROXY): false, true, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: TrustProxy;
   databaseUrl: string | undefined;
   /** Absolute path, or the string 'memory://' for an in-memory PGlite (tests). */
   dataDir: string;
@@ -128,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(process.cwd(), e.DATA_DIR),
     webDistDir: e.WEB_DIST_DIR === undefined ? undefined : path.resolve(process.cwd(), e.WEB_DIST_DIR),

@@ -370,3 +370,22 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * The account routes' rate-limit counters (decisions 0103 and 0701), one row per limit and counted key, shared by
+ * every process so that N processes do not allow N times the limit. `key` is the sha256 (hex) of the limit's name
+ * and the counted key, so the table holds no e-mail or address in clear and a key is never too long to index.
+ * A window starts with the first request and ends at `expires_at`; the upsert in modules/auth/rate-limit-store.ts
+ * restarts an expired row, and expired rows are swept now and then. Like socket_io_attachments, and unlike the
+ * other tables, its times are the database's clock: a limit's window is real time, whatever SHOP_TIME says, and
+ * every process reads the same clock.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -25,11 +25,13 @@ import { outboxRoutes } from '../../mail/outbox-routes';
 import { assertSelfOrAdmin, currentUser, requireUser, SIGN_IN_REQUIRED } from './guards';
 import { issueResetCode, resetPassword } from './otp';
 import { authenticate, registerUser, toWireUser, updateProfile, userSummary } from './service';
+import { postgresRateLimitStore, type NamedLimitOptions } from './rate-limit-store';
 import { clearSessionCookie, destroySession, signIn } from './session';
 
 /**
- * Rate limits (per process, in memory). Generous for a person, tight for a script: a customer who mistypes a
- * password ten times in a minute waits a minute; a password-guessing script gets ten guesses per minute per account.
+ * Rate limits, counted in the database (rate-limit-store.ts) so that every process of the shop shares them
+ * (decision 0701). Generous for a person, tight for a script: a customer who mistypes a password ten times in a
+ * minute waits a minute; a password-guessing script gets ten guesses per minute per account.
  */
 export const RATE_LIMITS = {
   /** Per IP and e-mail: guesses against one account. */
@@ -135,17 +137,19 @@ function addResultFalseToFailures(app: FastifyInstance): void {
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counters in the database, shared by every process (a per-process memory would multiply each limit by the
+    // number of processes behind the load balancer).
+    store: postgresRateLimitStore(app.db),
     errorResponseBuilder: () => tooMany(),
   });
   addResultFalseToFailures(app);
   app.addHook('onClose', async () => flushMail());
 
   // The plugin's own route hook runs once per request, however many are listed, so each limit is a checker of
-  // its own (createRateLimit), and several can stand in a row.
-  const limit = (options: { max: number; timeWindow: number }, keyGenerator: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
-    // Counters live in an LRU per limit (the plugin's default holds 5000); a script sending many distinct e-mails
-    // must not push a victim's counter out of it. (The plugin reads `cache` here although its types omit it.)
-    const settings = { ...options, keyGenerator, cache: 100_000 };
+  // its own (createRateLimit), and several can stand in a row. Each is named after its RATE_LIMITS entry: the name
+  // keeps its counters apart from the other limits' in the shared table.
+  const limit = (name: keyof typeof RATE_LIMITS, keyGenerator: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
+    const settings: NamedLimitOptions & { max: number; timeWindow: number; keyGenerator: typeof keyGenerator } = { ...RATE_LIMITS[name], keyGenerator, name };
     const check = app.createRateLimit(settings);
     return async (request, reply) => {
       const state = await check(request);
@@ -156,19 +160,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     };
   };
   // The per-address cap runs first, so requests it refuses never reach (and crowd) the per-e-mail counters.
-  const loginLimits: preHandlerAsyncHookHandler[] = [
-    limit(RATE_LIMITS.loginPerIp, byIp),
-    limit(RATE_LIMITS.login, byIpAndEmail),
-    limit(RATE_LIMITS.loginPerAccount, byEmail),
-  ];
-  const registerLimit = limit(RATE_LIMITS.register, byIp);
-  const forgotLimits = [
-    limit(RATE_LIMITS.forgotPasswordPerIp, byIp),
-    limit(RATE_LIMITS.forgotPassword, byIpAndEmail),
-    limit(RATE_LIMITS.forgotPasswordPerAccount, byEmail),
-  ];
-  const changeLimit = limit(RATE_LIMITS.changePassword, byIp);
-  const profileLimit = limit(RATE_LIMITS.profile, byIp);
+  const loginLimits: preHandlerAsyncHookHandler[] = [limit('loginPerIp', byIp), limit('login', byIpAndEmail), limit('loginPerAccount', byEmail)];
+  const registerLimit = limit('register', byIp);
+  const forgotLimits = [limit('forgotPasswordPerIp', byIp), limit('forgotPassword', byIpAndEmail), limit('forgotPasswordPerAccount', byEmail)];
+  const changeLimit = limit('changePassword', byIp);
+  const profileLimit = limit('profile', byIp);
 
   for (const url of withAndWithoutSlash('/register')) {
     app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
