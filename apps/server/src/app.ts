@@ -127,8 +127,26 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      if (error && isValidJson(text)) {
+        // Valid JSON refused by the prototype-poisoning check: say so, rather than "not valid JSON".
+        done(new HttpError(400, PROTOTYPE_KEYS_REFUSED), undefined);
+        return;
+      }
+      done(error, parsed);
+    });
   });
+}
+
+export const PROTOTYPE_KEYS_REFUSED = 'The body may not hold a "__proto__" key, nor a "constructor" key with a "prototype" inside';
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isZodError(error: unknown): error is ZodError {

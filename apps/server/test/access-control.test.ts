@@ -88,6 +88,16 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
     }
   });
 
+  it('answers reads from another site without any CORS header, so their page never reads the answer', async () => {
+    for (const path of ['/api/session', `/api/alluser/${encodeURIComponent(ctx.owner.user.email)}`, '/api/buy-product']) {
+      const answer = await send(ctx, 'GET', 'admin', { path }, { origin: 'https://evil.example' });
+      expect(answer.status, path).toBe(200);
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')), path).toEqual([]);
+    }
+    const preflight = await send(ctx, 'OPTIONS', 'admin', { path: '/api/address-collection' }, { origin: 'https://evil.example', 'access-control-request-method': 'POST' });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   describe('socket rooms', () => {
     const open: TestSocket[] = [];
     afterEach(() => {

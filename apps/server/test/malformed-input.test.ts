@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestServer } from './harness';
+import { PROTOTYPE_KEYS_REFUSED } from '../src/app';
 import { loneSurrogateMessage, nulTextMessage } from '../src/http/storable-text';
 import { addAddress, call, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest, type RawAnswer } from './raw-request';
@@ -154,6 +155,27 @@ describe('what a client may not decide', () => {
     it('refuses an unknown field in a notice and in a test payment confirmation', async () => {
       await refusedWith(call(server, 'POST', '/allnotification', admin, { title: 'T', description: 'D', userId: customer.user.id }), 400, 'Unrecognized key: "userId"');
       await refusedWith(call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: 'x', cardNumber: '4242424242424242', exp: '12/30', cvc: '123', amount: 1 }), 400, /Unrecognized key: "amount"/);
+    });
+  });
+
+  describe('injection', () => {
+    it('refuses prototype-polluting keys in a JSON body with 400, and pollutes nothing', async () => {
+      for (const text of ['{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}', '{"items":[{"__proto__":{"price":0}}]}']) {
+        const answer = await rawRequest(server.url, { method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: text });
+        expect({ status: answer.status, body: answer.json }).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: PROTOTYPE_KEYS_REFUSED } });
+      }
+      // The server runs in this process: had anything reached Object.prototype, every object here would show it.
+      expect((({}) as Record<string, unknown>).role).toBeUndefined();
+      expect((await call(server, 'GET', '/session', customer)).body.user.role).toBe('customer');
+    });
+
+    it('stores and answers SQL and markup as the text it is', async () => {
+      const texts = { firstname: "Robert'); DROP TABLE addresses;--", address: '<script>alert(1)</script>', address2: '" OR ""="', city: '${7*7} {{7*7}}' };
+      const created = await call(server, 'POST', '/address-collection', customer, { ...texts, Email: 'bobby@example.com', phone: '07700900456', postcode: 'SW1A 1AA' });
+      expect(created.status).toBe(201);
+      expect((await call(server, 'GET', `/address-collection/${created.body.insertedId}`, customer)).body).toMatchObject(texts);
+      expect((await call(server, 'GET', `/products/${encodeURIComponent("Pizza' OR '1'='1")}`, null)).body).toEqual([]);
+      await refusedWith(call(server, 'POST', '/login', null, { email: customer.user.email, password: "' OR '1'='1" }), 401, 'Incorrect email or password.');
     });
   });
 
