@@ -1,0 +1,512 @@
+// The shop as it is deployed on several processes (decision 0701): two real shop processes on one fresh PostgreSQL
+// database behind nginx, run on deploy/nginx.conf.template filled with this test's ports and paths. Everything a
+// customer and an admin do goes through nginx only; nginx's access log (which records the process that served each
+// request) shows that both processes served, and which one served what.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, chmodSync, constants as fsConstants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
+import { call, randomLoopback } from './account-test-client';
+import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
+import { ADDRESS, cashOrder, pizzaLine, type Menu } from './order-fixtures';
+import { rawRequest } from './raw-request';
+import { connectSocket, type TestSocket } from './socket-client';
+import { RATE_LIMITS } from '../src/modules/auth/routes';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const TEMPLATE = path.join(ROOT, 'deploy/nginx.conf.template');
+const RENDERED = path.join(ROOT, 'deploy/nginx.conf');
+const RENDER_SCRIPT = path.join(ROOT, 'deploy/render-nginx-conf.sh');
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+/** A shop process migrates, seeds and LISTENs before it serves; on 2 busy cores that can take a while. */
+const START_MS = 90_000;
+const STOP_MS = 10_000;
+const EVENT_MS = 5000;
+/** The address nginx's connections to the processes come from, and so the one TRUST_PROXY names. */
+const NGINX_ADDRESS = '127.0.0.1';
+
+function findNginx(): string | null {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+const NGINX = findNginx();
+
+// --- the template ---------------------------------------------------------------------------------------------
+
+/** The variables deploy/render-nginx-conf.sh fills, with the defaults it gives them (those of deploy/nginx.conf). */
+function renderDefaults(): Record<string, string> {
+  const script = readFileSync(RENDER_SCRIPT, 'utf8');
+  const defaults: Record<string, string> = {};
+  for (const match of script.matchAll(/^export (SHOP_\w+)="\$\{\1:-(.*)\}"$/gm)) defaults[match[1] as string] = match[2] as string;
+  return defaults;
+}
+
+/** The template with its ${SHOP_*} variables filled, as envsubst does; every variable must be given. */
+function renderTemplate(values: Record<string, string>): string {
+  return readFileSync(TEMPLATE, 'utf8').replace(/\$\{(SHOP_\w+)\}/g, (_whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`deploy/nginx.conf.template uses \${${name}}, which the test does not fill`);
+    return value;
+  });
+}
+
+describe('deploy/nginx.conf', () => {
+  it('is deploy/nginx.conf.template rendered with deploy/render-nginx-conf.sh’s defaults (edit the template, then render)', () => {
+    const defaults = renderDefaults();
+    expect(Object.keys(defaults).sort()).toEqual(['SHOP_ACCESS_LOG', 'SHOP_CACHE_DIR', 'SHOP_LISTEN', 'SHOP_SERVER_NAME', 'SHOP_UPSTREAMS']);
+    expect(readFileSync(RENDERED, 'utf8'), 'run: sh deploy/render-nginx-conf.sh > deploy/nginx.conf').toBe(renderTemplate(defaults));
+  });
+});
+
+// --- processes ------------------------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_test_nginx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+interface Running {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Running {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { name, child, output: () => output };
+}
+
+async function waitUntilServing(running: Running, url: string): Promise<void> {
+  const deadline = Date.now() + START_MS;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`${running.name} exited with ${running.child.exitCode} before serving:\n${running.output()}`);
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${running.name} did not serve ${url} within ${START_MS} ms:\n${running.output()}`);
+}
+
+async function stop(running: Running | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!running) return;
+  const { child } = running;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
+  await gone;
+  clearTimeout(timer);
+}
+
+/** A built web app of two files, enough to see how nginx passes the index page and caches a hashed asset. */
+function fakeWebBuild(dir: string): { asset: string } {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+  const asset = 'assets/index-Cq3x9Z1a.js';
+  const script = `console.info(${JSON.stringify('x'.repeat(4000))});\n`;
+  writeFileSync(path.join(dir, asset), script);
+  writeFileSync(path.join(dir, `${asset}.gz`), gzipSync(script));
+  writeFileSync(path.join(dir, `${asset}.br`), brotliCompressSync(script));
+  return { asset: `/${asset}` };
+}
+
+// --- nginx's access log ---------------------------------------------------------------------------------------
+
+interface LogLine {
+  method: string;
+  path: string;
+  status: number;
+  /** host:port of the process that answered, or '-' when nginx answered itself (from its cache, or an error). */
+  upstream: string;
+  cache: string;
+}
+
+function readAccessLog(file: string): LogLine[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const request = /"(\w+) (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
+      const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '-';
+      return {
+        method: request?.[1] ?? '',
+        path: request?.[2] ?? '',
+        status: Number(request?.[3] ?? 0),
+        // A request nginx tried on two processes logs "a, b": the last one answered.
+        upstream: upstream.split(', ').at(-1) ?? upstream,
+        cache: /cache=(\S+)/.exec(line)?.[1] ?? '-',
+      };
+    });
+}
+
+// --- the suite ------------------------------------------------------------------------------------------------
+
+const SKIPPED = !ADMIN_URL
+  ? ' (skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it)'
+  : !NGINX
+    ? ' (skipped: nginx is not installed; apt-get install -y nginx)'
+    : '';
+if (SKIPPED) console.info(`nginx-processes.test.ts: two shop processes behind nginx${SKIPPED}`);
+
+if (process.env.CI && !NGINX) {
+  describe('two shop processes behind nginx', () => {
+    it('needs nginx, which CI installs (.ci/run)', () => {
+      throw new Error('nginx is not installed: .ci/run installs it with apt-get install -y nginx');
+    });
+  });
+}
+
+describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL database behind nginx${SKIPPED}`, () => {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let dir: string;
+  let origin: string;
+  let accessLog: string;
+  let asset: string;
+  const shops: Array<Running & { url: string; upstream: string }> = [];
+  let nginx: Running | undefined;
+  let menu: Menu;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createDatabase(ADMIN_URL as string);
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'));
+    // nginx's workers may run as another user than its master (nobody, when the test runs as root).
+    chmodSync(dir, 0o755);
+    ({ asset } = fakeWebBuild(path.join(dir, 'web')));
+    const nginxPort = await freePort();
+    origin = `http://127.0.0.1:${nginxPort}`;
+
+    // One after the other: the first migrates and seeds the empty database, the second finds it ready.
+    for (const name of ['A', 'B']) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const shop = run(`shop ${name}`, process.execPath, ['--import', 'tsx', MAIN], {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        // Both processes serve one shop, at nginx's origin: cookies, the socket's Origin check and links use it.
+        PUBLIC_ORIGIN: origin,
+        TRUST_PROXY: NGINX_ADDRESS,
+        WEB_DIST_DIR: path.join(dir, 'web'),
+        SHOP_TIME: DEFAULT_SHOP_TIME,
+        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      });
+      shops.push({ ...shop, url, upstream: `127.0.0.1:${port}` });
+      await waitUntilServing(shop, `${url}/api/health`);
+    }
+
+    accessLog = path.join(dir, 'access.log');
+    const upstreams = shops.map((shop) => `server ${shop.upstream} max_fails=3 fail_timeout=10s;`).join(' ');
+    writeFileSync(
+      path.join(dir, 'shop.conf'),
+      renderTemplate({ SHOP_LISTEN: `127.0.0.1:${nginxPort}`, SHOP_SERVER_NAME: '_', SHOP_UPSTREAMS: upstreams, SHOP_ACCESS_LOG: accessLog, SHOP_CACHE_DIR: path.join(dir, 'cache') }),
+    );
+    // What the distribution's nginx.conf gives around the shop's file: the process, its paths, the http block.
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${path.join(dir, 'nginx.pid')};`,
+        `error_log ${path.join(dir, 'error.log')} warn;`,
+        'events { worker_connections 512; }',
+        'http {',
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`),
+        `  include ${path.join(dir, 'shop.conf')};`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
+    const check = spawnSync(NGINX as string, ['-t', ...args], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused the rendered template:\n${check.stderr}`);
+    nginx = run('nginx', NGINX as string, args, process.env);
+    await waitUntilServing(nginx, `${origin}/api/health`);
+
+    const products = (await (await fetch(`${origin}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
+    const toppings = (await (await fetch(`${origin}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
+    const need = (id: string | undefined, what: string) => {
+      if (!id) throw new Error(`the seed has no ${what}`);
+      return id;
+    };
+    menu = {
+      product: (title) => need(products.find((p) => p.title === title)?._id, title),
+      topping: (name) => need(toppings.find((t) => t.ToopingName === name)?._id, name),
+    };
+  }, 2 * START_MS + 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await stop(nginx, 'SIGQUIT');
+    await Promise.all(shops.map((shop) => stop(shop)));
+    await database?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 3 * STOP_MS + 10_000);
+
+  const processName = (upstream: string) => shops.find((shop) => shop.upstream === upstream)?.name ?? `nginx itself (${upstream})`;
+  const outputs = () => [...shops, ...(nginx ? [nginx] : [])].map((p) => `--- ${p.name}:\n${p.output()}`).join('\n') + `\n--- nginx error.log:\n${safeRead(path.join(dir, 'error.log'))}`;
+
+  /** The access log's lines once `count` lines match (nginx writes a line just after it answers). */
+  async function logLines(match: (line: LogLine) => boolean, count = 1): Promise<LogLine[]> {
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const lines = readAccessLog(accessLog).filter(match);
+      if (lines.length >= count || Date.now() > deadline) return lines;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The process that answered the last request matching, from nginx's log. */
+  async function servedBy(method: string, pathStart: string): Promise<string> {
+    const lines = await logLines((line) => line.method === method && line.path.startsWith(pathStart));
+    const upstream = lines.at(-1)?.upstream;
+    if (!upstream) throw new Error(`nginx logged no ${method} ${pathStart}`);
+    return upstream;
+  }
+
+  async function socketThroughNginx(cookie: string): Promise<TestSocket> {
+    const socket = await connectSocket(origin, { cookie, origin });
+    sockets.push(socket);
+    // The shop's client starts on long-polling and upgrades; through nginx the upgrade must succeed.
+    for (let i = 0; i < 100 && socket.socket.io.engine.transport.name !== 'websocket'; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    return socket;
+  }
+
+  it('passes the index page as the process sends it (no-cache) and keeps hashed assets in its cache (MISS, then HIT)', async () => {
+    const index = await rawRequest(origin, { method: 'GET', path: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(index.status).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.text).toContain('<div id="root">');
+
+    const get = () => rawRequest(origin, { method: 'GET', path: asset, headers: { 'accept-encoding': 'gzip, deflate' } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.headers['content-encoding'], 'the process’s own .gz file, passed as it is').toBe('gzip');
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.headers['x-cache-status']).toBe('HIT');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    const lines = await logLines((line) => line.path === asset, 2);
+    expect(lines.map((line) => line.upstream === '-'), 'the second request never reached a process').toEqual([false, true]);
+  });
+
+  it('takes a product image’s JSON (3 MB) to the process, which answers 413 itself past its 4 MB limit', async () => {
+    const body = (bytes: number) => JSON.stringify({ file: 'A'.repeat(bytes) });
+    const image = await rawRequest(origin, { method: 'POST', path: '/api/address-collection', headers: { 'content-type': 'application/json' }, body: body(3 * 1024 * 1024) });
+    expect(image.status, 'nginx let the body through and the process asked for a sign-in').toBe(401);
+    const large = await rawRequest(origin, { method: 'POST', path: '/api/address-collection', headers: { 'content-type': 'application/json' }, body: body(4.5 * 1024 * 1024) });
+    expect(large.status).toBe(413);
+    expect(large.json).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    expect((await servedBy('POST', '/api/address-collection')).startsWith('127.0.0.1:'), 'the process answered the 413').toBe(true);
+  });
+
+  it('a customer signs up, adds an address and pays cash and by card; the admin’s socket (a WebSocket through nginx) hears both orders, whichever process took them, and the customer’s socket hears a status change', async () => {
+    const admin = await call(origin, 'POST', '/login/', { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } });
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+    const adminCookie = admin.cookie as string;
+    const adminSocket = await socketThroughNginx(adminCookie);
+    expect(adminSocket.socket.io.engine.transport.name, 'the admin socket upgraded to a WebSocket through nginx').toBe('websocket');
+    // Sticky by client address: every request of this client's sockets went to one process.
+    const polls = await logLines((line) => line.path.startsWith('/socket.io/') && line.upstream !== '-');
+    const socketProcess = polls.at(-1)?.upstream as string;
+    expect(new Set(polls.map((line) => line.upstream)), 'one client’s socket.io requests all reached one process').toEqual(new Set([socketProcess]));
+
+    const email = `nginx-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await call(origin, 'POST', '/register/', { body: { username: 'Ada Proxy', email, password: 'a-Strong-password-1' } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const cookie = registered.cookie as string;
+    const address = await call<{ insertedId: string }>(origin, 'POST', '/address-collection', { body: ADDRESS, cookie });
+    expect(address.status, JSON.stringify(address.body)).toBe(201);
+    const customerSocket = await socketThroughNginx(cookie);
+
+    const cash = await call<{ insertedId: string }>(origin, 'POST', '/buy-product', { body: cashOrder([pizzaLine(menu)], address.body.insertedId), cookie });
+    expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+    const cashProcess = await servedBy('POST', '/api/buy-product');
+
+    const started = await call<{ clientSecret: string; orderId: string }>(origin, 'POST', '/create-payment-intent', {
+      body: { items: [pizzaLine(menu)], addressId: address.body.insertedId, note: 'Card through nginx' },
+      cookie,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // Round-robin takes the processes in turn: when the next request would go to the process that took the cash
+    // order, one cheap request goes there first, so that the card order is placed by the other process.
+    await servedBy('POST', '/api/create-payment-intent');
+    const api = readAccessLog(accessLog).filter((line) => !line.path.startsWith('/socket.io/') && line.upstream !== '-');
+    if (api.at(-1)?.upstream !== cashProcess) await fetch(`${origin}/api/health`);
+    const paid = await call<{ status: string; orderId: string }>(origin, 'POST', '/test-payments/confirm', {
+      body: { clientSecret: started.body.clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123' },
+      cookie,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toEqual({ status: 'succeeded', orderId: started.body.orderId });
+    const cardProcess = await servedBy('POST', '/api/test-payments/confirm');
+    expect(cardProcess, 'the two orders were placed by different processes').not.toBe(cashProcess);
+    expect([cashProcess, cardProcess], 'one order was placed by the process holding the sockets, one by the other').toContain(socketProcess);
+
+    for (const [orderId, placedBy] of [
+      [cash.body.insertedId, cashProcess],
+      [started.body.orderId, cardProcess],
+    ] as const) {
+      try {
+        await adminSocket.waitFor(ORDER_RECEIVED, orderId, EVENT_MS);
+      } catch (error) {
+        throw new Error(`order placed by ${processName(placedBy)}, admin socket on ${processName(socketProcess)}: ${(error as Error).message}\n${outputs()}`);
+      }
+    }
+
+    const changed = await call<{ modifiedCount: number }>(origin, 'PUT', `/update-sell-products/${cash.body.insertedId}`, { body: { status: 'Approved Order' }, cookie: adminCookie });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await customerSocket.waitFor(ORDER_UPDATED, cash.body.insertedId, EVENT_MS);
+    await customerSocket.sync();
+    expect(customerSocket.received.filter((item) => item.event === ORDER_RECEIVED), 'a customer hears no order_received').toEqual([]);
+
+    // nginx logs a WebSocket when it closes: 101 Switching Protocols, from the process holding the sockets.
+    adminSocket.close();
+    customerSocket.close();
+    const upgrades = await logLines((line) => line.path.startsWith('/socket.io/') && line.path.includes('transport=websocket') && line.status === 101, 2);
+    expect(upgrades.map((line) => line.upstream), 'nginx logged both WebSockets (101) to the sockets’ process').toEqual([socketProcess, socketProcess]);
+  });
+
+  it(`counts a rate limit once across both processes: ${RATE_LIMITS.login.max} sign-in tries from one address, spread over A and B, then 429 (not after ${2 * RATE_LIMITS.login.max})`, async () => {
+    const email = `limited-${randomBytes(4).toString('hex')}@example.com`;
+    const from = randomLoopback();
+    const before = readAccessLog(accessLog).length;
+    const tryLogin = (source: string, forwardedFor?: string) =>
+      rawRequest(origin, {
+        method: 'POST',
+        path: '/api/login/',
+        from: source,
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ email, password: 'not-the-password-1' }),
+      });
+    for (let i = 0; i < RATE_LIMITS.login.max; i += 1) expect((await tryLogin(from)).status, `try ${i + 1}`).toBe(401);
+    const refused = await tryLogin(from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const tries = readAccessLog(accessLog)
+      .slice(before)
+      .filter((line) => line.path === '/api/login/');
+    const perProcess = shops.map((shop) => tries.filter((line) => line.upstream === shop.upstream).length);
+    expect(Math.min(...perProcess), `tries served per process: ${perProcess.join(' and ')}`).toBeGreaterThanOrEqual(4);
+
+    // nginx replaces a client's X-Forwarded-For with the address it sees, so writing another one changes nothing.
+    expect((await tryLogin(from, '203.0.113.77')).status).toBe(429);
+    // The limit is the client's (its address, as TRUST_PROXY lets the process read it), not nginx's for everyone.
+    expect((await tryLogin(randomLoopback())).status).toBe(401);
+  });
+
+  it('round-robin: both processes served the API through nginx', async () => {
+    const api = readAccessLog(accessLog).filter((line) => line.path.startsWith('/api/') && line.upstream !== '-');
+    const perProcess = shops.map((shop) => api.filter((line) => line.upstream === shop.upstream).length);
+    expect(perProcess.every((count) => count >= api.length / 4), `API requests per process: ${perProcess.join(' and ')} of ${api.length}`).toBe(true);
+  });
+});
+
+describe.runIf(ADMIN_URL)(`two shop processes on one PostgreSQL database, spoken to directly${ADMIN_URL ? '' : ' (skipped: set TEST_DATABASE_URL)'}`, () => {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  const shops: Array<Running & { url: string }> = [];
+
+  beforeAll(async () => {
+    database = await createDatabase(ADMIN_URL as string);
+    for (const name of ['A', 'B']) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const shop = run(`shop ${name}`, process.execPath, ['--import', 'tsx', MAIN], {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        PUBLIC_ORIGIN: url,
+        SHOP_TIME: DEFAULT_SHOP_TIME,
+        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      });
+      shops.push({ ...shop, url });
+      await waitUntilServing(shop, `${url}/api/health`);
+    }
+  }, 2 * START_MS + 30_000);
+
+  afterAll(async () => {
+    await Promise.all(shops.map((shop) => stop(shop)));
+    await database?.drop();
+  }, 2 * STOP_MS + 10_000);
+
+  it(`takes ${RATE_LIMITS.register.max} sign-ups an hour from one address, in turn through A and B, then refuses the next on both (not after ${2 * RATE_LIMITS.register.max})`, async () => {
+    const from = randomLoopback();
+    for (let i = 0; i < RATE_LIMITS.register.max; i += 1) {
+      const shop = shops[i % 2] as (typeof shops)[number];
+      const answer = await call(shop.url, 'POST', '/register/', { from, body: { username: `Bulk ${i}`, email: `bulk-${i}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-Strong-password-1' } });
+      expect(answer.status, `sign-up ${i + 1} through ${shop.name}: ${JSON.stringify(answer.body)}`).toBe(201);
+    }
+    for (const shop of shops) {
+      const refused = await call(shop.url, 'POST', '/register/', { from, body: { username: 'One too many', email: `over-${randomBytes(3).toString('hex')}@example.com`, password: 'a-Strong-password-1' } });
+      expect(refused.status, `through ${shop.name}`).toBe(429);
+    }
+  });
+});
+
+function safeRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '(none)';
+  }
+}
