@@ -12,6 +12,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
@@ -19,10 +20,12 @@ import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import MenuIcon from '@mui/icons-material/Menu';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
+import { NewOrderPopup } from '../../features/admin-live/components/new-order-popup';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
 export const SIDEBAR_WIDTH = 280;
@@ -34,6 +37,9 @@ const SIDEBAR_LINKS = [
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
   { label: 'Toppings', to: '/ingredients', icon: <LocalPizzaIcon /> },
   { label: 'Products', to: '/products', icon: <FastfoodIcon /> },
+  // The spec lists these two screens but no links to them (decision 0405).
+  { label: 'Send Notification', to: '/addnotification', icon: <CampaignIcon /> },
+  { label: 'Banner', to: '/banner', icon: <ViewCarouselIcon /> },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -63,7 +69,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg. */
+/** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg, and the new-order popup. */
 export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -129,6 +135,8 @@ export function AdminLayout() {
       </Box>
 
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      {/* On every admin screen: an order placed now pops up here, with its sound (SPEC.md section 4). */}
+      <NewOrderPopup />
     </Box>
   );
 }
