@@ -1,0 +1,260 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import config, { E2E_ADMIN } from '../playwright.config';
+
+// Live orders (SPEC.md section 4, "New-order flow"; decision 0405): an order placed by a customer pops up in the
+// back office with its sound, the admin approves it there, and the customer's notifications say so, live.
+
+// Chromium's own policy, stated so the tests do not depend on the launcher's defaults: audible media may start only
+// once the page has had a user gesture. The admin who signs in through the form has clicked; one who arrives by a
+// link has not, and is offered 'Enable sound'.
+// Traces keep no DOM snapshots here: taking one runs a script in the page as a user gesture, which lets sound play.
+const launch = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...launch, args: [...(launch.args ?? []), '--autoplay-policy=document-user-activation-required'] },
+  trace: { mode: 'retain-on-failure', snapshots: false, screenshots: true },
+});
+
+const SHOTS = '/tmp/shots-live-orders';
+mkdirSync(SHOTS, { recursive: true });
+
+let counter = 0;
+
+/** A customer in a context of their own, signed up and with an address, through the API. */
+async function newCustomer(browser: Browser): Promise<{ page: Page; request: APIRequestContext; addressId: string }> {
+  const context = await browser.newContext({ baseURL: config.use?.baseURL });
+  const page = await context.newPage();
+  const email = `live-${Date.now().toString(36)}-${++counter}@example.com`;
+  const registered = await page.request.post('/api/register/', { data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const address = await page.request.post('/api/address-collection', {
+    data: { firstname: 'Grace', lastname: 'Hopper', Email: email, phone: '07700 900456', address: '1 Compiler Close', city: 'Bristol', postcode: 'BS1 4DJ' },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const { insertedId } = (await address.json()) as { insertedId: string };
+  return { page, request: page.request, addressId: insertedId };
+}
+
+async function productId(request: APIRequestContext, title: string): Promise<string> {
+  const products = (await (await request.get('/api/allproduts')).json()) as { _id: string; title: string }[];
+  const product = products.find((p) => p.title === title);
+  if (!product) throw new Error(`No product ${title} on the menu`);
+  return product._id;
+}
+
+/** A cash order straight through the API: the server announces it to the admins at once. */
+async function placeCashOrder(request: APIRequestContext, addressId: string, title: string, quantity: number): Promise<string> {
+  const answer = await request.post('/api/buy-product', {
+    data: { items: [{ productId: await productId(request, title), quantity }], paymentType: 'Cash', addressId },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { insertedId: string }).insertedId;
+}
+
+/**
+ * Opens an admin screen and waits until the back office listens: the popup reads the pending orders once its socket
+ * has connected (and joined the admins' room), so an order placed after that answer is a new one.
+ */
+async function openListening(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const listening = page.waitForResponse((r) => r.url().includes('/api/buy-product?status=') && r.ok());
+  await action();
+  await listening;
+}
+
+/** Signs in through the form, as a person does: the click also lets the page play sound (autoplay policy). */
+async function signInAdminByForm(page: Page, path: string): Promise<void> {
+  await openListening(page, async () => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  });
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/**
+ * Signs in through the API and opens the screen: the page has had no user gesture. Nothing here may look into the
+ * page: Playwright's checks (even toHaveURL) run a script in it as a user gesture, which would let sound play.
+ */
+async function signInAdminQuietly(page: Page, path: string): Promise<void> {
+  const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  await openListening(page, () => page.goto(path));
+}
+
+function popupOf(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'New order has been placed' });
+}
+
+const playCount = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => Number(audio.dataset.playCount ?? '0'));
+const isPaused = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => audio.paused);
+
+/** The chime is playing now (it lasts about a second of each two), and plays again and again. */
+async function expectSoundRepeating(page: Page): Promise<void> {
+  const sound = page.getByTestId('new-order-sound');
+  await expect.poll(() => isPaused(sound), { message: 'the new-order sound plays', intervals: [50] }).toBe(false);
+  const first = await playCount(sound);
+  expect(first).toBeGreaterThanOrEqual(1);
+  await page.waitForTimeout(2_300);
+  expect(await playCount(sound), 'the sound repeats every 2 s').toBeGreaterThan(first);
+}
+
+/** axe-core on the page with the popup open, once its fade-in is over (as e2e/a11y.spec.ts checks every screen). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('an order paid by card pops up in the back office with its sound; Approve tells the customer live', async ({ page: admin, browser }) => {
+  await signInAdminByForm(admin, '/dashboard');
+  await expect(popupOf(admin)).toBeHidden();
+
+  const customer = await newCustomer(browser);
+  const shop = customer.page;
+  await shop.goto('/');
+  await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
+  await margherita.click();
+  await margherita.click();
+  await shop.getByRole('article', { name: 'Hawaiian' }).getByRole('button', { name: 'Add to cart' }).click();
+  await shop.goto('/payment');
+  await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
+  await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shop.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await shop.getByLabel('CVC').fill('123');
+  await shop.getByRole('button', { name: /^Pay £/ }).click();
+  // The customer lands on their notifications and stays there: what follows arrives without a reload.
+  await expect(shop).toHaveURL(/\/notification$/);
+  const feed = shop.getByRole('list', { name: 'Notifications' });
+  await expect(feed).toContainText('Pending Order');
+
+  const popup = popupOf(admin);
+  await expect(popup).toBeVisible();
+  const products = popup.getByRole('list', { name: 'Products' });
+  await expect(products).toContainText('Margherita(2)');
+  await expect(products).toContainText('Hawaiian(1)');
+  await expect(popup.getByTestId('new-order-position')).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Enable sound' })).toHaveCount(0);
+  await expectSoundRepeating(admin);
+  await shoot(admin, 'popup');
+
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(popup).toBeHidden();
+  await expect(admin.getByText('Order approved')).toBeVisible();
+  // The sound stops with the popup.
+  const sound = admin.getByTestId('new-order-sound');
+  await expect.poll(() => isPaused(sound)).toBe(true);
+  const stoppedAt = await playCount(sound);
+  await admin.waitForTimeout(2_300);
+  expect(await playCount(sound)).toBe(stoppedAt);
+
+  await expect(feed).toContainText('Approved Order');
+  await shop.context().close();
+});
+
+test('two orders placed together queue: 1 of 2, then the other; Cancel asks first; Details closes its popup', async ({ page: admin, browser }) => {
+  await signInAdminByForm(admin, '/order-list');
+  const customer = await newCustomer(browser);
+  await Promise.all([
+    placeCashOrder(customer.request, customer.addressId, 'Margherita', 2),
+    placeCashOrder(customer.request, customer.addressId, 'Hawaiian', 3),
+  ]);
+
+  const popup = popupOf(admin);
+  await expect(popup.getByTestId('new-order-position')).toHaveText('1 of 2');
+  await shoot(admin, 'popup-queue');
+  await expectNoAxeViolations(admin);
+  // Reachable by keyboard: Tab moves through the popup's own controls.
+  await admin.keyboard.press('Tab');
+  await expect(popup.getByRole('link', { name: 'Details' })).toBeFocused();
+  await admin.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await admin.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Approve' })).toBeFocused();
+  const first = (await popup.getByRole('list', { name: 'Products' }).textContent()) ?? '';
+  const second = first.includes('Margherita(2)') ? 'Hawaiian(3)' : 'Margherita(2)';
+
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Do you want to cancel this order?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByText('Order canceled')).toBeVisible();
+
+  // The next order, alone now.
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(second);
+  await expect(popup.getByTestId('new-order-position')).toHaveCount(0);
+  const details = popup.getByRole('link', { name: 'Details' });
+  const href = await details.getAttribute('href');
+  expect(href).toMatch(/^\/allorders\/[0-9a-f]{24}$/);
+  await details.click();
+  await expect(popup).toBeHidden();
+  await expect(admin).toHaveURL(new RegExp(`${href}$`));
+  await customer.page.context().close();
+});
+
+test('an order placed while the admin is on the storefront rings on their return; a refused change keeps the popup', async ({ page: admin, browser }) => {
+  await signInAdminByForm(admin, '/dashboard');
+  // Home, in the same tab: the admin layout (and its listener) is gone, the socket stays.
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(admin).toHaveURL(/\/$/);
+  const customer = await newCustomer(browser);
+  const orderId = await placeCashOrder(customer.request, customer.addressId, 'Margherita', 2);
+
+  await admin.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  const popup = popupOf(admin);
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
+
+  // Meanwhile the order is canceled elsewhere: Approve is refused, the popup stays and says why.
+  const adminApi = admin.request;
+  const canceled = await adminApi.put(`/api/update-sell-products/${orderId}`, { data: { status: 'Canceled Order' } });
+  expect(((await canceled.json()) as { modifiedCount: number }).modifiedCount).toBe(1);
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Could not update the order. The order is canceled and can no longer change.')).toBeVisible();
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('alert')).toHaveText('The order is canceled and can no longer change.This order is now Canceled Order.');
+  await popup.getByRole('link', { name: 'Details' }).click();
+  await expect(popup).toBeHidden();
+  await customer.page.context().close();
+});
+
+test.describe('when the browser blocks sound until the admin clicks', () => {
+  test('the popup offers Enable sound, which starts the repeating sound', async ({ page: admin, browser }) => {
+    await signInAdminQuietly(admin, '/dashboard');
+    const customer = await newCustomer(browser);
+    // Nothing may look into the admin's page until the popup has tried to play (see signInAdminQuietly); the app says
+    // on the console when the browser refused.
+    const refused = admin.waitForEvent('console', { predicate: (message) => message.text().includes('blocked the new-order sound') });
+    await placeCashOrder(customer.request, customer.addressId, 'Margherita', 2);
+    await refused;
+
+    const popup = popupOf(admin);
+    const enable = popup.getByRole('button', { name: 'Enable sound' });
+    await expect(enable).toBeVisible();
+    await expectNoAxeViolations(admin);
+    const sound = admin.getByTestId('new-order-sound');
+    expect(await isPaused(sound)).toBe(true);
+    expect(await playCount(sound)).toBe(0);
+    await shoot(admin, 'popup-enable-sound');
+
+    await enable.click();
+    await expect(enable).toBeHidden();
+    await expectSoundRepeating(admin);
+    await customer.page.context().close();
+  });
+});
