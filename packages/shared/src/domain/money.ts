@@ -7,6 +7,13 @@
 /** The smallest order the shop accepts: £10.00 (SPEC.md sections 5 and 9). */
 export const MIN_ORDER_PENCE = 1000;
 
+/**
+ * The largest order taken online: £5,000.00. Far above any takeaway order, and far below what the orders table's
+ * integer pence column holds (about £21 million), which a cart of 50 lines of 99 at the highest menu prices could
+ * otherwise pass. Not in the spec: larger orders are arranged with the shop by phone.
+ */
+export const MAX_ORDER_PENCE = 500_000;
+
 /** Pounds as written by a person: digits, optionally a point and one or two decimals ("12", "12.5", "0.29", ".5"). */
 const POUNDS_TEXT = /^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/;
 

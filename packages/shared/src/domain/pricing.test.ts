@@ -223,6 +223,15 @@ describe('quoteCart', () => {
     expect(quote.lines).toHaveLength(lines.length);
   });
 
+  it.each([
+    [3, 3 * 99 * 1399, true],
+    [4, 4 * 99 * 1399, false],
+  ])('%i lines of 99 large Margheritas (%i pence) are within the £5,000.00 online maximum: %s', (count, total, within) => {
+    const quote = quoteCart(Array.from({ length: count }, () => line(margherita.id, { size: 'l', quantity: 99 })), testCatalogue);
+    expect(quote.total).toBe(total);
+    expect(quote.withinMaximum).toBe(within);
+  });
+
   it('names the line that cannot be priced', () => {
     try {
       quoteCart([line(chips.id), line(MISSING_ID)], testCatalogue);

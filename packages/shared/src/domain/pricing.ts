@@ -26,7 +26,7 @@ import type { CartLine } from '../contract/cart';
 import { CRUST_LABELS, SIZE_LABELS, WING_TYPE_LABELS, type Crust, type Size, type WingType } from './catalogue-values';
 import { dealHasPizzaSlot, dealProgress, type DealIssueCode } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
-import { MIN_ORDER_PENCE } from './money';
+import { formatPounds, MAX_ORDER_PENCE, MIN_ORDER_PENCE } from './money';
 import {
   allowedCrusts, allowedToppingCategories, chargesFirstToppingOnly, defaultSize,
   hasCrustChoice, hasWingTypes, isDeal, sizeLabel, sizePrice,
@@ -110,7 +110,11 @@ export type CartQuote = {
   total: number;
   meetsMinimum: boolean;
   minimumOrder: number;
+  /** False when the total is over MAX_ORDER_PENCE: such an order is refused with ORDER_TOO_LARGE. */
+  withinMaximum: boolean;
 };
+
+export const ORDER_TOO_LARGE = `Orders over ${formatPounds(MAX_ORDER_PENCE)} cannot be placed online: please call the shop`;
 
 function quoted(title: string): string {
   return `"${title}"`;
@@ -291,7 +295,7 @@ export function quoteCart(lines: readonly CartLine[], catalogue: PricingCatalogu
   const subtotal = priced.reduce((sum, line) => sum + line.lineTotal, 0);
   // No delivery charge inside the 3-mile radius; beyond it the charge is arranged by phone (SPEC.md section 1).
   const total = subtotal;
-  return { lines: priced, subtotal, total, meetsMinimum: total >= MIN_ORDER_PENCE, minimumOrder: MIN_ORDER_PENCE };
+  return { lines: priced, subtotal, total, meetsMinimum: total >= MIN_ORDER_PENCE, minimumOrder: MIN_ORDER_PENCE, withinMaximum: total <= MAX_ORDER_PENCE };
 }
 
 type Resolved = { size: Size | null; crust: Crust | null; type: WingType | null };

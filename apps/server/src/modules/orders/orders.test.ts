@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { ORDER_TOO_LARGE } from '@shop/shared/domain/pricing';
 import { orders } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
@@ -46,6 +47,17 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(listed[0]?._id).toBe(id);
     const notices = (await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body;
     expect(notices[0]).toMatchObject({ kind: 'order', orderId: id, status: 'Pending Order', description: 'Your order has been placed', title: `Order ${id.slice(18)}: Pending Order` });
+  });
+
+  it('refuses an order over the £5,000.00 online maximum with 422, on both order routes', async () => {
+    const huge = Array.from({ length: 4 }, () => pizzaLine(menu, 99)); // 4 × 99 × £17.19 = £6,807.24
+    for (const [path, body] of [['/buy-product', cashOrder(huge, addressId)], ['/create-payment-intent', { items: huge, addressId }]] as const) {
+      const refused = await call(server, 'POST', path, customer, body);
+      expect(refused.status, path).toBe(422);
+      expect(refused.body.message).toBe(ORDER_TOO_LARGE);
+    }
+    const justUnder = await call(server, 'POST', '/buy-product', customer, cashOrder(Array.from({ length: 2 }, () => pizzaLine(menu, 99)), addressId));
+    expect(justUnder.status).toBe(201);
   });
 
   it('refuses a tampered price, a bad quantity, an unknown or deleted product and a foreign address', async () => {

@@ -10,7 +10,7 @@ import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages
 import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
-import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
+import { ORDER_TOO_LARGE, PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { newId } from '../../db/id';
 import { idempotencyKeys, orders, type PaymentType } from '../../db/schema';
@@ -73,6 +73,7 @@ async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuo
     throw error;
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
+  if (!quote.withinMaximum) throw new HttpError(422, ORDER_TOO_LARGE);
   checkQuote(quote);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
