@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { formatWirePounds } from '../../../lib/money';
 import { dismissNewOrder, useNewOrderQueue, useSetOrderStatus } from '../api/live-orders';
@@ -21,11 +22,6 @@ import { currentOrder, PENDING_ORDER, productLine, sentence } from '../lib/order
 import { useRepeatingSound } from './use-repeating-sound';
 
 export const NEW_ORDER_SOUND_URL = '/sounds/new-order.wav';
-
-/** SPEC.md section 9: an order is shown by its id from character 18 onwards. */
-function shortId(id: string): string {
-  return id.length > 18 ? id.slice(18) : id;
-}
 
 function CancelOrderDialog({ open, busy, onConfirm, onClose }: { open: boolean; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   return (
@@ -82,7 +78,7 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
       </DialogTitle>
       <DialogContent dividers>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Order {shortId(order._id)} · {order.time} · {order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'} · {formatWirePounds(order.totalPrice)}
+          Order {displayOrderId(order._id)} · {order.time} · {order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'} · {formatWirePounds(order.totalPrice)}
         </Typography>
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (
