@@ -139,8 +139,7 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   await shop.getByRole('button', { name: /^Pay £/ }).click();
   // The customer lands on their notifications and stays there: what follows arrives without a reload.
   await expect(shop).toHaveURL(/\/notification$/);
-  const feed = shop.getByRole('list', { name: 'Notifications' });
-  await expect(feed).toContainText('Pending Order');
+  await expect(shop.getByRole('main')).toContainText('Pending Order');
 
   const popup = popupOf(admin);
   await expect(popup).toBeVisible();
@@ -151,6 +150,8 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   await expect(popup.getByRole('button', { name: 'Enable sound' })).toHaveCount(0);
   await expectSoundRepeating(admin);
   await shoot(admin, 'popup');
+  const short = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1];
+  expect(short).toMatch(/^[0-9a-f]{6}$/);
 
   await popup.getByRole('button', { name: 'Approve' }).click();
   await expect(popup).toBeHidden();
@@ -162,7 +163,9 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   await admin.waitForTimeout(2_300);
   expect(await playCount(sound)).toBe(stoppedAt);
 
-  await expect(feed).toContainText('Approved Order');
+  // The customer's timeline of that order, on the page left open: its current status is now the admin's.
+  const timeline = shop.getByRole('list', { name: `Status of order ${short}` });
+  await expect(timeline.locator('[aria-current="step"]')).toHaveText(/Approved Order/);
   await shop.context().close();
 });
 
