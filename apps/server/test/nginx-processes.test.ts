@@ -1,10 +1,10 @@
 // The shop as it is deployed on several processes (decision 0701): two real shop processes on one fresh PostgreSQL
-// database behind nginx, run on deploy/nginx.conf.template filled with this test's ports and paths. Everything a
-// customer and an admin do goes through nginx only; nginx's access log (which records the process that served each
-// request) shows that both processes served, and which one served what.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// database behind nginx, run on deploy/nginx.conf.template filled with this test's ports and paths (nginx-runner.ts).
+// Everything a customer and an admin do goes through nginx only; nginx's access log (which records the process that
+// served each request) shows that both processes served, and which one served what.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants as fsConstants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,14 +17,12 @@ import { call, randomLoopback } from './account-test-client';
 import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
 import { ADDRESS, cashOrder, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest } from './raw-request';
+import { findNginx, NGINX_RENDERED, renderNginxTemplate, renderScriptDefaults, startNginx, type RunningNginx } from './nginx-runner';
 import { connectSocket, type TestSocket } from './socket-client';
 import { RATE_LIMITS } from '../src/modules/auth/routes';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
-const TEMPLATE = path.join(ROOT, 'deploy/nginx.conf.template');
-const RENDERED = path.join(ROOT, 'deploy/nginx.conf');
-const RENDER_SCRIPT = path.join(ROOT, 'deploy/render-nginx-conf.sh');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 /** A shop process migrates, seeds and LISTENs before it serves; on 2 busy cores that can take a while. */
 const START_MS = 90_000;
@@ -33,45 +31,13 @@ const EVENT_MS = 5000;
 /** The address nginx's connections to the processes come from, and so the one TRUST_PROXY names. */
 const NGINX_ADDRESS = '127.0.0.1';
 
-function findNginx(): string | null {
-  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      // not there
-    }
-  }
-  return null;
-}
 const NGINX = findNginx();
-
-// --- the template ---------------------------------------------------------------------------------------------
-
-/** The variables deploy/render-nginx-conf.sh fills, with the defaults it gives them (those of deploy/nginx.conf). */
-function renderDefaults(): Record<string, string> {
-  const script = readFileSync(RENDER_SCRIPT, 'utf8');
-  const defaults: Record<string, string> = {};
-  for (const match of script.matchAll(/^export (SHOP_\w+)="\$\{\1:-(.*)\}"$/gm)) defaults[match[1] as string] = match[2] as string;
-  return defaults;
-}
-
-/** The template with its ${SHOP_*} variables filled, as envsubst does; every variable must be given. */
-function renderTemplate(values: Record<string, string>): string {
-  return readFileSync(TEMPLATE, 'utf8').replace(/\$\{(SHOP_\w+)\}/g, (_whole, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`deploy/nginx.conf.template uses \${${name}}, which the test does not fill`);
-    return value;
-  });
-}
 
 describe('deploy/nginx.conf', () => {
   it('is deploy/nginx.conf.template rendered with deploy/render-nginx-conf.sh’s defaults (edit the template, then render)', () => {
-    const defaults = renderDefaults();
+    const defaults = renderScriptDefaults();
     expect(Object.keys(defaults).sort()).toEqual(['SHOP_ACCESS_LOG', 'SHOP_CACHE_DIR', 'SHOP_LISTEN', 'SHOP_SERVER_NAME', 'SHOP_UPSTREAMS']);
-    expect(readFileSync(RENDERED, 'utf8'), 'run: sh deploy/render-nginx-conf.sh > deploy/nginx.conf').toBe(renderTemplate(defaults));
+    expect(readFileSync(NGINX_RENDERED, 'utf8'), 'run: sh deploy/render-nginx-conf.sh > deploy/nginx.conf').toBe(renderNginxTemplate(defaults));
   });
 });
 
@@ -131,12 +97,12 @@ async function waitUntilServing(running: Running, url: string): Promise<void> {
   throw new Error(`${running.name} did not serve ${url} within ${START_MS} ms:\n${running.output()}`);
 }
 
-async function stop(running: Running | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function stop(running: Running | undefined): Promise<void> {
   if (!running) return;
   const { child } = running;
   if (child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
+  child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
   await gone;
   clearTimeout(timer);
@@ -213,14 +179,15 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
   let accessLog: string;
   let asset: string;
   const shops: Array<Running & { url: string; upstream: string }> = [];
-  let nginx: Running | undefined;
+  let nginx: RunningNginx | undefined;
   let menu: Menu;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     database = await createDatabase(ADMIN_URL as string);
     dir = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'));
-    // nginx's workers may run as another user than its master (nobody, when the test runs as root).
+    // nginx's workers may run as another user than its master (nobody, when the test runs as root): its cache
+    // folder inside must be reachable.
     chmodSync(dir, 0o755);
     ({ asset } = fakeWebBuild(path.join(dir, 'web')));
     const nginxPort = await freePort();
@@ -249,33 +216,8 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
       await waitUntilServing(shop, `${url}/api/health`);
     }
 
-    accessLog = path.join(dir, 'access.log');
-    const upstreams = shops.map((shop) => `server ${shop.upstream} max_fails=3 fail_timeout=10s;`).join(' ');
-    writeFileSync(
-      path.join(dir, 'shop.conf'),
-      renderTemplate({ SHOP_LISTEN: `127.0.0.1:${nginxPort}`, SHOP_SERVER_NAME: '_', SHOP_UPSTREAMS: upstreams, SHOP_ACCESS_LOG: accessLog, SHOP_CACHE_DIR: path.join(dir, 'cache') }),
-    );
-    // What the distribution's nginx.conf gives around the shop's file: the process, its paths, the http block.
-    writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      [
-        'daemon off;',
-        'worker_processes 1;',
-        `pid ${path.join(dir, 'nginx.pid')};`,
-        `error_log ${path.join(dir, 'error.log')} warn;`,
-        'events { worker_connections 512; }',
-        'http {',
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`),
-        `  include ${path.join(dir, 'shop.conf')};`,
-        '}',
-        '',
-      ].join('\n'),
-    );
-    const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
-    const check = spawnSync(NGINX as string, ['-t', ...args], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(`nginx -t refused the rendered template:\n${check.stderr}`);
-    nginx = run('nginx', NGINX as string, args, process.env);
-    await waitUntilServing(nginx, `${origin}/api/health`);
+    nginx = await startNginx({ nginx: NGINX as string, dir: path.join(dir, 'nginx'), port: nginxPort, upstreams: shops.map((shop) => shop.upstream) });
+    accessLog = nginx.accessLog;
 
     const products = (await (await fetch(`${origin}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
     const toppings = (await (await fetch(`${origin}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
@@ -291,14 +233,14 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
 
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    await stop(nginx, 'SIGQUIT');
+    await nginx?.stop();
     await Promise.all(shops.map((shop) => stop(shop)));
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 3 * STOP_MS + 10_000);
 
   const processName = (upstream: string) => shops.find((shop) => shop.upstream === upstream)?.name ?? `nginx itself (${upstream})`;
-  const outputs = () => [...shops, ...(nginx ? [nginx] : [])].map((p) => `--- ${p.name}:\n${p.output()}`).join('\n') + `\n--- nginx error.log:\n${safeRead(path.join(dir, 'error.log'))}`;
+  const outputs = () => `${shops.map((p) => `--- ${p.name}:\n${p.output()}`).join('\n')}\n--- nginx:\n${nginx?.output() ?? ''}`;
 
   /** The access log's lines once `count` lines match (nginx writes a line just after it answers). */
   async function logLines(match: (line: LogLine) => boolean, count = 1): Promise<LogLine[]> {
@@ -346,14 +288,17 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
     expect(lines.map((line) => line.upstream === '-'), 'the second request never reached a process').toEqual([false, true]);
   });
 
-  it('takes a product image’s JSON (3 MB) to the process, which answers 413 itself past its 4 MB limit', async () => {
+  it('takes a product image’s JSON (3 MB) to the process, and answers a body over 8 MB itself with 413 in the shop’s JSON shape', async () => {
     const body = (bytes: number) => JSON.stringify({ file: 'A'.repeat(bytes) });
     const image = await rawRequest(origin, { method: 'POST', path: '/api/address-collection', headers: { 'content-type': 'application/json' }, body: body(3 * 1024 * 1024) });
     expect(image.status, 'nginx let the body through and the process asked for a sign-in').toBe(401);
-    const large = await rawRequest(origin, { method: 'POST', path: '/api/address-collection', headers: { 'content-type': 'application/json' }, body: body(4.5 * 1024 * 1024) });
-    expect(large.status).toBe(413);
-    expect(large.json).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
-    expect((await servedBy('POST', '/api/address-collection')).startsWith('127.0.0.1:'), 'the process answered the 413').toBe(true);
+    expect(await servedBy('POST', '/api/address-collection')).not.toBe('-');
+    const huge = await rawRequest(origin, { method: 'POST', path: '/api/address-collection', headers: { 'content-type': 'application/json' }, body: body(9 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.headers['content-type']).toBe('application/json');
+    expect(huge.json).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+    const lines = await logLines((line) => line.path === '/api/address-collection' && line.status === 413);
+    expect(lines.at(-1)?.upstream, 'nginx refused it without troubling a process').toBe('-');
   });
 
   it('a customer signs up, adds an address and pays cash and by card; the admin’s socket (a WebSocket through nginx) hears both orders, whichever process took them, and the customer’s socket hears a status change', async () => {
@@ -502,11 +447,3 @@ describe.runIf(ADMIN_URL)(`two shop processes on one PostgreSQL database, spoken
     }
   });
 });
-
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '(none)';
-  }
-}

@@ -1,0 +1,131 @@
+// nginx run on deploy/nginx.conf.template, for the several-processes test and the scale benchmark: the template
+// filled with the caller's ports and paths, inside a minimal main config with its own prefix, pid, logs and temp
+// paths in a folder of its own, in the foreground (no daemon), so that it stops with the caller.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, chmodSync, constants as fsConstants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf.template');
+export const NGINX_RENDERED = path.join(ROOT, 'deploy/nginx.conf');
+export const NGINX_RENDER_SCRIPT = path.join(ROOT, 'deploy/render-nginx-conf.sh');
+
+/** nginx's executable (NGINX_PATH, Debian's /usr/sbin/nginx, or on PATH), or null when it is not installed. */
+export function findNginx(): string | null {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+
+/** The variables deploy/render-nginx-conf.sh fills, with the defaults it gives them (those of deploy/nginx.conf). */
+export function renderScriptDefaults(): Record<string, string> {
+  const script = readFileSync(NGINX_RENDER_SCRIPT, 'utf8');
+  const defaults: Record<string, string> = {};
+  for (const match of script.matchAll(/^export (SHOP_\w+)="\$\{\1:-(.*)\}"$/gm)) defaults[match[1] as string] = match[2] as string;
+  return defaults;
+}
+
+/** The template with its ${SHOP_*} variables filled, as envsubst does; every variable it uses must be given. */
+export function renderNginxTemplate(values: Record<string, string>): string {
+  return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{(SHOP_\w+)\}/g, (_whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`deploy/nginx.conf.template uses \${${name}}, which was not given`);
+    return value;
+  });
+}
+
+export interface RunningNginx {
+  origin: string;
+  accessLog: string;
+  child: ChildProcess;
+  /** What nginx printed and its error log. */
+  output(): string;
+  /** Graceful stop (SIGQUIT), SIGKILL after 10 s. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts nginx on the template in front of `upstreams` (host:port each), listening on 127.0.0.1:`port`, with
+ * everything it writes under `dir`. Resolves once `healthPath` answers 200 through it.
+ */
+export async function startNginx(options: { nginx: string; dir: string; port: number; upstreams: string[]; healthPath?: string; startMs?: number }): Promise<RunningNginx> {
+  const { nginx, dir, port, upstreams } = options;
+  mkdirSync(dir, { recursive: true });
+  // nginx's workers may run as another user than its master (nobody, when this runs as root).
+  chmodSync(dir, 0o755);
+  const accessLog = path.join(dir, 'access.log');
+  const errorLog = path.join(dir, 'error.log');
+  writeFileSync(
+    path.join(dir, 'shop.conf'),
+    renderNginxTemplate({
+      SHOP_LISTEN: `127.0.0.1:${port}`,
+      SHOP_SERVER_NAME: '_',
+      SHOP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream} max_fails=3 fail_timeout=10s;`).join(' '),
+      SHOP_ACCESS_LOG: accessLog,
+      SHOP_CACHE_DIR: path.join(dir, 'cache'),
+    }),
+  );
+  // What the distribution's nginx.conf puts around the shop's file: the process, its paths, the http block.
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${path.join(dir, 'nginx.pid')};`,
+      `error_log ${errorLog} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`),
+      `  include ${path.join(dir, 'shop.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', errorLog];
+  const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t refused the rendered template:\n${check.stderr}`);
+
+  const child = spawn(nginx, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const output = () => {
+    let log = '';
+    try {
+      log = readFileSync(errorLog, 'utf8');
+    } catch {
+      log = '(no error log)';
+    }
+    return `${printed}${log}`;
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGQUIT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await gone;
+    clearTimeout(timer);
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.startMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
+    const status = await fetch(`${origin}${options.healthPath ?? '/api/health'}`).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not pass ${options.healthPath ?? '/api/health'} through within the time:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { origin, accessLog, child, output, stop };
+}
