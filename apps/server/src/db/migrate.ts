@@ -5,10 +5,11 @@ import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 import * as schema from './schema';
 
+// Beside this file in the source; beside the bundle in a build (scripts/build-server.mjs copies it to dist/migrations).
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-// Any constant works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_KEY = 7_305_118_261;
+// Any constant works; it only has to be the same in every process of this app. Exported for its test.
+export const MIGRATION_LOCK_KEY = 7_305_118_261;
 
 /** Applies the committed drizzle migrations that the database has not seen yet. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

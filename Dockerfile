@@ -1,0 +1,54 @@
+# syntax=docker/dockerfile:1
+# The shop's production image (docs/deployment.md): the compiled server (apps/server/dist/main.js, decision 0700),
+# the built web app it serves, and the server's production dependencies only. Runs as the unprivileged `node` user.
+#
+#   docker build -t takeaway-shop .
+#   docker run -p 3000:3000 -v shop-data:/data takeaway-shop                      # embedded database in /data
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://shop.example.com takeaway-shop
+#
+# compose.yaml runs two of these behind nginx on PostgreSQL 15.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- build: every dependency, then `npm run build` (web app by Vite, server bundled by esbuild) -----------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+# The manifests first, so the dependency layer is rebuilt only when they change.
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime: the server's production dependencies and the two builds ---------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+# Only apps/server's dependencies (not the web app's, which are inside its build), installed here rather than
+# copied from the build stage, so that the native packages are those of this image's platform: sharp's
+# @img/sharp-linux-<arch> with its libvips, and @node-rs/argon2's linux-<arch>-gnu binary (glibc: Debian, not
+# Alpine). @shop/shared is inside the server bundle.
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace apps/server --no-audit --no-fund
+# The server finds the web app at ../../web/dist from its own file, and its migrations beside it.
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+# The embedded database (when DATABASE_URL is not set) is the only thing the server writes to disk.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+# /api/health answers 200 when the process and its database answer, 503 otherwise. The first start of an empty
+# database migrates and seeds (drawing the menu's pictures) before it listens, hence the start period.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself as the command (not npm), so SIGTERM reaches the shop: it stops taking connections, lets the requests
+# being answered finish (up to 10 s), closes the database and exits 0. Give it that long: `docker stop -t 30`.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
