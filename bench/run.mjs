@@ -1,6 +1,6 @@
 // npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
 // Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
-// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events) runs only
+// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, scale) runs only
 // those parts and updates their entries in latest.json, keeping the others' last figures.
 import { execSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { lighthouseOnShop } from './lighthouse.mjs';
 import { ROOT, startShop, waitFor } from './shop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events'];
+const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events', 'scale'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : null;
 for (const part of only ?? []) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (one of ${PARTS.join(', ')})`);
 const runs = (part) => !only || only.includes(part);
@@ -109,6 +109,31 @@ if (runs('order-events')) try {
 } catch (error) {
   line('new-order event p99, 50/s (PostgreSQL)', 'not measured', '< 50 ms', false);
   console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+}
+
+// 6. One process against two behind nginx on PostgreSQL (decision 0701): orders a second, p99, memory.
+if (runs('scale')) try {
+  const { benchScale } = await import('./scale.ts');
+  const scale = await benchScale(pgUrl, DURATION);
+  results.scale = scale;
+  const show = (p) => `${Math.round(p.rps)} orders/s, p99 ${p.p99} ms`;
+  const clean = (p) => p.non2xx === 0 && p.errors === 0;
+  for (const [label, p] of [['1 process, direct', scale.oneDirect], ['1 process behind nginx', scale.oneBehindNginx], ['2 processes behind nginx', scale.twoBehindNginx]]) {
+    line(`placement, ${label} (PostgreSQL)`, show(p), '< 100 ms, no errors', p.p99 < 100 && clean(p));
+    if (!clean(p)) console.info(`      ${p.non2xx} non-2xx answers, ${p.errors} errors of ${p.requests}`);
+  }
+  const served = Object.entries(scale.twoBehindNginx.servedBy ?? {}).map(([name, n]) => `${name} ${n}`).join(', ');
+  line('2 processes against 1, both behind nginx', `x${scale.speedup} orders/s`, '-', true);
+  console.info(
+    `      orders placed per process: ${served}; ${scale.cpus} CPUs seen by Node, shared with PostgreSQL, nginx and the load` +
+      ` (load average ${scale.loadAverage.before} before, ${scale.loadAverage.after} after)`,
+  );
+  const rss = (name) => `${scale.idleRssMb[name]} MB idle, ${scale.twoBehindNginx.peakRssMb[name]} MB under load`;
+  line('server RSS (VmRSS)', `A ${rss('A')}; B ${rss('B')}`, '-', true);
+  console.info(`      A alone: ${scale.oneDirect.peakRssMb.A} MB peak direct, ${scale.oneBehindNginx.peakRssMb.A} MB peak behind nginx`);
+} catch (error) {
+  line('placement, 1 against 2 processes behind nginx', 'not measured', '< 100 ms', false);
+  console.info(`      ${error instanceof Error ? error.message : error} (needs nginx and BENCH_DATABASE_URL / a PostgreSQL server)`);
 }
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
