@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { shopNow, type Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, type DatabaseHandle } from './db/client';
 import './fastify-augment';
 import { errorBody, HttpError } from './http-errors';
 import { imageRoutes } from './images/routes';
@@ -168,6 +168,10 @@ function sendError(error: FastifyError | Error, request: FastifyRequest, reply: 
   const status = fastifyError.statusCode;
   // Fastify's own client errors (malformed JSON, body too large, unsupported media type) say what is wrong.
   if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, fastifyError.message));
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'request failed: the database does not answer');
+    return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE));
+  }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody(500, 'Internal Server Error'));
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from './client';
+import { createDatabase, isDatabaseUnavailable } from './client';
 import { migrateDatabase } from './migrate';
 import { categories } from './schema';
 
@@ -51,5 +51,46 @@ describe('createDatabase', () => {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
     }
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  async function errorOf(run: () => Promise<unknown>): Promise<unknown> {
+    try {
+      await run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a failure');
+  }
+
+  it('tells a database that cannot be reached or has gone from a statement it refused', async () => {
+    // Nothing listens on port 1: a refused connection, as drizzle reports it (the driver's error as its cause).
+    const unreachable = await createDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: 'memory://' });
+    try {
+      const refused = await errorOf(() => unreachable.db.select().from(categories));
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+    } finally {
+      await unreachable.close();
+    }
+
+    const embedded = await createDatabase({ dataDir: 'memory://' });
+    await migrateDatabase(embedded);
+    await embedded.db.insert(categories).values({ name: 'Pizza', order: 1, createdAt: new Date() });
+    const duplicate = await errorOf(() => embedded.db.insert(categories).values({ name: 'Pizza', order: 1, createdAt: new Date() }));
+    expect(isDatabaseUnavailable(duplicate)).toBe(false);
+    await embedded.close();
+    expect(isDatabaseUnavailable(await errorOf(() => embedded.db.select().from(categories)))).toBe(true);
+    expect(isDatabaseUnavailable(await errorOf(() => embedded.ping()))).toBe(true);
+
+    const withCode = (code: string) => Object.assign(new Error('x'), { code });
+    expect(isDatabaseUnavailable(withCode('57P01'))).toBe(true); // the server shutting down
+    expect(isDatabaseUnavailable(withCode('08006'))).toBe(true); // connection failure
+    expect(isDatabaseUnavailable(withCode('23505'))).toBe(false); // unique violation
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')], 'both addresses refused'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Internal', { cause: withCode('ECONNRESET') }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('a bug'))).toBe(false);
+    expect(isDatabaseUnavailable('not an error')).toBe(false);
   });
 });

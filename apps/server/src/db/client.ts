@@ -46,6 +46,36 @@ export interface CreateDatabaseOptions {
 
 export const MEMORY_DATA_DIR = 'memory://';
 
+/** What a request answers (503) when the database does not answer. */
+export const DATABASE_UNAVAILABLE = 'The shop cannot reach its database just now: please try again in a moment';
+
+// Socket errors of a database connection that could not be made or was lost.
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// PostgreSQL's own: class 08 (connection exception), the server shutting down or starting, too many connections.
+const SERVER_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+// node-postgres and pg-pool say so in words only; PGlite once closed, and a handle after close() (below), too.
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^Cannot use a pool after calling end/,
+  /^PGlite is closed/,
+  /^The database is closed/,
+];
+
+/**
+ * Whether `error` (or what caused it: drizzle wraps the driver's error as `cause`) says the database could not be
+ * reached or went away, rather than refused a statement: the request may succeed later, so it answers 503.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || SERVER_UNAVAILABLE_CODES.has(code) || /^08/.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 /** A fixed SQL text with $1..$n parameters, for the few hot statements that skip the query builder. */
 export interface PreparedSql {
   /** Unique per text: PostgreSQL parses and plans a named statement once per connection. */
@@ -98,8 +128,38 @@ async function createPglite(dataDir: string, template?: Blob): Promise<PgliteHan
   };
 }
 
+/**
+ * A pooled client whose connection is lost while it is checked out (inside a transaction, or the realtime adapter's
+ * LISTEN client) emits 'error' while the pool does not listen to it, and an 'error' nobody listens to ends the
+ * process. Here every client has a listener of its own: the statement that was running gets the error itself (its
+ * request answers 503) and the pool drops the client when it is released. With `releaseLost`, a client still
+ * checked out once its connection has ended is released too, for a pool whose user never gives back a client it
+ * holds (the adapter takes a new LISTEN client after a loss): without it each outage would keep one slot for good.
+ */
+export function surviveLostConnections(pool: pg.Pool, opts: { releaseLost?: boolean } = {}): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (!opts.releaseLost) return;
+    client.on('end', () => {
+      // After the queries the loss failed have been released by their own callbacks.
+      setImmediate(() => {
+        if (!checkedOut.has(client)) return;
+        try {
+          client.release(new Error('The database connection was lost'));
+        } catch {
+          // Released meanwhile by its user.
+        }
+      });
+    });
+  });
+}
+
 async function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<PostgresHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 30 });
+  surviveLostConnections(pool);
   // Without a listener an idle client's error (server restart, network drop) would crash the process.
   pool.on('error', (error) => {
     if (onPoolError) onPoolError(error);

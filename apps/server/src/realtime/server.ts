@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import {
   ADMINS_ROOM, customerRoom, FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, SOCKET_COMPRESSION_THRESHOLD, SOCKET_PATH,
 } from '@shop/shared/contract/realtime';
+import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
 import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
@@ -36,6 +37,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   adapterPool?.on('error', (error) => {
     if (!closing) app.log.warn({ err: error }, 'realtime adapter: an idle PostgreSQL connection failed');
   });
+  if (adapterPool) surviveLostConnections(adapterPool, { releaseLost: true });
 
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
