@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import type { Server, ServerResponse } from 'node:http';
+import { SOCKET_PATH } from '@shop/shared/contract/realtime';
 import { buildApp } from './app';
 import { loadConfig, shopNow, type Config } from './config';
 import { createDatabase, MEMORY_DATA_DIR } from './db/client';
@@ -13,6 +15,49 @@ function readConfig(): Config {
     console.error(`Configuration error: ${(error as Error).message}`);
     process.exit(1);
   }
+}
+
+/** How long a stop lets the requests being answered finish before it closes their connections. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Follows the HTTP requests being answered, so that a stop lets them finish (socket.io's own are left out: the
+ * realtime server closes its connections itself). `drain` stops accepting connections, sends `Connection: close` with
+ * every answer from then on (those in flight included, so their connections end with them), and resolves with how
+ * many requests are still running once none is or `ms` has passed. Fastify's own close would cut them: the app
+ * closes every connection it still has (`forceCloseConnections`), so it may close only once they have answered.
+ */
+function followRequests(server: Server): { drain(ms: number): Promise<number> } {
+  const running = new Set<ServerResponse>();
+  let draining = false;
+  let drained: (() => void) | null = null;
+  server.prependListener('request', (request, response: ServerResponse) => {
+    if (request.url?.startsWith(`${SOCKET_PATH}/`)) return;
+    running.add(response);
+    if (draining) response.setHeader('connection', 'close');
+    response.once('close', () => {
+      running.delete(response);
+      if (running.size === 0) drained?.();
+    });
+  });
+  return {
+    async drain(ms) {
+      draining = true;
+      for (const response of running) if (!response.headersSent) response.setHeader('connection', 'close');
+      // No new connection from now on (a new one is refused); idle kept-alive ones are closed.
+      if (server.listening) server.close();
+      if (running.size > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      return running.size;
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -34,6 +79,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}) });
+  const requests = followRequests(app.server);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +87,9 @@ async function main(): Promise<void> {
     stopping = true;
     console.info(`${signal} received, shutting down`);
     try {
+      // Checkouts being answered finish (their orders are placed and their customers told) before anything closes.
+      const left = await requests.drain(DRAIN_MS);
+      if (left > 0) console.error(`${left} requests still running after ${DRAIN_MS / 1000} s: closing their connections`);
       await app.close();
       await database.close();
       console.info('Shut down cleanly');
