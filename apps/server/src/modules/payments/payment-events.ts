@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { Db } from '../../db/client';
@@ -62,7 +62,11 @@ export async function applyPaymentEvent(
 
     if (event.type === 'payment_intent.payment_failed') {
       await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
-      await tx.update(payments).set({ status: intent.status || 'requires_payment_method', updatedAt: now }).where(eq(payments.intentId, intent.id));
+      // A failure Stripe sent before the success may arrive after it: a recorded success stays.
+      await tx
+        .update(payments)
+        .set({ status: intent.status || 'requires_payment_method', updatedAt: now })
+        .where(and(eq(payments.intentId, intent.id), ne(payments.status, 'succeeded')));
       return { duplicate: false, placed: null };
     }
 
