@@ -1,7 +1,8 @@
 // npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
 // Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
-// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, scale) runs only
-// those parts and updates their entries in latest.json, keeping the others' last figures.
+// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, load, scale) runs only
+// those parts and updates their entries in latest.json, keeping the others' last figures. The load part takes
+// LOAD_CUSTOMERS (default 200) and LOAD_SECONDS (default 60), e.g. LOAD_SECONDS=10 LOAD_CUSTOMERS=20 for a quick run.
 import { execSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { lighthouseOnShop } from './lighthouse.mjs';
 import { ROOT, startShop, waitFor } from './shop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events', 'scale'];
+const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events', 'load', 'scale'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : null;
 for (const part of only ?? []) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (one of ${PARTS.join(', ')})`);
 const runs = (part) => !only || only.includes(part);
@@ -111,7 +112,35 @@ if (runs('order-events')) try {
   console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
 }
 
-// 6. One process against two behind nginx on PostgreSQL (decision 0701): orders a second, p99, memory.
+// 6. Load: LOAD_CUSTOMERS customers ordering at once for LOAD_SECONDS on PostgreSQL, then the database checked
+// against every answer: each acknowledged order stored once, at its quoted total.
+if (runs('load')) try {
+  const { benchLoadOrders } = await import('./load-orders.ts');
+  const load = await benchLoadOrders(pgUrl);
+  results.loadOrders = load;
+  const { latencyMs: ms, verified: v } = load;
+  line(
+    `load: ${load.customers} customers for ${load.seconds} s (PostgreSQL)`,
+    `${load.ordersPerSecond} orders/s, p99 ${ms.p99} ms`,
+    'every 201 stored once, totals equal, no 5xx',
+    load.ok,
+  );
+  console.info(
+    `      ${load.orders} orders acknowledged of ${load.requests} sent; latency p50 ${ms.p50}, p95 ${ms.p95}, p99 ${ms.p99}, max ${ms.max} ms;` +
+      ` answers by status ${JSON.stringify(load.byStatus)}; ${load.networkErrors} network errors`,
+  );
+  console.info(
+    `      database: ${v.foundOnce} of ${v.acknowledged} acknowledged orders found (${v.distinctIds} distinct ids), ${v.keyMismatches} key and` +
+      ` ${v.totalMismatches} total mismatches, ${v.ordersInDatabase} orders in all, ${v.withoutHistory} without a status;` +
+      ` total £${(v.databaseTotalPence / 100).toFixed(2)} stored, £${(v.acknowledgedTotalPence / 100).toFixed(2)} acknowledged`,
+  );
+  for (const sample of load.errorSamples) console.info(`      ${sample}`);
+} catch (error) {
+  line('load: customers ordering at once (PostgreSQL)', 'not measured', 'every 201 stored once, no 5xx', false);
+  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+}
+
+// 7. One process against two behind nginx on PostgreSQL (decision 0701): orders a second, p99, memory.
 if (runs('scale')) try {
   const { benchScale } = await import('./scale.ts');
   const scale = await benchScale(pgUrl, DURATION);
