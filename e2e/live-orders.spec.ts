@@ -236,6 +236,38 @@ test('an order placed while the admin is on the storefront rings on their return
   await customer.page.context().close();
 });
 
+test('an order placed while the admin’s connection is down rings when it comes back, without a reload', async ({ page: admin, browser }) => {
+  // The socket's traffic passes through here, so the test can cut it (a dropped connection) and let it back.
+  let cut = false;
+  const open: Array<{ close: () => Promise<void> }> = [];
+  await admin.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  await admin.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (cut) return ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await signInAdminByForm(admin, '/dashboard');
+  await admin.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+
+  // Once the socket has moved from polling to its websocket, closing that drops the connection.
+  await expect.poll(() => open.length).toBeGreaterThan(0);
+  await admin.waitForTimeout(500);
+  cut = true;
+  for (const ws of open.splice(0)) await ws.close();
+  const customer = await newCustomer(browser);
+  await placeCashOrder(customer.request, customer.addressId, 'Hawaiian', 2);
+  await admin.waitForTimeout(1500);
+  const popup = popupOf(admin);
+  await expect(popup, 'no event can arrive while the connection is down').toBeHidden();
+
+  cut = false;
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Hawaiian(2)', { timeout: 20_000 });
+  expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(popup).toBeHidden();
+  await customer.page.context().close();
+});
+
 test.describe('when the browser blocks sound until the admin clicks', () => {
   test('the popup offers Enable sound, which starts the repeating sound', async ({ page: admin, browser }) => {
     await signInAdminQuietly(admin, '/dashboard');
