@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,8 +23,20 @@ import { findNginx, startNginx, type RunningNginx } from '../apps/server/test/ng
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CUSTOMERS = 50;
 const WARM_UP_SECONDS = 3;
-const [PORT_A, PORT_B, PORT_NGINX_ONE, PORT_NGINX_TWO] = [3406, 3407, 3408, 3409];
 const NOW = new Date('2026-11-18T18:00:00Z');
+
+/** A port nothing listens on now: a fixed one could be another run's server, measured by mistake. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 450; i += 1) {
@@ -177,13 +190,14 @@ export async function benchScale(adminUrl: string, seconds: number) {
   const proxies: RunningNginx[] = [];
   let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
   const origin = (port: number) => `http://127.0.0.1:${port}`;
+  const [portA, portB, portNginxOne, portNginxTwo] = [await freePort(), await freePort(), await freePort(), await freePort()];
   // The machine's 1-minute load average before and after: these cores may be shared, and the figures with them.
   const loadBefore = Math.round(loadavg()[0] * 10) / 10;
   try {
     // Both processes serve the shop at the two-process nginx's origin, as a deployment would.
-    const a = startShop(PORT_A, databaseUrl, origin(PORT_NGINX_TWO));
+    const a = startShop(portA, databaseUrl, origin(portNginxTwo));
     shops.push(a);
-    await waitFor(`${origin(PORT_A)}/api/health`);
+    await waitFor(`${origin(portA)}/api/health`);
     database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
     const passwordHash = await hashPassword('bench-customer-pass');
     const customers: Customer[] = [];
@@ -199,37 +213,37 @@ export async function benchScale(adminUrl: string, seconds: number) {
       const { token } = await createSession(database.db, user.id, NOW);
       customers.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: address.id });
     }
-    const products = (await (await fetch(`${origin(PORT_A)}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
+    const products = (await (await fetch(`${origin(portA)}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
     const pizza = products.find((p) => p.title === 'Margherita');
     if (!pizza) throw new Error('no Margherita in the seed');
 
     // Idle: started, seeded, the menu read once, nothing else; then warmed up (JIT, pools) before measuring.
     await sleep(1000);
     const idleA = rssMb(a.pid);
-    await placeOrders(origin(PORT_A), customers, pizza._id, WARM_UP_SECONDS, 10);
+    await placeOrders(origin(portA), customers, pizza._id, WARM_UP_SECONDS, 10);
 
-    const direct = await peakRss({ A: a.pid }, () => placeOrders(origin(PORT_A), customers, pizza._id, seconds));
+    const direct = await peakRss({ A: a.pid }, () => placeOrders(origin(portA), customers, pizza._id, seconds));
     const oneDirect = phase(1, false, direct.result, direct.peakMb);
 
-    const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: PORT_NGINX_ONE, upstreams: [`127.0.0.1:${PORT_A}`] });
+    const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: portNginxOne, upstreams: [`127.0.0.1:${portA}`] });
     proxies.push(nginxOne);
     const one = await peakRss({ A: a.pid }, () => placeOrders(nginxOne.origin, customers, pizza._id, seconds));
     const oneBehindNginx = phase(1, true, one.result, one.peakMb);
     await nginxOne.stop();
 
-    const b = startShop(PORT_B, databaseUrl, origin(PORT_NGINX_TWO));
+    const b = startShop(portB, databaseUrl, origin(portNginxTwo));
     shops.push(b);
-    await waitFor(`${origin(PORT_B)}/api/health`);
+    await waitFor(`${origin(portB)}/api/health`);
     await sleep(1000);
     const idleB = rssMb(b.pid);
-    await placeOrders(origin(PORT_B), customers, pizza._id, WARM_UP_SECONDS, 10);
+    await placeOrders(origin(portB), customers, pizza._id, WARM_UP_SECONDS, 10);
 
-    const nginxTwo = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-two'), port: PORT_NGINX_TWO, upstreams: [`127.0.0.1:${PORT_A}`, `127.0.0.1:${PORT_B}`] });
+    const nginxTwo = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-two'), port: portNginxTwo, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
     proxies.push(nginxTwo);
     const two = await peakRss({ A: a.pid, B: b.pid }, () => placeOrders(nginxTwo.origin, customers, pizza._id, seconds));
     const twoBehindNginx = {
       ...phase(2, true, two.result, two.peakMb),
-      servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${PORT_A}`]: 'A', [`127.0.0.1:${PORT_B}`]: 'B' }),
+      servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${portA}`]: 'A', [`127.0.0.1:${portB}`]: 'B' }),
     };
 
     return {
