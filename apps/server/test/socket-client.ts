@@ -11,8 +11,11 @@ export interface TestSocket {
   socket: Socket;
   /** Every event the server sent, in arrival order. */
   received: Received[];
-  /** Resolves when `event` with `{order_id}` arrives (or has arrived); rejects after `timeoutMs`. */
-  waitFor(event: string, orderId: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves when `event` with `{order_id}` has arrived `count` times (default once, counting what arrived
+   * before the call); rejects after `timeoutMs`.
+   */
+  waitFor(event: string, orderId: string, timeoutMs?: number, count?: number): Promise<void>;
   /**
    * A round trip on this socket (a client event the server always acknowledges). The server writes a socket's
    * packets in order, so once it resolves, every event the server sent this socket before has arrived: absence
@@ -75,17 +78,17 @@ export async function connectSocket(url: string, options: ConnectOptions = {}): 
   return {
     socket,
     received,
-    waitFor(event, orderId, timeoutMs = WAIT_MS) {
+    waitFor(event, orderId, timeoutMs = WAIT_MS, count = 1) {
       return new Promise<void>((resolve, reject) => {
         const check = () => {
-          if (!received.some((item) => hasOrder(item, event, orderId))) return;
+          if (received.filter((item) => hasOrder(item, event, orderId)).length < count) return;
           clearTimeout(timer);
           waiters.delete(check);
           resolve();
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no ${event} {order_id: ${orderId}} within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
+          reject(new Error(`not ${count} × ${event} {order_id: ${orderId}} within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
         }, timeoutMs);
         waiters.add(check);
         check();
