@@ -2,11 +2,9 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
 import { ADMIN_SUMMARY_PATH, type AdminSummaryWire } from '@shop/shared/contract/summary';
+import { ADMIN_SUMMARY_KEY } from '../../../lib/admin-orders';
 import { api } from '../../../lib/api';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
-
-/** The dashboard's figures; the order screens invalidate this key after a status change. */
-export const ADMIN_SUMMARY_KEY = ['admin-summary'] as const;
 
 export const adminSummaryQuery = queryOptions({
   queryKey: ADMIN_SUMMARY_KEY,

@@ -1,32 +1,18 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OrderWire, UpdateOrderStatusAnswer } from '@shop/shared/contract/orders';
+import type { OrderWire } from '@shop/shared/contract/orders';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderStatus, refetchAfterStatusChange } from '../../../lib/admin-orders';
 import { api } from '../../../lib/api';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { catchUp, emptyQueue, PENDING_ORDER, receive, refresh, rememberKnown, sentence, settle, type OrderQueue } from '../lib/order-queue';
 
-/**
- * The prefix of every react-query key that holds admin order data (lists, one order): after the popup changes an
- * order's status it invalidates this prefix, so any admin list on screen reloads (SPEC.md section 4: "the lists
- * then reload"). Admin order screens key their queries `['admin-orders', ...]` to take part (decision 0405).
- */
-export const ADMIN_ORDERS_KEY = ['admin-orders'] as const;
-
-export function adminOrderKey(id: string) {
-  return [...ADMIN_ORDERS_KEY, 'detail', id] as const;
-}
-
 /** `GET /api/buy-product/{id}`, always read afresh, under the key the order's detail screen reads (it opens at once). */
 function loadOrder(queryClient: QueryClient, id: string): Promise<OrderWire> {
-  return queryClient.fetchQuery({
-    queryKey: adminOrderKey(id),
-    queryFn: ({ signal }) => api.get<OrderWire>(`/buy-product/${encodeURIComponent(id)}`, { signal }),
-    staleTime: 0,
-  });
+  return queryClient.fetchQuery(adminOrderQuery(id));
 }
 
 /** More pages than this (50 orders each) are not read: 1000 orders waiting is not a shop the popup can help. */
@@ -158,9 +144,9 @@ const DONE: Partial<Record<OrderStatus, string>> = { 'Approved Order': 'Order ap
 
 /**
  * `PUT /api/update-sell-products/{id}` from the popup. Applied only when the server answers modifiedCount > 0
- * (SPEC.md section 4): the order leaves the queue. Otherwise (the same status already, or refused because, say, it
- * was canceled meanwhile) an error toast says why and the popup keeps the order, read again to show its status.
- * Either way the admin order lists reload.
+ * (SPEC.md section 4): the order leaves the queue, and the admin order lists and the dashboard's figures reload.
+ * Otherwise (the same status already, or refused because, say, it was canceled meanwhile) an error toast says why
+ * and the popup keeps the order, read again to show its status; the admin order lists reload all the same.
  */
 export function useSetOrderStatus(): (order: OrderWire, status: OrderStatus) => Promise<StatusChangeResult> {
   const queryClient = useQueryClient();
@@ -168,17 +154,18 @@ export function useSetOrderStatus(): (order: OrderWire, status: OrderStatus) => 
     async (order, status) => {
       let result: StatusChangeResult;
       try {
-        const answer = await api.put<UpdateOrderStatusAnswer>(`/update-sell-products/${encodeURIComponent(order._id)}`, { status });
-        result = answer.modifiedCount > 0 ? { applied: true } : { applied: false, reason: `The order is already ${status}` };
+        const applied = await putOrderStatus(order._id, status);
+        result = applied ? { applied: true } : { applied: false, reason: `The order is already ${status}` };
       } catch (error) {
         result = { applied: false, reason: error instanceof Error ? error.message : String(error) };
       }
-      void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
       if (result.applied) {
+        void refetchAfterStatusChange(queryClient);
         showToast(DONE[status] ?? `Order set to ${status}`);
         store.settle(order._id);
         return result;
       }
+      void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
       showToast(`Could not update the order. ${sentence(result.reason)}`, 'error', 6000);
       try {
         store.refresh(await loadOrder(queryClient, order._id));

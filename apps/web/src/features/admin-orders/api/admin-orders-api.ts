@@ -1,17 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderWire, UpdateOrderStatusAnswer } from '@shop/shared/contract/orders';
+import type { OrderWire } from '@shop/shared/contract/orders';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
-import { api, ApiError } from '../../../lib/api';
+import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderStatus, refetchAfterStatusChange } from '../../../lib/admin-orders';
+import { ApiError } from '../../../lib/api';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { ordersListPath, totalFromHeader, type OrdersListKind } from '../lib/order-lists';
 import type { AdminSettableStatus } from '../lib/status-menu';
-
-/**
- * Keys: every list and order detail under ['admin-orders'] (the new-order popup invalidates that prefix after its
- * Approve or Cancel), the dashboard's figures under ['admin-summary'] (the dashboard feature's own key).
- */
-export const ADMIN_ORDERS_KEY = ['admin-orders'] as const;
-export const ADMIN_SUMMARY_KEY = ['admin-summary'] as const;
 
 export type OrdersPage = { orders: OrderWire[]; total: number };
 
@@ -47,14 +41,6 @@ export function ordersListQuery(kind: OrdersListKind, page: number) {
   });
 }
 
-export function adminOrderQuery(id: string) {
-  return queryOptions({
-    queryKey: [...ADMIN_ORDERS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<OrderWire>(`/buy-product/${encodeURIComponent(id)}`, { signal }),
-    staleTime: 0,
-  });
-}
-
 export const useOrdersList = (kind: OrdersListKind, page: number) => useQuery(ordersListQuery(kind, page));
 export const useAdminOrder = (id: string) => useQuery(adminOrderQuery(id));
 
@@ -68,18 +54,15 @@ export function useLiveAdminOrders(): void {
 }
 
 /**
- * `PUT /api/update-sell-products/{id}`: applied only when the server reports modifiedCount above 0 (SPEC.md
- * section 4); then the lists, the order and the dashboard's figures are fetched again.
+ * `PUT /api/update-sell-products/{id}`: answers whether it was applied (modifiedCount above 0, SPEC.md section 4);
+ * when it was, the lists, the order and the dashboard's figures are fetched again before the mutation settles.
  */
 export function useUpdateOrderStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AdminSettableStatus }) =>
-      api.put<UpdateOrderStatusAnswer>(`/update-sell-products/${encodeURIComponent(id)}`, { status }),
-    onSuccess: async (answer) => {
-      if (answer.modifiedCount > 0) {
-        await Promise.all([client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }), client.invalidateQueries({ queryKey: ADMIN_SUMMARY_KEY })]);
-      }
+    mutationFn: ({ id, status }: { id: string; status: AdminSettableStatus }) => putOrderStatus(id, status),
+    onSuccess: async (applied) => {
+      if (applied) await refetchAfterStatusChange(client);
     },
   });
 }

@@ -39,8 +39,8 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
     update.mutate(
       { id: order._id, status },
       {
-        onSuccess: (answer) => {
-          if (answer.modifiedCount > 0) showToast(`Order ${short} is now ${status}`);
+        onSuccess: (applied) => {
+          if (applied) showToast(`Order ${short} is now ${status}`);
           else showToast(`Order ${short} is already ${status}`, 'info');
         },
         onError: (error) => showToast(error.message, 'error'),
