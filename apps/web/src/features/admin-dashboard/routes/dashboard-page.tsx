@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink } from 'react-router';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import { formatPounds } from '@shop/shared/domain/money';
@@ -16,7 +17,6 @@ import { Page } from '../../../components/page';
 import { useAdminSummary, useLiveSummary } from '../api/summary-api';
 import { salesSummary } from '../lib/chart-data';
 import { DEFAULT_REVENUE_TAB, REVENUE_TABS, dashboardCards, revenueRows, todayOrderRows, type RevenueTab } from '../lib/dashboard-figures';
-import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 
 // uPlot and its chart come in their own chunk once the figures are on screen.
 const SalesChart = lazy(() => import('../components/sales-chart').then((module) => ({ default: module.SalesChart })));
@@ -112,7 +112,7 @@ function DailySales({ summary }: { summary: AdminSummaryWire }) {
         <SalesChart daily={summary.daily} />
       </Suspense>
       {/* A table box ignores width and overflow, so the hiding is done by a div around it. */}
-      <Box sx={VISUALLY_HIDDEN}>
+      <Box sx={visuallyHidden}>
         <table>
           <caption>Sales by day, last 30 days, oldest first</caption>
           <thead>

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
@@ -20,7 +21,6 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
-import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
@@ -75,7 +75,7 @@ function OrdersTable({ orders, emptyText }: OrdersViewProps) {
             <TableCell align="right">Total Price (£)</TableCell>
             <TableCell>Status</TableCell>
             <TableCell align="right">
-              <Box component="span" sx={VISUALLY_HIDDEN}>
+              <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
             </TableCell>
