@@ -1,6 +1,8 @@
 // Scale on PostgreSQL (decision 0701): orders a second and placement latency with ONE shop process and with TWO
 // behind nginx, in one run on one database, and each process's memory (VmRSS) idle and under load.
-// Phases, each BENCH_SECONDS at 50 connections of signed-in customers placing cash orders (as order-placement.ts):
+// Three phases, each BENCH_SECONDS in all at 50 connections of signed-in customers placing cash orders (as
+// order-placement.ts), run in two rounds (1 2 3, then 3 2 1) so that a change in the machine's other load weighs on
+// all three alike:
 //   1. one process, spoken to directly;
 //   2. the same process behind nginx (deploy/nginx.conf.template), so nginx's own cost is seen apart;
 //   3. two processes behind nginx, round-robin.
@@ -139,27 +141,36 @@ export interface ScalePhase {
   requests: number;
   non2xx: number;
   errors: number;
-  /** Orders placed a second (autocannon's average of its per-second counts). */
+  /** Orders placed (answered 2xx) a second, over the phase's whole time. */
   rps: number;
+  /** Milliseconds: the worse of the rounds. */
   p50: number;
   p99: number;
+  /** Each round's orders a second (autocannon's average), in the order they ran. */
+  roundsRps: number[];
   /** Highest VmRSS of each shop process during the phase, MB. */
   peakRssMb: Record<string, number | null>;
   /** Orders each process placed, from nginx's access log (behind nginx only). */
   servedBy?: Record<string, number>;
 }
 
-function phase(processes: number, behindNginx: boolean, result: autocannon.Result, peakRssMb: Record<string, number | null>): ScalePhase {
+/** One phase's rounds as one figure: counts added, orders a second over the whole time, the worse p99 of the rounds. */
+function combine(processes: number, behindNginx: boolean, rounds: Array<{ result: autocannon.Result; peakMb: Record<string, number | null> }>, seconds: number): ScalePhase {
+  const peakRssMb: Record<string, number | null> = {};
+  for (const { peakMb } of rounds) for (const [name, mb] of Object.entries(peakMb)) peakRssMb[name] = Math.max(peakRssMb[name] ?? 0, mb ?? 0) || null;
+  const requests = rounds.reduce((sum, { result }) => sum + result.requests.total, 0);
+  const non2xx = rounds.reduce((sum, { result }) => sum + result.non2xx, 0);
   return {
     processes,
     behindNginx,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    rps: Math.round(result.requests.average * 10) / 10,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    requests,
+    non2xx,
+    errors: rounds.reduce((sum, { result }) => sum + result.errors, 0),
+    rps: Math.round(((requests - non2xx) / seconds) * 10) / 10,
+    p50: Math.max(...rounds.map(({ result }) => result.latency.p50)),
+    p99: Math.max(...rounds.map(({ result }) => result.latency.p99)),
     peakRssMb,
+    roundsRps: rounds.map(({ result }) => Math.round(result.requests.average * 10) / 10),
   };
 }
 
@@ -192,7 +203,7 @@ export async function benchScale(adminUrl: string, seconds: number) {
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   const [portA, portB, portNginxOne, portNginxTwo] = [await freePort(), await freePort(), await freePort(), await freePort()];
   // The machine's 1-minute load average before and after: these cores may be shared, and the figures with them.
-  const loadBefore = Math.round(loadavg()[0] * 10) / 10;
+  const loadBefore = Math.round((loadavg()[0] ?? 0) * 10) / 10;
   try {
     // Both processes serve the shop at the two-process nginx's origin, as a deployment would.
     const a = startShop(portA, databaseUrl, origin(portNginxTwo));
@@ -217,40 +228,46 @@ export async function benchScale(adminUrl: string, seconds: number) {
     const pizza = products.find((p) => p.title === 'Margherita');
     if (!pizza) throw new Error('no Margherita in the seed');
 
-    // Idle: started, seeded, the menu read once, nothing else; then warmed up (JIT, pools) before measuring.
+    // Idle: started, seeded, the menu read once, nothing else. Then warmed up (JIT, pools) before measuring.
     await sleep(1000);
     const idleA = rssMb(a.pid);
-    await placeOrders(origin(portA), customers, pizza._id, WARM_UP_SECONDS, 10);
-
-    const direct = await peakRss({ A: a.pid }, () => placeOrders(origin(portA), customers, pizza._id, seconds));
-    const oneDirect = phase(1, false, direct.result, direct.peakMb);
-
-    const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: portNginxOne, upstreams: [`127.0.0.1:${portA}`] });
-    proxies.push(nginxOne);
-    const one = await peakRss({ A: a.pid }, () => placeOrders(nginxOne.origin, customers, pizza._id, seconds));
-    const oneBehindNginx = phase(1, true, one.result, one.peakMb);
-    await nginxOne.stop();
-
     const b = startShop(portB, databaseUrl, origin(portNginxTwo));
     shops.push(b);
     await waitFor(`${origin(portB)}/api/health`);
     await sleep(1000);
     const idleB = rssMb(b.pid);
-    await placeOrders(origin(portB), customers, pizza._id, WARM_UP_SECONDS, 10);
+    for (const port of [portA, portB]) await placeOrders(origin(port), customers, pizza._id, WARM_UP_SECONDS, 10);
 
+    const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: portNginxOne, upstreams: [`127.0.0.1:${portA}`] });
+    proxies.push(nginxOne);
     const nginxTwo = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-two'), port: portNginxTwo, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
     proxies.push(nginxTwo);
-    const two = await peakRss({ A: a.pid, B: b.pid }, () => placeOrders(nginxTwo.origin, customers, pizza._id, seconds));
-    const twoBehindNginx = {
-      ...phase(2, true, two.result, two.peakMb),
-      servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${portA}`]: 'A', [`127.0.0.1:${portB}`]: 'B' }),
+
+    const targets = {
+      oneDirect: { processes: 1, behindNginx: false, origin: origin(portA), pids: { A: a.pid } },
+      oneBehindNginx: { processes: 1, behindNginx: true, origin: nginxOne.origin, pids: { A: a.pid } },
+      twoBehindNginx: { processes: 2, behindNginx: true, origin: nginxTwo.origin, pids: { A: a.pid, B: b.pid } },
     };
+    type Target = keyof typeof targets;
+    // Two rounds, the second in the reverse order, each phase half the time in each: when the machine's other work
+    // comes and goes during the run, it weighs on every phase alike rather than on whichever ran then.
+    const half = Math.max(1, Math.round(seconds / 2));
+    const rounds: Record<Target, Array<Awaited<ReturnType<typeof peakRss<autocannon.Result>>>>> = { oneDirect: [], oneBehindNginx: [], twoBehindNginx: [] };
+    const order: Target[] = ['oneDirect', 'oneBehindNginx', 'twoBehindNginx'];
+    for (const key of [...order, ...[...order].reverse()]) {
+      const target = targets[key];
+      rounds[key].push(await peakRss(target.pids, () => placeOrders(target.origin, customers, pizza._id, half)));
+    }
+    const combined = (key: Target): ScalePhase => combine(targets[key].processes, targets[key].behindNginx, rounds[key], 2 * half);
+    const oneDirect = combined('oneDirect');
+    const oneBehindNginx = combined('oneBehindNginx');
+    const twoBehindNginx = { ...combined('twoBehindNginx'), servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${portA}`]: 'A', [`127.0.0.1:${portB}`]: 'B' }) };
 
     return {
       seconds,
       connections: CUSTOMERS,
       cpus: availableParallelism(),
-      loadAverage: { before: loadBefore, after: Math.round(loadavg()[0] * 10) / 10 },
+      loadAverage: { before: loadBefore, after: Math.round((loadavg()[0] ?? 0) * 10) / 10 },
       oneDirect,
       oneBehindNginx,
       twoBehindNginx,
