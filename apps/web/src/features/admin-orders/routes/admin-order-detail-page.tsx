@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
@@ -36,6 +37,7 @@ const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
 const TABLE_SX = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
+const TOTAL_SX = { fontSize: '1rem', color: 'text.primary', fontWeight: 700 } as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -45,6 +47,31 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/** A section whose content is one table, named by the section's heading. */
+function SectionTable({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Section id={id} title={title}>
+      <TableContainer>
+        <Table size="small" aria-labelledby={id} sx={TABLE_SX}>
+          {children}
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+/** One row of a two-column table: the label as the row's header, then its value. */
+function LabelledRow({ label, children, valueSx }: { label: string; children: ReactNode; valueSx?: SxProps<Theme> }) {
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        {label}
+      </TableCell>
+      <TableCell sx={valueSx}>{children}</TableCell>
+    </TableRow>
   );
 }
 
@@ -68,119 +95,89 @@ function AddressCard({ order }: { order: OrderWire }) {
 
 function PaymentTable({ order }: { order: OrderWire }) {
   return (
-    <Section id="order-payment" title="Payment">
-      <TableContainer>
-        <Table size="small" aria-labelledby="order-payment" sx={TABLE_SX}>
-          <TableBody>
-            <TableRow>
-              <TableCell component="th" scope="row">
-                Payment Type
-              </TableCell>
-              <TableCell>{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell component="th" scope="row">
-                Date
-              </TableCell>
-              <TableCell>
-                {order.date} {order.time}
-              </TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell component="th" scope="row">
-                Status
-              </TableCell>
-              <TableCell>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell component="th" scope="row">
-                Note
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.note.trim() || 'No note'}</TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Section>
+    <SectionTable id="order-payment" title="Payment">
+      <TableBody>
+        <LabelledRow label="Payment Type">{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</LabelledRow>
+        <LabelledRow label="Date">
+          {order.date} {order.time}
+        </LabelledRow>
+        <LabelledRow label="Status">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</LabelledRow>
+        <LabelledRow label="Note" valueSx={{ overflowWrap: 'anywhere' }}>
+          {order.note.trim() || 'No note'}
+        </LabelledRow>
+      </TableBody>
+    </SectionTable>
   );
 }
 
 function ItemsTable({ order }: { order: OrderWire }) {
   return (
-    <Section id="order-items" title="Items">
-      <TableContainer>
-        <Table size="small" aria-labelledby="order-items" sx={TABLE_SX}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">Total (£)</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {order.items.map((item, index) => (
-              <TableRow key={`${item.id}-${index}`}>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                  {itemChoices(item).map((choice) => (
-                    <Typography key={choice} variant="body2" color="text.secondary">
-                      {choice}
-                    </Typography>
-                  ))}
-                </TableCell>
-                <TableCell align="right">{item.quantity}</TableCell>
-                <TableCell align="right">{formatWirePounds(item.price)}</TableCell>
-                <TableCell align="right">{formatWirePounds(item.totalQuantityPrice)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={3} sx={{ fontSize: '1rem', color: 'text.primary', fontWeight: 700 }}>
-                Total Price
-              </TableCell>
-              <TableCell align="right" sx={{ fontSize: '1rem', color: 'text.primary', fontWeight: 700 }} data-testid="order-total">
-                {formatWirePounds(order.totalPrice)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
-    </Section>
+    <SectionTable id="order-items" title="Items">
+      <TableHead>
+        <TableRow>
+          <TableCell>Product</TableCell>
+          <TableCell align="right">Quantity</TableCell>
+          <TableCell align="right">Price</TableCell>
+          <TableCell align="right">Total (£)</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {order.items.map((item, index) => (
+          <TableRow key={`${item.id}-${index}`}>
+            <TableCell>
+              <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+              {itemChoices(item).map((choice) => (
+                <Typography key={choice} variant="body2" color="text.secondary">
+                  {choice}
+                </Typography>
+              ))}
+            </TableCell>
+            <TableCell align="right">{item.quantity}</TableCell>
+            <TableCell align="right">{formatWirePounds(item.price)}</TableCell>
+            <TableCell align="right">{formatWirePounds(item.totalQuantityPrice)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        <TableRow>
+          <TableCell colSpan={3} sx={TOTAL_SX}>
+            Total Price
+          </TableCell>
+          <TableCell align="right" sx={TOTAL_SX} data-testid="order-total">
+            {formatWirePounds(order.totalPrice)}
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    </SectionTable>
   );
 }
 
 function StatusHistory({ order }: { order: OrderWire }) {
   const history = [...order.statusHistory].reverse();
   return (
-    <Section id="order-history" title="Status history">
-      <TableContainer>
-        <Table size="small" aria-labelledby="order-history" sx={TABLE_SX}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Status</TableCell>
-              <TableCell>Date Time</TableCell>
-              <TableCell>Changed by</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {history.map((change) => (
-              <TableRow key={`${change.createdAt}-${change.status}`}>
-                <TableCell>{change.status}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                    {change.date}
-                  </Box>{' '}
-                  {change.time}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{change.changedBy ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Section>
+    <SectionTable id="order-history" title="Status history">
+      <TableHead>
+        <TableRow>
+          <TableCell>Status</TableCell>
+          <TableCell>Date Time</TableCell>
+          <TableCell>Changed by</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {history.map((change) => (
+          <TableRow key={`${change.createdAt}-${change.status}`}>
+            <TableCell>{change.status}</TableCell>
+            <TableCell>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {change.date}
+              </Box>{' '}
+              {change.time}
+            </TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{change.changedBy ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </SectionTable>
   );
 }
 
