@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -21,6 +21,37 @@ interface ForgotPasswordDialogProps {
 }
 
 type Step = 'email' | 'reset';
+
+const TITLE_ID = 'forgot-password-title';
+
+interface StepFormProps {
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** One step of the dialog: its title (which names the dialog), a line of help, its fields, Cancel and its submit button. */
+function StepForm({ title, intro, submitLabel, busy, onSubmit, onCancel, children }: StepFormProps) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <DialogTitle id={TITLE_ID}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
+        {children}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
 
 /**
  * SPEC.md sections 2, 4, 5 and 8: step 1 'Insert Email For Sending OTP' mails a code; step 2 'Reset Password'
@@ -93,12 +124,11 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
     }
   };
 
-  const titleId = 'forgot-password-title';
   return (
     <Dialog
       open={open}
       onClose={close}
-      aria-labelledby={titleId}
+      aria-labelledby={TITLE_ID}
       slotProps={{
         paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } },
         backdrop: { transitionDuration: 500 },
@@ -106,72 +136,66 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
       }}
     >
       {step === 'email' ? (
-        <form onSubmit={(event) => void send(event)} noValidate>
-          <DialogTitle id={titleId}>Insert Email For Sending OTP</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>We will e-mail you a {OTP_LENGTH}-character code to set a new password.</DialogContentText>
+        <StepForm
+          title="Insert Email For Sending OTP"
+          intro={`We will e-mail you a ${OTP_LENGTH}-character code to set a new password.`}
+          submitLabel="Send"
+          busy={sending}
+          onSubmit={send}
+          onCancel={close}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            fullWidth
+            autoFocus
+          />
+        </StepForm>
+      ) : (
+        <StepForm
+          title="Reset Password"
+          intro={`Enter the code we sent to ${email.trim()} and choose a new password.`}
+          submitLabel="Submit"
+          busy={submitting}
+          onSubmit={submit}
+          onCancel={close}
+        >
+          <Stack spacing={2}>
             <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              label="OTP"
+              name="otp"
+              autoComplete="one-time-code"
+              value={otp}
+              onChange={(event) => setOtp(event.target.value.toUpperCase())}
               fullWidth
               autoFocus
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             />
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" loading={sending} disabled={sending}>
-              Send
-            </Button>
-          </DialogActions>
-        </form>
-      ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle id={titleId}>Reset Password</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>Enter the code we sent to {email.trim()} and choose a new password.</DialogContentText>
-            <Stack spacing={2}>
-              <TextField
-                label="OTP"
-                name="otp"
-                autoComplete="one-time-code"
-                value={otp}
-                onChange={(event) => setOtp(event.target.value.toUpperCase())}
-                fullWidth
-                autoFocus
-                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-              />
-              <TextField
-                label="New Password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-                fullWidth
-              />
-              <TextField
-                label="Confirm New Password"
-                type="password"
-                name="confirm-new-password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-                fullWidth
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" loading={submitting} disabled={submitting}>
-              Submit
-            </Button>
-          </DialogActions>
-        </form>
+            <TextField
+              label="New Password"
+              type="password"
+              name="new-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+              fullWidth
+            />
+            <TextField
+              label="Confirm New Password"
+              type="password"
+              name="confirm-new-password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+              fullWidth
+            />
+          </Stack>
+        </StepForm>
       )}
     </Dialog>
   );
