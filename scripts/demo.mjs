@@ -4,7 +4,8 @@
 // Delete ./demo-data to start the demo afresh (the orders are drawn around the moment of the first start).
 import { spawn } from 'node:child_process';
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// `npm run demo` builds first (web app and server), so this runs the compiled server, as `npm start` does.
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR || './demo-data', DEMO_ORDERS: 'true' },
 });
