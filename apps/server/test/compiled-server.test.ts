@@ -1,11 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, launchShop, stopShop } from './shop-process';
 
 // Production runs the server compiled (decision 0700): `npm run build` bundles it with scripts/build-server.mjs
 // and `npm run serve` runs `node apps/server/dist/main.js`, with no TypeScript loader. This builds the same bundle
@@ -13,18 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const OUT = path.join(ROOT, 'apps/server', `dist-test-${process.pid}`);
 const MIGRATIONS = path.join(ROOT, 'apps/server/src/db/migrations');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   output: string;
@@ -35,26 +22,17 @@ interface Started {
 
 /** Runs the bundle with plain node until it serves, asks it for its health and menu, then stops it with SIGTERM. */
 async function runCompiled(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const shop = await launchShop('compiled', {
+    compiled: path.join(OUT, 'main.js'),
+    env: { ...process.env, HOST: '127.0.0.1', ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test', ...env },
+    readyWhen: 'running',
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('Shop running at') && Date.now() < deadline && child.exitCode === null) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
-  const menu: unknown = await fetch(`http://127.0.0.1:${port}/api/allproduts`).then((r) => r.json(), () => null);
-  child.kill('SIGTERM');
-  const exitCode = await exited;
+  const health = await fetch(`${shop.url}/api/health`).then((r) => r.status, () => 0);
+  const menu: unknown = await fetch(`${shop.url}/api/allproduts`).then((r) => r.json(), () => null);
+  await stopShop(shop);
+  const { code } = await shop.exited;
   // Read after the exit: the shutdown lines arrive last.
-  return { output, health, menu, exitCode };
+  return { output: shop.output(), health, menu, exitCode: code };
 }
 
 describe('the compiled server (npm run build, npm run serve)', () => {
@@ -97,30 +75,16 @@ describe('the compiled server (npm run build, npm run serve)', () => {
   }, 180_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('migrates a fresh PostgreSQL database from the migrations beside it', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `shop_compiled_${Date.now().toString(36)}_${process.pid}`;
-    await admin.query(`create database ${name}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL as string, 'shop_compiled');
+    cleanups.push(() => database.drop());
 
-    const run = await runCompiled({ DATABASE_URL: url.toString(), DATA_DIR: './unused' });
+    const run = await runCompiled({ DATABASE_URL: database.url, DATA_DIR: './unused' });
     expect(run.output).toContain('data: PostgreSQL (DATABASE_URL)');
     expect(run.health).toBe(200);
     expect(run.exitCode).toBe(0);
 
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    try {
-      const applied = await db.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
-      const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-      expect(Number(applied.rows[0]?.n)).toBe(journal.entries.length);
-    } finally {
-      await db.end();
-    }
+    const applied = await database.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(Number(applied[0]?.n)).toBe(journal.entries.length);
   }, 180_000);
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
 import { DATABASE_UNAVAILABLE } from '../src/db/client';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
-import { ADDRESS, cashOrder, pizzaLine, type Menu } from './order-fixtures';
+import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { startPgProxy, type PgProxy } from './pg-proxy';
 import { createTestDatabase, startShop, stopShop, START_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, eventsFor, type TestSocket } from './socket-client';
@@ -97,19 +97,6 @@ function refusesConnections(port: number): Promise<boolean> {
 
 function placeCash(shop: ShopProcess, customer: Customer, menu: Menu, key: string, signal?: AbortSignal): Promise<Answer> {
   return send(shop.url, 'POST', '/buy-product', { body: cashOrder([pizzaLine(menu)], customer.addressId), cookie: customer.cookie, key, ...(signal ? { signal } : {}) });
-}
-
-async function loadMenu(shop: ShopProcess): Promise<Menu> {
-  const products = (await send(shop.url, 'GET', '/allproduts')).body as Array<{ _id: string; title: string }>;
-  const toppings = (await send(shop.url, 'GET', '/ingredients')).body as Array<{ _id: string; ToopingName: string }>;
-  const need = (id: string | undefined, what: string) => {
-    if (!id) throw new Error(`the seed has no ${what}`);
-    return id;
-  };
-  return {
-    product: (title) => need(products.find((p) => p.title === title)?._id, title),
-    topping: (name) => need(toppings.find((t) => t.ToopingName === name)?._id, name),
-  };
 }
 
 // Like the other PostgreSQL suites, this one runs only where TEST_DATABASE_URL names a server (CI sets it).

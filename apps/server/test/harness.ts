@@ -12,13 +12,11 @@ import { loadConfig, shopNow, type Config } from '../src/config';
 import { createDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed/seed';
+import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
-/** A Wednesday evening (18:00 in London), when the shop is open. */
-export const DEFAULT_SHOP_TIME = '2026-11-18T18:00:00Z';
-export const TEST_ADMIN_EMAIL = 'admin@example.com';
-export const TEST_ADMIN_PASSWORD = 'admin-test-password';
+export { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD };
 
 export interface TestServerOptions {
   /** Fill the database with the seed (menu, images, admin). Default false: an empty, migrated database. */

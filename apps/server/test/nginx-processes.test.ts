@@ -2,31 +2,23 @@
 // database behind nginx, run on deploy/nginx.conf.template filled with this test's ports and paths (nginx-runner.ts).
 // Everything a customer and an admin do goes through nginx only; nginx's access log (which records the process that
 // served each request) shows that both processes served, and which one served what.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { call, randomLoopback } from './account-test-client';
-import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
-import { ADDRESS, cashOrder, pizzaLine, type Menu } from './order-fixtures';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
+import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest } from './raw-request';
 import { findNginx, NGINX_RENDERED, renderNginxTemplate, renderScriptDefaults, startNginx, type RunningNginx } from './nginx-runner';
+import { createTestDatabase, freePort, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, type TestSocket } from './socket-client';
 import { RATE_LIMITS } from '../src/modules/auth/routes';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-/** A shop process migrates, seeds and LISTENs before it serves; on 2 busy cores that can take a while. */
-const START_MS = 90_000;
-const STOP_MS = 10_000;
 const EVENT_MS = 5000;
 /** The address nginx's connections to the processes come from, and so the one TRUST_PROXY names. */
 const NGINX_ADDRESS = '127.0.0.1';
@@ -42,71 +34,6 @@ describe('deploy/nginx.conf', () => {
 });
 
 // --- processes ------------------------------------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_test_nginx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-interface Running {
-  name: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Running {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { name, child, output: () => output };
-}
-
-async function waitUntilServing(running: Running, url: string): Promise<void> {
-  const deadline = Date.now() + START_MS;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`${running.name} exited with ${running.child.exitCode} before serving:\n${running.output()}`);
-    const status = await fetch(url).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${running.name} did not serve ${url} within ${START_MS} ms:\n${running.output()}`);
-}
-
-async function stop(running: Running | undefined): Promise<void> {
-  if (!running) return;
-  const { child } = running;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
-  await gone;
-  clearTimeout(timer);
-}
 
 /** A built web app of two files, enough to see how nginx passes the index page and caches a hashed asset. */
 function fakeWebBuild(dir: string): { asset: string } {
@@ -173,18 +100,18 @@ if (process.env.CI && !NGINX) {
 }
 
 describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL database behind nginx${SKIPPED}`, () => {
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let database: TestDatabase | undefined;
   let dir: string;
   let origin: string;
   let accessLog: string;
   let asset: string;
-  const shops: Array<Running & { url: string; upstream: string }> = [];
+  const shops: Array<ShopProcess & { upstream: string }> = [];
   let nginx: RunningNginx | undefined;
   let menu: Menu;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    database = await createDatabase(ADMIN_URL as string);
+    database = await createTestDatabase(ADMIN_URL as string, 'shop_test_nginx');
     dir = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'));
     // nginx's workers may run as another user than its master (nobody, when the test runs as root): its cache
     // folder inside must be reachable.
@@ -195,46 +122,25 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
 
     // One after the other: the first migrates and seeds the empty database, the second finds it ready.
     for (const name of ['A', 'B']) {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const shop = run(`shop ${name}`, process.execPath, ['--import', 'tsx', MAIN], {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
+      const shop = await startShop(`shop ${name}`, database.url, {
         // Both processes serve one shop, at nginx's origin: cookies, the socket's Origin check and links use it.
         PUBLIC_ORIGIN: origin,
         TRUST_PROXY: NGINX_ADDRESS,
         WEB_DIST_DIR: path.join(dir, 'web'),
-        SHOP_TIME: DEFAULT_SHOP_TIME,
-        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       });
-      shops.push({ ...shop, url, upstream: `127.0.0.1:${port}` });
-      await waitUntilServing(shop, `${url}/api/health`);
+      shops.push(Object.assign(shop, { upstream: `127.0.0.1:${shop.port}` }));
     }
 
     nginx = await startNginx({ nginx: NGINX as string, dir: path.join(dir, 'nginx'), port: nginxPort, upstreams: shops.map((shop) => shop.upstream) });
     accessLog = nginx.accessLog;
 
-    const products = (await (await fetch(`${origin}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
-    const toppings = (await (await fetch(`${origin}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
-    const need = (id: string | undefined, what: string) => {
-      if (!id) throw new Error(`the seed has no ${what}`);
-      return id;
-    };
-    menu = {
-      product: (title) => need(products.find((p) => p.title === title)?._id, title),
-      topping: (name) => need(toppings.find((t) => t.ToopingName === name)?._id, name),
-    };
+    menu = await loadMenu({ url: origin });
   }, 2 * START_MS + 60_000);
 
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();
     await nginx?.stop();
-    await Promise.all(shops.map((shop) => stop(shop)));
+    await Promise.all(shops.map((shop) => stopShop(shop)));
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 3 * STOP_MS + 10_000);
@@ -404,33 +310,16 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
 });
 
 describe.runIf(ADMIN_URL)(`two shop processes on one PostgreSQL database, spoken to directly${ADMIN_URL ? '' : ' (skipped: set TEST_DATABASE_URL)'}`, () => {
-  let database: { url: string; drop(): Promise<void> } | undefined;
-  const shops: Array<Running & { url: string }> = [];
+  let database: TestDatabase | undefined;
+  const shops: ShopProcess[] = [];
 
   beforeAll(async () => {
-    database = await createDatabase(ADMIN_URL as string);
-    for (const name of ['A', 'B']) {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const shop = run(`shop ${name}`, process.execPath, ['--import', 'tsx', MAIN], {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        PUBLIC_ORIGIN: url,
-        SHOP_TIME: DEFAULT_SHOP_TIME,
-        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      });
-      shops.push({ ...shop, url });
-      await waitUntilServing(shop, `${url}/api/health`);
-    }
+    database = await createTestDatabase(ADMIN_URL as string, 'shop_test_nginx');
+    for (const name of ['A', 'B']) shops.push(await startShop(`shop ${name}`, database.url));
   }, 2 * START_MS + 30_000);
 
   afterAll(async () => {
-    await Promise.all(shops.map((shop) => stop(shop)));
+    await Promise.all(shops.map((shop) => stopShop(shop)));
     await database?.drop();
   }, 2 * STOP_MS + 10_000);
 

@@ -8,7 +8,8 @@ export interface Menu {
   topping(name: string): string;
 }
 
-export async function loadMenu(server: TestServer): Promise<Menu> {
+/** The seeded menu's ids, read from any shop's API: a TestServer, a shop process, nginx in front of them. */
+export async function loadMenu(server: { url: string }): Promise<Menu> {
   const products = (await (await fetch(`${server.url}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
   const toppings = (await (await fetch(`${server.url}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
   const find = <T>(list: T[], pick: (item: T) => boolean, what: string, id: (item: T) => string) => {

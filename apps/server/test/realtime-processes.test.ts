@@ -1,110 +1,17 @@
 // Live orders across two real shop processes on one PostgreSQL database: an event caused by a request to one
 // process reaches the sockets connected to the other, which only @socket.io/postgres-adapter can carry.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { call } from './account-test-client';
-import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
-import { ADDRESS, cashOrder, pizzaLine, type Menu } from './order-fixtures';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
+import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
+import { createTestDatabase, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, eventsFor, type TestSocket } from './socket-client';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-/** A shop process migrates, seeds and LISTENs before it serves; on 2 busy cores that can take a while. */
-const START_MS = 90_000;
 /** One event's way from one process through PostgreSQL to the other's socket: milliseconds when it works. */
 const EVENT_MS = 5000;
-const STOP_MS = 10_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A fresh database on the TEST_DATABASE_URL server, as the harness makes them, dropped by `drop`. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_test_procs_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-interface ShopProcess {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-/** Starts `node --import tsx apps/server/src/main.ts` as a shop does, and resolves once it serves /api/health. */
-async function startShop(name: string, databaseUrl: string): Promise<ShopProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      // Each process's own origin: the socket handshake accepts an Origin equal to it and nothing else.
-      PUBLIC_ORIGIN: url,
-      SHOP_TIME: DEFAULT_SHOP_TIME,
-      ADMIN_EMAIL: TEST_ADMIN_EMAIL,
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const shop = { name, url, child, output: () => output };
-  const deadline = Date.now() + START_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`shop ${name} exited with ${child.exitCode} before serving:\n${output}`);
-    const status = await fetch(`${url}/api/health`).then((r) => r.status, () => 0);
-    if (status === 200) return shop;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stopShop(shop);
-  throw new Error(`shop ${name} did not serve ${url}/api/health within ${START_MS} ms:\n${output}`);
-}
-
-/** SIGTERM, then SIGKILL if it has not gone within STOP_MS. */
-async function stopShop(shop: ShopProcess): Promise<void> {
-  const { child } = shop;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
-  await gone;
-  clearTimeout(timer);
-}
 
 async function signIn(shop: ShopProcess, email: string, password: string): Promise<string> {
   const answer = await call(shop.url, 'POST', '/login/', { body: { email, password } });
@@ -122,25 +29,12 @@ async function newCustomer(shop: ShopProcess, username: string): Promise<{ cooki
   return { cookie: registered.cookie, addressId: address.body.insertedId };
 }
 
-async function loadMenu(shop: ShopProcess): Promise<Menu> {
-  const products = (await (await fetch(`${shop.url}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
-  const toppings = (await (await fetch(`${shop.url}/api/ingredients`)).json()) as Array<{ _id: string; ToopingName: string }>;
-  const need = (id: string | undefined, what: string) => {
-    if (!id) throw new Error(`the seed has no ${what}`);
-    return id;
-  };
-  return {
-    product: (title) => need(products.find((p) => p.title === title)?._id, title),
-    topping: (name) => need(toppings.find((t) => t.ToopingName === name)?._id, name),
-  };
-}
-
 // Like the other PostgreSQL suites, this one runs only where TEST_DATABASE_URL names a server (CI sets it).
 const SKIPPED = ADMIN_URL ? '' : ' (skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it)';
 if (!ADMIN_URL) console.info(`realtime-processes.test.ts: two-process live orders${SKIPPED}`);
 
 describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreSQL database${SKIPPED}`, () => {
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let database: TestDatabase | undefined;
   const shops: ShopProcess[] = [];
   let a: ShopProcess;
   let b: ShopProcess;
@@ -151,7 +45,7 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
   const open: TestSocket[] = [];
 
   beforeAll(async () => {
-    database = await createDatabase(ADMIN_URL as string);
+    database = await createTestDatabase(ADMIN_URL as string, 'shop_test_procs');
     // One after the other: the first migrates and seeds the empty database, the second finds it ready.
     a = await startShop('A', database.url);
     shops.push(a);
@@ -168,7 +62,7 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
   });
 
   afterAll(async () => {
-    await Promise.all(shops.map(stopShop));
+    await Promise.all(shops.map((shop) => stopShop(shop)));
     await database?.drop();
   }, 2 * STOP_MS + 10_000);
 

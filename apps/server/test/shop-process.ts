@@ -1,17 +1,22 @@
-// Real shop processes (`node --import tsx apps/server/src/main.ts`, as a shop runs) on a fresh PostgreSQL
-// database, for the suites that stop, kill or restart them. Like realtime-processes.test.ts, which keeps its own copy.
+// Real shop processes (`node --import tsx apps/server/src/main.ts` as a shop runs, or the compiled bundle) on a fresh
+// PostgreSQL database or a DATA_DIR of their own: the one place that creates and drops the database, starts a
+// process with its environment, waits until it serves, keeps its output and stops it (SIGTERM, then SIGKILL). Used
+// by the suites that start, stop, kill or restart processes, and by the benchmarks (bench/lib/shop.ts), so it
+// imports nothing of the in-process harness.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
+import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 /** A shop process migrates, seeds and LISTENs before it serves; on 2 busy cores that can take a while. */
 export const START_MS = 120_000;
+/** How long a process has to go after SIGTERM before it gets SIGKILL. */
+export const STOP_MS = 15_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,37 +68,42 @@ export async function createTestDatabase(adminUrl: string, prefix: string): Prom
 
 export interface ShopProcess {
   name: string;
+  /** http://127.0.0.1:<port>, where the process listens (not necessarily its PUBLIC_ORIGIN). */
   url: string;
   port: number;
   child: ChildProcess;
+  /** stdout and stderr so far ('' when the output is passed through, see LaunchOptions.output). */
   output(): string;
   /** Resolves with the exit code (null when a signal ended it) once the process and its output are closed. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/**
- * Starts a shop process on `databaseUrl` and resolves once it serves /api/health. `env` adds to (or replaces) the
- * test environment, e.g. the Stripe keys. `port` reuses a port (a restart on the same address).
- */
-export async function startShop(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<ShopProcess> {
-  const listenPort = port ?? (await freePort());
-  const url = `http://127.0.0.1:${listenPort}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export interface LaunchOptions {
+  /** The process's whole environment, usually `{ ...process.env, ... }`; PORT is set here. */
+  env: NodeJS.ProcessEnv;
+  /** Default: a free port. */
+  port?: number;
+  /** A compiled bundle's main.js, run with plain node (and source maps); default the TypeScript source under tsx. */
+  compiled?: string;
+  /** Node flags before the entry, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /** 'health' (default): until GET /api/health answers 200. 'running': until it prints "Shop running at". */
+  readyWhen?: 'health' | 'running';
+  /** 'collect' (default): stdout and stderr kept for output(). 'stderr': stdout ignored, stderr passed through. */
+  output?: 'collect' | 'stderr';
+}
+
+/** Starts a shop process and resolves once it is ready; throws (with its output) if it exits or is not ready in START_MS. */
+export async function launchShop(name: string, options: LaunchOptions): Promise<ShopProcess> {
+  const { readyWhen = 'health', output: outputMode = 'collect' } = options;
+  if (readyWhen === 'running' && outputMode !== 'collect') throw new Error('launchShop: readyWhen "running" reads the output, so it must be collected');
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const entry = options.compiled ? ['--enable-source-maps', options.compiled] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(listenPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      PUBLIC_ORIGIN: url,
-      SHOP_TIME: DEFAULT_SHOP_TIME,
-      ADMIN_EMAIL: TEST_ADMIN_EMAIL,
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...options.env, PORT: String(port) },
+    stdio: outputMode === 'collect' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -102,20 +112,45 @@ export async function startShop(name: string, databaseUrl: string, env: Record<s
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
-  const shop: ShopProcess = { name, url, port: listenPort, child, output: () => output, exited };
+  const shop: ShopProcess = { name, url, port, child, output: () => output, exited };
+  const ready = async () => (readyWhen === 'running' ? output.includes('Shop running at') : (await fetch(`${url}/api/health`).then((r) => r.status, () => 0)) === 200);
   const deadline = Date.now() + START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`shop ${name} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);
-    const status = await fetch(`${url}/api/health`).then((r) => r.status, () => 0);
-    if (status === 200) return shop;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (await ready()) return shop;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stopShop(shop);
-  throw new Error(`shop ${name} did not serve ${url}/api/health within ${START_MS} ms:\n${output}`);
+  throw new Error(`shop ${name} was not ready (${readyWhen === 'running' ? 'no "Shop running at"' : `${url}/api/health`}) within ${START_MS} ms:\n${output}`);
 }
 
-/** SIGTERM, then SIGKILL if it has not gone within `ms`. */
-export async function stopShop(shop: ShopProcess, ms = 15_000): Promise<void> {
+/**
+ * Starts a shop process as the suites run one, on `databaseUrl`: NODE_ENV test, LOG_LEVEL warn, the test clock and
+ * admin, PUBLIC_ORIGIN its own address. `env` adds to (or replaces) that, e.g. the Stripe keys or another
+ * PUBLIC_ORIGIN. `port` reuses a port (a restart on the same address).
+ */
+export async function startShop(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<ShopProcess> {
+  const listenPort = port ?? (await freePort());
+  return launchShop(name, {
+    port: listenPort,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      // Its own origin: the socket handshake accepts an Origin equal to it and nothing else.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${listenPort}`,
+      SHOP_TIME: DEFAULT_SHOP_TIME,
+      ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      ...env,
+    },
+  });
+}
+
+/** SIGTERM, then SIGKILL if it has not gone within `ms`; resolves once it has exited and its output is closed (at once if it had exited). */
+export async function stopShop(shop: ShopProcess, ms = STOP_MS): Promise<void> {
   const { child } = shop;
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
