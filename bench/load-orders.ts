@@ -6,18 +6,12 @@
 // acknowledged totals. Reports orders/s, latency percentiles and the answers by status.
 // Accounts and sessions are written straight into the database, as in order-placement.ts (registration is
 // rate-limited and hashes each password, as it should); addresses go through the real route. Loopback only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { createDatabase } from '../apps/server/src/db/client';
-import { users } from '../apps/server/src/db/schema';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/session';
+import { createCustomers, figures } from './lib/setup';
+import { createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = 3406;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** How long the orders still being answered when the time is up may take before the run counts them as lost. */
@@ -56,27 +50,6 @@ function call(agent: Agent, method: string, path: string, opts: { body?: unknown
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stopShop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
 }
 
 /** A small deterministic generator, so every run offers the same carts. */
@@ -126,22 +99,6 @@ async function quotedCarts(agent: Agent): Promise<Cart[]> {
   return carts;
 }
 
-export interface LatencyFigures {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function figures(values: number[]): LatencyFigures {
-  const sorted = [...values].sort((x, y) => x - y);
-  // Nearest rank: the smallest value with at least p% of the values at or below it.
-  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { count: sorted.length, p50: round(rank(50)), p95: round(rank(95)), p99: round(rank(99)), max: round(sorted.at(-1) ?? Number.NaN) };
-}
-
 interface Placed {
   key: string;
   orderId: string;
@@ -154,35 +111,14 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
   if (!(seconds > 0 && seconds <= 600)) throw new Error(`LOAD_SECONDS must be from 1 to 600, got ${seconds}`);
   if (!(Number.isInteger(customerCount) && customerCount > 0 && customerCount <= 1000)) throw new Error(`LOAD_CUSTOMERS must be a whole number from 1 to 1000, got ${customerCount}`);
 
-  const name = `shop_bench_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const now = new Date('2026-11-18T18:00:00Z');
-  // The server's default log level (info), as a shop runs it: nothing may log per order at that level.
-  const { LOG_LEVEL: _ignored, NODE_ENV: _alsoIgnored, ...env } = process.env;
-  const shop = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: databaseUrl, SHOP_TIME: now.toISOString(), ADMIN_PASSWORD: 'bench-admin-pass' },
-  });
-  const database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database = await createTestDatabase(adminUrl, 'shop_bench_load');
   const agent = new Agent({ keepAlive: true, maxSockets: customerCount + 10 });
+  let shop: ShopProcess | undefined;
   try {
-    await waitFor(`${ORIGIN}/api/health`);
-    const passwordHash = await hashPassword('bench-customer-pass');
-    const customers: Array<{ cookie: string; addressId: string; userId: string }> = [];
+    shop = await startBenchShop('load', { port: PORT, databaseUrl: database.url, publicOrigin: ORIGIN });
     const tag = Date.now().toString(36);
-    for (let i = 0; i < customerCount; i += 1) {
-      const email = `load${i}-${tag}@example.com`;
-      const [user] = await database.db.insert(users).values({ email, username: `Load ${i}`, role: 'customer', passwordHash, createdAt: now }).returning();
-      if (!user) throw new Error('no user');
-      const { token } = await createSession(database.db, user.id, now);
-      customers.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: '', userId: user.id });
-    }
+    // Addresses through the real route, below.
+    const customers = await createCustomers(database.url, { count: customerCount, name: 'Load', email: (i) => `load${i}-${tag}@example.com`, withAddress: false });
     await Promise.all(
       customers.map(async (customer, i) => {
         const address = await call(agent, 'POST', '/address-collection', {
@@ -238,38 +174,31 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
 
     // What the database holds, against what the customers were told.
     const ids = placed.map((p) => p.orderId);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    let verified;
-    try {
-      const rows = (await client.query<{ id: string; total: number }>('select id, total from orders where id = any($1)', [ids])).rows;
-      const totals = new Map(rows.map((row) => [row.id, row.total]));
-      const keys = new Map(
-        (await client.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where key = any($1)', [placed.map((p) => p.key)])).rows.map((row) => [row.key, row.order_id]),
-      );
-      const userIds = customers.map((c) => c.userId);
-      const all = (await client.query<{ count: number; total: number | null }>('select count(*)::int as count, sum(total)::bigint as total from orders where user_id = any($1)', [userIds])).rows[0];
-      const withoutHistory = (
-        await client.query<{ count: number }>('select count(*)::int as count from orders o where not exists (select 1 from order_status_history h where h.order_id = o.id)')
-      ).rows[0]?.count;
-      const acknowledgedTotal = placed.reduce((sum, p) => sum + p.totalPence, 0);
-      const databaseTotal = [...new Set(ids)].reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);
-      verified = {
-        acknowledged: placed.length,
-        distinctIds: new Set(ids).size,
-        foundOnce: rows.length,
-        missing: ids.filter((id) => !totals.has(id)).length,
-        keyMismatches: placed.filter((p) => keys.get(p.key) !== p.orderId).length,
-        totalMismatches: placed.filter((p) => totals.get(p.orderId) !== p.totalPence).length,
-        acknowledgedTotalPence: acknowledgedTotal,
-        databaseTotalPence: databaseTotal,
-        ordersInDatabase: all?.count ?? 0,
-        allOrdersTotalPence: Number(all?.total ?? 0),
-        withoutHistory: withoutHistory ?? 0,
-      };
-    } finally {
-      await client.end();
-    }
+    const rows = await database.query<{ id: string; total: number }>('select id, total from orders where id = any($1)', [ids]);
+    const totals = new Map(rows.map((row) => [row.id, row.total]));
+    const keys = new Map(
+      (await database.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where key = any($1)', [placed.map((p) => p.key)])).map((row) => [row.key, row.order_id]),
+    );
+    const userIds = customers.map((c) => c.userId);
+    const all = (await database.query<{ count: number; total: number | null }>('select count(*)::int as count, sum(total)::bigint as total from orders where user_id = any($1)', [userIds]))[0];
+    const withoutHistory = (
+      await database.query<{ count: number }>('select count(*)::int as count from orders o where not exists (select 1 from order_status_history h where h.order_id = o.id)')
+    )[0]?.count;
+    const acknowledgedTotal = placed.reduce((sum, p) => sum + p.totalPence, 0);
+    const databaseTotal = [...new Set(ids)].reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);
+    const verified = {
+      acknowledged: placed.length,
+      distinctIds: new Set(ids).size,
+      foundOnce: rows.length,
+      missing: ids.filter((id) => !totals.has(id)).length,
+      keyMismatches: placed.filter((p) => keys.get(p.key) !== p.orderId).length,
+      totalMismatches: placed.filter((p) => totals.get(p.orderId) !== p.totalPence).length,
+      acknowledgedTotalPence: acknowledgedTotal,
+      databaseTotalPence: databaseTotal,
+      ordersInDatabase: all?.count ?? 0,
+      allOrdersTotalPence: Number(all?.total ?? 0),
+      withoutHistory: withoutHistory ?? 0,
+    };
     const fiveXx = Object.entries(byStatus)
       .filter(([status]) => Number(status) >= 500)
       .reduce((sum, [, n]) => sum + n, 0);
@@ -300,9 +229,7 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
     };
   } finally {
     agent.destroy();
-    await stopShop(shop);
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (shop) await stopShop(shop);
+    await database.drop();
   }
 }

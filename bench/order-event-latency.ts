@@ -6,66 +6,20 @@
 // figure; a second admin socket, on the other process, shows what the PostgreSQL adapter adds.
 // Customers, sessions and addresses are written straight into the database, as in order-placement.ts; the admin
 // signs in through the real route. Traffic goes to loopback only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ORDER_RECEIVED, SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/realtime';
-import { createDatabase } from '../apps/server/src/db/client';
-import { addresses, users } from '../apps/server/src/db/schema';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/session';
+import { cashOrderBody, createCustomers, figures, margheritaId } from './lib/setup';
+import { BENCH_ADMIN_PASSWORD, createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CUSTOMERS = 50;
 const RATE = 50;
 const WARM_UP_ORDERS = 25;
 /** How long after the last answer an event may still come before its order counts as lost. */
 const GRACE_MS = 3000;
-const ADMIN_PASSWORD = 'bench-admin-pass';
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-function startShop(port: number, databaseUrl: string, now: Date): ChildProcess {
-  // The server's default log level (info), as a shop runs it: nothing may log per order at that level.
-  const { LOG_LEVEL: _ignored, NODE_ENV: _alsoIgnored, ...env } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      SHOP_TIME: now.toISOString(),
-      ADMIN_PASSWORD,
-    },
-  });
-}
-
-async function stopShop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(timer);
-}
 
 /** An admin's socket as the back office opens it (polling, then WebSocket); resolves once it runs on WebSocket. */
 async function adminSocket(origin: string, cookie: string, arrivals: Map<string, number>): Promise<{ socket: Socket; transport: string }> {
@@ -97,22 +51,6 @@ interface Sent {
   error?: string;
 }
 
-export interface LatencyFigures {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function figures(values: number[]): LatencyFigures {
-  const sorted = [...values].sort((x, y) => x - y);
-  // Nearest rank: the smallest value with at least p% of the values at or below it.
-  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { count: sorted.length, p50: round(rank(50)), p95: round(rank(95)), p99: round(rank(99)), max: round(sorted.at(-1) ?? Number.NaN) };
-}
-
 /** What one admin socket saw of the measured orders. */
 function latencies(sent: Sent[], arrivals: Map<string, number>, transport: string) {
   const placed = sent.filter((s): s is Sent & { orderId: string; answeredAt: number } => s.orderId !== undefined && s.answeredAt !== undefined);
@@ -130,52 +68,26 @@ function latencies(sent: Sent[], arrivals: Map<string, number>, transport: strin
 }
 
 export async function benchOrderEventLatency(adminUrl: string, seconds: number) {
-  const name = `shop_bench_events_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createTestDatabase(adminUrl, 'shop_bench_events');
   const [portA, portB] = [3404, 3405];
   const [originA, originB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-  const now = new Date('2026-11-18T18:00:00Z');
-  const shops: ChildProcess[] = [];
+  const shops: ShopProcess[] = [];
   const sockets: Socket[] = [];
-  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
   try {
     // One after the other: the first migrates and seeds the new database, the second finds it ready.
-    shops.push(startShop(portA, databaseUrl, now));
-    await waitFor(`${originA}/api/health`);
-    shops.push(startShop(portB, databaseUrl, now));
-    await waitFor(`${originB}/api/health`);
+    shops.push(await startBenchShop('A', { port: portA, databaseUrl: database.url, publicOrigin: originA }));
+    shops.push(await startBenchShop('B', { port: portB, databaseUrl: database.url, publicOrigin: originB }));
 
-    database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
-    const passwordHash = await hashPassword('bench-customer-pass');
-    const customers: Array<{ cookie: string; addressId: string }> = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) {
-      const email = `bench${i}@example.com`;
-      const [user] = await database.db.insert(users).values({ email, username: `Bench ${i}`, role: 'customer', passwordHash, createdAt: now }).returning();
-      if (!user) throw new Error('no user');
-      const [address] = await database.db
-        .insert(addresses)
-        .values({ userId: user.id, firstname: 'Bench', lastname: `${i}`, email, phone: '07700900456', address: '1 Test Street', address2: '', city: 'Bristol', postcode: 'BS1 4DJ', createdAt: now })
-        .returning();
-      if (!address) throw new Error('no address');
-      const { token } = await createSession(database.db, user.id, now);
-      customers.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: address.id });
-    }
+    const customers = await createCustomers(database.url, { count: CUSTOMERS, name: 'Bench' });
     const login = await fetch(`${originA}/api/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: ADMIN_PASSWORD }),
+      body: JSON.stringify({ email: 'admin@example.com', password: BENCH_ADMIN_PASSWORD }),
     });
     const adminCookie = /sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (login.status !== 200 || !adminCookie) throw new Error(`admin sign-in answered ${login.status}`);
 
-    const products = (await (await fetch(`${originA}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
-    const pizza = products.find((p) => p.title === 'Margherita');
-    if (!pizza) throw new Error('no Margherita in the seed');
+    const pizzaId = await margheritaId(originA);
 
     const arrivalsA = new Map<string, number>();
     const arrivalsB = new Map<string, number>();
@@ -190,7 +102,7 @@ export async function benchOrderEventLatency(adminUrl: string, seconds: number) 
       return fetch(`${originA}/api/buy-product`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: customer.cookie, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ items: [{ productId: pizza._id, quantity: 2, size: 'l' }], paymentType: 'Cash', addressId: customer.addressId, note: '' }),
+        body: cashOrderBody(pizzaId, customer.addressId),
       }).then(
         async (response) => {
           record.answeredAt = performance.now();
@@ -241,9 +153,7 @@ export async function benchOrderEventLatency(adminUrl: string, seconds: number) 
     };
   } finally {
     for (const socket of sockets) socket.close();
-    await Promise.all(shops.map(stopShop));
-    await database?.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await Promise.all(shops.map((shop) => stopShop(shop)));
+    await database.drop();
   }
 }

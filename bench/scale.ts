@@ -8,69 +8,23 @@
 //   3. two processes behind nginx, round-robin.
 // Customers, sessions and addresses are written straight into the database; orders go through the real route with
 // distinct Idempotency-Keys. Traffic goes to loopback only. Needs nginx (apt-get install -y nginx).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDatabase } from '../apps/server/src/db/client';
-import { addresses, users } from '../apps/server/src/db/schema';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/session';
+import type autocannon from 'autocannon';
 import { findNginx, startNginx, type RunningNginx } from '../apps/server/test/nginx-runner';
+import { freePort } from '../apps/server/test/shop-process';
+import { createCustomers, margheritaId, placeOrders } from './lib/setup';
+import { createTestDatabase, startBenchShop, stopShop, type ShopProcess, type TestDatabase } from './lib/shop';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CUSTOMERS = 50;
 const WARM_UP_SECONDS = 3;
-const NOW = new Date('2026-11-18T18:00:00Z');
-
-/** A port nothing listens on now: a fixed one could be another run's server, measured by mistake. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 450; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A shop process as it runs in production behind nginx: default log level, TRUST_PROXY naming nginx. */
-function startShop(port: number, databaseUrl: string, publicOrigin: string): ChildProcess {
-  const { LOG_LEVEL: _ignored, NODE_ENV: _alsoIgnored, ...env } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: publicOrigin, TRUST_PROXY: '127.0.0.1', SHOP_TIME: NOW.toISOString(), ADMIN_PASSWORD: 'bench-admin-pass' },
-  });
-}
-
-async function stopShop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(timer);
+function startShop(name: string, port: number, databaseUrl: string, publicOrigin: string): Promise<ShopProcess> {
+  return startBenchShop(name, { port, databaseUrl, publicOrigin, env: { TRUST_PROXY: '127.0.0.1' } });
 }
 
 /** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS); null where /proc has no such process. */
@@ -101,38 +55,6 @@ async function peakRss<T>(pids: Record<string, number | undefined>, work: () => 
   } finally {
     clearInterval(timer);
   }
-}
-
-interface Customer {
-  cookie: string;
-  addressId: string;
-}
-
-function placeOrders(origin: string, customers: Customer[], productId: string, seconds: number, connections = CUSTOMERS): Promise<autocannon.Result> {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${origin}/api/buy-product`,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const customer = customers[n++ % customers.length] as Customer;
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json', cookie: customer.cookie, 'idempotency-key': randomUUID() },
-                body: JSON.stringify({ items: [{ productId, quantity: 2, size: 'l' }], paymentType: 'Cash', addressId: customer.addressId, note: '' }),
-              };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-  });
 }
 
 export interface ScalePhase {
@@ -189,54 +111,30 @@ function ordersPerProcess(accessLog: string, names: Record<string, string>): Rec
 export async function benchScale(adminUrl: string, seconds: number) {
   const nginxPath = findNginx();
   if (!nginxPath) throw new Error('nginx is not installed (apt-get install -y nginx)');
-  const name = `shop_bench_scale_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  let database: TestDatabase | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-scale-'));
-  const shops: ChildProcess[] = [];
+  const shops: ShopProcess[] = [];
   const proxies: RunningNginx[] = [];
-  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   const [portA, portB, portNginxOne, portNginxTwo] = [await freePort(), await freePort(), await freePort(), await freePort()];
   // The machine's 1-minute load average before and after: these cores may be shared, and the figures with them.
   const loadBefore = Math.round((loadavg()[0] ?? 0) * 10) / 10;
   try {
+    database = await createTestDatabase(adminUrl, 'shop_bench_scale');
     // Both processes serve the shop at the two-process nginx's origin, as a deployment would.
-    const a = startShop(portA, databaseUrl, origin(portNginxTwo));
+    const a = await startShop('A', portA, database.url, origin(portNginxTwo));
     shops.push(a);
-    await waitFor(`${origin(portA)}/api/health`);
-    database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
-    const passwordHash = await hashPassword('bench-customer-pass');
-    const customers: Customer[] = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) {
-      const email = `scale${i}@example.com`;
-      const [user] = await database.db.insert(users).values({ email, username: `Scale ${i}`, role: 'customer', passwordHash, createdAt: NOW }).returning();
-      if (!user) throw new Error('no user');
-      const [address] = await database.db
-        .insert(addresses)
-        .values({ userId: user.id, firstname: 'Scale', lastname: `${i}`, email, phone: '07700900456', address: '1 Test Street', address2: '', city: 'Bristol', postcode: 'BS1 4DJ', createdAt: NOW })
-        .returning();
-      if (!address) throw new Error('no address');
-      const { token } = await createSession(database.db, user.id, NOW);
-      customers.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: address.id });
-    }
-    const products = (await (await fetch(`${origin(portA)}/api/allproduts`)).json()) as Array<{ _id: string; title: string }>;
-    const pizza = products.find((p) => p.title === 'Margherita');
-    if (!pizza) throw new Error('no Margherita in the seed');
+    const customers = await createCustomers(database.url, { count: CUSTOMERS, name: 'Scale' });
+    const pizzaId = await margheritaId(origin(portA));
 
     // Idle: started, seeded, the menu read once, nothing else. Then warmed up (JIT, pools) before measuring.
     await sleep(1000);
-    const idleA = rssMb(a.pid);
-    const b = startShop(portB, databaseUrl, origin(portNginxTwo));
+    const idleA = rssMb(a.child.pid);
+    const b = await startShop('B', portB, database.url, origin(portNginxTwo));
     shops.push(b);
-    await waitFor(`${origin(portB)}/api/health`);
     await sleep(1000);
-    const idleB = rssMb(b.pid);
-    for (const port of [portA, portB]) await placeOrders(origin(port), customers, pizza._id, WARM_UP_SECONDS, 10);
+    const idleB = rssMb(b.child.pid);
+    for (const port of [portA, portB]) await placeOrders(origin(port), customers, pizzaId, WARM_UP_SECONDS, 10);
 
     const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: portNginxOne, upstreams: [`127.0.0.1:${portA}`] });
     proxies.push(nginxOne);
@@ -244,9 +142,9 @@ export async function benchScale(adminUrl: string, seconds: number) {
     proxies.push(nginxTwo);
 
     const targets = {
-      oneDirect: { processes: 1, behindNginx: false, origin: origin(portA), pids: { A: a.pid } },
-      oneBehindNginx: { processes: 1, behindNginx: true, origin: nginxOne.origin, pids: { A: a.pid } },
-      twoBehindNginx: { processes: 2, behindNginx: true, origin: nginxTwo.origin, pids: { A: a.pid, B: b.pid } },
+      oneDirect: { processes: 1, behindNginx: false, origin: origin(portA), pids: { A: a.child.pid } },
+      oneBehindNginx: { processes: 1, behindNginx: true, origin: nginxOne.origin, pids: { A: a.child.pid } },
+      twoBehindNginx: { processes: 2, behindNginx: true, origin: nginxTwo.origin, pids: { A: a.child.pid, B: b.child.pid } },
     };
     type Target = keyof typeof targets;
     // Two rounds, the second in the reverse order, each phase half the time in each: when the machine's other work
@@ -256,7 +154,7 @@ export async function benchScale(adminUrl: string, seconds: number) {
     const order: Target[] = ['oneDirect', 'oneBehindNginx', 'twoBehindNginx'];
     for (const key of [...order, ...[...order].reverse()]) {
       const target = targets[key];
-      rounds[key].push(await peakRss(target.pids, () => placeOrders(target.origin, customers, pizza._id, half)));
+      rounds[key].push(await peakRss(target.pids, () => placeOrders(target.origin, customers, pizzaId, half, CUSTOMERS)));
     }
     const combined = (key: Target): ScalePhase => combine(targets[key].processes, targets[key].behindNginx, rounds[key], 2 * half);
     const oneDirect = combined('oneDirect');
@@ -277,10 +175,8 @@ export async function benchScale(adminUrl: string, seconds: number) {
     };
   } finally {
     for (const proxy of proxies) await proxy.stop();
-    await Promise.all(shops.map(stopShop));
-    await database?.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await Promise.all(shops.map((shop) => stopShop(shop)));
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
