@@ -436,6 +436,16 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
       });
     };
 
+    /** A card order by the customer, opened at the Stripe stand-in: its id and the stand-in's intent. */
+    async function startCardOrder() {
+      const started = await send(shop.url, 'POST', '/create-payment-intent', { body: { items: [pizzaLine(menu)], addressId: customer.addressId, note: '' }, cookie: customer.cookie });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const orderId = started.body.orderId as string;
+      const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === orderId);
+      if (!intent) throw new Error('no intent at the Stripe stand-in');
+      return { orderId, intent };
+    }
+
     async function stateOf(orderId: string) {
       const [order] = await database.query<{ payment_status: string }>('select payment_status from orders where id = $1', [orderId]);
       const history = await database.query('select status from order_status_history where order_id = $1', [orderId]);
@@ -446,11 +456,7 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
 
     it('answers 503 to a webhook the database stopped under (in its transaction), and places the order once when Stripe delivers it again', () =>
       withProxyRestored(async () => {
-        const started = await send(shop.url, 'POST', '/create-payment-intent', { body: { items: [pizzaLine(menu)], addressId: customer.addressId, note: '' }, cookie: customer.cookie });
-        expect(started.status, JSON.stringify(started.body)).toBe(200);
-        const orderId = started.body.orderId as string;
-        const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === orderId);
-        if (!intent) throw new Error('no intent at the Stripe stand-in');
+        const { orderId, intent } = await startCardOrder();
         standIn.setStatus(intent.id, 'succeeded');
         const succeeded = standIn.event('payment_intent.succeeded', intent.id);
 
@@ -475,11 +481,7 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
       }), 60_000);
 
     it('places a card order once: the same event twice at once and again late, another success, a failure after it, a success for an unknown intent', async () => {
-      const started = await send(shop.url, 'POST', '/create-payment-intent', { body: { items: [pizzaLine(menu)], addressId: customer.addressId, note: '' }, cookie: customer.cookie });
-      expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const orderId = started.body.orderId as string;
-      const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === orderId);
-      if (!intent) throw new Error('no intent at the Stripe stand-in');
+      const { orderId, intent } = await startCardOrder();
 
       standIn.setStatus(intent.id, 'succeeded');
       const succeeded = standIn.event('payment_intent.succeeded', intent.id);
