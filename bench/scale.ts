@@ -13,9 +13,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { findNginx, startNginx, type RunningNginx } from '../apps/server/test/nginx-runner';
-import { freePort } from '../apps/server/test/shop-process';
 import { createCustomers, margheritaId, placeOrders } from './lib/setup';
-import { createTestDatabase, startBenchShop, stopShop, type ShopProcess, type TestDatabase } from './lib/shop';
+import { createTestDatabase, freePort, startBenchShop, stopShop, type ShopProcess, type TestDatabase } from './lib/shop';
 
 const CUSTOMERS = 50;
 const WARM_UP_SECONDS = 3;
