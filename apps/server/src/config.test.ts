@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     expect(config.shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
   });
 
+  it('reads RATE_LIMIT_MULTIPLIER as a whole number from 1 (the default) to 9999', () => {
+    expect(loadConfig({}).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);
+    for (const bad of ['0', '-1', '1.5', 'many', '10000']) {
+      expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: bad })).toThrow(`RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 9999, got "${bad}"`);
+    }
+  });
+
   it('reads TRUST_PROXY as false (the default), true, a number of proxies, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

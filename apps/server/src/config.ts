@@ -71,6 +71,12 @@ const envSchema = z.object({
   ),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
   TRUST_PROXY: z.preprocess(blankToUndefined, trustProxySchema.optional()),
+  // Multiplies every account rate limit (docs/decisions/0103). Only for test and load environments, where one
+  // address signs up and signs in hundreds of times an hour (the browser suite); a shop leaves it at 1.
+  RATE_LIMIT_MULTIPLIER: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999').transform(Number).default(1),
+  ),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -143,6 +149,8 @@ export interface Config {
   shopTime: Date | undefined;
   /** Add the demo month of orders to a database that has none (`npm run demo`). */
   demoOrders: boolean;
+  /** Every account rate limit's `max` is multiplied by this (1 in a shop; more for test servers). */
+  rateLimitMultiplier: number;
   publicOrigin: string;
 }
 
@@ -186,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : undefined,
     shopTime: e.SHOP_TIME,
     demoOrders: e.DEMO_ORDERS,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
   };
 }

@@ -243,6 +243,19 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
     expect((await api('POST', '/login/', { email: uniqueEmail('bystander'), password: PASSWORD })).status).toBe(401);
   });
 
+  it('RATE_LIMIT_MULTIPLIER (test servers only) raises every limit by its factor: 3 × the login limit, then 429', async () => {
+    const roomy = await startTestServer({ db: kind, env: { RATE_LIMIT_MULTIPLIER: '3' } });
+    try {
+      const email = uniqueEmail('roomy');
+      for (let i = 0; i < 3 * RATE_LIMITS.login.max; i += 1) {
+        expect((await call(roomy.url, 'POST', '/login/', { body: { email, password: `guess-${i}-xx` }, from })).status).toBe(401);
+      }
+      expect429(await call(roomy.url, 'POST', '/login/', { body: { email, password: 'guess-last-xx' }, from }));
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it(`login: ${RATE_LIMITS.loginPerIp.max} tries from one address across many e-mails, then 429 for any e-mail`, async () => {
     const sprayer = randomLoopback();
     for (let i = 0; i < RATE_LIMITS.loginPerIp.max; i += 1) {

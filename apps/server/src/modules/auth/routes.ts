@@ -149,7 +149,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   // its own (createRateLimit), and several can stand in a row. Each is named after its RATE_LIMITS entry: the name
   // keeps its counters apart from the other limits' in the shared table.
   const limit = (name: keyof typeof RATE_LIMITS, keyGenerator: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
-    const settings: NamedLimitOptions & { max: number; timeWindow: number; keyGenerator: typeof keyGenerator } = { ...RATE_LIMITS[name], keyGenerator, name };
+    const { max, timeWindow } = RATE_LIMITS[name];
+    const settings: NamedLimitOptions & { max: number; timeWindow: number; keyGenerator: typeof keyGenerator } = {
+      max: max * app.config.rateLimitMultiplier,
+      timeWindow,
+      keyGenerator,
+      name,
+    };
     const check = app.createRateLimit(settings);
     return async (request, reply) => {
       const state = await check(request);
