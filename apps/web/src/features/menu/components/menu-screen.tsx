@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { useCategories, useProducts } from '../../../lib/menu-queries';
@@ -18,8 +18,11 @@ interface MenuScreenProps {
   aside?: ReactNode;
 }
 
-/** The menu screen: banners, the category selector and the chosen category's products, with the screen's aside. */
-export function MenuScreen({ cardAction, aside }: MenuScreenProps) {
+/**
+ * The menu screen: banners, the category selector and the chosen category's products, with the screen's aside.
+ * Memoised: its page re-renders when the session answers, and unchanged props then skip redrawing every card.
+ */
+export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuScreenProps) {
   const categories = useCategories();
   const products = useProducts();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -68,4 +71,4 @@ export function MenuScreen({ cardAction, aside }: MenuScreenProps) {
       )}
     </Page>
   );
-}
+});
