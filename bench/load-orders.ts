@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { seededRandom } from '../apps/server/src/db/seed/seeded-random';
 import { createCustomers, figures } from './lib/setup';
 import { createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
 
@@ -52,17 +53,6 @@ function call(agent: Agent, method: string, path: string, opts: { body?: unknown
   });
 }
 
-/** A small deterministic generator, so every run offers the same carts. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type CartLine = { productId: string; quantity: number; size?: 's' | 'm' | 'l' | 'xl'; toppingIds?: string[] };
 interface Cart {
@@ -81,7 +71,7 @@ async function quotedCarts(agent: Agent): Promise<Cart[]> {
     .map((p) => ({ id: p._id, category: p.category, sizes: (Object.keys(sizeFields) as Array<keyof typeof sizeFields>).filter((s) => p[sizeFields[s]] !== '' && p[sizeFields[s]] != null) }))
     .filter((p) => p.sizes.length > 0);
   const pizzaToppings = toppings.filter((t) => t.category === 'Pizza').map((t) => t._id);
-  const random = seeded(12);
+  const random = seededRandom(12);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
   const carts: Cart[] = [];
   for (let attempt = 0; carts.length < CART_COUNT && attempt < CART_COUNT * 10; attempt += 1) {
@@ -137,7 +127,7 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
     const errorSamples: string[] = [];
     let networkErrors = 0;
     let sent = 0;
-    const random = seeded(34);
+    const random = seededRandom(34);
     const started = performance.now();
     const endsAt = started + seconds * 1000;
     const customerLoop = async (customer: (typeof customers)[number]) => {

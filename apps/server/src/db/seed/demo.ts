@@ -9,6 +9,7 @@ import { addresses, orders, users, type AddressSnapshot } from '../schema';
 import { hashPassword } from '../../modules/auth/public';
 import { loadPricingCatalogue } from '../../modules/pricing/public';
 import { writePastOrder } from '../../modules/orders/public';
+import { seededRandom } from './seeded-random';
 
 /**
  * `npm run demo`: a realistic month of orders so that every back-office screen has something to show a newcomer.
@@ -33,17 +34,6 @@ const CUSTOMERS: Array<[string, string, string, string]> = [
 ];
 const NOTES = ['', '', '', '', 'Ring the bell, please', 'Leave at the door', 'Extra napkins', 'Gate code 1234', 'No onions if possible'];
 
-/** mulberry32: a small deterministic generator, so the demo month is the same every time it is made. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface DemoResult {
   written: number;
@@ -56,7 +46,7 @@ export async function seedDemoOrders(db: Db, options: { now: Date; adminEmail: s
     options.log('Demo orders: the database already has orders, so none were added.');
     return { written: 0, skipped: true };
   }
-  const random = generator(20261122);
+  const random = seededRandom(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const now = options.now;
   const admin = (await db.select({ id: users.id }).from(users).where(eq(users.email, options.adminEmail)).limit(1))[0];
