@@ -1,14 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { addAddress, addPizza, checkout, chooseCategory, register } from './steps';
 
 const SHOTS = '/tmp/shots-checkout';
 mkdirSync(SHOTS, { recursive: true });
-
-let counter = 0;
-function uniqueEmail(): string {
-  counter += 1;
-  return `checkout-${Date.now().toString(36)}-${counter}@example.com`;
-}
 
 /** Screenshots at phone and desktop widths, then back to the desktop size the test runs at. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -20,26 +15,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function register(page: Page): Promise<string> {
-  const email = uniqueEmail();
-  await page.goto('/signup');
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-Strong-password-1');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
-
-async function chooseCategory(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true }).click();
-}
-
-async function addPizza(page: Page, title: string): Promise<void> {
-  await chooseCategory(page, 'Pizza');
-  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Add to cart' }).click();
-}
-
 async function addPizzaPair(page: Page): Promise<void> {
   await chooseCategory(page, 'Deals');
   await page.getByRole('article', { name: 'Pizza Pair' }).getByRole('button', { name: 'Build Deal' }).click();
@@ -49,29 +24,6 @@ async function addPizzaPair(page: Page): Promise<void> {
   await choices.getByRole('button', { name: 'Hawaiian', exact: true }).click();
   await dialog.getByRole('button', { name: 'Add to cart' }).click();
   await expect(dialog).toBeHidden();
-}
-
-async function checkout(page: Page): Promise<void> {
-  await page.goto('/cart');
-  await page.getByRole('main').getByRole('link', { name: 'Checkout' }).or(page.getByRole('main').getByRole('button', { name: 'Checkout' })).first().click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-}
-
-async function addAddress(page: Page, shots = false): Promise<void> {
-  await page.getByRole('link', { name: 'Add your address' }).click();
-  await expect(page).toHaveURL(/\/addaddress$/);
-  if (shots) await shoot(page, 'addaddress');
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill('grace@example.com');
-  await page.getByLabel('Phone number').fill('07700 900456');
-  await page.getByLabel('Address line').fill('1 Compiler Close');
-  await page.getByLabel('Town/City').fill('Bristol');
-  await page.getByLabel('Post code').fill('bs1 4dj');
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByText('Address Added Successful!')).toBeVisible();
-  await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
 }
 
 async function payByCard(page: Page, cardNumber: string): Promise<void> {
@@ -86,7 +38,7 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   await addPizza(page, 'Margherita');
   await addPizzaPair(page);
   await checkout(page);
-  await addAddress(page, true);
+  await addAddress(page, () => shoot(page, 'addaddress'));
 
   // The store information of SPEC.md section 1, and the server's total (£7.49 + £12.99).
   await expect(page.getByText('Outside opening hours, card charges are not refunded.')).toBeVisible();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import config, { E2E_ADMIN } from '../playwright.config';
+import { openListening, popupOf, signInAdminByForm } from './steps';
 
 // Live orders (SPEC.md section 4, "New-order flow"; decision 0405): an order placed by a customer pops up in the
 // back office with its sound, the admin approves it there, and the customer's notifications say so, live.
@@ -53,28 +54,6 @@ async function placeCashOrder(request: APIRequestContext, addressId: string, tit
 }
 
 /**
- * Opens an admin screen and waits until the back office listens: the popup reads the pending orders once its socket
- * has connected (and joined the admins' room), so an order placed after that answer is a new one.
- */
-async function openListening(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const listening = page.waitForResponse((r) => r.url().includes('/api/buy-product?status=') && r.ok());
-  await action();
-  await listening;
-}
-
-/** Signs in through the form, as a person does: the click also lets the page play sound (autoplay policy). */
-async function signInAdminByForm(page: Page, path: string): Promise<void> {
-  await openListening(page, async () => {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/signin$/);
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-  });
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
-/**
  * Signs in through the API and opens the screen: the page has had no user gesture. Nothing here may look into the
  * page: Playwright's checks (even toHaveURL) run a script in it as a user gesture, which would let sound play.
  */
@@ -82,10 +61,6 @@ async function signInAdminQuietly(page: Page, path: string): Promise<void> {
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   await openListening(page, () => page.goto(path));
-}
-
-function popupOf(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'New order has been placed' });
 }
 
 const playCount = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => Number(audio.dataset.playCount ?? '0'));

@@ -13,7 +13,7 @@ import { call, randomLoopback } from './account-test-client';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
 import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest } from './raw-request';
-import { findNginx, NGINX_RENDERED, renderNginxTemplate, renderScriptDefaults, startNginx, type RunningNginx } from './nginx-runner';
+import { findNginx, NGINX_RENDERED, readAccessLog, renderNginxTemplate, renderScriptDefaults, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from './nginx-runner';
 import { createTestDatabase, freePort, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, type TestSocket } from './socket-client';
 import { RATE_LIMITS } from '../src/modules/auth/routes';
@@ -45,41 +45,6 @@ function fakeWebBuild(dir: string): { asset: string } {
   writeFileSync(path.join(dir, `${asset}.gz`), gzipSync(script));
   writeFileSync(path.join(dir, `${asset}.br`), brotliCompressSync(script));
   return { asset: `/${asset}` };
-}
-
-// --- nginx's access log ---------------------------------------------------------------------------------------
-
-interface LogLine {
-  method: string;
-  path: string;
-  status: number;
-  /** host:port of the process that answered, or '-' when nginx answered itself (from its cache, or an error). */
-  upstream: string;
-  cache: string;
-}
-
-function readAccessLog(file: string): LogLine[] {
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const request = /"(\w+) (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
-      const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '-';
-      return {
-        method: request?.[1] ?? '',
-        path: request?.[2] ?? '',
-        status: Number(request?.[3] ?? 0),
-        // A request nginx tried on two processes logs "a, b": the last one answered.
-        upstream: upstream.split(', ').at(-1) ?? upstream,
-        cache: /cache=(\S+)/.exec(line)?.[1] ?? '-',
-      };
-    });
 }
 
 // --- the suite ------------------------------------------------------------------------------------------------
@@ -149,13 +114,8 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
   const outputs = () => `${shops.map((p) => `--- ${p.name}:\n${p.output()}`).join('\n')}\n--- nginx:\n${nginx?.output() ?? ''}`;
 
   /** The access log's lines once `count` lines match (nginx writes a line just after it answers). */
-  async function logLines(match: (line: LogLine) => boolean, count = 1): Promise<LogLine[]> {
-    const deadline = Date.now() + 2000;
-    for (;;) {
-      const lines = readAccessLog(accessLog).filter(match);
-      if (lines.length >= count || Date.now() > deadline) return lines;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  function logLines(match: (line: AccessLogLine) => boolean, count = 1): Promise<AccessLogLine[]> {
+    return waitForAccessLog(accessLog, match, count);
   }
 
   /** The process that answered the last request matching, from nginx's log. */

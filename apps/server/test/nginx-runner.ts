@@ -1,6 +1,8 @@
-// nginx run on deploy/nginx.conf.template, for the several-processes test and the scale benchmark: the template
-// filled with the caller's ports and paths, inside a minimal main config with its own prefix, pid, logs and temp
-// paths in a folder of its own, in the foreground (no daemon), so that it stops with the caller.
+// nginx run on deploy/nginx.conf.template, for the several-processes test, the scale-out browser journey
+// (e2e/scale-out.spec.ts) and the scale benchmark: the template filled with the caller's ports and paths, inside a
+// minimal main config with its own prefix, pid, logs and temp paths in a folder of its own, in the foreground (no
+// daemon), so that it stops with the caller; and its access log read back, which names the process that served
+// each request.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants as fsConstants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,58 @@ export function renderNginxTemplate(values: Record<string, string>): string {
     return value;
   });
 }
+
+// --- its access log ---------------------------------------------------------------------------------------------
+
+/** One line of the template's access log (log_format shop). */
+export interface AccessLogLine {
+  method: string;
+  path: string;
+  status: number;
+  /** host:port of the process that answered, or '-' when nginx answered itself (from its cache, or an error). */
+  upstream: string;
+  cache: string;
+}
+
+/** The access log's lines so far ([] before nginx has written one). */
+export function readAccessLog(file: string): AccessLogLine[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const request = /"(\w+) (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
+      const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '-';
+      return {
+        method: request?.[1] ?? '',
+        path: request?.[2] ?? '',
+        status: Number(request?.[3] ?? 0),
+        // A request nginx tried on two processes logs "a, b": the last one answered.
+        upstream: upstream.split(', ').at(-1) ?? upstream,
+        cache: /cache=(\S+)/.exec(line)?.[1] ?? '-',
+      };
+    });
+}
+
+/**
+ * The access log's lines that `match`, once there are `count` of them or `ms` has passed (nginx writes a line just
+ * after it answers, and a WebSocket's when it closes).
+ */
+export async function waitForAccessLog(file: string, match: (line: AccessLogLine) => boolean, count = 1, ms = 2000): Promise<AccessLogLine[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const lines = readAccessLog(file).filter(match);
+    if (lines.length >= count || Date.now() > deadline) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// --- running it ----------------------------------------------------------------------------------------------
 
 export interface RunningNginx {
   origin: string;

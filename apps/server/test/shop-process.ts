@@ -127,12 +127,19 @@ export async function launchShop(name: string, options: LaunchOptions): Promise<
 /**
  * Starts a shop process as the suites run one, on `databaseUrl`: NODE_ENV test, LOG_LEVEL warn, the test clock and
  * admin, PUBLIC_ORIGIN its own address. `env` adds to (or replaces) that, e.g. the Stripe keys or another
- * PUBLIC_ORIGIN. `port` reuses a port (a restart on the same address).
+ * PUBLIC_ORIGIN. `port` reuses a port (a restart on the same address); `compiled` runs a bundle's main.js, as
+ * production does, instead of the TypeScript source.
  */
-export async function startShop(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<ShopProcess> {
-  const listenPort = port ?? (await freePort());
+export async function startShop(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: { port?: number; compiled?: string } = {},
+): Promise<ShopProcess> {
+  const listenPort = options.port ?? (await freePort());
   return launchShop(name, {
     port: listenPort,
+    ...(options.compiled ? { compiled: options.compiled } : {}),
     env: {
       ...process.env,
       NODE_ENV: 'test',
