@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED } from '@shop/shared/contract/realtime';
+import { FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, SOCKET_PATH } from '@shop/shared/contract/realtime';
 import { call as accountCall } from '../../test/account-test-client';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness';
 import { addAddress, call, cashOrder, pizzaLine, readyToOrder, type Menu } from '../../test/order-fixtures';
@@ -275,4 +277,32 @@ describe.each(testDatabases())('closing the app on %s', (kind) => {
     expect(await Promise.all(dropped)).toEqual(['transport close', 'transport close']);
     for (const socket of sockets) socket.close();
   });
+
+  it('cuts a WebSocket whose client never answers the close, instead of waiting for ws’s 30 s close timeout', async () => {
+    const server = await startTestServer({ db: kind });
+    const { port } = new URL(server.url);
+    // A WebSocket client that reads nothing and answers nothing: the server's close frame goes unanswered.
+    const client = connect(Number(port), '127.0.0.1');
+    const switched = new Promise<string>((resolve) => client.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    client.write(
+      [
+        `GET ${SOCKET_PATH}/?EIO=4&transport=websocket HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        `Origin: ${server.url}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    expect(await switched).toMatch(/^HTTP\/1\.1 101 /);
+    const cut = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const closing = server.close().then(() => 'closed');
+    const outcome = await Promise.race([closing, new Promise((resolve) => setTimeout(() => resolve('still waiting for the client'), 10_000))]);
+    expect(outcome).toBe('closed');
+    await cut;
+    client.destroy();
+  }, 20_000);
 });

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -15,6 +17,24 @@ import type { RealtimeServer, RealtimeSocket } from './types';
 // Rooms the server alone uses, to drop the sockets of a session that ends. They never carry an event.
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const accountRoom = (userId: string) => `account:${userId}`;
+
+/** How long a stop lets WebSocket clients answer the close before their connections are cut. */
+const WEBSOCKET_CLOSE_GRACE_MS = 1000;
+
+/** Resolves once every connection in the set has closed, or after `ms`. */
+function allClosed(connections: Set<Duplex>, ms: number): Promise<void> {
+  if (connections.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    for (const connection of connections) {
+      connection.once('close', () => {
+        if (connections.size > 0) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    }
+  });
+}
 
 /** How long a start waits for the PostgreSQL adapter to LISTEN before it serves (events sent earlier would be lost). */
 const SUBSCRIBER_WAIT_MS = 10_000;
@@ -110,12 +130,24 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     }),
   ];
 
+  // Every upgraded (WebSocket) connection, until it closes: the HTTP server's own connection tracking lets go of them.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request: IncomingMessage, connection: Duplex) => {
+    upgraded.add(connection);
+    connection.once('close', () => upgraded.delete(connection));
+  });
+
   // Before the HTTP server closes, which waits for every open connection, WebSockets included. The connections end
   // without a socket.io "disconnect", so clients reconnect by themselves (to another process, or this one restarted).
+  // A WebSocket closes by a handshake (a close frame each way), and ws waits 30 s for a client that does not answer
+  // (a phone gone out of coverage, a client whose event loop is busy): such connections are cut after
+  // WEBSOCKET_CLOSE_GRACE_MS, so a stop never waits on a client.
   app.addHook('preClose', async () => {
     closing = true;
     for (const stop of stops) stop();
     io.engine.close();
+    await allClosed(upgraded, WEBSOCKET_CLOSE_GRACE_MS);
+    for (const connection of upgraded) connection.destroy();
   });
   app.addHook('onClose', async () => {
     // Closes the adapter (and its LISTEN connection); the HTTP server it also closes is already closed by now.
