@@ -13,7 +13,7 @@ import { call, randomLoopback } from './account-test-client';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
 import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest } from './raw-request';
-import { findNginx, NGINX_RENDERED, readAccessLog, renderNginxTemplate, renderScriptDefaults, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from './nginx-runner';
+import { canRunWithOwnHosts, findNginx, NGINX_RENDERED, readAccessLog, renderNginxTemplate, renderScriptDefaults, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from './nginx-runner';
 import { createTestDatabase, freePort, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, type TestSocket } from './socket-client';
 import { RATE_LIMITS } from '../src/modules/auth/routes';
@@ -294,5 +294,68 @@ describe.runIf(ADMIN_URL)(`two shop processes on one PostgreSQL database, spoken
       const refused = await call(shop.url, 'POST', '/register/', { from, body: { username: 'One too many', email: `over-${randomBytes(3).toString('hex')}@example.com`, password: 'a-Strong-password-1' } });
       expect(refused.status, `through ${shop.name}`).toBe(429);
     }
+  });
+});
+
+// compose.yaml's shape: deploy/nginx.conf names every process by one upstream name (`server shop:3000`), which
+// Docker's DNS answers with each replica's address. nginx's `hash ... consistent` places its points by the server's
+// name, so every address of one name shares them and nginx took those addresses in turn: a socket.io client's
+// long-polling requests reached both processes and failed ("Session ID unknown"). Here the two processes listen on
+// one port on two loopback addresses, both named `shop` in nginx's own /etc/hosts.
+const OWN_HOSTS = Boolean(ADMIN_URL && NGINX) && canRunWithOwnHosts();
+if (process.env.CI && ADMIN_URL && NGINX && !OWN_HOSTS) {
+  describe('two shop processes behind one upstream name', () => {
+    it('needs root for unshare --mount, as CI runs', () => {
+      throw new Error('unshare --mount failed: nginx cannot be given its own /etc/hosts');
+    });
+  });
+}
+describe.runIf(OWN_HOSTS)(`two shop processes behind nginx under one upstream name, as compose names its replicas${OWN_HOSTS ? '' : ' (skipped: needs PostgreSQL, nginx and root for unshare --mount)'}`, () => {
+  const ADDRESSES = ['127.0.0.2', '127.0.0.3'];
+  let database: TestDatabase | undefined;
+  let dir = '';
+  let origin = '';
+  const shops: ShopProcess[] = [];
+  let nginx: RunningNginx | undefined;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(ADMIN_URL as string, 'shop_test_nginx_name');
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-nginx-name-'));
+    chmodSync(dir, 0o755);
+    const port = await freePort();
+    const nginxPort = await freePort();
+    origin = `http://127.0.0.1:${nginxPort}`;
+    for (const [index, host] of ADDRESSES.entries()) {
+      shops.push(await startShop(`shop ${'AB'[index]}`, database.url, { PUBLIC_ORIGIN: origin, TRUST_PROXY: NGINX_ADDRESS, WEB_DIST_DIR: path.join(dir, 'web') }, { host, port }));
+    }
+    fakeWebBuild(path.join(dir, 'web'));
+    nginx = await startNginx({ nginx: NGINX as string, dir: path.join(dir, 'nginx'), port: nginxPort, upstreams: [`shop:${port}`], hosts: { shop: ADDRESSES } });
+  }, 2 * START_MS + 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await nginx?.stop();
+    await Promise.all(shops.map((shop) => stopShop(shop)));
+    await database?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 3 * STOP_MS + 10_000);
+
+  it('keeps each socket.io client’s long-polling on one process while the API goes round-robin over both addresses', async () => {
+    const accessLog = (nginx as RunningNginx).accessLog;
+    for (let i = 0; i < 4; i += 1) {
+      // Long-polling only: every request after the handshake must reach the process holding the engine.io session.
+      const socket = await connectSocket(origin, { origin, transports: ['polling'] });
+      sockets.push(socket);
+      await socket.sync();
+      await socket.sync();
+      socket.close();
+    }
+    for (let i = 0; i < 4; i += 1) expect((await fetch(`${origin}/api/allcategori`)).status).toBe(200);
+    const lines = await waitForAccessLog(accessLog, (line) => line.path.startsWith('/api/allcategori'), 4);
+    const polls = readAccessLog(accessLog).filter((line) => line.path.startsWith('/socket.io/'));
+    expect(polls.filter((line) => line.status !== 200), (nginx as RunningNginx).output()).toEqual([]);
+    expect(new Set(polls.map((line) => line.upstream.split(':')[0])).size, 'one client’s polling requests all reached one process').toBe(1);
+    expect(new Set(lines.map((line) => line.upstream.split(':')[0])), 'the API reached both addresses of the one name').toEqual(new Set(ADDRESSES));
   });
 });

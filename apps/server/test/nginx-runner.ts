@@ -28,6 +28,14 @@ export function findNginx(): string | null {
   return null;
 }
 
+/**
+ * Whether nginx can be given names of the test's own (startNginx's `hosts`): it takes a mount namespace of its own
+ * (`unshare --mount`, util-linux) with a private /etc/hosts bound over the real one, which needs root.
+ */
+export function canRunWithOwnHosts(): boolean {
+  return spawnSync('unshare', ['--mount', '--', 'true']).status === 0;
+}
+
 /** The variables deploy/render-nginx-conf.sh fills, with the defaults it gives them (those of deploy/nginx.conf). */
 export function renderScriptDefaults(): Record<string, string> {
   const script = readFileSync(NGINX_RENDER_SCRIPT, 'utf8');
@@ -111,7 +119,16 @@ export interface RunningNginx {
  * Starts nginx on the template in front of `upstreams` (host:port each), listening on 127.0.0.1:`port`, with
  * everything it writes under `dir`. Resolves once `healthPath` answers 200 through it.
  */
-export async function startNginx(options: { nginx: string; dir: string; port: number; upstreams: string[]; healthPath?: string; startMs?: number }): Promise<RunningNginx> {
+export async function startNginx(options: {
+  nginx: string;
+  dir: string;
+  port: number;
+  upstreams: string[];
+  /** Names for the upstreams to use, each with its addresses (see canRunWithOwnHosts). */
+  hosts?: Record<string, string[]>;
+  healthPath?: string;
+  startMs?: number;
+}): Promise<RunningNginx> {
   const { nginx, dir, port, upstreams } = options;
   mkdirSync(dir, { recursive: true });
   // nginx's workers may run as another user than its master (nobody, when this runs as root).
@@ -145,10 +162,20 @@ export async function startNginx(options: { nginx: string; dir: string; port: nu
     ].join('\n'),
   );
   const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', errorLog];
-  const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
+  // With `hosts`, nginx runs in a mount namespace of its own whose /etc/hosts names those addresses: nginx resolves
+  // an upstream's name when it loads its configuration, as it resolves a compose service to every replica.
+  let command = nginx;
+  let prefix: string[] = [];
+  if (options.hosts) {
+    const hostsFile = path.join(dir, 'hosts');
+    writeFileSync(hostsFile, ['127.0.0.1 localhost', ...Object.entries(options.hosts).flatMap(([name, addresses]) => addresses.map((address) => `${address} ${name}`)), ''].join('\n'));
+    command = 'unshare';
+    prefix = ['--mount', '--', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hostsFile, nginx];
+  }
+  const check = spawnSync(command, [...prefix, '-t', ...args], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the rendered template:\n${check.stderr}`);
 
-  const child = spawn(nginx, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));

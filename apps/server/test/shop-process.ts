@@ -83,6 +83,8 @@ export interface LaunchOptions {
   env: NodeJS.ProcessEnv;
   /** Default: a free port. */
   port?: number;
+  /** The loopback address it listens on (HOST), default 127.0.0.1: several processes may share a port on 127.0.0.x. */
+  host?: string;
   /** A compiled bundle's main.js, run with plain node (and source maps); default the TypeScript source under tsx. */
   compiled?: string;
   /** Node flags before the entry, e.g. `--cpu-prof`. */
@@ -98,11 +100,12 @@ export async function launchShop(name: string, options: LaunchOptions): Promise<
   const { readyWhen = 'health', output: outputMode = 'collect' } = options;
   if (readyWhen === 'running' && outputMode !== 'collect') throw new Error('launchShop: readyWhen "running" reads the output, so it must be collected');
   const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
   const entry = options.compiled ? ['--enable-source-maps', options.compiled] : ['--import', 'tsx', MAIN];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
-    env: { ...options.env, PORT: String(port) },
+    env: { ...options.env, PORT: String(port), HOST: host },
     stdio: outputMode === 'collect' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
   let output = '';
@@ -134,20 +137,21 @@ export async function startShop(
   name: string,
   databaseUrl: string,
   env: Record<string, string> = {},
-  options: { port?: number; compiled?: string } = {},
+  options: { port?: number; host?: string; compiled?: string } = {},
 ): Promise<ShopProcess> {
   const listenPort = options.port ?? (await freePort());
+  const host = options.host ?? '127.0.0.1';
   return launchShop(name, {
     port: listenPort,
+    host,
     ...(options.compiled ? { compiled: options.compiled } : {}),
     env: {
       ...process.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       // Its own origin: the socket handshake accepts an Origin equal to it and nothing else.
-      PUBLIC_ORIGIN: `http://127.0.0.1:${listenPort}`,
+      PUBLIC_ORIGIN: `http://${host}:${listenPort}`,
       SHOP_TIME: DEFAULT_SHOP_TIME,
       ADMIN_EMAIL: TEST_ADMIN_EMAIL,
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
