@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The shop's production image (docs/deployment.md): the compiled server (apps/server/dist/main.js, decision 0700),
 # the built web app it serves, and the server's production dependencies only. Runs as the unprivileged `node` user.
 #
@@ -6,7 +5,8 @@
 #   docker run -p 3000:3000 -v shop-data:/data takeaway-shop                      # embedded database in /data
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://shop.example.com takeaway-shop
 #
-# compose.yaml runs two of these behind nginx on PostgreSQL 15.
+# compose.yaml runs two of these behind nginx on PostgreSQL 15. Built with BuildKit (Docker 23 and later by default;
+# `DOCKER_BUILDKIT=1` before that) for the npm cache mounts.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # --- build: every dependency, then `npm run build` (web app by Vite, server bundled by esbuild) -----------------
@@ -28,6 +28,12 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# The menu's seeded pictures write their titles in an SVG <text> that sharp (librsvg) draws with fontconfig's
+# fonts: a slim image has none, and every letter came out as an empty box. DejaVu Sans answers for "Helvetica,
+# Arial, sans-serif" (about 3 MB with fontconfig).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core \
+ && apt-get clean && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
