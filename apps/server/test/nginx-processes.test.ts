@@ -47,6 +47,15 @@ function fakeWebBuild(dir: string): { asset: string } {
   return { asset: `/${asset}` };
 }
 
+/** Closes what a suite started, in order: its sockets, nginx, the processes, then the database and the folder. */
+async function tearDown(parts: { sockets: TestSocket[]; nginx: RunningNginx | undefined; shops: ShopProcess[]; database: TestDatabase | undefined; dir: string }): Promise<void> {
+  for (const socket of parts.sockets.splice(0)) socket.close();
+  await parts.nginx?.stop();
+  await Promise.all(parts.shops.map((shop) => stopShop(shop)));
+  await parts.database?.drop();
+  if (parts.dir) rmSync(parts.dir, { recursive: true, force: true });
+}
+
 // --- the suite ------------------------------------------------------------------------------------------------
 
 const SKIPPED = !ADMIN_URL
@@ -102,13 +111,7 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
     menu = await loadMenu({ url: origin });
   }, 2 * START_MS + 60_000);
 
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await nginx?.stop();
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }, 3 * STOP_MS + 10_000);
+  afterAll(() => tearDown({ sockets, nginx, shops, database, dir }), 3 * STOP_MS + 10_000);
 
   const processName = (upstream: string) => shops.find((shop) => shop.upstream === upstream)?.name ?? `nginx itself (${upstream})`;
   const outputs = () => `${shops.map((p) => `--- ${p.name}:\n${p.output()}`).join('\n')}\n--- nginx:\n${nginx?.output() ?? ''}`;
@@ -333,13 +336,7 @@ describe.runIf(OWN_HOSTS)(`two shop processes behind nginx under one upstream na
     nginx = await startNginx({ nginx: NGINX as string, dir: path.join(dir, 'nginx'), port: nginxPort, upstreams: [`shop:${port}`], hosts: { shop: ADDRESSES } });
   }, 2 * START_MS + 60_000);
 
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await nginx?.stop();
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }, 3 * STOP_MS + 10_000);
+  afterAll(() => tearDown({ sockets, nginx, shops, database, dir }), 3 * STOP_MS + 10_000);
 
   it('keeps each socket.io client’s long-polling on one process while the API goes round-robin over both addresses', async () => {
     const accessLog = (nginx as RunningNginx).accessLog;
