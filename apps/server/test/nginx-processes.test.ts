@@ -137,9 +137,10 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
     return socket;
   }
 
-  it('passes the index page as the process sends it (no-cache) and keeps hashed assets in its cache (MISS, then HIT)', async () => {
+  it('passes the index page as the process sends it (no-cache), keeps hashed assets in its cache (MISS, then HIT), and names no version', async () => {
     const index = await rawRequest(origin, { method: 'GET', path: '/', headers: { 'accept-encoding': 'identity' } });
     expect(index.status).toBe(200);
+    expect(index.headers.server, 'server_tokens off: "nginx" without its version').toBe('nginx');
     expect(index.headers['cache-control']).toBe('no-cache');
     expect(index.text).toContain('<div id="root">');
 
