@@ -121,6 +121,29 @@ describe.each(testDatabases())('the app on %s', (kind) => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   });
 
+  it('puts the same security headers on API answers, pages and errors; no HSTS on plain HTTP', async () => {
+    for (const route of ['/api/health', '/', '/api/no-such-route']) {
+      const headers = (await fetch(`${server.url}${route}`)).headers;
+      expect({
+        csp: headers.get('content-security-policy'),
+        hsts: headers.get('strict-transport-security'),
+        nosniff: headers.get('x-content-type-options'),
+        frame: headers.get('x-frame-options'),
+        referrer: headers.get('referrer-policy'),
+        opener: headers.get('cross-origin-opener-policy'),
+        resource: headers.get('cross-origin-resource-policy'),
+      }, route).toEqual({
+        csp: SECURITY_POLICY(server.url.replace(/^http/, 'ws')),
+        hsts: null,
+        nosniff: 'nosniff',
+        frame: 'SAMEORIGIN',
+        referrer: 'no-referrer',
+        opener: 'same-origin',
+        resource: 'same-origin',
+      });
+    }
+  });
+
   it('serves hashed assets with a year of immutable caching and other files briefly', async () => {
     const asset = await fetch(`${server.url}/assets/index-abc123.js`);
     expect(asset.status).toBe(200);
@@ -189,5 +212,40 @@ describe('without a built web app', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('npm run build');
     expect((await fetch(`${server.url}/api/nothing`)).status).toBe(404);
+  });
+});
+
+/** The Content-Security-Policy every answer carries, for a shop whose socket is at `socketOrigin`. */
+function SECURITY_POLICY(socketOrigin: string, https = false): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "script-src 'self' https://js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.stripe.com",
+    "font-src 'self' data:",
+    `connect-src 'self' ${socketOrigin} https://api.stripe.com`,
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "media-src 'self' data: blob:",
+    "worker-src 'self' blob:",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join(';');
+}
+
+describe('the app at an https PUBLIC_ORIGIN', () => {
+  it('adds HSTS (180 days, subdomains) and upgrade-insecure-requests to every answer', async () => {
+    const server = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://shop.example.com' } });
+    try {
+      for (const route of ['/api/health', '/']) {
+        const headers = (await fetch(`${server.url}${route}`)).headers;
+        expect(headers.get('strict-transport-security'), route).toBe('max-age=15552000; includeSubDomains');
+        expect(headers.get('content-security-policy'), route).toBe(SECURITY_POLICY('wss://shop.example.com', true));
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
