@@ -30,7 +30,6 @@ export function startBenchShop(name: string, options: BenchShopOptions): Promise
     output: 'stderr',
     env: {
       ...env,
-      HOST: '127.0.0.1',
       ...(options.publicOrigin ? { PUBLIC_ORIGIN: options.publicOrigin } : {}),
       DATABASE_URL: options.databaseUrl,
       SHOP_TIME: BENCH_NOW.toISOString(),

@@ -24,7 +24,7 @@ interface Started {
 async function runCompiled(env: Record<string, string>): Promise<Started> {
   const shop = await launchShop('compiled', {
     compiled: path.join(OUT, 'main.js'),
-    env: { ...process.env, HOST: '127.0.0.1', ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test', ...env },
+    env: { ...process.env, ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test', ...env },
     readyWhen: 'running',
   });
   const health = await fetch(`${shop.url}/api/health`).then((r) => r.status, () => 0);

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
+import { parseAccessLogLine } from './nginx-runner';
 import { ADDRESS, cashOrder, loadMenu, pizzaLine } from './order-fixtures';
 import { freePort } from './shop-process';
 import { connectSocket, type TestSocket } from './socket-client';
@@ -26,8 +27,8 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HEALTHY_S = 300;
 const EVENT_MS = 10_000;
 
-function run(command: string, args: string[], options: { input?: string; allowFail?: boolean } = {}): string {
-  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', input: options.input, maxBuffer: 64 * 1024 * 1024 });
+function run(command: string, args: string[], options: { allowFail?: boolean } = {}): string {
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0 && !options.allowFail) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
   return result.stdout;
 }
@@ -146,8 +147,9 @@ async function main(): Promise<number> {
     const addressOf = (id: string) => Object.values(inspect(id).NetworkSettings.Networks as Record<string, { IPAddress: string }>)[0]?.IPAddress;
     const served = compose('logs', '--no-color', 'nginx')
       .split('\n')
-      .filter((line) => line.includes('"POST /api/') || line.includes('"GET /api/'))
-      .map((line) => /upstream=(\S+)/.exec(line)?.[1]?.split(', ').at(-1)?.replace(/:3000$/, ''));
+      .map(parseAccessLogLine)
+      .filter((line) => (line.method === 'GET' || line.method === 'POST') && line.path.startsWith('/api/'))
+      .map((line) => line.upstream.replace(/:3000$/, ''));
     const perShop = shops.map((id) => served.filter((upstream) => upstream === addressOf(id)).length);
     check(perShop.every((count) => count > 0), `round-robin: both processes served the API through nginx (${perShop.join(' and ')} requests)`);
 

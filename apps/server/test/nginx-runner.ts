@@ -65,6 +65,20 @@ export interface AccessLogLine {
   cache: string;
 }
 
+/** One access log line, wherever it was read (a file, or a container's output with its prefix). */
+export function parseAccessLogLine(line: string): AccessLogLine {
+  const request = /"(\w+) (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
+  const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '-';
+  return {
+    method: request?.[1] ?? '',
+    path: request?.[2] ?? '',
+    status: Number(request?.[3] ?? 0),
+    // A request nginx tried on two processes logs "a, b": the last one answered.
+    upstream: upstream.split(', ').at(-1) ?? upstream,
+    cache: /cache=(\S+)/.exec(line)?.[1] ?? '-',
+  };
+}
+
 /** The access log's lines so far ([] before nginx has written one). */
 export function readAccessLog(file: string): AccessLogLine[] {
   let text = '';
@@ -73,21 +87,7 @@ export function readAccessLog(file: string): AccessLogLine[] {
   } catch {
     return [];
   }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const request = /"(\w+) (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
-      const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '-';
-      return {
-        method: request?.[1] ?? '',
-        path: request?.[2] ?? '',
-        status: Number(request?.[3] ?? 0),
-        // A request nginx tried on two processes logs "a, b": the last one answered.
-        upstream: upstream.split(', ').at(-1) ?? upstream,
-        cache: /cache=(\S+)/.exec(line)?.[1] ?? '-',
-      };
-    });
+  return text.split('\n').filter(Boolean).map(parseAccessLogLine);
 }
 
 /**
