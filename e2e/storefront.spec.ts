@@ -178,10 +178,20 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'My Favourites' })).toBeVisible();
       await expect(page.getByText('Click the heart icon')).toBeVisible();
 
+      // The menu draws its hearts before the session's answer: a heart pressed in that moment acts for the signed-in
+      // customer (it once told them to sign in). The answer is held back so that the click always falls there.
+      let releaseSession = () => {};
+      const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+      await page.route('**/api/session', async (route) => {
+        await sessionHeld;
+        await route.continue();
+      });
       await page.goto('/?category=Wings');
       const heart = card(page, 'BBQ Wings').getByRole('button', { name: 'Add BBQ Wings to favourites' });
       await heart.click();
+      releaseSession();
       await expect(page.getByRole('alert').filter({ hasText: 'Successfully Added To Favourates' })).toBeVisible();
+      await page.unroute('**/api/session');
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       await heart.click();
       await expect(page.getByRole('alert').filter({ hasText: 'Already added to favourites' })).toBeVisible();

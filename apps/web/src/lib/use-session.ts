@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { rememberUser } from './stored-user';
 
@@ -37,13 +37,24 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
   }
 }
 
+const SESSION_STALE_MS = 5 * 60_000;
+
 export function useSession(): Session {
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: 5 * 60_000,
+    staleTime: SESSION_STALE_MS,
     retry: 1,
   });
   const user = query.data ?? null;
   return { user, isAdmin: user?.role === 'admin', isLoading: query.isPending };
+}
+
+/**
+ * The user as the session says now, for an action that must not guess: the cached answer when there is one, else
+ * the first answer awaited (joining the request already on its way). A click made before the page knows who is
+ * signed in then acts for that user instead of treating them as signed out.
+ */
+export function currentSessionUser(queryClient: QueryClient): Promise<SessionUser | null> {
+  return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: ({ signal }) => fetchSession(signal), staleTime: SESSION_STALE_MS });
 }
