@@ -148,7 +148,9 @@ if (runs('scale')) try {
   const show = (p) => `${Math.round(p.rps)} orders/s, p99 ${p.p99} ms`;
   const clean = (p) => p.non2xx === 0 && p.errors === 0;
   for (const [label, p] of [['1 process, direct', scale.oneDirect], ['1 process behind nginx', scale.oneBehindNginx], ['2 processes behind nginx', scale.twoBehindNginx]]) {
-    line(`placement, ${label} (PostgreSQL)`, show(p), '< 100 ms, no errors', p.p99 < 100 && clean(p));
+    // Figures, not budgets: the p99 budget is part 4's, one process. A second process on the same 2 shared cores
+    // adds availability, not speed (decision 0701), so only errors fail these lines.
+    line(`placement, ${label} (PostgreSQL)`, show(p), 'no errors (figure)', clean(p));
     if (!clean(p)) console.info(`      ${p.non2xx} non-2xx answers, ${p.errors} errors of ${p.requests}`);
   }
   const served = Object.entries(scale.twoBehindNginx.servedBy ?? {}).map(([name, n]) => `${name} ${n}`).join(', ');
@@ -161,7 +163,7 @@ if (runs('scale')) try {
   line('server RSS (VmRSS)', `A ${rss('A')}; B ${rss('B')}`, '-', true);
   console.info(`      A alone: ${scale.oneDirect.peakRssMb.A} MB peak direct, ${scale.oneBehindNginx.peakRssMb.A} MB peak behind nginx`);
 } catch (error) {
-  line('placement, 1 against 2 processes behind nginx', 'not measured', '< 100 ms', false);
+  line('placement, 1 against 2 processes behind nginx', 'not measured', 'no errors (figure)', false);
   console.info(`      ${error instanceof Error ? error.message : error} (needs nginx and BENCH_DATABASE_URL / a PostgreSQL server)`);
 }
 
