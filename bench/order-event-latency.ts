@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { ORDER_RECEIVED, SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/realtime';
 import { cashOrderBody, createCustomers, figures, margheritaId } from './lib/setup';
-import { BENCH_ADMIN_PASSWORD, createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
+import { BENCH_ADMIN_PASSWORD, createTestDatabase, startBenchShop, tearDownShops, type ShopProcess } from './lib/shop';
 
 const CUSTOMERS = 50;
 const RATE = 50;
@@ -153,7 +153,6 @@ export async function benchOrderEventLatency(adminUrl: string, seconds: number) 
     };
   } finally {
     for (const socket of sockets) socket.close();
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database.drop();
+    await tearDownShops({ shops, database });
   }
 }

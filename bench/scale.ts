@@ -8,13 +8,13 @@
 //   3. two processes behind nginx, round-robin.
 // Customers, sessions and addresses are written straight into the database; orders go through the real route with
 // distinct Idempotency-Keys. Traffic goes to loopback only. Needs nginx (apt-get install -y nginx).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { findNginx, startNginx, type RunningNginx } from '../apps/server/test/nginx-runner';
 import { createCustomers, margheritaId, placeOrders } from './lib/setup';
-import { createTestDatabase, freePort, startBenchShop, stopShop, type ShopProcess, type TestDatabase } from './lib/shop';
+import { createTestDatabase, freePort, startBenchShop, tearDownShops, type ShopProcess, type TestDatabase } from './lib/shop';
 
 const CUSTOMERS = 50;
 const WARM_UP_SECONDS = 3;
@@ -173,9 +173,6 @@ export async function benchScale(adminUrl: string, seconds: number) {
       idleRssMb: { A: idleA, B: idleB },
     };
   } finally {
-    for (const proxy of proxies) await proxy.stop();
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await tearDownShops({ proxies, shops, database, dir });
   }
 }

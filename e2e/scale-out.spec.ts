@@ -1,11 +1,11 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { findNginx, readAccessLog, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from '../apps/server/test/nginx-runner';
-import { createTestDatabase, freePort, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from '../apps/server/test/shop-process';
+import { createTestDatabase, freePort, startShop, tearDownShops, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from '../apps/server/test/shop-process';
 import { E2E_ADMIN } from '../playwright.config';
 import { addAddress, addPizza, checkout, popupOf, register, signInAdminByForm } from './steps';
 
@@ -93,10 +93,7 @@ test.describe('two compiled shop processes behind nginx', () => {
 
   test.afterAll(async () => {
     test.setTimeout(3 * STOP_MS + 10_000);
-    await nginx?.stop();
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await tearDownShops({ proxies: [nginx], shops, database, dir });
   });
 
   const processName = (upstream: string | undefined) => shops.find((shop) => shop.upstream === upstream)?.name ?? `no process (${upstream ?? 'not logged'})`;

@@ -3,7 +3,7 @@
 // Everything a customer and an admin do goes through nginx only; nginx's access log (which records the process that
 // served each request) shows that both processes served, and which one served what.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
 import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { rawRequest } from './raw-request';
 import { canRunWithOwnHosts, findNginx, NGINX_RENDERED, readAccessLog, renderNginxTemplate, renderScriptDefaults, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from './nginx-runner';
-import { createTestDatabase, freePort, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
+import { createTestDatabase, freePort, startShop, stopShop, tearDownShops, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, type TestSocket } from './socket-client';
 import { RATE_LIMITS } from '../src/modules/auth/routes';
 
@@ -50,10 +50,7 @@ function fakeWebBuild(dir: string): { asset: string } {
 /** Closes what a suite started, in order: its sockets, nginx, the processes, then the database and the folder. */
 async function tearDown(parts: { sockets: TestSocket[]; nginx: RunningNginx | undefined; shops: ShopProcess[]; database: TestDatabase | undefined; dir: string }): Promise<void> {
   for (const socket of parts.sockets.splice(0)) socket.close();
-  await parts.nginx?.stop();
-  await Promise.all(parts.shops.map((shop) => stopShop(shop)));
-  await parts.database?.drop();
-  if (parts.dir) rmSync(parts.dir, { recursive: true, force: true });
+  await tearDownShops({ proxies: [parts.nginx], shops: parts.shops, database: parts.database, dir: parts.dir });
 }
 
 // --- the suite ------------------------------------------------------------------------------------------------

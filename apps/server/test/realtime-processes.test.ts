@@ -6,7 +6,7 @@ import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { call } from './account-test-client';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
 import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
-import { createTestDatabase, startShop, stopShop, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
+import { createTestDatabase, startShop, tearDownShops, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
 import { connectSocket, eventsFor, type TestSocket } from './socket-client';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -62,8 +62,7 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
   });
 
   afterAll(async () => {
-    await Promise.all(shops.map((shop) => stopShop(shop)));
-    await database?.drop();
+    await tearDownShops({ shops, database });
   }, 2 * STOP_MS + 10_000);
 
   /** A socket to process `shop`, with the Origin that process's PUBLIC_ORIGIN accepts. */

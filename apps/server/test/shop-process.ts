@@ -5,6 +5,7 @@
 // imports nothing of the in-process harness.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,4 +169,21 @@ export async function stopShop(shop: ShopProcess, ms = STOP_MS): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), ms);
   await shop.exited;
   clearTimeout(timer);
+}
+
+/**
+ * What a several-processes test or benchmark leaves behind, undone in order: the proxies in front (nginx, say),
+ * then the processes together, then the database and the folder. Each part is optional, for a start that failed
+ * half-way.
+ */
+export async function tearDownShops(parts: {
+  proxies?: Array<{ stop(): Promise<void> } | undefined>;
+  shops: ShopProcess[];
+  database?: TestDatabase | undefined;
+  dir?: string | undefined;
+}): Promise<void> {
+  for (const proxy of parts.proxies ?? []) await proxy?.stop();
+  await Promise.all(parts.shops.map((shop) => stopShop(shop)));
+  await parts.database?.drop();
+  if (parts.dir) rmSync(parts.dir, { recursive: true, force: true });
 }
