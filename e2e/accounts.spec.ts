@@ -62,7 +62,7 @@ test('a visitor registers, is signed in, and signs out with the confirm dialog',
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
   await shoot(page, 'signup');
 
-  // A taken e-mail shows the server's message, and the form resets after the submit.
+  // A taken e-mail shows the server's message and keeps what was typed, so only the e-mail needs changing.
   const taken = uniqueEmail('taken');
   await registerOutsideBrowser(page.url().replace(/\/signup$/, ''), 'Someone', taken);
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Tess Taken');
@@ -70,13 +70,12 @@ test('a visitor registers, is signed in, and signs out with the confirm dialog',
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
-  await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('');
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
-  await expect(page.getByLabel('Password')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Tess Taken');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(taken);
+  await expect(page.getByLabel('Password')).toHaveValue(PASSWORD);
 
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Nina New');
   await page.getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
-  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page).toHaveURL(/\/$/);

@@ -12,7 +12,10 @@ import { returnPath } from '../lib/forgot-password-checks';
 
 const EMPTY = { username: '', email: '', password: '' };
 
-/** `/signup` (SPEC.md section 2). The form resets after every submit; a new account is signed in at once. */
+/**
+ * `/signup` (SPEC.md section 2). The form resets once the account is made, and the new account is signed in at once.
+ * A refused submit (a taken e-mail, a network failure) keeps what was typed beside the error (decision 0104).
+ */
 export function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -24,9 +27,13 @@ export function SignUpPage() {
     event.preventDefault();
     register.mutate(
       { username: form.username.trim(), email: form.email.trim(), password: form.password },
-      { onSuccess: () => void navigate(returnPath(location.state), { replace: true }) },
+      {
+        onSuccess: () => {
+          setForm(EMPTY);
+          void navigate(returnPath(location.state), { replace: true });
+        },
+      },
     );
-    setForm(EMPTY);
   };
 
   return (
