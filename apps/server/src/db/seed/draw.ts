@@ -3,6 +3,16 @@ import type { CategoryName, MenuProduct } from './menu';
 // Pictures for the seeded menu, drawn as SVG so a fresh install needs no downloads and no licences.
 export const ART_WIDTH = 480;
 export const ART_HEIGHT = 360;
+/**
+ * The shop shows a product's picture square (menu cards, the back office's list, the cart's thumbnail: CSS
+ * `object-fit: cover`), so only the centred ART_HEIGHT-wide square is seen: what must be seen (the title, the deal
+ * badge, every pizza of a deal) stays inside it, with this margin.
+ */
+const SQUARE_MARGIN = 12;
+/** Width of a title line: the square less its margins. */
+const TITLE_WIDTH = ART_HEIGHT - 2 * SQUARE_MARGIN;
+/** Average advance of a bold sans character (DejaVu Sans Bold, the widest face a server may have), in em. */
+const BOLD_EM_PER_CHAR = 0.62;
 
 const BACKGROUNDS: Record<CategoryName, string> = {
   Pizza: '#b03a2e',
@@ -119,12 +129,16 @@ function crustArt(colour: string): string {
 function dealArt(product: MenuProduct, random: () => number): string {
   const pizzas = product.dealSlots?.filter((slot) => slot.kind === 'pizza').reduce((n, slot) => n + slot.count, 0) ?? 1;
   const shown = Math.min(pizzas, 4);
+  const radius = shown > 2 ? 56 : 78;
+  // Side by side across the visible square, overlapping when there are many.
+  const step = shown > 1 ? Math.min(130, (TITLE_WIDTH - 2 * radius) / (shown - 1)) : 0;
   const parts: string[] = [];
   for (let i = 0; i < shown; i += 1) {
-    const cx = 240 + (i - (shown - 1) / 2) * (shown > 2 ? 92 : 130);
-    parts.push(pizzaArt(cx, 175, shown > 2 ? 60 : 78, '#8e2b1e', random));
+    const cx = ART_WIDTH / 2 + (i - (shown - 1) / 2) * step;
+    parts.push(pizzaArt(cx, 180, radius, '#8e2b1e', random));
   }
-  const badge = `<g transform="translate(400 70)"><polygon points="0,-52 14,-18 50,-18 22,4 32,40 0,18 -32,40 -22,4 -50,-18 -14,-18" fill="#f4d03f" stroke="#fdfefe" stroke-width="4"/>
+  // Top centre: inside the square and the category's round crop, and clear of the heart in the card's corner.
+  const badge = `<g transform="translate(${ART_WIDTH / 2} 58) scale(0.9)"><polygon points="0,-52 14,-18 50,-18 22,4 32,40 0,18 -32,40 -22,4 -50,-18 -14,-18" fill="#f4d03f" stroke="#fdfefe" stroke-width="4"/>
 <text x="0" y="10" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#283593" text-anchor="middle">DEAL</text></g>`;
   return parts.join('') + badge;
 }
@@ -162,11 +176,42 @@ function shapeFor(category: CategoryName, product: MenuProduct | undefined, rand
   }
 }
 
+/** The largest font size (px) at which `text` fits a title line, at most `max`. */
+function fittingSize(text: string, max: number): number {
+  return Math.min(max, Math.floor(TITLE_WIDTH / (BOLD_EM_PER_CHAR * text.length)));
+}
+
+/** The title split at the space nearest its middle, or null for a single word. */
+export function splitTitle(title: string): [string, string] | null {
+  const middle = title.length / 2;
+  let best = -1;
+  for (let i = title.indexOf(' '); i !== -1; i = title.indexOf(' ', i + 1)) {
+    if (best === -1 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
+  }
+  return best === -1 ? null : [title.slice(0, best), title.slice(best + 1)];
+}
+
+/**
+ * The title on a dark band along the bottom, within the visible square: one line when it fits at 26 px or more,
+ * otherwise two lines (split at the space nearest the middle) on a taller band.
+ */
+export function titleLines(title: string): { lines: string[]; size: number } {
+  const single = fittingSize(title, 34);
+  const halves = splitTitle(title);
+  if (single >= 26 || !halves) return { lines: [title], size: single };
+  return { lines: halves, size: fittingSize(halves[0].length >= halves[1].length ? halves[0] : halves[1], 30) };
+}
+
 function titleText(title: string): string {
-  // Roughly 0.56 em per character in a bold sans face; shrink long titles to fit the 440 px band.
-  const size = Math.min(34, Math.floor(440 / (0.56 * title.length)));
-  return `<rect x="0" y="${ART_HEIGHT - 62}" width="${ART_WIDTH}" height="62" fill="#00000066"/>
-<text x="${ART_WIDTH / 2}" y="${ART_HEIGHT - 20}" font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(title)}</text>`;
+  const { lines, size } = titleLines(title);
+  const lineHeight = Math.round(size * 1.15);
+  const band = lines.length === 1 ? 62 : 24 + lineHeight * lines.length;
+  const firstBaseline = ART_HEIGHT - band + (band - lineHeight * lines.length) / 2 + size * 0.95;
+  const text = lines
+    .map((line, index) => `<tspan x="${ART_WIDTH / 2}" y="${Math.round(firstBaseline + index * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .join('');
+  return `<rect x="0" y="${ART_HEIGHT - band}" width="${ART_WIDTH}" height="${band}" fill="#00000066"/>
+<text font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700" fill="#ffffff" text-anchor="middle">${text}</text>`;
 }
 
 function svg(category: CategoryName, title: string, product?: MenuProduct): string {
