@@ -90,7 +90,7 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
 
 function helmetOptions(config: Config) {
   const https = config.publicOrigin.startsWith('https:');
-  const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  const socketOrigins = config.acceptedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -105,7 +105,7 @@ function helmetOptions(config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", socketOrigin, 'https://api.stripe.com'],
+        connectSrc: ["'self'", ...socketOrigins, 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         workerSrc: ["'self'", 'blob:'],

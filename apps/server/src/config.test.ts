@@ -79,6 +79,8 @@ describe('loadConfig', () => {
   it('derives PUBLIC_ORIGIN from PORT and treats blank values as unset', () => {
     const config = loadConfig({ PORT: '4000', HOST: '', SMTP_URL: '  ' });
     expect(config.publicOrigin).toBe('http://localhost:4000');
+    expect(config.acceptedOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
+    expect(loadConfig({ PORT: '4000', PUBLIC_ORIGIN: 'https://shop.example.com' }).acceptedOrigins).toEqual(['https://shop.example.com']);
     expect(config.host).toBe('127.0.0.1');
     expect(config.smtpUrl).toBeUndefined();
   });

@@ -152,6 +152,13 @@ export interface Config {
   /** Every account rate limit's `max` is multiplied by this (1 in a shop; more for test servers). */
   rateLimitMultiplier: number;
   publicOrigin: string;
+  /**
+   * The origins whose pages may write and open the socket: PUBLIC_ORIGIN when it is set. Unset (a shop tried out with
+   * `npm start`), both of the machine's names for it on PORT: localhost and 127.0.0.1. The start-up line names both,
+   * and each is the same shop on the same machine. (Not [::1]: the shop listens on 127.0.0.1 by default, and a CSP
+   * source may not name an IPv6 address.)
+   */
+  acceptedOrigins: readonly string[];
 }
 
 function describeValue(value: unknown): string {
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     demoOrders: e.DEMO_ORDERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    acceptedOrigins: e.PUBLIC_ORIGIN ? [e.PUBLIC_ORIGIN] : ['localhost', '127.0.0.1'].map((host) => `http://${host}:${e.PORT}`),
   };
 }
 

@@ -20,7 +20,13 @@ describe('isCrossSite', () => {
     [{ origin: SHOP, 'sec-fetch-site': 'cross-site' }, false],
     [{}, false],
   ])('%o → %s', (headers, expected) => {
-    expect(isCrossSite(headers, SHOP)).toBe(expected);
+    expect(isCrossSite(headers, [SHOP])).toBe(expected);
+  });
+
+  it('accepts any of several accepted origins exactly', () => {
+    const accepted = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+    for (const origin of accepted) expect(isCrossSite({ origin }, accepted), origin).toBe(false);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://127.0.0.1:3000', 'http://[::1]:3000']) expect(isCrossSite({ origin }, accepted), origin).toBe(true);
   });
 });
 
@@ -58,5 +64,33 @@ describe.each(testDatabases())('cross-site writes on %s', (kind) => {
     expect(own.status).toBe(201);
     // Reading is not a write: a cross-site GET meets the usual checks (CORS keeps its answer from the other site).
     expect((await call(server, 'GET', '/allcategori', null, undefined, { origin: 'https://evil.example' })).status).toBe(200);
+  });
+});
+
+// `npm start` without PUBLIC_ORIGIN prints http://localhost:PORT and listens on 127.0.0.1:PORT; a newcomer who opens
+// either address can sign up and order. Another port of the same machine is still another site.
+describe('a shop started without PUBLIC_ORIGIN', () => {
+  let server: TestServer;
+  let customer: SignedIn;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_ORIGIN: '' } });
+    customer = await signInAs(server);
+  });
+  afterAll(async () => server.close());
+
+  it('takes writes from its pages at localhost and 127.0.0.1 on its port, and refuses other ports', async () => {
+    const port = new URL(server.url).port;
+    expect(server.config.publicOrigin).toBe(`http://localhost:${port}`);
+    for (const host of ['localhost', '127.0.0.1']) {
+      const own = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: `http://${host}:${port}` });
+      expect(own.status, host).toBe(201);
+    }
+    const otherPort = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: `http://127.0.0.1:${Number(port) + 1}` });
+    expect(otherPort.status).toBe(403);
+    expect(otherPort.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED });
+    // The live-update socket of a page at either address is allowed by the page's Content-Security-Policy.
+    const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`connect-src 'self' ws://localhost:${port} ws://127.0.0.1:${port} https://api.stripe.com`);
   });
 });

@@ -13,16 +13,16 @@ function single(value: string | string[] | undefined): string | undefined {
 
 /**
  * Whether a request was made by a page of another site (cross-site request forgery, docs/security.md):
- * - an `Origin` header (browsers send it with every POST, PUT, PATCH and DELETE) that is not exactly the shop's
- *   PUBLIC_ORIGIN, `null` included;
+ * - an `Origin` header (browsers send it with every POST, PUT, PATCH and DELETE) that is not exactly one of the
+ *   shop's accepted origins (PUBLIC_ORIGIN; config.ts), `null` included;
  * - without `Origin`, a `Sec-Fetch-Site` (set by the browser, never by a page's script) other than `same-origin`
  *   or `none` (the user's own navigation).
  * A request with neither comes from something that is not a browser (curl, Stripe's webhooks, the tests): it
  * cannot carry a visitor's cookie without the visitor's own hand, so it goes on and meets the usual checks.
  */
-export function isCrossSite(headers: IncomingHttpHeaders, publicOrigin: string): boolean {
+export function isCrossSite(headers: IncomingHttpHeaders, acceptedOrigins: readonly string[]): boolean {
   const origin = single(headers.origin);
-  if (origin !== undefined) return origin !== publicOrigin;
+  if (origin !== undefined) return !acceptedOrigins.includes(origin);
   const site = single(headers['sec-fetch-site']);
   return site !== undefined && site !== 'same-origin' && site !== 'none';
 }
@@ -31,6 +31,6 @@ export function isCrossSite(headers: IncomingHttpHeaders, publicOrigin: string):
 export function refuseCrossSiteWrites(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request.headers, app.config.publicOrigin)) throw new HttpError(403, CROSS_SITE_REFUSED);
+    if (isCrossSite(request.headers, app.config.acceptedOrigins)) throw new HttpError(403, CROSS_SITE_REFUSED);
   });
 }

@@ -21,6 +21,12 @@ describe('the socket handshake’s origin rule', () => {
     { name: 'no Origin and no fetch metadata, with a session cookie', headers: {}, session: true, refused: true },
     { name: 'no Origin and no fetch metadata, no session cookie', headers: {}, session: false, refused: false },
   ])('$name: refused $refused', ({ headers, session, refused }) => {
-    expect(refusesOrigin(headers, SHOP, session)).toBe(refused);
+    expect(refusesOrigin(headers, [SHOP], session)).toBe(refused);
+  });
+
+  it('accepts each of several accepted origins and nothing else (a shop without PUBLIC_ORIGIN on port 3000)', () => {
+    const accepted = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+    for (const origin of accepted) expect(refusesOrigin({ origin }, accepted, true), origin).toBe(false);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://localhost:3000', 'http://[::1]:3000']) expect(refusesOrigin({ origin }, accepted, true), origin).toBe(true);
   });
 });

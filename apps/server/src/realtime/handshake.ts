@@ -7,8 +7,8 @@ function single(value: string | string[] | undefined): string | undefined {
 /**
  * Whether a socket handshake may go on, judged by where it comes from (docs/api.md, "Realtime socket"):
  *
- * - With an `Origin` header it must be the shop's own origin (PUBLIC_ORIGIN), exactly. Browsers send `Origin` on
- *   every WebSocket handshake and every cross-origin request, so a page of another site that tries to open the
+ * - With an `Origin` header it must be one of the shop's accepted origins (PUBLIC_ORIGIN; config.ts), exactly.
+ *   Browsers send `Origin` on every WebSocket handshake and every cross-origin request, so a page of another site that tries to open the
  *   shop's socket with the customer's cookie is refused here.
  * - Without one, the request is either the shop page's own polling handshake (a same-origin GET, for which
  *   browsers send no `Origin`), a client that is not a browser, or a cross-site "no-cors" request whose answer
@@ -19,9 +19,9 @@ function single(value: string | string[] | undefined): string | undefined {
  *
  * Answers true when the handshake must be refused.
  */
-export function refusesOrigin(headers: IncomingHttpHeaders, publicOrigin: string, carriesSession: boolean): boolean {
+export function refusesOrigin(headers: IncomingHttpHeaders, acceptedOrigins: readonly string[], carriesSession: boolean): boolean {
   const origin = single(headers.origin);
-  if (origin !== undefined) return origin !== publicOrigin;
+  if (origin !== undefined) return !acceptedOrigins.includes(origin);
   const site = single(headers['sec-fetch-site']);
   if (site !== undefined) return site !== 'same-origin';
   return carriesSession;

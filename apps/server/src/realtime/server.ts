@@ -80,7 +80,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
     const token = headers.cookie ? (app.parseCookie(headers.cookie)[SESSION_COOKIE] ?? null) : null;
-    if (refusesOrigin(headers, config.publicOrigin, token !== null)) {
+    if (refusesOrigin(headers, config.acceptedOrigins, token !== null)) {
       next(new Error(FOREIGN_ORIGIN));
       return;
     }
