@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
 
-const apiTarget = 'http://127.0.0.1:3000';
+/** The API server `npm run dev` (scripts/dev.mjs) starts beside Vite: the same PORT, 3000 by default. */
+const apiTarget = `http://127.0.0.1:${process.env.PORT || '3000'}`;
 
 /** The home route's module: the page at `/`, which the router imports lazily. Update it if the page moves. */
 const HOME_ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]home-page\.tsx$/;
