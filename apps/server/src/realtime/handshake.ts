@@ -8,8 +8,8 @@ function single(value: string | string[] | undefined): string | undefined {
  * Whether a socket handshake may go on, judged by where it comes from (docs/api.md, "Realtime socket"):
  *
  * - With an `Origin` header it must be one of the shop's accepted origins (PUBLIC_ORIGIN; config.ts), exactly.
- *   Browsers send `Origin` on every WebSocket handshake and every cross-origin request, so a page of another site that tries to open the
- *   shop's socket with the customer's cookie is refused here.
+ *   Browsers send `Origin` on every WebSocket handshake and every cross-origin request, so a page of another site
+ *   that tries to open the shop's socket with the customer's cookie is refused here.
  * - Without one, the request is either the shop page's own polling handshake (a same-origin GET, for which
  *   browsers send no `Origin`), a client that is not a browser, or a cross-site "no-cors" request whose answer
  *   its page can never read. The browser says which with `Sec-Fetch-Site`, a header no page script can set:
