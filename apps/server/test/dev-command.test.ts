@@ -13,10 +13,12 @@ import { DEFAULT_SHOP_TIME, TEST_ADMIN_PASSWORD } from './test-constants';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-async function waitForOk(url: string, ms: number): Promise<void> {
+/** Resolves once `url` answers 200; throws at once if `child` exits first (as launchShop in shop-process.ts does). */
+async function waitForOk(url: string, child: ChildProcess, ms: number): Promise<void> {
   const until = Date.now() + ms;
   let last = '';
   while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -50,7 +52,7 @@ describe('npm run dev', () => {
     dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      await waitForOk(`${page}/api/health`, START_MS);
+      await waitForOk(`${page}/api/health`, dev, START_MS);
     } catch (error) {
       throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
     }
