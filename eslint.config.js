@@ -5,16 +5,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import prettierConfig from 'eslint-config-prettier';
 
 // The layers of docs/architecture.md, enforced. Folders are read from disk so a new feature or module is covered
 // the moment it exists.
-const dirs = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 const webFeatures = dirs(`./${WEB}/features`);
 const serverModules = dirs(`./${SERVER}/modules`);
 /** The server's modules, each allowed to use only those before it (docs/architecture.md). */
-const SERVER_MODULE_ORDER = ['health', 'auth', 'catalogue', 'banners', 'addresses', 'favourites', 'pricing', 'cart', 'payments', 'orders', 'notifications', 'reports'];
+const SERVER_MODULE_ORDER = [
+  'health',
+  'auth',
+  'catalogue',
+  'banners',
+  'addresses',
+  'favourites',
+  'pricing',
+  'cart',
+  'payments',
+  'orders',
+  'notifications',
+  'reports',
+];
 const unordered = serverModules.filter((m) => !SERVER_MODULE_ORDER.includes(m));
 if (unordered.length > 0) throw new Error(`eslint.config.js: add the server module(s) ${unordered.join(', ')} to SERVER_MODULE_ORDER`);
 
@@ -28,7 +45,8 @@ const boundaryZones = [
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
     except: [`./${feature}`],
-    message: 'A feature imports only src/components, src/lib and @shop/shared, never another feature: move what both need to src/lib or src/components.',
+    message:
+      'A feature imports only src/components, src/lib and @shop/shared, never another feature: move what both need to src/lib or src/components.',
   })),
   {
     target: [`${WEB}/components`, `${WEB}/lib`],
@@ -49,12 +67,22 @@ const boundaryZones = [
     target: [`${SERVER}/db`, `${SERVER}/http`, `${SERVER}/mail`, `${SERVER}/images`, `${SERVER}/spa`, `${SERVER}/realtime`],
     from: `${SERVER}/modules`,
     except: serverModules.map((m) => `./${m}/public.ts`),
-    message: "Infrastructure uses a module only through its public.ts.",
+    message: 'Infrastructure uses a module only through its public.ts.',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -70,7 +98,12 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -82,4 +115,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Formatting is Prettier's (npm run format); lint turns off every rule that would argue with it.
+  prettierConfig,
 );

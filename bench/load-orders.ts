@@ -53,7 +53,6 @@ function call(agent: Agent, method: string, path: string, opts: { body?: unknown
   });
 }
 
-
 type CartLine = { productId: string; quantity: number; size?: 's' | 'm' | 'l' | 'xl'; toppingIds?: string[] };
 interface Cart {
   items: CartLine[];
@@ -63,12 +62,18 @@ interface Cart {
 
 /** CART_COUNT carts of one to three lines from the menu (no deals), each quoted by the server and at least the minimum. */
 async function quotedCarts(agent: Agent): Promise<Cart[]> {
-  const products = (await call(agent, 'GET', '/allproduts')).body as Array<Record<string, unknown> & { _id: string; category: string; dealSlots: unknown }>;
+  const products = (await call(agent, 'GET', '/allproduts')).body as Array<
+    Record<string, unknown> & { _id: string; category: string; dealSlots: unknown }
+  >;
   const toppings = (await call(agent, 'GET', '/ingredients')).body as Array<{ _id: string; category: string }>;
   const sizeFields = { s: 'regularDiscount', m: 'mediumDiscount', l: 'largeDiscount', xl: 'extraLargeDiscount' } as const;
   const sellable = products
     .filter((p) => !p.dealSlots)
-    .map((p) => ({ id: p._id, category: p.category, sizes: (Object.keys(sizeFields) as Array<keyof typeof sizeFields>).filter((s) => p[sizeFields[s]] !== '' && p[sizeFields[s]] != null) }))
+    .map((p) => ({
+      id: p._id,
+      category: p.category,
+      sizes: (Object.keys(sizeFields) as Array<keyof typeof sizeFields>).filter((s) => p[sizeFields[s]] !== '' && p[sizeFields[s]] != null),
+    }))
     .filter((p) => p.sizes.length > 0);
   const pizzaToppings = toppings.filter((t) => t.category === 'Pizza').map((t) => t._id);
   const random = seededRandom(12);
@@ -83,7 +88,8 @@ async function quotedCarts(agent: Agent): Promise<Cart[]> {
     });
     const quote = await call(agent, 'POST', '/cart/quote', { body: { items } });
     const answer = quote.body as { total?: number; meetsMinimum?: boolean };
-    if (quote.status === 200 && answer.meetsMinimum && typeof answer.total === 'number') carts.push({ items, totalPence: Math.round(answer.total * 100) });
+    if (quote.status === 200 && answer.meetsMinimum && typeof answer.total === 'number')
+      carts.push({ items, totalPence: Math.round(answer.total * 100) });
   }
   if (carts.length < CART_COUNT) throw new Error(`only ${carts.length} of ${CART_COUNT} carts could be priced from the seeded menu`);
   return carts;
@@ -99,7 +105,8 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
   const seconds = opts.seconds ?? Number(process.env.LOAD_SECONDS ?? 60);
   const customerCount = opts.customers ?? Number(process.env.LOAD_CUSTOMERS ?? 200);
   if (!(seconds > 0 && seconds <= 600)) throw new Error(`LOAD_SECONDS must be from 1 to 600, got ${seconds}`);
-  if (!(Number.isInteger(customerCount) && customerCount > 0 && customerCount <= 1000)) throw new Error(`LOAD_CUSTOMERS must be a whole number from 1 to 1000, got ${customerCount}`);
+  if (!(Number.isInteger(customerCount) && customerCount > 0 && customerCount <= 1000))
+    throw new Error(`LOAD_CUSTOMERS must be a whole number from 1 to 1000, got ${customerCount}`);
 
   const database = await createTestDatabase(adminUrl, 'shop_bench_load');
   const agent = new Agent({ keepAlive: true, maxSockets: customerCount + 10 });
@@ -108,12 +115,25 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
     shop = await startBenchShop('load', { port: PORT, databaseUrl: database.url, publicOrigin: ORIGIN });
     const tag = Date.now().toString(36);
     // Addresses through the real route, below.
-    const customers = await createCustomers(database.url, { count: customerCount, name: 'Load', email: (i) => `load${i}-${tag}@example.com`, withAddress: false });
+    const customers = await createCustomers(database.url, {
+      count: customerCount,
+      name: 'Load',
+      email: (i) => `load${i}-${tag}@example.com`,
+      withAddress: false,
+    });
     await Promise.all(
       customers.map(async (customer, i) => {
         const address = await call(agent, 'POST', '/address-collection', {
           cookie: customer.cookie,
-          body: { firstname: 'Load', lastname: `${i}`, Email: `load${i}@example.com`, phone: '07700900456', address: '1 Test Street', city: 'Bristol', postcode: 'BS1 4DJ' },
+          body: {
+            firstname: 'Load',
+            lastname: `${i}`,
+            Email: `load${i}@example.com`,
+            phone: '07700900456',
+            address: '1 Test Street',
+            city: 'Bristol',
+            postcode: 'BS1 4DJ',
+          },
         });
         if (address.status !== 201) throw new Error(`address not added: ${address.status} ${JSON.stringify(address.body)}`);
         customer.addressId = (address.body as { insertedId: string }).insertedId;
@@ -144,7 +164,8 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
           });
           latencies.push(performance.now() - at);
           byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-          if (answer.status === 201) placed.push({ key, orderId: (answer.body as { insertedId: string }).insertedId, totalPence: cart.totalPence });
+          if (answer.status === 201)
+            placed.push({ key, orderId: (answer.body as { insertedId: string }).insertedId, totalPence: cart.totalPence });
           else if (errorSamples.length < 5) errorSamples.push(`${answer.status} ${JSON.stringify(answer.body)}`);
         } catch (error) {
           networkErrors += 1;
@@ -167,12 +188,23 @@ export async function benchLoadOrders(adminUrl: string, opts: { seconds?: number
     const rows = await database.query<{ id: string; total: number }>('select id, total from orders where id = any($1)', [ids]);
     const totals = new Map(rows.map((row) => [row.id, row.total]));
     const keys = new Map(
-      (await database.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where key = any($1)', [placed.map((p) => p.key)])).map((row) => [row.key, row.order_id]),
+      (
+        await database.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where key = any($1)', [
+          placed.map((p) => p.key),
+        ])
+      ).map((row) => [row.key, row.order_id]),
     );
     const userIds = customers.map((c) => c.userId);
-    const all = (await database.query<{ count: number; total: number | null }>('select count(*)::int as count, sum(total)::bigint as total from orders where user_id = any($1)', [userIds]))[0];
+    const all = (
+      await database.query<{ count: number; total: number | null }>(
+        'select count(*)::int as count, sum(total)::bigint as total from orders where user_id = any($1)',
+        [userIds],
+      )
+    )[0];
     const withoutHistory = (
-      await database.query<{ count: number }>('select count(*)::int as count from orders o where not exists (select 1 from order_status_history h where h.order_id = o.id)')
+      await database.query<{ count: number }>(
+        'select count(*)::int as count from orders o where not exists (select 1 from order_status_history h where h.order_id = o.id)',
+      )
     )[0]?.count;
     const acknowledgedTotal = placed.reduce((sum, p) => sum + p.totalPence, 0);
     const databaseTotal = [...new Set(ids)].reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);

@@ -23,7 +23,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 /** An admin's socket as the back office opens it (polling, then WebSocket); resolves once it runs on WebSocket. */
 async function adminSocket(origin: string, cookie: string, arrivals: Map<string, number>): Promise<{ socket: Socket; transport: string }> {
-  const socket = io(origin, { ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports], reconnection: false, forceNew: true, extraHeaders: { cookie, origin } });
+  const socket = io(origin, {
+    ...SOCKET_CLIENT_OPTIONS,
+    transports: [...SOCKET_CLIENT_OPTIONS.transports],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie, origin },
+  });
   socket.on(ORDER_RECEIVED, (event: { order_id: string }) => {
     if (!arrivals.has(event.order_id)) arrivals.set(event.order_id, performance.now());
   });
@@ -53,7 +59,9 @@ interface Sent {
 
 /** What one admin socket saw of the measured orders. */
 function latencies(sent: Sent[], arrivals: Map<string, number>, transport: string) {
-  const placed = sent.filter((s): s is Sent & { orderId: string; answeredAt: number } => s.orderId !== undefined && s.answeredAt !== undefined);
+  const placed = sent.filter(
+    (s): s is Sent & { orderId: string; answeredAt: number } => s.orderId !== undefined && s.answeredAt !== undefined,
+  );
   const heard = placed.filter((s) => arrivals.has(s.orderId));
   const fromAnswer = heard.map((s) => (arrivals.get(s.orderId) as number) - s.answeredAt);
   return {

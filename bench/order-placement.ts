@@ -15,7 +15,14 @@ export async function benchOrderPlacement(adminUrl: string, seconds: number) {
     shop = await startBenchShop('orders', { port: 3403, databaseUrl: database.url, nodeArgs });
     const customers = await createCustomers(database.url, { count: CUSTOMERS, name: 'Bench' });
     const result = await placeOrders(shop.url, customers, await margheritaId(shop.url), seconds, CUSTOMERS);
-    return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    return {
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    };
   } finally {
     if (shop) await stopShop(shop);
     await database.drop();

@@ -39,18 +39,24 @@ if (runs('size')) {
 }
 
 // 2. Lighthouse on `/`, mobile preset, on a fresh shop serving the build above.
-if (runs('lighthouse')) try {
-  const { lhr: _lhr, ...lh } = await lighthouseOnShop(3403);
-  results.lighthouse = lh;
-  line('Lighthouse mobile performance on /', `${lh.performance} (LCP ${lh.metrics.lcp}, TBT ${lh.metrics.tbt})`, '95', lh.performance >= 95);
-  for (const audit of lh.failing.performance) console.info(`      ${audit.id}: ${audit.displayValue || audit.title}`);
-  line('Lighthouse accessibility on /', `${lh.accessibility}`, '100', lh.accessibility >= 100);
-  for (const audit of lh.failing.accessibility) console.info(`      ${audit.id}: ${audit.title}`);
-} catch (error) {
-  line('Lighthouse mobile performance on /', 'not measured', '95', false);
-  line('Lighthouse accessibility on /', 'not measured', '100', false);
-  console.info(`      ${error instanceof Error ? error.message : error}`);
-}
+if (runs('lighthouse'))
+  try {
+    const { lhr: _lhr, ...lh } = await lighthouseOnShop(3403);
+    results.lighthouse = lh;
+    line(
+      'Lighthouse mobile performance on /',
+      `${lh.performance} (LCP ${lh.metrics.lcp}, TBT ${lh.metrics.tbt})`,
+      '95',
+      lh.performance >= 95,
+    );
+    for (const audit of lh.failing.performance) console.info(`      ${audit.id}: ${audit.displayValue || audit.title}`);
+    line('Lighthouse accessibility on /', `${lh.accessibility}`, '100', lh.accessibility >= 100);
+    for (const audit of lh.failing.accessibility) console.info(`      ${audit.id}: ${audit.title}`);
+  } catch (error) {
+    line('Lighthouse mobile performance on /', 'not measured', '95', false);
+    line('Lighthouse accessibility on /', 'not measured', '100', false);
+    console.info(`      ${error instanceof Error ? error.message : error}`);
+  }
 
 // 3. Menu answers against a bare static-JSON route.
 if (runs('menu')) {
@@ -59,13 +65,27 @@ if (runs('menu')) {
   try {
     await waitFor('http://127.0.0.1:3401/api/health');
     const body = await (await fetch('http://127.0.0.1:3401/api/allproduts')).text();
-    baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), { env: { ...process.env, PORT: '3402', BODY: body }, stdio: 'ignore' });
+    baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), {
+      env: { ...process.env, PORT: '3402', BODY: body },
+      stdio: 'ignore',
+    });
     await waitFor('http://127.0.0.1:3402/static.json');
     const bare = await cannon({ url: 'http://127.0.0.1:3402/static.json' });
     const menu = await cannon({ url: 'http://127.0.0.1:3401/api/allproduts' });
     const ratio = menu.requests.average / bare.requests.average;
-    results.menu = { bytes: body.length, menuRps: menu.requests.average, bareRps: bare.requests.average, ratio, menuP99Ms: menu.latency.p99 };
-    line('GET /api/allproduts req/s (50 conns)', `${Math.round(menu.requests.average)} (${(ratio * 100).toFixed(0)}% of bare)`, '>= 50% of bare', ratio >= 0.5);
+    results.menu = {
+      bytes: body.length,
+      menuRps: menu.requests.average,
+      bareRps: bare.requests.average,
+      ratio,
+      menuP99Ms: menu.latency.p99,
+    };
+    line(
+      'GET /api/allproduts req/s (50 conns)',
+      `${Math.round(menu.requests.average)} (${(ratio * 100).toFixed(0)}% of bare)`,
+      '>= 50% of bare',
+      ratio >= 0.5,
+    );
     line('bare static JSON req/s (same bytes)', `${Math.round(bare.requests.average)}`, '-', true);
   } finally {
     baseline?.kill('SIGTERM');
@@ -75,97 +95,117 @@ if (runs('menu')) {
 
 // 4. Order placement p99 at 50 concurrent customers on PostgreSQL.
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (runs('orders')) try {
-  const { benchOrderPlacement } = await import('./order-placement.ts');
-  const orders = await benchOrderPlacement(pgUrl, DURATION);
-  results.orderPlacement = orders;
-  const clean = orders.non2xx === 0 && orders.errors === 0;
-  line('order placement p99, 50 customers (PostgreSQL)', `${orders.p99} ms (${Math.round(orders.rps)} orders/s)`, '< 100 ms, no errors', orders.p99 < 100 && clean);
-  if (!clean) console.info(`      ${orders.non2xx} non-2xx answers, ${orders.errors} errors of ${orders.requests}`);
-} catch (error) {
-  line('order placement p99, 50 customers (PostgreSQL)', 'not measured', '< 100 ms', false);
-  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
-}
+if (runs('orders'))
+  try {
+    const { benchOrderPlacement } = await import('./order-placement.ts');
+    const orders = await benchOrderPlacement(pgUrl, DURATION);
+    results.orderPlacement = orders;
+    const clean = orders.non2xx === 0 && orders.errors === 0;
+    line(
+      'order placement p99, 50 customers (PostgreSQL)',
+      `${orders.p99} ms (${Math.round(orders.rps)} orders/s)`,
+      '< 100 ms, no errors',
+      orders.p99 < 100 && clean,
+    );
+    if (!clean) console.info(`      ${orders.non2xx} non-2xx answers, ${orders.errors} errors of ${orders.requests}`);
+  } catch (error) {
+    line('order placement p99, 50 customers (PostgreSQL)', 'not measured', '< 100 ms', false);
+    console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+  }
 
 // 5. New-order event to the admin socket at 50 orders/s on PostgreSQL, from each order's HTTP answer.
-if (runs('order-events')) try {
-  const { benchOrderEventLatency } = await import('./order-event-latency.ts');
-  const events = await benchOrderEventLatency(pgUrl, DURATION);
-  results.orderEventLatency = events;
-  const clean = events.non2xx === 0 && events.errors === 0;
-  for (const [where, seen] of [['same process', events.sameProcess], ['other process', events.otherProcess]]) {
-    const { fromAnswer, fromSend } = seen;
-    line(
-      `new-order event p99, ${events.rate}/s (${where})`,
-      `${fromAnswer.p99} ms (${fromSend.p99} from send)`,
-      '< 50 ms, none lost',
-      fromAnswer.p99 < 50 && seen.lost === 0 && clean,
-    );
+if (runs('order-events'))
+  try {
+    const { benchOrderEventLatency } = await import('./order-event-latency.ts');
+    const events = await benchOrderEventLatency(pgUrl, DURATION);
+    results.orderEventLatency = events;
+    const clean = events.non2xx === 0 && events.errors === 0;
+    for (const [where, seen] of [
+      ['same process', events.sameProcess],
+      ['other process', events.otherProcess],
+    ]) {
+      const { fromAnswer, fromSend } = seen;
+      line(
+        `new-order event p99, ${events.rate}/s (${where})`,
+        `${fromAnswer.p99} ms (${fromSend.p99} from send)`,
+        '< 50 ms, none lost',
+        fromAnswer.p99 < 50 && seen.lost === 0 && clean,
+      );
+      console.info(
+        `      ${fromAnswer.count} events over ${seen.transport}; after the answer p50 ${fromAnswer.p50}, p95 ${fromAnswer.p95}, p99 ${fromAnswer.p99}, max ${fromAnswer.max} ms` +
+          ` (${seen.beforeAnswer} came before it, counted as 0); after the send p50 ${fromSend.p50}, p95 ${fromSend.p95}, p99 ${fromSend.p99}, max ${fromSend.max} ms; ${seen.lost} lost`,
+      );
+    }
     console.info(
-      `      ${fromAnswer.count} events over ${seen.transport}; after the answer p50 ${fromAnswer.p50}, p95 ${fromAnswer.p95}, p99 ${fromAnswer.p99}, max ${fromAnswer.max} ms` +
-        ` (${seen.beforeAnswer} came before it, counted as 0); after the send p50 ${fromSend.p50}, p95 ${fromSend.p95}, p99 ${fromSend.p99}, max ${fromSend.max} ms; ${seen.lost} lost`,
+      `      ${events.orders} orders sent at ${events.sentRate}/s for ${events.seconds} s; ${events.non2xx} non-2xx answers, ${events.errors} errors`,
     );
+  } catch (error) {
+    line('new-order event p99, 50/s (PostgreSQL)', 'not measured', '< 50 ms', false);
+    console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
   }
-  console.info(`      ${events.orders} orders sent at ${events.sentRate}/s for ${events.seconds} s; ${events.non2xx} non-2xx answers, ${events.errors} errors`);
-} catch (error) {
-  line('new-order event p99, 50/s (PostgreSQL)', 'not measured', '< 50 ms', false);
-  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
-}
 
 // 6. Load: LOAD_CUSTOMERS customers ordering at once for LOAD_SECONDS on PostgreSQL, then the database checked
 // against every answer: each acknowledged order stored once, at its quoted total.
-if (runs('load')) try {
-  const { benchLoadOrders } = await import('./load-orders.ts');
-  const load = await benchLoadOrders(pgUrl);
-  results.loadOrders = load;
-  const { latencyMs: ms, verified: v } = load;
-  line(
-    `load: ${load.customers} customers for ${load.seconds} s (PostgreSQL)`,
-    `${load.ordersPerSecond} orders/s, p99 ${ms.p99} ms`,
-    'every 201 stored once, totals equal, no 5xx',
-    load.ok,
-  );
-  console.info(
-    `      ${load.orders} orders acknowledged of ${load.requests} sent; latency p50 ${ms.p50}, p95 ${ms.p95}, p99 ${ms.p99}, max ${ms.max} ms;` +
-      ` answers by status ${JSON.stringify(load.byStatus)}; ${load.networkErrors} network errors`,
-  );
-  console.info(
-    `      database: ${v.foundOnce} of ${v.acknowledged} acknowledged orders found (${v.distinctIds} distinct ids), ${v.keyMismatches} key and` +
-      ` ${v.totalMismatches} total mismatches, ${v.ordersInDatabase} orders in all, ${v.withoutHistory} without a status;` +
-      ` total £${(v.databaseTotalPence / 100).toFixed(2)} stored, £${(v.acknowledgedTotalPence / 100).toFixed(2)} acknowledged`,
-  );
-  for (const sample of load.errorSamples) console.info(`      ${sample}`);
-} catch (error) {
-  line('load: customers ordering at once (PostgreSQL)', 'not measured', 'every 201 stored once, no 5xx', false);
-  console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
-}
+if (runs('load'))
+  try {
+    const { benchLoadOrders } = await import('./load-orders.ts');
+    const load = await benchLoadOrders(pgUrl);
+    results.loadOrders = load;
+    const { latencyMs: ms, verified: v } = load;
+    line(
+      `load: ${load.customers} customers for ${load.seconds} s (PostgreSQL)`,
+      `${load.ordersPerSecond} orders/s, p99 ${ms.p99} ms`,
+      'every 201 stored once, totals equal, no 5xx',
+      load.ok,
+    );
+    console.info(
+      `      ${load.orders} orders acknowledged of ${load.requests} sent; latency p50 ${ms.p50}, p95 ${ms.p95}, p99 ${ms.p99}, max ${ms.max} ms;` +
+        ` answers by status ${JSON.stringify(load.byStatus)}; ${load.networkErrors} network errors`,
+    );
+    console.info(
+      `      database: ${v.foundOnce} of ${v.acknowledged} acknowledged orders found (${v.distinctIds} distinct ids), ${v.keyMismatches} key and` +
+        ` ${v.totalMismatches} total mismatches, ${v.ordersInDatabase} orders in all, ${v.withoutHistory} without a status;` +
+        ` total £${(v.databaseTotalPence / 100).toFixed(2)} stored, £${(v.acknowledgedTotalPence / 100).toFixed(2)} acknowledged`,
+    );
+    for (const sample of load.errorSamples) console.info(`      ${sample}`);
+  } catch (error) {
+    line('load: customers ordering at once (PostgreSQL)', 'not measured', 'every 201 stored once, no 5xx', false);
+    console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+  }
 
 // 7. One process against two behind nginx on PostgreSQL (decision 0701): orders a second, p99, memory.
-if (runs('scale')) try {
-  const { benchScale } = await import('./scale.ts');
-  const scale = await benchScale(pgUrl, DURATION);
-  results.scale = scale;
-  const show = (p) => `${Math.round(p.rps)} orders/s, p99 ${p.p99} ms`;
-  const clean = (p) => p.non2xx === 0 && p.errors === 0;
-  for (const [label, p] of [['1 process, direct', scale.oneDirect], ['1 process behind nginx', scale.oneBehindNginx], ['2 processes behind nginx', scale.twoBehindNginx]]) {
-    // Figures, not budgets: the p99 budget is part 4's, one process. A second process on the same 2 shared cores
-    // adds availability, not speed (decision 0701), so only errors fail these lines.
-    line(`placement, ${label} (PostgreSQL)`, show(p), 'no errors (figure)', clean(p));
-    if (!clean(p)) console.info(`      ${p.non2xx} non-2xx answers, ${p.errors} errors of ${p.requests}`);
+if (runs('scale'))
+  try {
+    const { benchScale } = await import('./scale.ts');
+    const scale = await benchScale(pgUrl, DURATION);
+    results.scale = scale;
+    const show = (p) => `${Math.round(p.rps)} orders/s, p99 ${p.p99} ms`;
+    const clean = (p) => p.non2xx === 0 && p.errors === 0;
+    for (const [label, p] of [
+      ['1 process, direct', scale.oneDirect],
+      ['1 process behind nginx', scale.oneBehindNginx],
+      ['2 processes behind nginx', scale.twoBehindNginx],
+    ]) {
+      // Figures, not budgets: the p99 budget is part 4's, one process. A second process on the same 2 shared cores
+      // adds availability, not speed (decision 0701), so only errors fail these lines.
+      line(`placement, ${label} (PostgreSQL)`, show(p), 'no errors (figure)', clean(p));
+      if (!clean(p)) console.info(`      ${p.non2xx} non-2xx answers, ${p.errors} errors of ${p.requests}`);
+    }
+    const served = Object.entries(scale.twoBehindNginx.servedBy ?? {})
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+    line('2 processes against 1, both behind nginx', `x${scale.speedup} orders/s`, '-', true);
+    console.info(
+      `      orders placed per process: ${served}; ${scale.cpus} CPUs seen by Node, shared with PostgreSQL, nginx and the load` +
+        ` (load average ${scale.loadAverage.before} before, ${scale.loadAverage.after} after)`,
+    );
+    const rss = (name) => `${scale.idleRssMb[name]} MB idle, ${scale.twoBehindNginx.peakRssMb[name]} MB under load`;
+    line('server RSS (VmRSS)', `A ${rss('A')}; B ${rss('B')}`, '-', true);
+    console.info(`      A alone: ${scale.oneDirect.peakRssMb.A} MB peak direct, ${scale.oneBehindNginx.peakRssMb.A} MB peak behind nginx`);
+  } catch (error) {
+    line('placement, 1 against 2 processes behind nginx', 'not measured', 'no errors (figure)', false);
+    console.info(`      ${error instanceof Error ? error.message : error} (needs nginx and BENCH_DATABASE_URL / a PostgreSQL server)`);
   }
-  const served = Object.entries(scale.twoBehindNginx.servedBy ?? {}).map(([name, n]) => `${name} ${n}`).join(', ');
-  line('2 processes against 1, both behind nginx', `x${scale.speedup} orders/s`, '-', true);
-  console.info(
-    `      orders placed per process: ${served}; ${scale.cpus} CPUs seen by Node, shared with PostgreSQL, nginx and the load` +
-      ` (load average ${scale.loadAverage.before} before, ${scale.loadAverage.after} after)`,
-  );
-  const rss = (name) => `${scale.idleRssMb[name]} MB idle, ${scale.twoBehindNginx.peakRssMb[name]} MB under load`;
-  line('server RSS (VmRSS)', `A ${rss('A')}; B ${rss('B')}`, '-', true);
-  console.info(`      A alone: ${scale.oneDirect.peakRssMb.A} MB peak direct, ${scale.oneBehindNginx.peakRssMb.A} MB peak behind nginx`);
-} catch (error) {
-  line('placement, 1 against 2 processes behind nginx', 'not measured', 'no errors (figure)', false);
-  console.info(`      ${error instanceof Error ? error.message : error} (needs nginx and BENCH_DATABASE_URL / a PostgreSQL server)`);
-}
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -38,7 +38,10 @@ function rssMb(pid: number | undefined): number | null {
 }
 
 /** The highest RSS of each process while `work` runs, sampled every 100 ms. */
-async function peakRss<T>(pids: Record<string, number | undefined>, work: () => Promise<T>): Promise<{ result: T; peakMb: Record<string, number | null> }> {
+async function peakRss<T>(
+  pids: Record<string, number | undefined>,
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: Record<string, number | null> }> {
   const peakMb: Record<string, number | null> = Object.fromEntries(Object.keys(pids).map((name) => [name, null]));
   const sample = () => {
     for (const [name, pid] of Object.entries(pids)) {
@@ -76,9 +79,15 @@ export interface ScalePhase {
 }
 
 /** One phase's rounds as one figure: counts added, orders a second over the whole time, the worse p99 of the rounds. */
-function combine(processes: number, behindNginx: boolean, rounds: Array<{ result: autocannon.Result; peakMb: Record<string, number | null> }>, seconds: number): ScalePhase {
+function combine(
+  processes: number,
+  behindNginx: boolean,
+  rounds: Array<{ result: autocannon.Result; peakMb: Record<string, number | null> }>,
+  seconds: number,
+): ScalePhase {
   const peakRssMb: Record<string, number | null> = {};
-  for (const { peakMb } of rounds) for (const [name, mb] of Object.entries(peakMb)) peakRssMb[name] = Math.max(peakRssMb[name] ?? 0, mb ?? 0) || null;
+  for (const { peakMb } of rounds)
+    for (const [name, mb] of Object.entries(peakMb)) peakRssMb[name] = Math.max(peakRssMb[name] ?? 0, mb ?? 0) || null;
   const requests = rounds.reduce((sum, { result }) => sum + result.requests.total, 0);
   const non2xx = rounds.reduce((sum, { result }) => sum + result.non2xx, 0);
   return {
@@ -135,9 +144,19 @@ export async function benchScale(adminUrl: string, seconds: number) {
     const idleB = rssMb(b.child.pid);
     for (const port of [portA, portB]) await placeOrders(origin(port), customers, pizzaId, WARM_UP_SECONDS, 10);
 
-    const nginxOne = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-one'), port: portNginxOne, upstreams: [`127.0.0.1:${portA}`] });
+    const nginxOne = await startNginx({
+      nginx: nginxPath,
+      dir: path.join(dir, 'nginx-one'),
+      port: portNginxOne,
+      upstreams: [`127.0.0.1:${portA}`],
+    });
     proxies.push(nginxOne);
-    const nginxTwo = await startNginx({ nginx: nginxPath, dir: path.join(dir, 'nginx-two'), port: portNginxTwo, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
+    const nginxTwo = await startNginx({
+      nginx: nginxPath,
+      dir: path.join(dir, 'nginx-two'),
+      port: portNginxTwo,
+      upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
+    });
     proxies.push(nginxTwo);
 
     const targets = {
@@ -149,7 +168,11 @@ export async function benchScale(adminUrl: string, seconds: number) {
     // Two rounds, the second in the reverse order, each phase half the time in each: when the machine's other work
     // comes and goes during the run, it weighs on every phase alike rather than on whichever ran then.
     const half = Math.max(1, Math.round(seconds / 2));
-    const rounds: Record<Target, Array<Awaited<ReturnType<typeof peakRss<autocannon.Result>>>>> = { oneDirect: [], oneBehindNginx: [], twoBehindNginx: [] };
+    const rounds: Record<Target, Array<Awaited<ReturnType<typeof peakRss<autocannon.Result>>>>> = {
+      oneDirect: [],
+      oneBehindNginx: [],
+      twoBehindNginx: [],
+    };
     const order: Target[] = ['oneDirect', 'oneBehindNginx', 'twoBehindNginx'];
     for (const key of [...order, ...[...order].reverse()]) {
       const target = targets[key];
@@ -158,7 +181,10 @@ export async function benchScale(adminUrl: string, seconds: number) {
     const combined = (key: Target): ScalePhase => combine(targets[key].processes, targets[key].behindNginx, rounds[key], 2 * half);
     const oneDirect = combined('oneDirect');
     const oneBehindNginx = combined('oneBehindNginx');
-    const twoBehindNginx = { ...combined('twoBehindNginx'), servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${portA}`]: 'A', [`127.0.0.1:${portB}`]: 'B' }) };
+    const twoBehindNginx = {
+      ...combined('twoBehindNginx'),
+      servedBy: ordersPerProcess(nginxTwo.accessLog, { [`127.0.0.1:${portA}`]: 'A', [`127.0.0.1:${portB}`]: 'B' }),
+    };
 
     return {
       seconds,

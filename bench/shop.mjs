@@ -24,7 +24,22 @@ export function startShop(port, extraEnv = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_TIME: '2026-11-18T18:00:00Z', ADMIN_PASSWORD: 'bench-admin-pass', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SHOP_TIME: '2026-11-18T18:00:00Z',
+      ADMIN_PASSWORD: 'bench-admin-pass',
+      ...extraEnv,
+    },
   });
-  return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    child,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

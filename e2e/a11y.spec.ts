@@ -16,7 +16,16 @@ const WIDTHS = [
 ];
 const PUBLIC_PAGES = ['/', '/signin', '/signup', '/cart'];
 const CUSTOMER_PAGES = ['/payment', '/profile/my-profile', '/favourite', '/notification'];
-const ADMIN_PAGES = ['/dashboard', '/order-list', '/categories', '/products', '/ingredients', '/productforms', '/addnotification', '/banner'];
+const ADMIN_PAGES = [
+  '/dashboard',
+  '/order-list',
+  '/categories',
+  '/products',
+  '/ingredients',
+  '/productforms',
+  '/addnotification',
+  '/banner',
+];
 
 let counter = 0;
 
@@ -36,15 +45,30 @@ async function placeCashOrder(browser: Browser): Promise<string> {
   const context = await browser.newContext({ baseURL: config.use?.baseURL });
   const email = `a11y-${Date.now().toString(36)}-${++counter}@example.com`;
   const { request } = context;
-  expect((await request.post('/api/register/', { data: { username: 'Ada Lovelace', email, password: 'Accessible-2026' } })).status()).toBe(201);
+  expect((await request.post('/api/register/', { data: { username: 'Ada Lovelace', email, password: 'Accessible-2026' } })).status()).toBe(
+    201,
+  );
   const address = await request.post('/api/address-collection', {
-    data: { firstname: 'Ada', lastname: 'Lovelace', Email: email, phone: '07700 900123', address: '12 Engine Row', city: 'London', postcode: 'N1 9GU' },
+    data: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      Email: email,
+      phone: '07700 900123',
+      address: '12 Engine Row',
+      city: 'London',
+      postcode: 'N1 9GU',
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
   const products = (await (await request.get('/api/allproduts')).json()) as { _id: string; title: string }[];
   const margherita = products.find((product) => product.title === 'Margherita');
   const order = await request.post('/api/buy-product', {
-    data: { items: [{ productId: margherita?._id, quantity: 2 }], paymentType: 'Cash', addressId: ((await address.json()) as { insertedId: string }).insertedId, note: 'Ring twice' },
+    data: {
+      items: [{ productId: margherita?._id, quantity: 2 }],
+      paymentType: 'Cash',
+      addressId: ((await address.json()) as { insertedId: string }).insertedId,
+      note: 'Ring twice',
+    },
   });
   expect(order.status(), await order.text()).toBe(201);
   const { insertedId } = (await order.json()) as { insertedId: string };
@@ -70,7 +94,9 @@ async function addMargherita(page: Page): Promise<void> {
  */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
 }
 
@@ -78,7 +104,9 @@ async function expectNoViolationsHere(page: Page, name: string): Promise<void> {
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
   expect(summary, `axe violations on ${name}`).toEqual([]);
 }
 

@@ -20,7 +20,9 @@ async function signInAdmin(page: Page): Promise<void> {
 }
 
 async function pngBytes(width: number, height: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A real PNG padded after its end chunk to exactly `bytes`. */
@@ -43,7 +45,9 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await expect(page.getByRole('heading', { level: 1, name: 'Categories List' })).toBeVisible();
   await page.getByRole('link', { name: 'Add Categories' }).click();
   await expect(page).toHaveURL(/\/categoriforms$/);
-  await page.getByLabel('Category image').setInputFiles({ name: 'sourdough.png', mimeType: 'image/png', buffer: await pngBytes(320, 240, '#d35400') });
+  await page
+    .getByLabel('Category image')
+    .setInputFiles({ name: 'sourdough.png', mimeType: 'image/png', buffer: await pngBytes(320, 240, '#d35400') });
   await expect(page.getByRole('img', { name: 'Category image preview' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Category title' }).fill('Sourdough');
   const submit = page.getByRole('button', { name: 'Submit' });
@@ -51,7 +55,10 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await expect(page.getByText('Successfully upload your Categori')).toBeVisible();
   await expect(submit).toBeDisabled();
   await expect(page).toHaveURL(/\/categories$/);
-  const card = page.getByRole('list', { name: 'Categories' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Sourdough', exact: true }) });
+  const card = page
+    .getByRole('list', { name: 'Categories' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Sourdough', exact: true }) });
   await expect(card.getByRole('img', { name: 'Sourdough' })).toBeVisible();
   // A new category is sent with order 9, and the storefront's list has it.
   const categories = (await (await page.request.get('/api/allcategori')).json()) as Array<{ categoriName: string; order: number }>;
@@ -67,7 +74,9 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await page.getByRole('textbox', { name: 'Title' }).fill('Sourdough Margherita');
   await page.getByRole('textbox', { name: 'Description' }).fill('Slow-risen base, San Marzano tomato, fior di latte');
   await page.getByRole('spinbutton', { name: 'Regular Price' }).fill('9.50');
-  await page.getByLabel('Product image').setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: await pngBytes(600, 600, '#c0392b') });
+  await page
+    .getByLabel('Product image')
+    .setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: await pngBytes(600, 600, '#c0392b') });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Successfully upload your product')).toBeVisible();
   await expect(page).toHaveURL(/\/products$/);
@@ -89,7 +98,9 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await expect(page.getByText('Successfully updated your product')).toBeVisible();
   await expect(page).toHaveURL(/\/products$/);
   await page.getByRole('searchbox', { name: 'Search Products' }).fill('Sourdough');
-  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Sourdough Margherita' })).toContainText('£10.25');
+  await expect(
+    page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Sourdough Margherita' }),
+  ).toContainText('£10.25');
 
   // The category's own page lists it.
   await page.goto('/categories');
@@ -110,7 +121,11 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   // The storefront's API shows the changes.
   const pizza = (await storefrontProducts(page)).find((product) => product.title === 'Sourdough Margherita');
   expect(pizza).toMatchObject({ category: 'Sourdough', regularDiscount: 10.25 });
-  const toppings = (await (await page.request.get('/api/ingredients')).json()) as Array<{ ToopingName: string; toopingPrice: number; category: string }>;
+  const toppings = (await (await page.request.get('/api/ingredients')).json()) as Array<{
+    ToopingName: string;
+    toopingPrice: number;
+    category: string;
+  }>;
   expect(toppings.find((topping) => topping.ToopingName === 'Truffle Oil')).toMatchObject({ toopingPrice: 1.5, category: 'Pizza' });
   // And so does the shop's front page, reached inside the app: the admin's writes refreshed its cached lists.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
@@ -211,7 +226,9 @@ test('the forms check names, prices and image sizes before sending, and show the
 test('a title written as markup is shown as text, never run', async ({ page }) => {
   await signInAdmin(page);
   const title = '<img src=x onerror=alert(1)>';
-  const added = await page.request.post('/api/allproduts', { data: { title, category: 'Pizza', regularDiscount: 8, description: '<b>bold?</b>' } });
+  const added = await page.request.post('/api/allproduts', {
+    data: { title, category: 'Pizza', regularDiscount: 8, description: '<b>bold?</b>' },
+  });
   expect(added.ok()).toBe(true);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -254,7 +271,8 @@ test('the admin layout and every catalogue screen at 390 and 1280 px', async ({ 
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       if (name === 'product-edit') await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(pizza.title);
-      if (name === 'category-edit') await expect(page.getByRole('textbox', { name: 'Category title' })).toHaveValue(categories[0]!.categoriName);
+      if (name === 'category-edit')
+        await expect(page.getByRole('textbox', { name: 'Category title' })).toHaveValue(categories[0]!.categoriName);
       if (name === 'toppings') await expect(page.getByRole('row')).not.toHaveCount(2);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
@@ -271,7 +289,10 @@ test('the admin layout and every catalogue screen at 390 and 1280 px', async ({ 
       // Four category cards per row.
       await page.goto('/categories');
       await expect(page.getByRole('list', { name: 'Categories' }).getByRole('listitem').nth(4)).toBeVisible();
-      const tops = await page.getByRole('list', { name: 'Categories' }).getByRole('listitem').evaluateAll((items) => items.slice(0, 5).map((item) => Math.round(item.getBoundingClientRect().top)));
+      const tops = await page
+        .getByRole('list', { name: 'Categories' })
+        .getByRole('listitem')
+        .evaluateAll((items) => items.slice(0, 5).map((item) => Math.round(item.getBoundingClientRect().top)));
       expect(tops.slice(0, 4).every((top) => top === tops[0])).toBe(true);
       expect(tops[4]).toBeGreaterThan(tops[0]!);
     } else {

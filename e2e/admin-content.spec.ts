@@ -26,7 +26,10 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name} at ${width} px`).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${name} at ${width} px`,
+    ).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -53,7 +56,9 @@ async function customerPage(browser: Browser, baseURL: string | undefined): Prom
 }
 
 async function png(width: number, height: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A real PNG padded after its end chunk to exactly `bytes`. */
@@ -70,7 +75,11 @@ async function slowDown(page: Page, path: string): Promise<void> {
   });
 }
 
-test('an admin sends a notification with a picture; it is listed, and a customer sees it on /notification', async ({ page, browser, baseURL }) => {
+test('an admin sends a notification with a picture; it is listed, and a customer sees it on /notification', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInAdmin(page.request);
   await page.goto('/addnotification');
   await expect(page.getByRole('heading', { level: 1, name: 'Send Notification' })).toBeVisible();
@@ -135,7 +144,9 @@ test('an admin adds a banner, it shows on the home page’s offers strip; deleti
 
   await upload.click();
   await expect(page.getByText('Please choose a banner image')).toBeVisible();
-  await page.getByLabel('Banner image').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: await png(1600, 700, '#16a085') });
+  await page
+    .getByLabel('Banner image')
+    .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: await png(1600, 700, '#16a085') });
   const preview = page.getByRole('img', { name: 'Banner image preview' });
   await expect(preview).toBeVisible();
   await expect(preview.locator('..')).toHaveCSS('border-radius', '50%');
@@ -161,7 +172,10 @@ test('an admin adds a banner, it shows on the home page’s offers strip; deleti
 
   // Delete it, after the question; cancelling first keeps it.
   await page.goto('/banner');
-  const card = page.getByRole('list', { name: 'Banners' }).getByRole('listitem').filter({ has: page.locator(`img[src="${src}"]`) });
+  const card = page
+    .getByRole('list', { name: 'Banners' })
+    .getByRole('listitem')
+    .filter({ has: page.locator(`img[src="${src}"]`) });
   await card.getByRole('button', { name: /^Delete banner/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Do you want to delete this banner?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -207,7 +221,15 @@ test('a customer’s /notification page follows their order live: confirmation s
 
   const email = await signUpCustomer(page.request);
   const address = await page.request.post('/api/address-collection', {
-    data: { firstname: 'Ada', lastname: 'Lovelace', Email: email, phone: '07700 900123', address: '12 Analytical Row', city: 'London', postcode: 'N1 9GU' },
+    data: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      Email: email,
+      phone: '07700 900123',
+      address: '12 Analytical Row',
+      city: 'London',
+      postcode: 'N1 9GU',
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
 
@@ -231,7 +253,10 @@ test('a customer’s /notification page follows their order live: confirmation s
   await expect.poll(() => sent.some((frame) => frame.includes('"order_confirmation"') && frame.includes(orderId))).toBe(true);
 
   const short = orderId.slice(18);
-  const card = page.getByRole('list', { name: 'Order notifications' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order ${short}` }) });
+  const card = page
+    .getByRole('list', { name: 'Order notifications' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order ${short}` }) });
   const timeline = card.getByRole('list', { name: `Status of order ${short}` }).getByRole('listitem');
   await expect(timeline).toHaveCount(1);
   await expect(timeline.first()).toContainText('Pending Order');

@@ -24,7 +24,16 @@ async function newCustomer(browser: Browser): Promise<Customer> {
   const registered = await request.post('/api/register/', { data: { username: 'Ada Lovelace', email, password: 'a-Strong-password-1' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const address = await request.post('/api/address-collection', {
-    data: { firstname: 'Ada', lastname: 'Lovelace', Email: email, phone: '07700 900123', address: '12 Engine Row', address2: 'Flat 3', city: 'London', postcode: 'N1 9GU' },
+    data: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      Email: email,
+      phone: '07700 900123',
+      address: '12 Engine Row',
+      address2: 'Flat 3',
+      city: 'London',
+      postcode: 'N1 9GU',
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
   const { insertedId } = (await address.json()) as { insertedId: string };
@@ -48,7 +57,12 @@ async function placed(request: APIRequestContext, id: string): Promise<PlacedOrd
 
 async function placeCashOrder(customer: Customer, title: string, quantity: number, note = ''): Promise<PlacedOrder> {
   const answer = await customer.request.post('/api/buy-product', {
-    data: { items: [{ productId: await productId(customer.request, title), quantity }], paymentType: 'Cash', addressId: customer.addressId, note },
+    data: {
+      items: [{ productId: await productId(customer.request, title), quantity }],
+      paymentType: 'Cash',
+      addressId: customer.addressId,
+      note,
+    },
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return placed(customer.request, ((await answer.json()) as { insertedId: string }).insertedId);
@@ -57,12 +71,18 @@ async function placeCashOrder(customer: Customer, title: string, quantity: numbe
 /** A card order through the offline test provider; unconfirmed, it stays unpaid and the shop never sees it. */
 async function placeCardOrder(customer: Customer, title: string, quantity: number, pay: boolean): Promise<PlacedOrder> {
   const intent = await customer.request.post('/api/create-payment-intent', {
-    data: { items: [{ productId: await productId(customer.request, title), quantity }], addressId: customer.addressId, note: 'Leave at the door' },
+    data: {
+      items: [{ productId: await productId(customer.request, title), quantity }],
+      addressId: customer.addressId,
+      note: 'Leave at the door',
+    },
   });
   expect(intent.ok(), await intent.text()).toBe(true);
   const { clientSecret, orderId } = (await intent.json()) as { clientSecret: string; orderId: string };
   if (pay) {
-    const paid = await customer.request.post('/api/test-payments/confirm', { data: { clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123' } });
+    const paid = await customer.request.post('/api/test-payments/confirm', {
+      data: { clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123' },
+    });
     expect(paid.ok(), await paid.text()).toBe(true);
     return placed(customer.request, orderId);
   }
@@ -85,7 +105,15 @@ function figureValue(text: string): number {
 
 type Figures = Record<string, number>;
 
-const CARDS = ['All Pending Orders', 'Total Categories', 'Total Products', 'Total Sales Today', 'Card Total Today', 'Cash Total Today', 'Total Sale Overall'];
+const CARDS = [
+  'All Pending Orders',
+  'Total Categories',
+  'Total Products',
+  'Total Sales Today',
+  'Card Total Today',
+  'Cash Total Today',
+  'Total Sale Overall',
+];
 const TODAY = ['Total Orders', 'Pending', 'Approved', 'On the way', 'Delivered', 'Canceled'];
 
 function card(page: Page, label: string): Locator {
@@ -109,11 +137,16 @@ function delta(after: Figures, before: Figures): Figures {
 }
 
 function rowOf(page: Page, order: PlacedOrder): Locator {
-  return page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Order ${order.short}`, exact: true }) });
+  return page
+    .getByRole('table', { name: 'Orders' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Order ${order.short}`, exact: true }) });
 }
 
 async function chooseStatus(page: Page, order: PlacedOrder, status: string): Promise<void> {
-  await rowOf(page, order).getByRole('button', { name: `Change status of order ${order.short}` }).click();
+  await rowOf(page, order)
+    .getByRole('button', { name: `Change status of order ${order.short}` })
+    .click();
   await page.getByRole('menu').getByRole('menuitem', { name: status }).click();
 }
 
@@ -129,7 +162,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('the dashboard counts the orders placed, a status changed from the row menu moves its figures, and the detail prints a kitchen ticket', async ({ page, browser }) => {
+test('the dashboard counts the orders placed, a status changed from the row menu moves its figures, and the detail prints a kitchen ticket', async ({
+  page,
+  browser,
+}) => {
   await signInAdmin(page);
   const before = await readDashboard(page);
 
@@ -196,7 +232,10 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   await shoot(page, 'order-list');
   // On a phone the same orders are stacked cards, each with its status and menu in reach.
   await page.setViewportSize({ width: 390, height: 844 });
-  const phoneCard = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${cash.short}`, exact: true }) });
+  const phoneCard = page
+    .getByRole('list', { name: 'Orders' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `Order ${cash.short}`, exact: true }) });
   await expect(phoneCard).toContainText('Pending Order');
   await expect(phoneCard.getByRole('button', { name: `Change status of order ${cash.short}` })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -212,7 +251,9 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   await expect(confirm).toBeHidden();
   await expect(rowOf(page, doomed)).toContainText('Canceled Order');
   // A canceled order can no longer change: its menu offers nothing, and says why.
-  await rowOf(page, doomed).getByRole('button', { name: `Change status of order ${doomed.short}` }).click();
+  await rowOf(page, doomed)
+    .getByRole('button', { name: `Change status of order ${doomed.short}` })
+    .click();
   for (const item of await page.getByRole('menu').getByRole('menuitem').all()) await expect(item).toBeDisabled();
   await expect(page.getByRole('menu')).toContainText('The order is canceled and can no longer change');
   await page.keyboard.press('Escape');
@@ -243,11 +284,14 @@ test('the dashboard counts the orders placed, a status changed from the row menu
 
   // The detail of the cash order: address, payment, items, history with who changed it, and its kitchen ticket.
   await page.goto('/order-list');
-  await rowOf(page, cash).getByRole('link', { name: `Order ${cash.short}` }).click();
+  await rowOf(page, cash)
+    .getByRole('link', { name: `Order ${cash.short}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/allorders/${cash.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Order ${cash.short}` })).toBeVisible();
   const address = page.getByRole('region', { name: 'Address' });
-  for (const line of ['Ada Lovelace', customer.email, '07700 900123', '12 Engine Row', 'Flat 3', 'London', 'N1 9GU']) await expect(address).toContainText(line);
+  for (const line of ['Ada Lovelace', customer.email, '07700 900123', '12 Engine Row', 'Flat 3', 'London', 'N1 9GU'])
+    await expect(address).toContainText(line);
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment).toContainText('Cash On Delivery');
   await expect(payment).toContainText('18/11/2026');

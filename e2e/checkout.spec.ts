@@ -33,7 +33,9 @@ async function payByCard(page: Page, cardNumber: string): Promise<void> {
   await page.getByRole('button', { name: /^Pay £/ }).click();
 }
 
-test('a customer registers, adds an address, pays a pizza and a deal by test card, sees it in history, then orders again paying cash', async ({ page }) => {
+test('a customer registers, adds an address, pays a pizza and a deal by test card, sees it in history, then orders again paying cash', async ({
+  page,
+}) => {
   await register(page);
   await addPizza(page, 'Margherita');
   await addPizzaPair(page);

@@ -2,7 +2,20 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config';
 
-const CATEGORIES = ['Pizza', 'Wings', 'Vegan', 'Sides', 'Shakes', 'Deals', 'Nachos', 'Sides To Share', 'Drinks', 'Desserts', 'Dips', 'Crust'];
+const CATEGORIES = [
+  'Pizza',
+  'Wings',
+  'Vegan',
+  'Sides',
+  'Shakes',
+  'Deals',
+  'Nachos',
+  'Sides To Share',
+  'Drinks',
+  'Desserts',
+  'Dips',
+  'Crust',
+];
 
 test('the home page shows the seeded categories in order', async ({ page }) => {
   await page.goto('/');
@@ -18,8 +31,12 @@ test('the home page shows the seeded categories in order', async ({ page }) => {
 test('a banner the admin adds shows on the home page as an offer', async ({ page }) => {
   const signIn = await page.request.post('/api/login/', { data: E2E_ADMIN });
   expect(signIn.ok()).toBe(true);
-  const picture = await sharp({ create: { width: 640, height: 280, channels: 3, background: '#8e44ad' } }).png().toBuffer();
-  const added = await page.request.post('/api/addbanner', { multipart: { myfiles: { name: 'offer.png', mimeType: 'image/png', buffer: picture } } });
+  const picture = await sharp({ create: { width: 640, height: 280, channels: 3, background: '#8e44ad' } })
+    .png()
+    .toBuffer();
+  const added = await page.request.post('/api/addbanner', {
+    multipart: { myfiles: { name: 'offer.png', mimeType: 'image/png', buffer: picture } },
+  });
   expect(added.status()).toBe(201);
   const { insertedId } = (await added.json()) as { insertedId: string };
 

@@ -1,4 +1,12 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import config, { E2E_ADMIN } from '../playwright.config';
 
 // Markup in every text a person can type (issue 12, point 5): a category's name, a product's title and description,
@@ -60,12 +68,20 @@ test.beforeAll(async () => {
   const baseURL = config.use?.baseURL;
   const admin = await playwrightRequest.newContext({ baseURL });
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  const { insertedId: categoryId } = await json<{ insertedId: string }>(await admin.post('/api/allcategori', { multipart: { categoriName: TEXT.category, order: '9' } }), 201);
-  const { insertedId: productId } = await json<{ insertedId: string }>(
-    await admin.post('/api/allproduts', { data: { title: TEXT.productTitle, category: TEXT.category, description: TEXT.productDescription, regularDiscount: 12 } }),
+  const { insertedId: categoryId } = await json<{ insertedId: string }>(
+    await admin.post('/api/allcategori', { multipart: { categoriName: TEXT.category, order: '9' } }),
     201,
   );
-  const { insertedId: toppingId } = await json<{ insertedId: string }>(await admin.post('/api/ingredients', { data: { ToopingName: TEXT.topping, category: 'Pizza', toopingPrice: 0.5 } }), 201);
+  const { insertedId: productId } = await json<{ insertedId: string }>(
+    await admin.post('/api/allproduts', {
+      data: { title: TEXT.productTitle, category: TEXT.category, description: TEXT.productDescription, regularDiscount: 12 },
+    }),
+    201,
+  );
+  const { insertedId: toppingId } = await json<{ insertedId: string }>(
+    await admin.post('/api/ingredients', { data: { ToopingName: TEXT.topping, category: 'Pizza', toopingPrice: 0.5 } }),
+    201,
+  );
   await json(await admin.post('/api/allnotification', { data: { title: TEXT.noticeTitle, description: TEXT.noticeDescription } }), 201);
 
   const customer = await playwrightRequest.newContext({ baseURL });
@@ -73,7 +89,16 @@ test.beforeAll(async () => {
   await json(await customer.post('/api/register/', { data: { username: TEXT.username, email: customerEmail, password: PASSWORD } }), 201);
   const { insertedId: addressId } = await json<{ insertedId: string }>(
     await customer.post('/api/address-collection', {
-      data: { firstname: TEXT.firstname, lastname: TEXT.lastname, Email: customerEmail, phone: '07700 900123', address: TEXT.address, address2: TEXT.address2, city: TEXT.city, postcode: 'N1 9GU' },
+      data: {
+        firstname: TEXT.firstname,
+        lastname: TEXT.lastname,
+        Email: customerEmail,
+        phone: '07700 900123',
+        address: TEXT.address,
+        address2: TEXT.address2,
+        city: TEXT.city,
+        postcode: 'N1 9GU',
+      },
     }),
     201,
   );
@@ -96,11 +121,25 @@ test.beforeAll(async () => {
   made = { categoryId, productId, toppingId, margheritaId, customerEmail, orderId };
 
   // Stored as typed: the API answers the very same text.
-  const product = (await (await customer.get(`/api/allproduts/${productId}`)).json()) as { title: string; description: string; category: string };
+  const product = (await (await customer.get(`/api/allproduts/${productId}`)).json()) as {
+    title: string;
+    description: string;
+    category: string;
+  };
   expect(product).toMatchObject({ title: TEXT.productTitle, description: TEXT.productDescription, category: TEXT.category });
-  const order = (await (await customer.get(`/api/buy-product/${orderId}`)).json()) as { note: string; address: Record<string, string>; items: Array<{ title: string; topping: string }> };
+  const order = (await (await customer.get(`/api/buy-product/${orderId}`)).json()) as {
+    note: string;
+    address: Record<string, string>;
+    items: Array<{ title: string; topping: string }>;
+  };
   expect(order.note).toBe(TEXT.note);
-  expect(order.address).toMatchObject({ firstname: TEXT.firstname, lastname: TEXT.lastname, address: TEXT.address, address2: TEXT.address2, city: TEXT.city });
+  expect(order.address).toMatchObject({
+    firstname: TEXT.firstname,
+    lastname: TEXT.lastname,
+    address: TEXT.address,
+    address2: TEXT.address2,
+    city: TEXT.city,
+  });
   expect(order.items.map((item) => [item.title, item.topping])).toEqual([
     [TEXT.productTitle, ''],
     ['Margherita', TEXT.topping],
@@ -155,22 +194,39 @@ async function expectInert(page: Page, dialogs: string[], where: string, texts: 
     const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data'];
     return {
       xss: w.__xss ?? null,
-      handlers: all.filter((element) => Array.from(element.attributes).some((attribute) => attribute.name.toLowerCase().startsWith('on'))).map(describe),
+      handlers: all
+        .filter((element) => Array.from(element.attributes).some((attribute) => attribute.name.toLowerCase().startsWith('on')))
+        .map(describe),
       injectedImages: Array.from(document.querySelectorAll('img[src="x"], img:not([src])')).map(describe),
       injectedSvg: Array.from(document.querySelectorAll('svg[onload]')).map(describe),
-      scripts: Array.from(document.scripts).filter((script) => (script.textContent ?? '').includes('__xss')).map(describe),
+      scripts: Array.from(document.scripts)
+        .filter((script) => (script.textContent ?? '').includes('__xss'))
+        .map(describe),
       frames: Array.from(document.querySelectorAll('iframe[srcdoc]')).map(describe),
       javascriptUrls: all
-        .filter((element) => urlAttributes.some((name) => /^\W*j\W*a\W*v\W*a\W*s\W*c\W*r\W*i\W*p\W*t\W*:/i.test(element.getAttribute(name) ?? '')))
+        .filter((element) =>
+          urlAttributes.some((name) => /^\W*j\W*a\W*v\W*a\W*s\W*c\W*r\W*i\W*p\W*t\W*:/i.test(element.getAttribute(name) ?? '')),
+        )
         .map(describe),
       cspReports: w.__cspReports ?? ['(no CSP listener)'],
     };
   });
-  expect(found, where).toEqual({ xss: null, handlers: [], injectedImages: [], injectedSvg: [], scripts: [], frames: [], javascriptUrls: [], cspReports: [] });
+  expect(found, where).toEqual({
+    xss: null,
+    handlers: [],
+    injectedImages: [],
+    injectedSvg: [],
+    scripts: [],
+    frames: [],
+    javascriptUrls: [],
+    cspReports: [],
+  });
   expect(dialogs, where).toEqual([]);
 }
 
-test('the storefront shows every customer-facing text as text: menu, toppings, cart, orders, notifications, profile', async ({ browser }) => {
+test('the storefront shows every customer-facing text as text: menu, toppings, cart, orders, notifications, profile', async ({
+  browser,
+}) => {
   const { context, page, dialogs } = await watchedContext(browser);
   await signIn(context.request, made.customerEmail, PASSWORD);
 
@@ -193,7 +249,9 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
   await toppings.getByRole('button', { name: 'Done' }).click();
   await expect(margherita.getByText(TEXT.topping)).toBeVisible();
   await margherita.getByRole('button', { name: 'Add to cart' }).click();
-  await expect.poll(async () => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length, CART_KEY)).toBe(2);
+  await expect
+    .poll(async () => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length, CART_KEY))
+    .toBe(2);
   await expectInert(page, dialogs, 'home, the side cart', [TEXT.productTitle, TEXT.topping]);
 
   // The cart page, then the payment page's address and cart.
@@ -208,7 +266,15 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
   await expect(page.getByRole('link', { name: `Order ${made.orderId.slice(18)}` })).toBeVisible();
   await expectInert(page, dialogs, '/profile/my-orders', []);
   await page.goto(`/orders/${made.orderId}`);
-  await expectInert(page, dialogs, `/orders/${made.orderId}`, [TEXT.productTitle, TEXT.topping, TEXT.note, TEXT.firstname, TEXT.address, TEXT.address2, TEXT.city]);
+  await expectInert(page, dialogs, `/orders/${made.orderId}`, [
+    TEXT.productTitle,
+    TEXT.topping,
+    TEXT.note,
+    TEXT.firstname,
+    TEXT.address,
+    TEXT.address2,
+    TEXT.city,
+  ]);
 
   // Notifications: the shop's notice; the profile: the customer's name.
   await page.goto('/notification');
@@ -252,7 +318,16 @@ test('the back office shows every text as text: products, categories, toppings, 
   await expect(page.getByRole('link', { name: `Order ${made.orderId.slice(18)}` }).first()).toBeVisible();
   await expectInert(page, dialogs, '/order-list', []);
   await page.goto(`/allorders/${made.orderId}`);
-  await expectInert(page, dialogs, `/allorders/${made.orderId}`, [TEXT.productTitle, TEXT.topping, TEXT.note, TEXT.firstname, TEXT.lastname, TEXT.address, TEXT.address2, TEXT.city]);
+  await expectInert(page, dialogs, `/allorders/${made.orderId}`, [
+    TEXT.productTitle,
+    TEXT.topping,
+    TEXT.note,
+    TEXT.firstname,
+    TEXT.lastname,
+    TEXT.address,
+    TEXT.address2,
+    TEXT.city,
+  ]);
 
   await page.goto('/addnotification');
   await expectInert(page, dialogs, '/addnotification', [TEXT.noticeTitle, TEXT.noticeDescription]);

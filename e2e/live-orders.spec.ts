@@ -27,10 +27,20 @@ async function newCustomer(browser: Browser): Promise<{ page: Page; request: API
   const context = await browser.newContext({ baseURL: config.use?.baseURL });
   const page = await context.newPage();
   const email = `live-${Date.now().toString(36)}-${++counter}@example.com`;
-  const registered = await page.request.post('/api/register/', { data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' } });
+  const registered = await page.request.post('/api/register/', {
+    data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const address = await page.request.post('/api/address-collection', {
-    data: { firstname: 'Grace', lastname: 'Hopper', Email: email, phone: '07700 900456', address: '1 Compiler Close', city: 'Bristol', postcode: 'BS1 4DJ' },
+    data: {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      Email: email,
+      phone: '07700 900456',
+      address: '1 Compiler Close',
+      city: 'Bristol',
+      postcode: 'BS1 4DJ',
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
   const { insertedId } = (await address.json()) as { insertedId: string };
@@ -79,7 +89,9 @@ async function expectSoundRepeating(page: Page): Promise<void> {
 /** axe-core on the page with the popup open, once its fade-in is over (as e2e/a11y.spec.ts checks every screen). */
 async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -94,7 +106,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('an order paid by card pops up in the back office with its sound; Approve tells the customer live', async ({ page: admin, browser }) => {
+test('an order paid by card pops up in the back office with its sound; Approve tells the customer live', async ({
+  page: admin,
+  browser,
+}) => {
   await signInAdminByForm(admin, '/dashboard');
   await expect(popupOf(admin)).toBeHidden();
 
@@ -144,7 +159,10 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   await shop.context().close();
 });
 
-test('two orders placed together queue: 1 of 2, then the other; Cancel asks first; Details closes its popup', async ({ page: admin, browser }) => {
+test('two orders placed together queue: 1 of 2, then the other; Cancel asks first; Details closes its popup', async ({
+  page: admin,
+  browser,
+}) => {
   await signInAdminByForm(admin, '/order-list');
   const customer = await newCustomer(browser);
   await Promise.all([
@@ -185,7 +203,10 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks firs
   await customer.page.context().close();
 });
 
-test('an order placed while the admin is on the storefront rings on their return; a refused change keeps the popup', async ({ page: admin, browser }) => {
+test('an order placed while the admin is on the storefront rings on their return; a refused change keeps the popup', async ({
+  page: admin,
+  browser,
+}) => {
   await signInAdminByForm(admin, '/dashboard');
   // Home, in the same tab: the admin layout (and its listener) is gone, the socket stays.
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
@@ -211,7 +232,10 @@ test('an order placed while the admin is on the storefront rings on their return
   await customer.page.context().close();
 });
 
-test('an order placed while the admin’s connection is down rings when it comes back, without a reload', async ({ page: admin, browser }) => {
+test('an order placed while the admin’s connection is down rings when it comes back, without a reload', async ({
+  page: admin,
+  browser,
+}) => {
   // The socket's traffic passes through here, so the test can cut it (a dropped connection) and let it back.
   let cut = false;
   const open: Array<{ close: () => Promise<void> }> = [];

@@ -4,8 +4,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { findNginx, readAccessLog, startNginx, waitForAccessLog, type AccessLogLine, type RunningNginx } from '../apps/server/test/nginx-runner';
-import { createTestDatabase, freePort, startShop, tearDownShops, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from '../apps/server/test/shop-process';
+import {
+  findNginx,
+  readAccessLog,
+  startNginx,
+  waitForAccessLog,
+  type AccessLogLine,
+  type RunningNginx,
+} from '../apps/server/test/nginx-runner';
+import {
+  createTestDatabase,
+  freePort,
+  startShop,
+  tearDownShops,
+  START_MS,
+  STOP_MS,
+  type ShopProcess,
+  type TestDatabase,
+} from '../apps/server/test/shop-process';
 import { E2E_ADMIN } from '../playwright.config';
 import { addAddress, addPizza, checkout, popupOf, register, signInAdminByForm } from './steps';
 
@@ -79,7 +95,12 @@ test.describe('two compiled shop processes behind nginx', () => {
       );
       shops.push(Object.assign(shop, { upstream: `127.0.0.1:${shop.port}` }));
     }
-    nginx = await startNginx({ nginx: NGINX as string, dir: path.join(dir, 'nginx'), port: nginxPort, upstreams: shops.map((shop) => shop.upstream) });
+    nginx = await startNginx({
+      nginx: NGINX as string,
+      dir: path.join(dir, 'nginx'),
+      port: nginxPort,
+      upstreams: shops.map((shop) => shop.upstream),
+    });
     accessLog = nginx.accessLog;
   });
 
@@ -96,7 +117,8 @@ test.describe('two compiled shop processes behind nginx', () => {
     await tearDownShops({ proxies: [nginx], shops, database, dir });
   });
 
-  const processName = (upstream: string | undefined) => shops.find((shop) => shop.upstream === upstream)?.name ?? `no process (${upstream ?? 'not logged'})`;
+  const processName = (upstream: string | undefined) =>
+    shops.find((shop) => shop.upstream === upstream)?.name ?? `no process (${upstream ?? 'not logged'})`;
   const isSocket = (line: AccessLogLine) => line.path.startsWith('/socket.io/');
 
   /** The access log once nothing has been added to it for a moment (the pages have settled). */
@@ -142,8 +164,13 @@ test.describe('two compiled shop processes behind nginx', () => {
     // The process holding the admin's socket: the only one its socket.io requests reached.
     const adminPolls = await waitForAccessLog(accessLog, (line) => isSocket(line) && line.upstream !== '-');
     const socketProcess = adminPolls.at(-1)?.upstream as string;
-    expect(shops.map((shop) => shop.upstream), 'the admin’s socket is on one of the two processes').toContain(socketProcess);
-    expect(new Set(adminPolls.map((line) => line.upstream)), 'the admin’s socket.io requests all reached one process').toEqual(new Set([socketProcess]));
+    expect(
+      shops.map((shop) => shop.upstream),
+      'the admin’s socket is on one of the two processes',
+    ).toContain(socketProcess);
+    expect(new Set(adminPolls.map((line) => line.upstream)), 'the admin’s socket.io requests all reached one process').toEqual(
+      new Set([socketProcess]),
+    );
 
     const shop = await newContextPage(browser);
     await register(shop);
@@ -177,7 +204,11 @@ test.describe('two compiled shop processes behind nginx', () => {
       await expect(shop.getByRole('status').filter({ hasText: 'Payment Successful' })).toContainText('Your order has been placed');
       await expect(shop.getByRole('link', { name: `Order ${short}` })).toBeVisible();
 
-      const posts = await waitForAccessLog(accessLog, (line) => line.method === 'POST' && line.path === '/api/buy-product', postsBefore + 1);
+      const posts = await waitForAccessLog(
+        accessLog,
+        (line) => line.method === 'POST' && line.path === '/api/buy-product',
+        postsBefore + 1,
+      );
       const servedBy = posts[postsBefore]?.upstream as string;
       placed.push({ short, servedBy });
 
@@ -197,9 +228,14 @@ test.describe('two compiled shop processes behind nginx', () => {
     test.info().annotations.push({ type: 'orders', description: `${summary}; the sockets on ${processName(socketProcess)}` });
     const crossing = placed.find((order) => order.servedBy !== socketProcess);
     expect(crossing, `orders placed: ${summary}; the admin’s socket is on ${processName(socketProcess)}`).toBeDefined();
-    expect(shops.map((s) => s.upstream), 'nginx logged the process that served the order').toContain(crossing?.servedBy);
+    expect(
+      shops.map((s) => s.upstream),
+      'nginx logged the process that served the order',
+    ).toContain(crossing?.servedBy);
     const sockets = readAccessLog(accessLog).filter((line) => isSocket(line) && line.upstream !== '-');
-    expect(new Set(sockets.map((line) => line.upstream)), 'all socket.io requests reached the admin’s process').toEqual(new Set([socketProcess]));
+    expect(new Set(sockets.map((line) => line.upstream)), 'all socket.io requests reached the admin’s process').toEqual(
+      new Set([socketProcess]),
+    );
 
     await admin.context().close();
     await shop.context().close();

@@ -35,7 +35,12 @@ export async function addPizza(page: Page, title: string): Promise<void> {
 /** From the cart to the payment page. */
 export async function checkout(page: Page): Promise<void> {
   await page.goto('/cart');
-  await page.getByRole('main').getByRole('link', { name: 'Checkout' }).or(page.getByRole('main').getByRole('button', { name: 'Checkout' })).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Checkout' })
+    .or(page.getByRole('main').getByRole('button', { name: 'Checkout' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
 }

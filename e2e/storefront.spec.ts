@@ -13,7 +13,10 @@ const WIDTHS: Width[] = [
 ];
 
 async function storedLines(page: Page): Promise<unknown[]> {
-  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as Array<{ line: unknown }>).map((entry) => entry.line), CART_KEY);
+  return page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as Array<{ line: unknown }>).map((entry) => entry.line),
+    CART_KEY,
+  );
 }
 
 async function serverTotal(page: Page): Promise<string> {
@@ -44,7 +47,9 @@ for (const width of WIDTHS) {
   test.describe(`storefront at ${width.width} px`, () => {
     test.use({ viewport: { width: width.width, height: width.height } });
 
-    test('a half-built deal is refused, a complete one, a customised pizza and quantities total what the server quotes', async ({ page }) => {
+    test('a half-built deal is refused, a complete one, a customised pizza and quantities total what the server quotes', async ({
+      page,
+    }) => {
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
       await expect(card(page, 'Pizza Pair')).toBeVisible();
@@ -59,7 +64,10 @@ for (const width of WIDTHS) {
       await card(page, 'Pizza Pair').getByRole('button', { name: 'Build Deal' }).click();
       const builder = page.getByRole('dialog', { name: 'Pizza Pair' });
       await expect(builder).toBeVisible();
-      await builder.getByRole('group', { name: 'Deal size' }).getByRole('button', { name: /Medium 10"/ }).click();
+      await builder
+        .getByRole('group', { name: 'Deal size' })
+        .getByRole('button', { name: /Medium 10"/ })
+        .click();
       const pizzas = builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' });
       await pizzas.getByRole('button', { name: 'Margherita', exact: true }).click();
       await builder.getByRole('button', { name: 'Add to cart' }).click();
@@ -69,7 +77,10 @@ for (const width of WIDTHS) {
       // The second pizza fills the slot: its choices disappear. Stuffed crust is chosen once for both pizzas.
       await pizzas.getByRole('button', { name: 'Hawaiian', exact: true }).click();
       await expect(builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' })).toHaveCount(0);
-      await builder.getByRole('group', { name: 'Crust for every pizza' }).getByRole('button', { name: /Stuffed Crust/ }).click();
+      await builder
+        .getByRole('group', { name: 'Crust for every pizza' })
+        .getByRole('button', { name: /Stuffed Crust/ })
+        .click();
       await expect(builder.getByText('Price £22.99')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/deal-builder-${width.width}.png` });
       await builder.getByRole('button', { name: 'Add to cart' }).click();
@@ -161,7 +172,9 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/cart$/);
     });
 
-    test('favourites: signed out the heart asks to sign in; signed in it adds, warns on a duplicate, and /favourite removes', async ({ page }) => {
+    test('favourites: signed out the heart asks to sign in; signed in it adds, warns on a duplicate, and /favourite removes', async ({
+      page,
+    }) => {
       await page.goto('/?category=Wings');
       const wings = card(page, 'BBQ Wings');
       await expect(wings.getByRole('group', { name: 'Size' }).getByRole('button')).toHaveText(['6 Pcs', '10 Pcs']);
@@ -171,7 +184,9 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/signin$/);
 
       const email = `fav-${width.name}-${Date.now()}@example.com`;
-      const registered = await page.request.post('/api/register/', { data: { username: 'Fay Vourite', email, password: 'a-Strong-password-1' } });
+      const registered = await page.request.post('/api/register/', {
+        data: { username: 'Fay Vourite', email, password: 'a-Strong-password-1' },
+      });
       expect(registered.ok()).toBe(true);
 
       await page.goto('/favourite');

@@ -33,7 +33,9 @@ const { values: args } = parseArgs({
 });
 const serverUrl = args.server ?? process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
-  console.error('Usage: node scripts/backup-restore-check.mjs --server postgres://user@host:5432/postgres [--source postgres://.../shop] [--keep]');
+  console.error(
+    'Usage: node scripts/backup-restore-check.mjs --server postgres://user@host:5432/postgres [--source postgres://.../shop] [--keep]',
+  );
   process.exit(2);
 }
 
@@ -47,19 +49,28 @@ function databaseUrl(base, name) {
 function run(tool, toolArgs) {
   const result = spawnSync(tool, toolArgs, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw new Error(`${tool}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${tool} ${toolArgs.filter((a) => !a.startsWith('postgres')).join(' ')} exited ${result.status}: ${result.stderr.trim()}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${tool} ${toolArgs.filter((a) => !a.startsWith('postgres')).join(' ')} exited ${result.status}: ${result.stderr.trim()}`,
+    );
   return result.stdout;
 }
 
 /** Rows of a query as arrays of text fields (psql's unaligned output, tab-separated). */
 function query(url, sql) {
   const out = run('psql', [url, '-X', '-v', 'ON_ERROR_STOP=1', '-At', '-F', '\t', '-c', sql]);
-  return out.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+  return out
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'));
 }
 
 /** What the check compares: the orders (immutable fields) and the row count of every table. */
 function snapshot(url) {
-  const tables = query(url, "select table_schema, table_name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2");
+  const tables = query(
+    url,
+    "select table_schema, table_name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2",
+  );
   const counts = new Map();
   for (const [schema, table] of tables) {
     const name = `"${schema}"."${table}"`;
@@ -68,7 +79,10 @@ function snapshot(url) {
   // A restore that left no orders table has no orders: the comparison then names each one as missing.
   const orders = new Map(
     counts.has('"public"."orders"')
-      ? query(url, 'select id, total, subtotal, payment_type, jsonb_array_length(items) from orders order by id').map(([id, ...rest]) => [id, rest.join(' ')])
+      ? query(url, 'select id, total, subtotal, payment_type, jsonb_array_length(items) from orders order by id').map(([id, ...rest]) => [
+          id,
+          rest.join(' '),
+        ])
       : [],
   );
   return { orders, counts };
@@ -114,7 +128,8 @@ async function fillWithTheShop(url) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
   const deadline = Date.now() + 180_000;
-  while (!output.includes('Shop running at') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (!output.includes('Shop running at') && child.exitCode === null && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   const started = output.includes('Shop running at');
   child.kill('SIGTERM');
   const code = await exited;
@@ -159,7 +174,9 @@ try {
   const after = snapshot(restoreUrl);
   const problems = compare(before, after, { live: Boolean(args.source) });
   const kb = Math.round(statSync(dumpFile).size / 1024);
-  console.info(`Dump: pg_dump --format=custom, ${kb} KB in ${Math.round(dumpMs)} ms; restored with pg_restore into ${restoreName} in ${Math.round(restoreMs)} ms.`);
+  console.info(
+    `Dump: pg_dump --format=custom, ${kb} KB in ${Math.round(dumpMs)} ms; restored with pg_restore into ${restoreName} in ${Math.round(restoreMs)} ms.`,
+  );
   if (problems.length > 0) {
     failed = true;
     console.error(`FAIL: the restored database is not the one dumped (${problems.length} problem(s)):`);
@@ -167,7 +184,9 @@ try {
     if (problems.length > 20) console.error(`  ... and ${problems.length - 20} more`);
   } else {
     const rows = [...before.counts.values()].reduce((a, b) => a + b, 0);
-    console.info(`OK: all ${before.orders.size} orders restored with the same ids, totals, subtotals, payment types and lines; ${before.counts.size} tables, ${rows} rows, counts match.`);
+    console.info(
+      `OK: all ${before.orders.size} orders restored with the same ids, totals, subtotals, payment types and lines; ${before.counts.size} tables, ${rows} rows, counts match.`,
+    );
   }
 } catch (error) {
   failed = true;

@@ -16,12 +16,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = path.join(ROOT, 'apps/server');
 
 const outdirArg = process.argv.indexOf('--outdir');
-const outdir = path.resolve(outdirArg === -1 ? path.join(SERVER, 'dist') : process.argv[outdirArg + 1] ?? '');
+const outdir = path.resolve(outdirArg === -1 ? path.join(SERVER, 'dist') : (process.argv[outdirArg + 1] ?? ''));
 
 // The server finds the web build at ../../web/dist from its own file; an output folder anywhere but directly under
 // apps/server would serve no web app (or another one), so refuse it rather than build a server that cannot.
 if (path.dirname(outdir) !== SERVER) {
-  console.error(`build-server: --outdir must be a folder directly under apps/server (the server finds apps/web/dist at ../../web/dist), got ${outdir}`);
+  console.error(
+    `build-server: --outdir must be a folder directly under apps/server (the server finds apps/web/dist at ../../web/dist), got ${outdir}`,
+  );
   process.exit(1);
 }
 
@@ -60,4 +62,6 @@ await cp(path.join(SERVER, 'src/db/migrations'), path.join(outdir, 'migrations')
 const inputs = Object.keys(result.metafile.inputs);
 const shared = inputs.filter((file) => file.startsWith('packages/shared/')).length;
 const ms = Math.round(performance.now() - started);
-console.info(`Server built: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${inputs.length - shared} server and ${shared} shared files, ${ms} ms), migrations copied`);
+console.info(
+  `Server built: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${inputs.length - shared} server and ${shared} shared files, ${ms} ms), migrations copied`,
+);

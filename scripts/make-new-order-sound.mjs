@@ -36,7 +36,8 @@ for (const note of NOTES) {
     const attack = Math.min(1, t / ATTACK_S);
     let sample = Math.sin(2 * Math.PI * note.frequency * t) * Math.exp(-t / note.decay);
     for (const overtone of OVERTONES) {
-      sample += overtone.gain * Math.sin(2 * Math.PI * note.frequency * overtone.ratio * t) * Math.exp(-t / (note.decay * overtone.decayScale));
+      sample +=
+        overtone.gain * Math.sin(2 * Math.PI * note.frequency * overtone.ratio * t) * Math.exp(-t / (note.decay * overtone.decayScale));
     }
     mix[i] += attack * sample;
   }

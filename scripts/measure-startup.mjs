@@ -45,7 +45,10 @@ if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) {
 /** RSS in KiB of a process and its descendants (the tsx command runs the shop in a child process). */
 function treeRssKb(pid) {
   const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' }).stdout;
-  const rows = out.trim().split('\n').map((row) => row.trim().split(/\s+/).map(Number));
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((row) => row.trim().split(/\s+/).map(Number));
   const pids = new Set([pid]);
   let grew = true;
   while (grew) {
@@ -65,7 +68,15 @@ async function startOnce(mode, dataDir) {
   const started = performance.now();
   const child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ADMIN_PASSWORD: 'measure-Pass-123', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_PASSWORD: 'measure-Pass-123',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -120,7 +131,9 @@ try {
     for (const mode of Object.keys(MODES)) {
       const result = await startOnce(mode, dataDir);
       (results[mode] ??= []).push(result);
-      console.info(`${mode.padEnd(18)} run ${run + 1}: start ${Math.round(result.startupMs)} ms, RSS ${mb(result.rssStartKb)} MB, after 200 menus ${mb(result.rssAfterKb)} MB`);
+      console.info(
+        `${mode.padEnd(18)} run ${run + 1}: start ${Math.round(result.startupMs)} ms, RSS ${mb(result.rssStartKb)} MB, after 200 menus ${mb(result.rssAfterKb)} MB`,
+      );
     }
   }
   const cpus = readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?';

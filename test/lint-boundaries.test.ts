@@ -12,22 +12,66 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 
 describe('the layers are enforced by lint', () => {
   it.each([
-    ['a web feature importing another feature', 'apps/web/src/features/menu/components/probe.tsx', "import { SideCart } from '../../cart/components/side-cart';\nexport const x = SideCart;"],
-    ['src/components importing a feature', 'apps/web/src/components/probe.tsx', "import { LogoutDialog } from '../features/account/components/logout-dialog';\nexport const x = LogoutDialog;"],
-    ['src/lib importing a component', 'apps/web/src/lib/probe.ts', "import { ConfirmDialog } from '../components/confirm-dialog';\nexport const x = ConfirmDialog;"],
-    ['a feature importing the app layer', 'apps/web/src/features/menu/probe.ts', "import { queryClient } from '../../app/query-client';\nexport const x = queryClient;"],
-    ['a server module reaching into another module past its public.ts', 'apps/server/src/modules/cart/probe.ts', "import { placeCashOrder } from '../orders/placement';\nexport const x = placeCashOrder;"],
-    ['a server module using a module after it in SERVER_MODULE_ORDER', 'apps/server/src/modules/auth/probe.ts', "import { listStatusChangesOf } from '../orders/public';\nexport const x = listStatusChangesOf;"],
-    ['the shared package importing an app', 'packages/shared/src/domain/probe.ts', "import { shopNow } from '../../../../apps/server/src/config';\nexport const x = shopNow;"],
-    ['the browser importing server code', 'apps/web/src/lib/probe.ts', "import { shopNow } from '../../../server/src/config';\nexport const x = shopNow;"],
+    [
+      'a web feature importing another feature',
+      'apps/web/src/features/menu/components/probe.tsx',
+      "import { SideCart } from '../../cart/components/side-cart';\nexport const x = SideCart;",
+    ],
+    [
+      'src/components importing a feature',
+      'apps/web/src/components/probe.tsx',
+      "import { LogoutDialog } from '../features/account/components/logout-dialog';\nexport const x = LogoutDialog;",
+    ],
+    [
+      'src/lib importing a component',
+      'apps/web/src/lib/probe.ts',
+      "import { ConfirmDialog } from '../components/confirm-dialog';\nexport const x = ConfirmDialog;",
+    ],
+    [
+      'a feature importing the app layer',
+      'apps/web/src/features/menu/probe.ts',
+      "import { queryClient } from '../../app/query-client';\nexport const x = queryClient;",
+    ],
+    [
+      'a server module reaching into another module past its public.ts',
+      'apps/server/src/modules/cart/probe.ts',
+      "import { placeCashOrder } from '../orders/placement';\nexport const x = placeCashOrder;",
+    ],
+    [
+      'a server module using a module after it in SERVER_MODULE_ORDER',
+      'apps/server/src/modules/auth/probe.ts',
+      "import { listStatusChangesOf } from '../orders/public';\nexport const x = listStatusChangesOf;",
+    ],
+    [
+      'the shared package importing an app',
+      'packages/shared/src/domain/probe.ts',
+      "import { shopNow } from '../../../../apps/server/src/config';\nexport const x = shopNow;",
+    ],
+    [
+      'the browser importing server code',
+      'apps/web/src/lib/probe.ts',
+      "import { shopNow } from '../../../server/src/config';\nexport const x = shopNow;",
+    ],
   ])('refuses %s', async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toHaveLength(1);
   });
 
   it.each([
-    ['a feature using src/lib, src/components and the shared package', 'apps/web/src/features/menu/components/probe.tsx', "import { showToast } from '../../../lib/toast';\nimport { ConfirmDialog } from '../../../components/confirm-dialog';\nimport { formatPounds } from '@shop/shared/domain/money';\nexport const x = [showToast, ConfirmDialog, formatPounds];"],
-    ['the app layer composing features', 'apps/web/src/app/routes/probe.tsx', "import { SideCart } from '../../features/cart/components/side-cart';\nexport const x = SideCart;"],
-    ['a server module using an earlier module through its public.ts', 'apps/server/src/modules/orders/probe.ts', "import { requireAdmin } from '../auth/public';\nexport const x = requireAdmin;"],
+    [
+      'a feature using src/lib, src/components and the shared package',
+      'apps/web/src/features/menu/components/probe.tsx',
+      "import { showToast } from '../../../lib/toast';\nimport { ConfirmDialog } from '../../../components/confirm-dialog';\nimport { formatPounds } from '@shop/shared/domain/money';\nexport const x = [showToast, ConfirmDialog, formatPounds];",
+    ],
+    [
+      'the app layer composing features',
+      'apps/web/src/app/routes/probe.tsx',
+      "import { SideCart } from '../../features/cart/components/side-cart';\nexport const x = SideCart;",
+    ],
+    [
+      'a server module using an earlier module through its public.ts',
+      'apps/server/src/modules/orders/probe.ts',
+      "import { requireAdmin } from '../auth/public';\nexport const x = requireAdmin;",
+    ],
   ])('allows %s', async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
   });

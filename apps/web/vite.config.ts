@@ -26,7 +26,7 @@ function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
       modules = new Set(root ? [root] : []);
       for (const id of modules) for (const dep of this.getModuleInfo(id)?.importedIds ?? []) modules.add(dep);
       // Drop what something outside the set reaches too, until nothing changes.
-      for (let changed = true; changed; ) {
+      for (let changed = true; changed;) {
         changed = false;
         for (const id of modules) {
           if (id === root) continue;
@@ -37,7 +37,10 @@ function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
           }
         }
       }
-      if (!root) this.warn(`No module matches HOME_ROUTE_MODULE (${HOME_ROUTE_MODULE}) in vite.config.ts: no chunk is named 'home', so the server preloads no route chunk on /`);
+      if (!root)
+        this.warn(
+          `No module matches HOME_ROUTE_MODULE (${HOME_ROUTE_MODULE}) in vite.config.ts: no chunk is named 'home', so the server preloads no route chunk on /`,
+        );
     },
   };
   return { plugin, has: (id) => modules.has(id) };

@@ -31,13 +31,27 @@ export async function createCustomers(
     const passwordHash = await hashPassword('bench-customer-pass');
     const customers: BenchCustomer[] = [];
     for (let i = 0; i < count; i += 1) {
-      const [user] = await database.db.insert(users).values({ email: email(i), username: `${name} ${i}`, role: 'customer', passwordHash, createdAt: BENCH_NOW }).returning();
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: email(i), username: `${name} ${i}`, role: 'customer', passwordHash, createdAt: BENCH_NOW })
+        .returning();
       if (!user) throw new Error('no user');
       let addressId = '';
       if (withAddress) {
         const [address] = await database.db
           .insert(addresses)
-          .values({ userId: user.id, firstname: name, lastname: `${i}`, email: email(i), phone: '07700900456', address: '1 Test Street', address2: '', city: 'Bristol', postcode: 'BS1 4DJ', createdAt: BENCH_NOW })
+          .values({
+            userId: user.id,
+            firstname: name,
+            lastname: `${i}`,
+            email: email(i),
+            phone: '07700900456',
+            address: '1 Test Street',
+            address2: '',
+            city: 'Bristol',
+            postcode: 'BS1 4DJ',
+            createdAt: BENCH_NOW,
+          })
           .returning();
         if (!address) throw new Error('no address');
         addressId = address.id;
@@ -65,7 +79,13 @@ export function cashOrderBody(productId: string, addressId: string): string {
 }
 
 /** `connections` connections placing cash orders at `origin` for `seconds`, the customers in turn, each with a new Idempotency-Key. */
-export function placeOrders(origin: string, customers: BenchCustomer[], productId: string, seconds: number, connections: number): Promise<autocannon.Result> {
+export function placeOrders(
+  origin: string,
+  customers: BenchCustomer[],
+  productId: string,
+  seconds: number,
+  connections: number,
+): Promise<autocannon.Result> {
   let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -106,5 +126,11 @@ export function figures(values: number[]): LatencyFigures {
   // Nearest rank: the smallest value with at least p% of the values at or below it.
   const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { count: sorted.length, p50: round(rank(50)), p95: round(rank(95)), p99: round(rank(99)), max: round(sorted.at(-1) ?? Number.NaN) };
+  return {
+    count: sorted.length,
+    p50: round(rank(50)),
+    p95: round(rank(95)),
+    p99: round(rank(99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+  };
 }

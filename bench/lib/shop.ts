@@ -1,7 +1,15 @@
 // Shop processes and fresh databases for the PostgreSQL benchmarks, on apps/server/test/shop-process.ts (the one
 // place that creates and drops a database and starts, waits for and stops a process), with what a benchmark runs
 // them with: the server's default log level and no NODE_ENV, as a shop runs, stdout ignored and stderr passed through.
-import { createTestDatabase, freePort, launchShop, stopShop, tearDownShops, type ShopProcess, type TestDatabase } from '../../apps/server/test/shop-process';
+import {
+  createTestDatabase,
+  freePort,
+  launchShop,
+  stopShop,
+  tearDownShops,
+  type ShopProcess,
+  type TestDatabase,
+} from '../../apps/server/test/shop-process';
 
 export { createTestDatabase, freePort, stopShop, tearDownShops, type ShopProcess, type TestDatabase };
 

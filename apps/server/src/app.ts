@@ -4,7 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from 'helmet';
 import { ZodError } from 'zod';
 import { shopNow, type Config } from './config';
@@ -34,8 +41,18 @@ import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate }
 
 /** Every feature's routes, each registered under /api. A new module is one line here. */
 const API_MODULES: FastifyPluginAsync[] = [
-  healthRoutes, imageRoutes, catalogueRoutes, bannerRoutes, accountRoutes, cartRoutes, favouriteRoutes, addressRoutes, paymentRoutes, orderRoutes,
-  notificationRoutes, reportRoutes,
+  healthRoutes,
+  imageRoutes,
+  catalogueRoutes,
+  bannerRoutes,
+  accountRoutes,
+  cartRoutes,
+  favouriteRoutes,
+  addressRoutes,
+  paymentRoutes,
+  orderRoutes,
+  notificationRoutes,
+  reportRoutes,
 ];
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -71,7 +88,9 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   // Security headers on every answer Fastify sends. helmet's middleware is built once here: @fastify/helmet built it
   // again for each request (parsing the whole CSP every time), a few per cent of an order's CPU.
   const securityHeaders = helmet(helmetOptions(config));
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCookie);
   refuseCrossSiteWrites(app);
   registerSessions(app);

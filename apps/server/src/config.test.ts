@@ -59,7 +59,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);
     for (const bad of ['0', '-1', '1.5', 'many', '10000']) {
-      expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: bad })).toThrow(`RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 9999, got "${bad}"`);
+      expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: bad })).toThrow(
+        `RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 9999, got "${bad}"`,
+      );
     }
   });
 
@@ -70,7 +72,12 @@ describe('loadConfig', () => {
     const twoHops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
     expect(typeof twoHops === 'function' && [0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'loopback', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      'fd00::/8',
+    ]);
     for (const wrong of ['yes', '0', 'nginx', '10.0.0.0/33', '127.0.0.1,', '::1/129']) {
       expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/^TRUST_PROXY must be false, true, a number of proxies/);
     }

@@ -58,7 +58,10 @@ function isUrl(value: string, protocols: readonly string[]): boolean {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development')),
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development'),
+  ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional()),
   PORT: z.preprocess(
     blankToUndefined,
@@ -75,7 +78,11 @@ const envSchema = z.object({
   // address signs up and signs in hundreds of times an hour (the browser suite); a shop leaves it at 1.
   RATE_LIMIT_MULTIPLIER: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999').transform(Number).default(1),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999')
+      .transform(Number)
+      .default(1),
   ),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
@@ -86,29 +93,53 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   // `npm run demo` sets it: a month of made-up orders on first start (db/seed/demo.ts), so every screen has data.
-  DEMO_ORDERS: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').default('false').transform((v) => v === 'true' || v === '1')),
+  DEMO_ORDERS: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], 'must be true or false')
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
   // The built web app to serve; the default is apps/web/dist. Lets parallel browser-test runs use their own builds.
   WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   ADMIN_EMAIL: z.preprocess(
     blankToUndefined,
-    z.email('must be an e-mail address').transform((v) => v.toLowerCase()).default('admin@example.com'),
+    z
+      .email('must be an e-mail address')
+      .transform((v) => v.toLowerCase())
+      .default('admin@example.com'),
   ),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
   SMTP_URL: z.preprocess(
     blankToUndefined,
-    z.string().refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL').optional(),
+    z
+      .string()
+      .refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Takeaway Shop <no-reply@localhost>')),
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+      .optional(),
   ),
   STRIPE_PUBLISHABLE_KEY: z.preprocess(blankToUndefined, z.string().regex(/^pk_/, 'must start with pk_').optional()),
-  STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().regex(/^whsec_/, 'must start with whsec_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^whsec_/, 'must start with whsec_')
+      .optional(),
+  ),
   // Where the Stripe SDK sends its requests; only tests (a local stand-in of Stripe's API) change it.
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
-    z.string().refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12111').optional(),
+    z
+      .string()
+      .refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12111')
+      .optional(),
   ),
   SHOP_TIME: z.preprocess(
     blankToUndefined,
@@ -122,7 +153,10 @@ const envSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .refine((v) => isUrl(v, ['http:', 'https:']) && new URL(v).origin === v.replace(/\/$/, ''), 'must be an http(s) origin such as https://shop.example.com')
+      .refine(
+        (v) => isUrl(v, ['http:', 'https:']) && new URL(v).origin === v.replace(/\/$/, ''),
+        'must be an http(s) origin such as https://shop.example.com',
+      )
       .transform((v) => v.replace(/\/$/, ''))
       .optional(),
   ),
@@ -197,7 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mailFrom: e.MAIL_FROM,
     stripe:
       e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY !== undefined
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
         : undefined,
     shopTime: e.SHOP_TIME,
     demoOrders: e.DEMO_ORDERS,

@@ -10,14 +10,30 @@ import { testDatabases, type TestServer } from './harness';
 import { addAddress, call, cashOrder, pizzaLine } from './order-fixtures';
 import { rawRequest, type RawAnswer } from './raw-request';
 import { registeredRoutes } from './route-recorder';
-import { ACCESS_TABLE, accessRowFor, createAccessContext, startAccessServer, ROLES, tableRoutes, type AccessContext, type AccessRequest, type Role } from './route-access-table';
+import {
+  ACCESS_TABLE,
+  accessRowFor,
+  createAccessContext,
+  startAccessServer,
+  ROLES,
+  tableRoutes,
+  type AccessContext,
+  type AccessRequest,
+  type Role,
+} from './route-access-table';
 import { signInAs, type SignedIn } from './sign-in';
 import { connectSocket, eventsFor, type TestSocket } from './socket-client';
 
 vi.mock('fastify', async (importOriginal) => (await import('./route-recorder')).recordingFastify(await importOriginal()));
 
 /** Sends a row's request as a role: the role's cookie (or the row's own), no Origin (a same-site or non-browser client). */
-async function send(ctx: AccessContext, method: string, role: Role, req: AccessRequest, extraHeaders: Record<string, string> = {}): Promise<RawAnswer> {
+async function send(
+  ctx: AccessContext,
+  method: string,
+  role: Role,
+  req: AccessRequest,
+  extraHeaders: Record<string, string> = {},
+): Promise<RawAnswer> {
   const who = 'as' in req ? req.as : ctx.actor(role);
   const headers: Record<string, string> = { ...req.headers, ...extraHeaders };
   if (who) headers.cookie = who.cookie;
@@ -30,7 +46,11 @@ async function send(ctx: AccessContext, method: string, role: Role, req: AccessR
 }
 
 function expectErrorBody(answer: RawAnswer, what: string): void {
-  expect(answer.json, `${what}: error body`).toMatchObject({ statusCode: answer.status, error: expect.any(String), message: expect.any(String) });
+  expect(answer.json, `${what}: error body`).toMatchObject({
+    statusCode: answer.status,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
   expect((answer.json as { message: string }).message, `${what}: message`).not.toBe('');
 }
 
@@ -48,7 +68,9 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
     const registered = registeredRoutes(server.app);
     const missing = registered.filter((route) => !accessRowFor(route)).map((route) => `route ${route} has no access-control row`);
     expect(missing).toEqual([]);
-    const stale = tableRoutes().filter((route) => !registered.includes(route)).map((route) => `row ${route} names no registered route`);
+    const stale = tableRoutes()
+      .filter((route) => !registered.includes(route))
+      .map((route) => `row ${route} names no registered route`);
     expect(stale).toEqual([]);
   });
 
@@ -64,8 +86,10 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       if (method === 'HEAD' || answer.status < 400) continue;
       expectErrorBody(answer, what);
       // The guards' own words: signed out is 401 'Please sign in...', a customer on an admin route 403 'Only the shop's staff...'.
-      if (role === 'visitor' && answer.status === 401 && !route.includes('/login')) expect((answer.json as { message: string }).message, what).toBe(SIGN_IN_REQUIRED);
-      if (role !== 'admin' && row.expect.customer === 403 && row.expect.admin < 400) expect((answer.json as { message: string }).message, what).toBe(role === 'visitor' ? SIGN_IN_REQUIRED : ADMIN_ONLY);
+      if (role === 'visitor' && answer.status === 401 && !route.includes('/login'))
+        expect((answer.json as { message: string }).message, what).toBe(SIGN_IN_REQUIRED);
+      if (role !== 'admin' && row.expect.customer === 403 && row.expect.admin < 400)
+        expect((answer.json as { message: string }).message, what).toBe(role === 'visitor' ? SIGN_IN_REQUIRED : ADMIN_ONLY);
       // A refused delete leaves the record where a GET of the same path still finds it.
       if (method === 'DELETE' && ACCESS_TABLE[route.replace(/^DELETE /, 'GET ')]) {
         const still = await send(ctx, 'GET', 'admin', { path: req.path });
@@ -83,7 +107,12 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       for (const origin of ['https://evil.example', 'null', `${server.config.publicOrigin}.evil.example`]) {
         const answer = await send(ctx, method, 'admin', req, { origin });
         expect(answer.status, `${route} from ${origin}`).toBe(403);
-        expect(answer.json, route).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED, ...(isAccountRoute(route) ? { result: false } : {}) });
+        expect(answer.json, route).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: CROSS_SITE_REFUSED,
+          ...(isAccountRoute(route) ? { result: false } : {}),
+        });
       }
     }
   });
@@ -92,9 +121,18 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
     for (const path of ['/api/session', `/api/alluser/${encodeURIComponent(ctx.owner.user.email)}`, '/api/buy-product']) {
       const answer = await send(ctx, 'GET', 'admin', { path }, { origin: 'https://evil.example' });
       expect(answer.status, path).toBe(200);
-      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')), path).toEqual([]);
+      expect(
+        Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')),
+        path,
+      ).toEqual([]);
     }
-    const preflight = await send(ctx, 'OPTIONS', 'admin', { path: '/api/address-collection' }, { origin: 'https://evil.example', 'access-control-request-method': 'POST' });
+    const preflight = await send(
+      ctx,
+      'OPTIONS',
+      'admin',
+      { path: '/api/address-collection' },
+      { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    );
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 

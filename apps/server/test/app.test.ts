@@ -31,7 +31,11 @@ describe.each(testDatabases())('the app on %s', (kind) => {
         app.get('/api/test/crash', async () => {
           throw new Error('secret internals');
         });
-        app.post('/api/test/schema', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async () => ({ ok: true }));
+        app.post(
+          '/api/test/schema',
+          { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+          async () => ({ ok: true }),
+        );
       },
     });
   });
@@ -68,11 +72,19 @@ describe.each(testDatabases())('the app on %s', (kind) => {
   });
 
   it('answers malformed JSON, schema failures and oversized bodies with 4xx, never 500', async () => {
-    const malformed = await fetch(`${server.url}/api/test/widgets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' });
+    const malformed = await fetch(`${server.url}/api/test/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title":',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
 
-    const schema = await fetch(`${server.url}/api/test/schema`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const schema = await fetch(`${server.url}/api/test/schema`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(schema.status).toBe(400);
     expect(((await schema.json()) as { message: string }).message).toContain('name');
 
@@ -86,7 +98,10 @@ describe.each(testDatabases())('the app on %s', (kind) => {
   });
 
   it('treats an empty JSON body as no body, so a DELETE from a client that always sends the header reaches its route', async () => {
-    const signedOut = await fetch(`${server.url}/api/favouritelist/6b0120e6b0433bcc9bced79e`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+    const signedOut = await fetch(`${server.url}/api/favouritelist/6b0120e6b0433bcc9bced79e`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(signedOut.status).toBe(401);
 
     const poisoned = await fetch(`${server.url}/api/test/widgets`, {
@@ -124,15 +139,18 @@ describe.each(testDatabases())('the app on %s', (kind) => {
   it('puts the same security headers on API answers, pages and errors; no HSTS on plain HTTP', async () => {
     for (const route of ['/api/health', '/', '/api/no-such-route']) {
       const headers = (await fetch(`${server.url}${route}`)).headers;
-      expect({
-        csp: headers.get('content-security-policy'),
-        hsts: headers.get('strict-transport-security'),
-        nosniff: headers.get('x-content-type-options'),
-        frame: headers.get('x-frame-options'),
-        referrer: headers.get('referrer-policy'),
-        opener: headers.get('cross-origin-opener-policy'),
-        resource: headers.get('cross-origin-resource-policy'),
-      }, route).toEqual({
+      expect(
+        {
+          csp: headers.get('content-security-policy'),
+          hsts: headers.get('strict-transport-security'),
+          nosniff: headers.get('x-content-type-options'),
+          frame: headers.get('x-frame-options'),
+          referrer: headers.get('referrer-policy'),
+          opener: headers.get('cross-origin-opener-policy'),
+          resource: headers.get('cross-origin-resource-policy'),
+        },
+        route,
+      ).toEqual({
         csp: SECURITY_POLICY(server.url.replace(/^http/, 'ws')),
         hsts: null,
         nosniff: 'nosniff',
@@ -160,7 +178,10 @@ describe.each(testDatabases())('the app on %s', (kind) => {
 
   it('sends the pre-compressed files of the build to browsers that accept them, with the same caching', async () => {
     await writeFile(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.info("app")'));
-    await writeFile(path.join(distDir, 'index.html.gz'), gzipSync('<!doctype html><html><body><div id="root">shop spa</div></body></html>'));
+    await writeFile(
+      path.join(distDir, 'index.html.gz'),
+      gzipSync('<!doctype html><html><body><div id="root">shop spa</div></body></html>'),
+    );
 
     const asset = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(asset.headers.get('content-encoding')).toBe('br');

@@ -28,7 +28,11 @@ interface Run {
 
 function runCheck(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, '--server', serverUrl ?? '', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SCRIPT, '--server', serverUrl ?? '', ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -91,7 +95,7 @@ describe.skipIf(skipReason !== undefined)('backup and restore (scripts/backup-re
     const orders = Number(/OK: all (\d+) orders restored/.exec(run.stdout)?.[1]);
     expect(orders).toBeGreaterThan(300);
     // What the script says it compared is what both databases hold.
-    const fingerprint = 'select count(*), sum(total), string_agg(id, \',\' order by id) from orders';
+    const fingerprint = "select count(*), sum(total), string_agg(id, ',' order by id) from orders";
     expect(psql(databaseUrl(restored), fingerprint)).toBe(psql(sourceUrl, fingerprint));
     expect(psql(sourceUrl, 'select count(*) from orders')).toBe(String(orders));
 

@@ -27,8 +27,14 @@ async function runCompiled(env: Record<string, string>): Promise<Started> {
     env: { ...process.env, ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test', ...env },
     readyWhen: 'running',
   });
-  const health = await fetch(`${shop.url}/api/health`).then((r) => r.status, () => 0);
-  const menu: unknown = await fetch(`${shop.url}/api/allproduts`).then((r) => r.json(), () => null);
+  const health = await fetch(`${shop.url}/api/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
+  const menu: unknown = await fetch(`${shop.url}/api/allproduts`).then(
+    (r) => r.json(),
+    () => null,
+  );
   await stopShop(shop);
   const { code } = await shop.exited;
   // Read after the exit: the shutdown lines arrive last.
@@ -74,17 +80,21 @@ describe('the compiled server (npm run build, npm run serve)', () => {
     expect(run.exitCode).toBe(0);
   }, 180_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('migrates a fresh PostgreSQL database from the migrations beside it', async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL as string, 'shop_compiled');
-    cleanups.push(() => database.drop());
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'migrates a fresh PostgreSQL database from the migrations beside it',
+    async () => {
+      const database = await createTestDatabase(process.env.TEST_DATABASE_URL as string, 'shop_compiled');
+      cleanups.push(() => database.drop());
 
-    const run = await runCompiled({ DATABASE_URL: database.url, DATA_DIR: './unused' });
-    expect(run.output).toContain('data: PostgreSQL (DATABASE_URL)');
-    expect(run.health).toBe(200);
-    expect(run.exitCode).toBe(0);
+      const run = await runCompiled({ DATABASE_URL: database.url, DATA_DIR: './unused' });
+      expect(run.output).toContain('data: PostgreSQL (DATABASE_URL)');
+      expect(run.health).toBe(200);
+      expect(run.exitCode).toBe(0);
 
-    const applied = await database.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-    expect(Number(applied[0]?.n)).toBe(journal.entries.length);
-  }, 180_000);
+      const applied = await database.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+      const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+      expect(Number(applied[0]?.n)).toBe(journal.entries.length);
+    },
+    180_000,
+  );
 });

@@ -29,7 +29,8 @@ const EVENT_MS = 10_000;
 
 function run(command: string, args: string[], options: { allowFail?: boolean } = {}): string {
   const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0 && !options.allowFail) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+  if (result.status !== 0 && !options.allowFail)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
   return result.stdout;
 }
 
@@ -56,7 +57,10 @@ async function call(origin: string, method: string, route: string, body?: unknow
 }
 
 async function main(): Promise<number> {
-  if (spawnSync('docker', ['info'], { encoding: 'utf8' }).status !== 0 || spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status !== 0) {
+  if (
+    spawnSync('docker', ['info'], { encoding: 'utf8' }).status !== 0 ||
+    spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status !== 0
+  ) {
     console.error('compose-check needs a running Docker engine and Docker Compose v2 (`docker info`, `docker compose version`).');
     return 2;
   }
@@ -93,9 +97,13 @@ async function main(): Promise<number> {
     const shops = containers('shop');
     check(shops.length === 2, 'compose runs two shop processes', compose('ps', '--all'));
     const inspect = (id: string) => JSON.parse(run('docker', ['inspect', id]))[0];
-    for (const id of shops) check(inspect(id).State.Health?.Status === 'healthy', `shop ${id.slice(0, 12)} is healthy (the image's HEALTHCHECK, /api/health)`);
+    for (const id of shops)
+      check(inspect(id).State.Health?.Status === 'healthy', `shop ${id.slice(0, 12)} is healthy (the image's HEALTHCHECK, /api/health)`);
     const users = shops.map((id) => run('docker', ['exec', id, 'id', '-u']).trim());
-    check(users.every((uid) => uid !== '0'), `the shop processes run as an unprivileged user (uid ${users.join(', ')})`);
+    check(
+      users.every((uid) => uid !== '0'),
+      `the shop processes run as an unprivileged user (uid ${users.join(', ')})`,
+    );
     const shopLogs = () => compose('logs', '--no-color', 'shop');
     const seeds = shopLogs().match(/Seeded \d+ categories/g) ?? [];
     check(seeds.length === 1, 'the two processes started together migrated and seeded the empty database once (advisory lock)', shopLogs());
@@ -111,17 +119,24 @@ async function main(): Promise<number> {
     const second = await fetch(`${origin}${asset}`);
     await second.arrayBuffer();
     check(
-      second.status === 200 && second.headers.get('x-cache-status') === 'HIT' && second.headers.get('cache-control') === 'public, max-age=31536000, immutable',
+      second.status === 200 &&
+        second.headers.get('x-cache-status') === 'HIT' &&
+        second.headers.get('cache-control') === 'public, max-age=31536000, immutable',
       `the hashed script is served from nginx's cache the second time (${first.headers.get('x-cache-status')}, then ${second.headers.get('x-cache-status')})`,
     );
 
     // A purchase, cash and card (the offline test provider: no Stripe keys are set), heard by the admin.
     const menu = await loadMenu({ url: origin });
     const admin = await call(origin, 'POST', '/login/', { email: adminEmail, password: adminPassword });
-    check(admin.status === 200 && Boolean(admin.cookie), 'the admin signs in with ADMIN_EMAIL and ADMIN_PASSWORD from .env', JSON.stringify(admin.body));
+    check(
+      admin.status === 200 && Boolean(admin.cookie),
+      'the admin signs in with ADMIN_EMAIL and ADMIN_PASSWORD from .env',
+      JSON.stringify(admin.body),
+    );
     const adminSocket = await connectSocket(origin, { cookie: admin.cookie, origin });
     sockets.push(adminSocket);
-    for (let i = 0; i < 100 && adminSocket.socket.io.engine.transport.name !== 'websocket'; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && adminSocket.socket.io.engine.transport.name !== 'websocket'; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     check(adminSocket.socket.io.engine.transport.name === 'websocket', "the admin's live socket upgrades to a WebSocket through nginx");
 
     const email = `compose-${randomBytes(4).toString('hex')}@example.com`;
@@ -131,10 +146,26 @@ async function main(): Promise<number> {
     check(address.status === 201, 'the customer adds a delivery address', JSON.stringify(address.body));
     const cash = await call(origin, 'POST', '/buy-product', cashOrder([pizzaLine(menu)], address.body.insertedId), customer.cookie);
     check(cash.status === 201, 'the customer places a cash order', JSON.stringify(cash.body));
-    const intent = await call(origin, 'POST', '/create-payment-intent', { items: [pizzaLine(menu)], addressId: address.body.insertedId, note: 'Card through compose' }, customer.cookie);
+    const intent = await call(
+      origin,
+      'POST',
+      '/create-payment-intent',
+      { items: [pizzaLine(menu)], addressId: address.body.insertedId, note: 'Card through compose' },
+      customer.cookie,
+    );
     check(intent.status === 200, 'the customer starts a card payment', JSON.stringify(intent.body));
-    const paid = await call(origin, 'POST', '/test-payments/confirm', { clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123' }, customer.cookie);
-    check(paid.status === 200 && paid.body.status === 'succeeded', 'the card payment succeeds and places the order', JSON.stringify(paid.body));
+    const paid = await call(
+      origin,
+      'POST',
+      '/test-payments/confirm',
+      { clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123' },
+      customer.cookie,
+    );
+    check(
+      paid.status === 200 && paid.body.status === 'succeeded',
+      'the card payment succeeds and places the order',
+      JSON.stringify(paid.body),
+    );
     for (const [what, orderId] of [
       ['cash', cash.body.insertedId as string],
       ['card', intent.body.orderId as string],
@@ -144,25 +175,38 @@ async function main(): Promise<number> {
     }
 
     // nginx's access log (the container's output) names the process that answered each request.
-    const addressOf = (id: string) => Object.values(inspect(id).NetworkSettings.Networks as Record<string, { IPAddress: string }>)[0]?.IPAddress;
+    const addressOf = (id: string) =>
+      Object.values(inspect(id).NetworkSettings.Networks as Record<string, { IPAddress: string }>)[0]?.IPAddress;
     const served = compose('logs', '--no-color', 'nginx')
       .split('\n')
       .map(parseAccessLogLine)
       .filter((line) => (line.method === 'GET' || line.method === 'POST') && line.path.startsWith('/api/'))
       .map((line) => line.upstream.replace(/:3000$/, ''));
     const perShop = shops.map((id) => served.filter((upstream) => upstream === addressOf(id)).length);
-    check(perShop.every((count) => count > 0), `round-robin: both processes served the API through nginx (${perShop.join(' and ')} requests)`);
+    check(
+      perShop.every((count) => count > 0),
+      `round-robin: both processes served the API through nginx (${perShop.join(' and ')} requests)`,
+    );
 
     // The menu's pictures are drawn at the first start; a deal's carries its title in letters (fonts in the image).
-    const products = (await (await fetch(`${origin}/api/allproduts`)).json()) as Array<{ title: string; dealSlots: unknown[] | null; imageUrl: string }>;
+    const products = (await (await fetch(`${origin}/api/allproduts`)).json()) as Array<{
+      title: string;
+      dealSlots: unknown[] | null;
+      imageUrl: string;
+    }>;
     const deal = products.find((product) => (product.dealSlots ?? []).length > 0);
     const picture = deal ? await fetch(`${origin}${deal.imageUrl}`) : null;
     const picturePath = path.join(dir, 'deal.webp');
     if (picture) writeFileSync(picturePath, Buffer.from(await picture.arrayBuffer()));
     const fonts = run('docker', ['exec', shops[0] as string, 'fc-match', 'Helvetica'], { allowFail: true }).trim();
-    check(picture?.status === 200 && /DejaVu|Liberation|Nimbus|Arial|Helvetica/.test(fonts), `a deal's picture is served (${deal?.title}) and its lettering has a font (fc-match Helvetica: ${fonts || 'none'})`);
+    check(
+      picture?.status === 200 && /DejaVu|Liberation|Nimbus|Arial|Helvetica/.test(fonts),
+      `a deal's picture is served (${deal?.title}) and its lettering has a font (fc-match Helvetica: ${fonts || 'none'})`,
+    );
 
-    const memory = run('docker', ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}', ...shops]).trim().split('\n');
+    const memory = run('docker', ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}', ...shops])
+      .trim()
+      .split('\n');
     console.info(`... memory after the purchase: ${memory.join('; ')}`);
     const image = inspect(run('docker', ['inspect', '--format', '{{.Image}}', shops[0] as string]).trim());
     console.info(`... image ${image.RepoTags?.[0] ?? image.Id}: ${(image.Size / 1e6).toFixed(0)} MB uncompressed`);
@@ -172,10 +216,18 @@ async function main(): Promise<number> {
     compose('stop', 'shop');
     const stopS = (Date.now() - stopStarted) / 1000;
     const exits = shops.map((id) => inspect(id).State.ExitCode as number);
-    check(exits.every((code) => code === 0), `docker compose stop: both processes exit 0 on SIGTERM (${stopS.toFixed(1)} s)`, shopLogs());
+    check(
+      exits.every((code) => code === 0),
+      `docker compose stop: both processes exit 0 on SIGTERM (${stopS.toFixed(1)} s)`,
+      shopLogs(),
+    );
     compose('up', '--detach', '--wait', '--wait-timeout', String(HEALTHY_S), 'shop');
     const order = await call(origin, 'GET', `/buy-product/${cash.body.insertedId}`, undefined, customer.cookie);
-    check(order.status === 200 && order.body._id === cash.body.insertedId, 'after a restart the customer still finds the order and is still signed in (sessions in PostgreSQL)', JSON.stringify(order.body));
+    check(
+      order.status === 200 && order.body._id === cash.body.insertedId,
+      'after a restart the customer still finds the order and is still signed in (sessions in PostgreSQL)',
+      JSON.stringify(order.body),
+    );
     console.info(`All checks held. Deal picture kept at ${picturePath} to look at.`);
     return 0;
   } catch (error) {

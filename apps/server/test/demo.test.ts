@@ -40,7 +40,9 @@ describe('the demo month of orders', () => {
     expect(orders.length).toBeLessThan(first.written);
     for (const status of ORDER_STATUSES) expect(orders.filter((order) => order.status === status).length, status).toBeGreaterThan(0);
     expect(new Set(orders.map((order) => order.paymentType))).toEqual(new Set(['Card', 'Cash']));
-    expect(orders.every((order) => order.statusHistory[0]?.status === 'Pending Order' && order.statusHistory.at(-1)?.status === order.status)).toBe(true);
+    expect(
+      orders.every((order) => order.statusHistory[0]?.status === 'Pending Order' && order.statusHistory.at(-1)?.status === order.status),
+    ).toBe(true);
 
     const summary = (await call(server, 'GET', '/admin/summary', admin)).body as AdminSummaryWire;
     const sales = orders.filter((order) => order.status !== 'Canceled Order');

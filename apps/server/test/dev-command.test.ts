@@ -18,7 +18,8 @@ async function waitForOk(url: string, child: ChildProcess, ms: number): Promise<
   const until = Date.now() + ms;
   let last = '';
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`npm run dev exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -47,7 +48,15 @@ describe('npm run dev', () => {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SHOP_TIME: DEFAULT_SHOP_TIME, LOG_LEVEL: 'warn' },
+      env: {
+        ...env,
+        PORT: String(apiPort),
+        WEB_PORT: String(webPort),
+        DATA_DIR: dir,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        SHOP_TIME: DEFAULT_SHOP_TIME,
+        LOG_LEVEL: 'warn',
+      },
     });
     dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -49,7 +49,15 @@ function send(
   if (opts.key) headers['idempotency-key'] = opts.key;
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers, agent: false, ...(opts.signal ? { signal: opts.signal } : {}) },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers,
+        agent: false,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,7 +104,12 @@ function refusesConnections(port: number): Promise<boolean> {
 }
 
 function placeCash(shop: ShopProcess, customer: Customer, menu: Menu, key: string, signal?: AbortSignal): Promise<Answer> {
-  return send(shop.url, 'POST', '/buy-product', { body: cashOrder([pizzaLine(menu)], customer.addressId), cookie: customer.cookie, key, ...(signal ? { signal } : {}) });
+  return send(shop.url, 'POST', '/buy-product', {
+    body: cashOrder([pizzaLine(menu)], customer.addressId),
+    cookie: customer.cookie,
+    key,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 // Like the other PostgreSQL suites, this one runs only where TEST_DATABASE_URL names a server (CI sets it).
@@ -186,109 +199,124 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
     }
   }
 
-  it('answers 503 in the error shape while the database is stopped (mid-checkout and after), and the same process recovers once it is back', () => withProxyRestored(async () => {
-    expect((await placeCash(shop, customer, menu, newKey())).status).toBe(201);
+  it(
+    'answers 503 in the error shape while the database is stopped (mid-checkout and after), and the same process recovers once it is back',
+    () =>
+      withProxyRestored(async () => {
+        expect((await placeCash(shop, customer, menu, newKey())).status).toBe(201);
 
-    // A checkout on its way through the database when the database stops.
-    proxy.slow(300);
-    const before = proxy.stats().clientChunks;
-    const cutKey = newKey();
-    const midway = placeCash(shop, customer, menu, cutKey);
-    await until(() => proxy.stats().clientChunks > before, 'the checkout reached the database');
-    await proxy.cut();
-    const cut = await midway;
-    expect(cut.status, JSON.stringify(cut.body)).toBe(503);
-    expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        // A checkout on its way through the database when the database stops.
+        proxy.slow(300);
+        const before = proxy.stats().clientChunks;
+        const cutKey = newKey();
+        const midway = placeCash(shop, customer, menu, cutKey);
+        await until(() => proxy.stats().clientChunks > before, 'the checkout reached the database');
+        await proxy.cut();
+        const cut = await midway;
+        expect(cut.status, JSON.stringify(cut.body)).toBe(503);
+        expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
 
-    // While it is stopped, every checkout answers the same, at once, and the process stays up.
-    const during = await placeCash(shop, customer, menu, newKey());
-    expect(during.status, JSON.stringify(during.body)).toBe(503);
-    expect(during.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
-    expect((await send(shop.url, 'GET', '/health')).status).toBe(503);
-    // The menu is served from memory: the storefront still shows it.
-    expect((await send(shop.url, 'GET', '/allproduts')).status).toBe(200);
-    await sleep(3000);
-    expect(shop.child.exitCode, `the shop process exited:\n${shop.output()}`).toBeNull();
-    expect(shop.child.signalCode).toBeNull();
+        // While it is stopped, every checkout answers the same, at once, and the process stays up.
+        const during = await placeCash(shop, customer, menu, newKey());
+        expect(during.status, JSON.stringify(during.body)).toBe(503);
+        expect(during.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        expect((await send(shop.url, 'GET', '/health')).status).toBe(503);
+        // The menu is served from memory: the storefront still shows it.
+        expect((await send(shop.url, 'GET', '/allproduts')).status).toBe(200);
+        await sleep(3000);
+        expect(shop.child.exitCode, `the shop process exited:\n${shop.output()}`).toBeNull();
+        expect(shop.child.signalCode).toBeNull();
 
-    // The database comes back: the very next order is placed by the same process, no restart.
-    proxy.slow(0);
-    await proxy.restore();
-    const next = await placeCash(shop, customer, menu, newKey());
-    expect(next.status, JSON.stringify(next.body)).toBe(201);
-    expect((await send(shop.url, 'GET', '/health')).status).toBe(200);
+        // The database comes back: the very next order is placed by the same process, no restart.
+        proxy.slow(0);
+        await proxy.restore();
+        const next = await placeCash(shop, customer, menu, newKey());
+        expect(next.status, JSON.stringify(next.body)).toBe(201);
+        expect((await send(shop.url, 'GET', '/health')).status).toBe(200);
 
-    // The checkout cut midway, retried with its key, gives one order (the first if it had committed).
-    const retried = await placeCash(shop, customer, menu, cutKey);
-    expect([200, 201]).toContain(retried.status);
-    const keyed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [cutKey]);
-    expect(keyed).toEqual([{ order_id: retried.body.insertedId }]);
-    expect(await halfWritten()).toEqual({ withoutHistory: [], danglingKeys: [] });
-  }), 90_000);
+        // The checkout cut midway, retried with its key, gives one order (the first if it had committed).
+        const retried = await placeCash(shop, customer, menu, cutKey);
+        expect([200, 201]).toContain(retried.status);
+        const keyed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [cutKey]);
+        expect(keyed).toEqual([{ order_id: retried.body.insertedId }]);
+        expect(await halfWritten()).toEqual({ withoutHistory: [], danglingKeys: [] });
+      }),
+    90_000,
+  );
 
-  it('has the realtime adapter LISTEN again after each of five outages in a row', () => withProxyRestored(async () => {
-    // The adapter's LISTEN connection, among the shop's connections through the proxy.
-    const listening = async () =>
-      (
-        await database.query<{ count: number }>(
-          "select count(*)::int as count from pg_stat_activity where datname = current_database() and query like 'LISTEN %' and client_port = any($1)",
-          [proxy.upstreamPorts()],
-        )
-      )[0]?.count;
-    await until(async () => (await listening()) === 1, 'the adapter listens');
-    for (let outage = 1; outage <= 5; outage += 1) {
-      await proxy.cut();
-      expect((await placeCash(shop, customer, menu, newKey())).status).toBe(503);
-      // Long enough for the adapter to find the database gone and try again at least once.
-      await sleep(2500);
-      await proxy.restore();
-      await until(async () => (await listening()) === 1, `the adapter listens again after outage ${outage}`, 20_000);
-    }
-    expect((await placeCash(shop, customer, menu, newKey())).status).toBe(201);
-    expect(shop.child.exitCode).toBeNull();
-  }), 150_000);
+  it(
+    'has the realtime adapter LISTEN again after each of five outages in a row',
+    () =>
+      withProxyRestored(async () => {
+        // The adapter's LISTEN connection, among the shop's connections through the proxy.
+        const listening = async () =>
+          (
+            await database.query<{ count: number }>(
+              "select count(*)::int as count from pg_stat_activity where datname = current_database() and query like 'LISTEN %' and client_port = any($1)",
+              [proxy.upstreamPorts()],
+            )
+          )[0]?.count;
+        await until(async () => (await listening()) === 1, 'the adapter listens');
+        for (let outage = 1; outage <= 5; outage += 1) {
+          await proxy.cut();
+          expect((await placeCash(shop, customer, menu, newKey())).status).toBe(503);
+          // Long enough for the adapter to find the database gone and try again at least once.
+          await sleep(2500);
+          await proxy.restore();
+          await until(async () => (await listening()) === 1, `the adapter listens again after outage ${outage}`, 20_000);
+        }
+        expect((await placeCash(shop, customer, menu, newKey())).status).toBe(201);
+        expect(shop.child.exitCode).toBeNull();
+      }),
+    150_000,
+  );
 
-  it('gives a client that gave up before its answer the original order when it retries with the same Idempotency-Key', () => withProxyRestored(async () => {
-    // Committed but not answered: the client times out while the database's answer is still on its way back.
-    proxy.slow(1500);
-    const key = newKey();
-    const abort = new AbortController();
-    const first = placeCash(shop, customer, menu, key, abort.signal).then(
-      (answer) => ({ answer, error: null }),
-      (error: Error) => ({ answer: null, error }),
-    );
-    let committed: Array<{ order_id: string }> = [];
-    await until(async () => {
-      committed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [key]);
-      return committed.length > 0;
-    }, 'the first request committed its order');
-    abort.abort();
-    const gaveUp = await first;
-    expect(gaveUp.answer, 'the first request was answered before the client gave up').toBeNull();
-    expect(gaveUp.error?.name).toBe('AbortError');
+  it(
+    'gives a client that gave up before its answer the original order when it retries with the same Idempotency-Key',
+    () =>
+      withProxyRestored(async () => {
+        // Committed but not answered: the client times out while the database's answer is still on its way back.
+        proxy.slow(1500);
+        const key = newKey();
+        const abort = new AbortController();
+        const first = placeCash(shop, customer, menu, key, abort.signal).then(
+          (answer) => ({ answer, error: null }),
+          (error: Error) => ({ answer: null, error }),
+        );
+        let committed: Array<{ order_id: string }> = [];
+        await until(async () => {
+          committed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [key]);
+          return committed.length > 0;
+        }, 'the first request committed its order');
+        abort.abort();
+        const gaveUp = await first;
+        expect(gaveUp.answer, 'the first request was answered before the client gave up').toBeNull();
+        expect(gaveUp.error?.name).toBe('AbortError');
 
-    proxy.slow(0);
-    const retry = await placeCash(shop, customer, menu, key);
-    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
-    expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.body).toEqual({ insertedId: committed[0]!.order_id });
+        proxy.slow(0);
+        const retry = await placeCash(shop, customer, menu, key);
+        expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+        expect(retry.headers['idempotent-replayed']).toBe('true');
+        expect(retry.body).toEqual({ insertedId: committed[0]!.order_id });
 
-    // Gave up before the order reached the database, and retried at once while it was still being placed.
-    proxy.slow(600);
-    const early = newKey();
-    const earlyAbort = new AbortController();
-    const earlyFirst = placeCash(shop, customer, menu, early, earlyAbort.signal).catch((error: Error) => error);
-    await sleep(300);
-    earlyAbort.abort();
-    expect(((await earlyFirst) as Error).name).toBe('AbortError');
-    const earlyRetry = await placeCash(shop, customer, menu, early);
-    proxy.slow(0);
-    expect([200, 201], JSON.stringify(earlyRetry.body)).toContain(earlyRetry.status);
-    const placed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [early]);
-    expect(placed).toEqual([{ order_id: earlyRetry.body.insertedId }]);
-    const orders = await database.query('select id from orders where id = $1', [earlyRetry.body.insertedId]);
-    expect(orders).toHaveLength(1);
-  }), 90_000);
+        // Gave up before the order reached the database, and retried at once while it was still being placed.
+        proxy.slow(600);
+        const early = newKey();
+        const earlyAbort = new AbortController();
+        const earlyFirst = placeCash(shop, customer, menu, early, earlyAbort.signal).catch((error: Error) => error);
+        await sleep(300);
+        earlyAbort.abort();
+        expect(((await earlyFirst) as Error).name).toBe('AbortError');
+        const earlyRetry = await placeCash(shop, customer, menu, early);
+        proxy.slow(0);
+        expect([200, 201], JSON.stringify(earlyRetry.body)).toContain(earlyRetry.status);
+        const placed = await database.query<{ order_id: string }>('select order_id from idempotency_keys where key = $1', [early]);
+        expect(placed).toEqual([{ order_id: earlyRetry.body.insertedId }]);
+        const orders = await database.query('select id from orders where id = $1', [earlyRetry.body.insertedId]);
+        expect(orders).toHaveLength(1);
+      }),
+    90_000,
+  );
 
   it('keeps every acknowledged order exactly once when the process is SIGKILLed mid-burst, and a retry of each unanswered key places at most one', async () => {
     const killProxy = await newProxy();
@@ -319,10 +347,14 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
     await until(() => acknowledged.size >= 15, '15 orders were acknowledged', 60_000);
     // Answers from the database now take long: wait until some order has committed that nobody has heard of yet.
     killProxy.slow(1500);
-    await until(async () => {
-      const rows = await database.query<{ key: string }>('select key from idempotency_keys where user_id = $1', [buyer.userId]);
-      return rows.some((row) => !acknowledged.has(row.key));
-    }, 'an order committed without its answer', 30_000);
+    await until(
+      async () => {
+        const rows = await database.query<{ key: string }>('select key from idempotency_keys where user_id = $1', [buyer.userId]);
+        return rows.some((row) => !acknowledged.has(row.key));
+      },
+      'an order committed without its answer',
+      30_000,
+    );
     killed = true;
     victim.child.kill('SIGKILL');
     await Promise.all(workers);
@@ -333,9 +365,11 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
 
     const restarted = await newShop('victim, restarted', killProxy);
     const committed = new Map(
-      (await database.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where user_id = $1', [buyer.userId])).map(
-        (row) => [row.key, row.order_id],
-      ),
+      (
+        await database.query<{ key: string; order_id: string }>('select key, order_id from idempotency_keys where user_id = $1', [
+          buyer.userId,
+        ])
+      ).map((row) => [row.key, row.order_id]),
     );
     // Every acknowledged order is there, once, under its key; nothing is half written.
     for (const [key, orderId] of acknowledged) expect(committed.get(key), `acknowledged order ${orderId} (key ${key})`).toBe(orderId);
@@ -403,7 +437,10 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
     expect(answers.length, 'the checkouts were still running when new connections were refused').toBeLessThan(keys.length);
 
     await Promise.all(inFlight);
-    expect(failures.map((error) => error.message), draining.output()).toEqual([]);
+    expect(
+      failures.map((error) => error.message),
+      draining.output(),
+    ).toEqual([]);
     for (const { answer } of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answers.some(({ at }) => at > refusedAt)).toBe(true);
     const exit = await draining.exited;
@@ -438,7 +475,10 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
 
     /** A card order by the customer, opened at the Stripe stand-in: its id and the stand-in's intent. */
     async function startCardOrder() {
-      const started = await send(shop.url, 'POST', '/create-payment-intent', { body: { items: [pizzaLine(menu)], addressId: customer.addressId, note: '' }, cookie: customer.cookie });
+      const started = await send(shop.url, 'POST', '/create-payment-intent', {
+        body: { items: [pizzaLine(menu)], addressId: customer.addressId, note: '' },
+        cookie: customer.cookie,
+      });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       const orderId = started.body.orderId as string;
       const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === orderId);
@@ -451,34 +491,48 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
       const history = await database.query('select status from order_status_history where order_id = $1', [orderId]);
       const payments = await database.query<{ status: string }>('select status from payments where order_id = $1', [orderId]);
       await adminSocket.sync();
-      return { paymentStatus: order?.payment_status, history: history.length, payments: payments.map((p) => p.status), received: eventsFor(adminSocket.received, orderId) };
+      return {
+        paymentStatus: order?.payment_status,
+        history: history.length,
+        payments: payments.map((p) => p.status),
+        received: eventsFor(adminSocket.received, orderId),
+      };
     }
 
-    it('answers 503 to a webhook the database stopped under (in its transaction), and places the order once when Stripe delivers it again', () =>
-      withProxyRestored(async () => {
-        const { orderId, intent } = await startCardOrder();
-        standIn.setStatus(intent.id, 'succeeded');
-        const succeeded = standIn.event('payment_intent.succeeded', intent.id);
+    it(
+      'answers 503 to a webhook the database stopped under (in its transaction), and places the order once when Stripe delivers it again',
+      () =>
+        withProxyRestored(async () => {
+          const { orderId, intent } = await startCardOrder();
+          standIn.setStatus(intent.id, 'succeeded');
+          const succeeded = standIn.event('payment_intent.succeeded', intent.id);
 
-        proxy.slow(300);
-        const before = proxy.stats().clientChunks;
-        const delivery = deliver(succeeded);
-        await until(() => proxy.stats().clientChunks > before, 'the webhook reached the database');
-        await proxy.cut();
-        const cut = await delivery;
-        expect(cut.status, JSON.stringify(cut.body)).toBe(503);
-        expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
-        await sleep(1000);
-        expect(shop.child.exitCode, 'the shop process exited').toBeNull();
+          proxy.slow(300);
+          const before = proxy.stats().clientChunks;
+          const delivery = deliver(succeeded);
+          await until(() => proxy.stats().clientChunks > before, 'the webhook reached the database');
+          await proxy.cut();
+          const cut = await delivery;
+          expect(cut.status, JSON.stringify(cut.body)).toBe(503);
+          expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+          await sleep(1000);
+          expect(shop.child.exitCode, 'the shop process exited').toBeNull();
 
-        proxy.slow(0);
-        await proxy.restore();
-        // Stripe delivers an event again until it is answered 2xx.
-        const again = await deliver(succeeded);
-        expect(again.status, JSON.stringify(again.body)).toBe(200);
-        await adminSocket.waitFor(ORDER_RECEIVED, orderId);
-        expect(await stateOf(orderId)).toEqual({ paymentStatus: 'paid', history: 1, payments: ['succeeded'], received: [ORDER_RECEIVED] });
-      }), 60_000);
+          proxy.slow(0);
+          await proxy.restore();
+          // Stripe delivers an event again until it is answered 2xx.
+          const again = await deliver(succeeded);
+          expect(again.status, JSON.stringify(again.body)).toBe(200);
+          await adminSocket.waitFor(ORDER_RECEIVED, orderId);
+          expect(await stateOf(orderId)).toEqual({
+            paymentStatus: 'paid',
+            history: 1,
+            payments: ['succeeded'],
+            received: [ORDER_RECEIVED],
+          });
+        }),
+      60_000,
+    );
 
     it('places a card order once: the same event twice at once and again late, another success, a failure after it, a success for an unknown intent', async () => {
       const { orderId, intent } = await startCardOrder();

@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { IMAGE_FIELD } from '@shop/shared/contract/catalogue';
 
 export async function png(width = 64, height = 48, colour = '#c0392b'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A real PNG padded (after its end chunk, which decoders ignore) to exactly `bytes`. */
@@ -16,7 +18,8 @@ export async function pngOfSize(bytes: number): Promise<Buffer> {
 export function form(fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  if (file) data.append(IMAGE_FIELD, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'picture.png');
+  if (file)
+    data.append(IMAGE_FIELD, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'picture.png');
   return data;
 }
 

@@ -121,7 +121,9 @@ async function seedInto(database: DatabaseHandle, config: Config): Promise<void>
 // Dumps are cached in memory per process and on disk across processes, keyed by everything that shapes them.
 
 // Everything a template's bytes depend on: schema, migrations, seed data and drawing, image encoding, hashing.
-const TEMPLATE_SOURCES = ['../src/db', '../src/images', '../src/modules/auth/password.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const TEMPLATE_SOURCES = ['../src/db', '../src/images', '../src/modules/auth/password.ts'].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
 const templates = new Map<string, Promise<Blob>>();
 
 function listFiles(dir: string): string[] {

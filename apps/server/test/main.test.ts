@@ -11,7 +11,10 @@ async function startAndStop(dataDir: string): Promise<{ output: string; health: 
     env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test' },
     readyWhen: 'running',
   });
-  const health = await fetch(`${shop.url}/api/health`).then((r) => r.status, () => 0);
+  const health = await fetch(`${shop.url}/api/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
   await stopShop(shop);
   const { code } = await shop.exited;
   return { output: shop.output(), health, exitCode: code };

@@ -34,7 +34,11 @@ afterAll(async () => server?.close());
 
 function expectErrorBody(answer: RawAnswer, what: string): void {
   const body = answer.json as { statusCode?: unknown; error?: unknown; message?: unknown } | undefined;
-  expect(body, `${what}: a JSON error body, got ${answer.text.slice(0, 200)}`).toMatchObject({ statusCode: answer.status, error: expect.any(String), message: expect.any(String) });
+  expect(body, `${what}: a JSON error body, got ${answer.text.slice(0, 200)}`).toMatchObject({
+    statusCode: answer.status,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
   expect(String(body?.message).trim(), `${what}: an empty message`).not.toBe('');
 }
 
@@ -57,14 +61,21 @@ describe('what a client may not decide', () => {
 
   const refusedWith = async (answer: Promise<{ status: number; body: { message?: string } }>, status: number, message: RegExp | string) => {
     const { status: got, body } = await answer;
-    expect({ status: got, message: body.message }).toEqual({ status, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+    expect({ status: got, message: body.message }).toEqual({
+      status,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    });
   };
 
   describe('roles', () => {
     it('refuses a role (or any unknown field) in sign-up, and makes no account', async () => {
       const email = `climber-${randomBytes(3).toString('hex')}@example.com`;
       for (const extra of [{ role: 'admin' }, { isAdmin: true }, { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, { passwordHash: 'x' }]) {
-        await refusedWith(call(server, 'POST', '/register', null, { username: 'Climber', email, password: 'a-long-password', ...extra }), 400, /Unrecognized key/);
+        await refusedWith(
+          call(server, 'POST', '/register', null, { username: 'Climber', email, password: 'a-long-password', ...extra }),
+          400,
+          /Unrecognized key/,
+        );
       }
       await refusedWith(call(server, 'POST', '/login', null, { email, password: 'a-long-password' }), 401, 'Incorrect email or password.');
       // Signing up without the field makes a customer, whatever else a client believes.
@@ -73,8 +84,21 @@ describe('what a client may not decide', () => {
     });
 
     it('refuses a role in login and in a profile change', async () => {
-      await refusedWith(call(server, 'POST', '/login', null, { email: customer.user.email, password: customer.password, role: 'admin' }), 400, /Unrecognized key/);
-      await refusedWith(call(server, 'PUT', '/profile', customer, { username: 'Me', email: customer.user.email, password: customer.password, role: 'admin' }), 400, /Unrecognized key/);
+      await refusedWith(
+        call(server, 'POST', '/login', null, { email: customer.user.email, password: customer.password, role: 'admin' }),
+        400,
+        /Unrecognized key/,
+      );
+      await refusedWith(
+        call(server, 'PUT', '/profile', customer, {
+          username: 'Me',
+          email: customer.user.email,
+          password: customer.password,
+          role: 'admin',
+        }),
+        400,
+        /Unrecognized key/,
+      );
       expect((await call(server, 'GET', '/session', customer)).body.user.role).toBe('customer');
     });
   });
@@ -82,15 +106,31 @@ describe('what a client may not decide', () => {
   describe('prices and totals', () => {
     it('refuses a price, a total or a line total in a cart line or the quote, naming the field', async () => {
       for (const extra of [{ price: 0.01 }, { totalQuantityPrice: 0 }, { toppingsPrice: 0 }, { unitPrice: 1 }]) {
-        await refusedWith(call(server, 'POST', '/cart/quote', null, { items: [{ ...pizzaLine(menu), ...extra }] }), 400, new RegExp(`items\\.0: Unrecognized key: "${Object.keys(extra)[0]}"`));
+        await refusedWith(
+          call(server, 'POST', '/cart/quote', null, { items: [{ ...pizzaLine(menu), ...extra }] }),
+          400,
+          new RegExp(`items\\.0: Unrecognized key: "${Object.keys(extra)[0]}"`),
+        );
       }
-      await refusedWith(call(server, 'POST', '/cart/quote', null, { items: [pizzaLine(menu)], total: 1 }), 400, /Unrecognized key: "total"/);
+      await refusedWith(
+        call(server, 'POST', '/cart/quote', null, { items: [pizzaLine(menu)], total: 1 }),
+        400,
+        /Unrecognized key: "total"/,
+      );
     });
 
     it('refuses a price in a cash order line and a total on the order; the stored total is the server’s', async () => {
-      await refusedWith(call(server, 'POST', '/buy-product', customer, cashOrder([{ ...pizzaLine(menu), price: 0.01 } as CartLine], addressId)), 400, /Unrecognized key: "price"/);
+      await refusedWith(
+        call(server, 'POST', '/buy-product', customer, cashOrder([{ ...pizzaLine(menu), price: 0.01 } as CartLine], addressId)),
+        400,
+        /Unrecognized key: "price"/,
+      );
       for (const extra of [{ totalPrice: 0.01 }, { subtotal: 0 }, { paymentStatus: 'paid' }]) {
-        await refusedWith(call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, extra)), 400, /Unrecognized key/);
+        await refusedWith(
+          call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, extra)),
+          400,
+          /Unrecognized key/,
+        );
       }
       const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu, 2)], addressId));
       expect(placed.status).toBe(201);
@@ -101,7 +141,8 @@ describe('what a client may not decide', () => {
     it('refuses a card payment whose price is not the server’s total', async () => {
       await refusedWith(
         call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '', price: 0.5 }),
-        400, 'The price sent does not match the order total of £17.19',
+        400,
+        'The price sent does not match the order total of £17.19',
       );
     });
   });
@@ -109,13 +150,26 @@ describe('what a client may not decide', () => {
   describe('statuses', () => {
     it('refuses any status but Pending Order on a new order, and any unknown status or field on a status change', async () => {
       for (const status of ['Delivered Order', 'Approved Order', 'Canceled Order', 'paid']) {
-        expect((await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { status }))).status, status).toBe(400);
+        expect(
+          (await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { status }))).status,
+          status,
+        ).toBe(400);
       }
-      const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { status: 'Pending Order' }));
+      const placed = await call(
+        server,
+        'POST',
+        '/buy-product',
+        customer,
+        cashOrder([pizzaLine(menu)], addressId, { status: 'Pending Order' }),
+      );
       expect(placed.status).toBe(201);
       const id = placed.body.insertedId as string;
       await refusedWith(call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Paid' }), 400, /^status: Invalid option/);
-      await refusedWith(call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Approved Order', paymentStatus: 'paid' }), 400, /Unrecognized key: "paymentStatus"/);
+      await refusedWith(
+        call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Approved Order', paymentStatus: 'paid' }),
+        400,
+        /Unrecognized key: "paymentStatus"/,
+      );
       // A customer cannot move their own order along at all.
       expect((await call(server, 'PUT', `/update-sell-products/${id}`, customer, { status: 'Delivered Order' })).status).toBe(403);
       expect((await call(server, 'GET', `/buy-product/${id}`, customer)).body.status).toBe('Pending Order');
@@ -125,8 +179,20 @@ describe('what a client may not decide', () => {
   describe('ids and unknown fields', () => {
     it('refuses an _id, a userId or any other unknown field in an address, on create and update, and changes nothing', async () => {
       for (const extra of [{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, { userId: admin.user.id }, { id: 'x' }, { createdAt: '2020-01-01' }]) {
-        await refusedWith(call(server, 'PUT', `/address-collection/${addressId}`, customer, { city: 'Leeds', ...extra }), 400, /Unrecognized key/);
-        const created = await call(server, 'POST', '/address-collection', customer, { firstname: 'A', Email: 'a@example.com', phone: '07700900456', address: '1 Road', city: 'Leeds', postcode: 'LS1 1AA', ...extra });
+        await refusedWith(
+          call(server, 'PUT', `/address-collection/${addressId}`, customer, { city: 'Leeds', ...extra }),
+          400,
+          /Unrecognized key/,
+        );
+        const created = await call(server, 'POST', '/address-collection', customer, {
+          firstname: 'A',
+          Email: 'a@example.com',
+          phone: '07700900456',
+          address: '1 Road',
+          city: 'Leeds',
+          postcode: 'LS1 1AA',
+          ...extra,
+        });
         expect(created.status).toBe(400);
       }
       const address = await call(server, 'GET', `/address-collection/${addressId}`, customer);
@@ -135,17 +201,36 @@ describe('what a client may not decide', () => {
 
     it('refuses an unknown field in a favourite, and an e-mail that is not the user’s own', async () => {
       const id = menu.product('Hawaiian');
-      await refusedWith(call(server, 'POST', '/favouritelist', customer, { id, email: customer.user.email, userId: admin.user.id }), 400, /Unrecognized key: "userId"/);
+      await refusedWith(
+        call(server, 'POST', '/favouritelist', customer, { id, email: customer.user.email, userId: admin.user.id }),
+        400,
+        /Unrecognized key: "userId"/,
+      );
       expect((await call(server, 'POST', '/favouritelist', customer, { id, email: admin.user.email })).status).toBe(403);
-      await refusedWith(call(server, 'POST', '/favouritelist', customer, { id: 'not-an-id', email: customer.user.email }), 400, /^id: Must be an id/);
+      await refusedWith(
+        call(server, 'POST', '/favouritelist', customer, { id: 'not-an-id', email: customer.user.email }),
+        400,
+        /^id: Must be an id/,
+      );
     });
 
     it('ignores ids and unknown fields in catalogue writes (as docs/api.md says): the server picks the id', async () => {
       const forgedId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-      const created = await call(server, 'POST', '/allcategori', admin, { categoriName: `Ignored ${randomBytes(3).toString('hex')}`, _id: forgedId, imageId: forgedId, createdAt: 'x' });
+      const created = await call(server, 'POST', '/allcategori', admin, {
+        categoriName: `Ignored ${randomBytes(3).toString('hex')}`,
+        _id: forgedId,
+        imageId: forgedId,
+        createdAt: 'x',
+      });
       expect(created.status).toBe(201);
       expect(created.body.insertedId).not.toBe(forgedId);
-      const topping = await call(server, 'POST', '/ingredients', admin, { ToopingName: 'Ignored', category: 'Dips', toopingPrice: 0.4, _id: forgedId, price: 0 });
+      const topping = await call(server, 'POST', '/ingredients', admin, {
+        ToopingName: 'Ignored',
+        category: 'Dips',
+        toopingPrice: 0.4,
+        _id: forgedId,
+        price: 0,
+      });
       expect(topping.status).toBe(201);
       const toppings = (await call(server, 'GET', '/ingredients', null)).body as Array<{ _id: string; toopingPrice: number }>;
       expect(toppings.find((t) => t._id === topping.body.insertedId)?.toopingPrice).toBe(0.4);
@@ -153,29 +238,69 @@ describe('what a client may not decide', () => {
     });
 
     it('refuses an unknown field in a notice and in a test payment confirmation', async () => {
-      await refusedWith(call(server, 'POST', '/allnotification', admin, { title: 'T', description: 'D', userId: customer.user.id }), 400, 'Unrecognized key: "userId"');
-      await refusedWith(call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: 'x', cardNumber: '4242424242424242', exp: '12/30', cvc: '123', amount: 1 }), 400, /Unrecognized key: "amount"/);
+      await refusedWith(
+        call(server, 'POST', '/allnotification', admin, { title: 'T', description: 'D', userId: customer.user.id }),
+        400,
+        'Unrecognized key: "userId"',
+      );
+      await refusedWith(
+        call(server, 'POST', '/test-payments/confirm', customer, {
+          clientSecret: 'x',
+          cardNumber: '4242424242424242',
+          exp: '12/30',
+          cvc: '123',
+          amount: 1,
+        }),
+        400,
+        /Unrecognized key: "amount"/,
+      );
     });
   });
 
   describe('injection', () => {
     it('refuses prototype-polluting keys in a JSON body with 400, and pollutes nothing', async () => {
-      for (const text of ['{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}', '{"items":[{"__proto__":{"price":0}}]}']) {
-        const answer = await rawRequest(server.url, { method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: text });
-        expect({ status: answer.status, body: answer.json }).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: PROTOTYPE_KEYS_REFUSED } });
+      for (const text of [
+        '{"__proto__":{"role":"admin"}}',
+        '{"constructor":{"prototype":{"role":"admin"}}}',
+        '{"items":[{"__proto__":{"price":0}}]}',
+      ]) {
+        const answer = await rawRequest(server.url, {
+          method: 'POST',
+          path: '/api/cart/quote',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        });
+        expect({ status: answer.status, body: answer.json }).toEqual({
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: PROTOTYPE_KEYS_REFUSED },
+        });
       }
       // The server runs in this process: had anything reached Object.prototype, every object here would show it.
-      expect((({}) as Record<string, unknown>).role).toBeUndefined();
+      expect(({} as Record<string, unknown>).role).toBeUndefined();
       expect((await call(server, 'GET', '/session', customer)).body.user.role).toBe('customer');
     });
 
     it('stores and answers SQL and markup as the text it is', async () => {
-      const texts = { firstname: "Robert'); DROP TABLE addresses;--", address: '<script>alert(1)</script>', address2: '" OR ""="', city: '${7*7} {{7*7}}' };
-      const created = await call(server, 'POST', '/address-collection', customer, { ...texts, Email: 'bobby@example.com', phone: '07700900456', postcode: 'SW1A 1AA' });
+      const texts = {
+        firstname: "Robert'); DROP TABLE addresses;--",
+        address: '<script>alert(1)</script>',
+        address2: '" OR ""="',
+        city: '${7*7} {{7*7}}',
+      };
+      const created = await call(server, 'POST', '/address-collection', customer, {
+        ...texts,
+        Email: 'bobby@example.com',
+        phone: '07700900456',
+        postcode: 'SW1A 1AA',
+      });
       expect(created.status).toBe(201);
       expect((await call(server, 'GET', `/address-collection/${created.body.insertedId}`, customer)).body).toMatchObject(texts);
       expect((await call(server, 'GET', `/products/${encodeURIComponent("Pizza' OR '1'='1")}`, null)).body).toEqual([]);
-      await refusedWith(call(server, 'POST', '/login', null, { email: customer.user.email, password: "' OR '1'='1" }), 401, 'Incorrect email or password.');
+      await refusedWith(
+        call(server, 'POST', '/login', null, { email: customer.user.email, password: "' OR '1'='1" }),
+        401,
+        'Incorrect email or password.',
+      );
     });
   });
 
@@ -191,18 +316,21 @@ describe('what a client may not decide', () => {
       ['missing', undefined, /^items\.0\.quantity: Invalid input: expected number, received undefined$/],
     ];
 
-    it.each(QUANTITIES)('refuses a %s quantity with 400 naming the field, in a quote and in cash and card orders', async (_name, quantity, message) => {
-      const line = { ...pizzaLine(menu), quantity };
-      for (const [path, body] of [
-        ['/cart/quote', { items: [line] }],
-        ['/buy-product', cashOrder([line as never], addressId)],
-        ['/create-payment-intent', { items: [line], addressId, note: '' }],
-      ] as const) {
-        const answer = await call(server, 'POST', path, customer, body);
-        expect({ path, status: answer.status, error: answer.body.error }).toEqual({ path, status: 400, error: 'Bad Request' });
-        expect(answer.body.message, path).toMatch(message);
-      }
-    });
+    it.each(QUANTITIES)(
+      'refuses a %s quantity with 400 naming the field, in a quote and in cash and card orders',
+      async (_name, quantity, message) => {
+        const line = { ...pizzaLine(menu), quantity };
+        for (const [path, body] of [
+          ['/cart/quote', { items: [line] }],
+          ['/buy-product', cashOrder([line as never], addressId)],
+          ['/create-payment-intent', { items: [line], addressId, note: '' }],
+        ] as const) {
+          const answer = await call(server, 'POST', path, customer, body);
+          expect({ path, status: answer.status, error: answer.body.error }).toEqual({ path, status: 400, error: 'Bad Request' });
+          expect(answer.body.message, path).toMatch(message);
+        }
+      },
+    );
   });
 });
 
@@ -224,29 +352,117 @@ function toJson(value: Junk): string {
 
 /** Percent-encodes every byte of the UTF-8 text but the unreserved ones (lone surrogates become U+FFFD). */
 function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** Every field name the routes read, so generated objects often get past "unknown field" to the deeper checks. */
 const FIELD_NAMES = [
-  'items', 'productId', 'quantity', 'size', 'crust', 'type', 'toppingIds', 'deal', 'slot', 'email', 'password', 'username', 'otp', 'id', 'status',
-  'addressId', 'paymentType', 'note', 'price', 'date', 'time', 'categoriName', 'order', 'file', 'title', 'description', 'category', 'ToopingName',
-  'toopingPrice', 'firstname', 'lastname', 'Email', 'phone', 'address', 'address2', 'city', 'postcode', 'clientSecret', 'cardNumber', 'exp', 'cvc',
-  'regularDiscount', 'mediumDiscount', 'largeDiscount', 'extraLargeDiscount', 'deep_pan', 'thin_crust', 'stuffed_crust', 'normal', 'boneless',
-  'drinkKind', 'dealSlots', 'role', '_id', 'userId',
+  'items',
+  'productId',
+  'quantity',
+  'size',
+  'crust',
+  'type',
+  'toppingIds',
+  'deal',
+  'slot',
+  'email',
+  'password',
+  'username',
+  'otp',
+  'id',
+  'status',
+  'addressId',
+  'paymentType',
+  'note',
+  'price',
+  'date',
+  'time',
+  'categoriName',
+  'order',
+  'file',
+  'title',
+  'description',
+  'category',
+  'ToopingName',
+  'toopingPrice',
+  'firstname',
+  'lastname',
+  'Email',
+  'phone',
+  'address',
+  'address2',
+  'city',
+  'postcode',
+  'clientSecret',
+  'cardNumber',
+  'exp',
+  'cvc',
+  'regularDiscount',
+  'mediumDiscount',
+  'largeDiscount',
+  'extraLargeDiscount',
+  'deep_pan',
+  'thin_crust',
+  'stuffed_crust',
+  'normal',
+  'boneless',
+  'drinkKind',
+  'dealSlots',
+  'role',
+  '_id',
+  'userId',
 ];
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype'];
 const NASTY_TEXT = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '__proto__', 'constructor', 'null', 'NaN', '-1', '1e309', '0x10', '  12.50  ', '£5',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', "' OR 1=1 --", '"; drop table users; --', '${7*7}', '{{7*7}}', '../../etc/passwd',
-  '%00', '%E0%A4%A', 'İ', 'ß', '\u202e', '\ufeff', '😀'.repeat(50), 'aaaaaaaaaaaaaaaaaaaaaaaa', 'AAAAAAAAAAAAAAAAAAAAAAAA', 'data:image/png;base64,AAAA',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff\ud800',
+  '__proto__',
+  'constructor',
+  'null',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x10',
+  '  12.50  ',
+  '£5',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  "' OR 1=1 --",
+  '"; drop table users; --',
+  '${7*7}',
+  '{{7*7}}',
+  '../../etc/passwd',
+  '%00',
+  '%E0%A4%A',
+  'İ',
+  'ß',
+  '\u202e',
+  '\ufeff',
+  '😀'.repeat(50),
+  'aaaaaaaaaaaaaaaaaaaaaaaa',
+  'AAAAAAAAAAAAAAAAAAAAAAAA',
+  'data:image/png;base64,AAAA',
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 const junkText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_TEXT) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 300_000 }).map((n) => 'x'.repeat(n)) },
 );
 const junkNumber = fc.oneof(
@@ -254,7 +470,11 @@ const junkNumber = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const junkKey = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...POLLUTING_KEYS) }, { weight: 1, arbitrary: junkText.filter((t) => t.length < 100) });
+const junkKey = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  { weight: 2, arbitrary: fc.constantFrom(...POLLUTING_KEYS) },
+  { weight: 1, arbitrary: junkText.filter((t) => t.length < 100) },
+);
 
 const junk: fc.Arbitrary<Junk> = fc.letrec<{ value: Junk }>((tie) => ({
   value: fc.oneof(
@@ -269,20 +489,53 @@ const junk: fc.Arbitrary<Junk> = fc.letrec<{ value: Junk }>((tie) => ({
 })).value;
 
 const RAW_BODIES = [
-  '{', '{"a":', '[', ']', 'null', 'true', '"text"', '1e999', '-', '{}{}', '\u0000', '\ufeff{}', '{"a":1,"a":2}',
-  '{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}', '{"items":[{"__proto__":{"price":0}}]}',
-  '['.repeat(5000) + ']'.repeat(5000), `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`, 'a=1&__proto__[role]=admin', '<xml/>',
+  '{',
+  '{"a":',
+  '[',
+  ']',
+  'null',
+  'true',
+  '"text"',
+  '1e999',
+  '-',
+  '{}{}',
+  '\u0000',
+  '\ufeff{}',
+  '{"a":1,"a":2}',
+  '{"__proto__":{"role":"admin"}}',
+  '{"constructor":{"prototype":{"role":"admin"}}}',
+  '{"items":[{"__proto__":{"price":0}}]}',
+  '['.repeat(5000) + ']'.repeat(5000),
+  `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`,
+  'a=1&__proto__[role]=admin',
+  '<xml/>',
 ];
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'APPLICATION/JSON',
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=zzz',
-  'application/octet-stream', 'application/vnd.api+json', '*/*', ';;;', 'application/json, text/plain', 'text/html; charset=utf-8',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; boundary=zzz',
+  'application/octet-stream',
+  'application/vnd.api+json',
+  '*/*',
+  ';;;',
+  'application/json, text/plain',
+  'text/html; charset=utf-8',
 ];
 
 /** Header values as Node lets a client send them: tab, printable ASCII and Latin-1. */
 const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength });
+  fc.string({
+    unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)),
+    maxLength,
+  });
 
 /**
  * One change to a route's valid body: walk `path` (each number picks a member of the object or list reached so
@@ -297,7 +550,23 @@ interface Mutation {
 }
 
 /** Spliced into a valid text (or standing in for a valid number): what turns a good value bad in small ways. */
-const CORRUPTIONS = ['\u0000', '\u0000', '\u0000', '\ud800', '\u202e', '\ufeff', '"', '\\', '%00', '<script>alert(1)</script>', ' ', '😀', '.5', 'e9', 'x'.repeat(100_000)];
+const CORRUPTIONS = [
+  '\u0000',
+  '\u0000',
+  '\u0000',
+  '\ud800',
+  '\u202e',
+  '\ufeff',
+  '"',
+  '\\',
+  '%00',
+  '<script>alert(1)</script>',
+  ' ',
+  '😀',
+  '.5',
+  'e9',
+  'x'.repeat(100_000),
+];
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   path: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
@@ -315,7 +584,13 @@ function toJunk(value: unknown): Junk {
 }
 
 /** A number made bad in the ways stored numbers break: too big for a column, negative, fractional, not finite. */
-const NUMBER_CORRUPTIONS = [(n: number) => n * 1e6 + 2 ** 31, (n: number) => -n - 1, (n: number) => n + 0.001, () => 1e300, (n: number) => n * 100 + 0.5];
+const NUMBER_CORRUPTIONS = [
+  (n: number) => n * 1e6 + 2 ** 31,
+  (n: number) => -n - 1,
+  (n: number) => n + 0.001,
+  () => 1e300,
+  (n: number) => n * 100 + 0.5,
+];
 
 function corrupt(value: Junk, corruption: string): Junk {
   if (typeof value === 'string') return value.slice(0, value.length >> 1) + corruption + value.slice(value.length >> 1);
@@ -328,7 +603,8 @@ function mutate(valid: unknown, mutation: Mutation): string {
   const root = toJunk(valid ?? {});
   let container: Junk = root;
   for (const step of mutation.path.slice(0, -1)) {
-    const members: Junk[] = container instanceof RawObject ? container.entries.map(([, item]) => item) : Array.isArray(container) ? container : [];
+    const members: Junk[] =
+      container instanceof RawObject ? container.entries.map(([, item]) => item) : Array.isArray(container) ? container : [];
     const next = members.length > 0 ? members[step % members.length] : undefined;
     if (!(next instanceof RawObject) && !Array.isArray(next)) break;
     container = next;
@@ -368,7 +644,13 @@ const bodyChoice: fc.Arbitrary<BodyChoice> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('multipart' as const),
-      fields: fc.array(fc.tuple(junkKey, junkText.filter((t) => t.length < 5000)), { maxLength: 5 }),
+      fields: fc.array(
+        fc.tuple(
+          junkKey,
+          junkText.filter((t) => t.length < 5000),
+        ),
+        { maxLength: 5 },
+      ),
       file: fc.option(fc.constantFrom('not an image', '\u0089PNG\r\n\u001a\n broken', 'GIF89a'), { nil: null }),
       truncate: fc.boolean(),
     }),
@@ -379,7 +661,26 @@ const paramChoice = fc.oneof(
   { weight: 2, arbitrary: fc.constant<string | null>(null) }, // the valid value of the route's own request
   { weight: 3, arbitrary: junkText.filter((t) => t.length < 2000).map((t) => percentEncode(t)) },
   { weight: 1, arbitrary: fc.stringMatching(/^[0-9a-fA-F]{0,30}$/) },
-  { weight: 2, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%00', 'a%00b', '%00%00', 'x%00.png', '%2e%2e', '..', 'a%2Fb', '%ZZ', '%C0%AF', 'x'.repeat(3000), '__proto__', 'constructor', '%20') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%E0%A4%A',
+      '%00',
+      'a%00b',
+      '%00%00',
+      'x%00.png',
+      '%2e%2e',
+      '..',
+      'a%2Fb',
+      '%ZZ',
+      '%C0%AF',
+      'x'.repeat(3000),
+      '__proto__',
+      'constructor',
+      '%20',
+    ),
+  },
 );
 
 const queryChoice = fc.oneof(
@@ -387,7 +688,13 @@ const queryChoice = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .array(fc.tuple(fc.constantFrom('w', 'page', 'status', 'period', 'category', '__proto__', 'constructor[prototype][role]', 'a[]', 'w[]'), junkText.filter((t) => t.length < 3000)), { minLength: 1, maxLength: 4 })
+      .array(
+        fc.tuple(
+          fc.constantFrom('w', 'page', 'status', 'period', 'category', '__proto__', 'constructor[prototype][role]', 'a[]', 'w[]'),
+          junkText.filter((t) => t.length < 3000),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
       .map((pairs) => `?${pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&')}`),
   },
   { weight: 1, arbitrary: fc.constantFrom('?%', '?&&=&', '?w=1&w=2', '?page=0', '?page=1e9', '?w=-1', '?w=abc', '?page=9007199254740993') },
@@ -396,7 +703,10 @@ const queryChoice = fc.oneof(
 const cookieChoice = fc.oneof(
   { weight: 4, arbitrary: fc.constant<string | null>(null) }, // the role's own session
   { weight: 1, arbitrary: headerText(200).map((text) => `sid=${text}`) },
-  { weight: 1, arbitrary: fc.constantFrom('sid=', 'sid', 'sid=%E0%A4%A', 'sid="x"', '=;=;', 'sid=a; sid=b', 'sid=' + 'x'.repeat(4000), 'other=1') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('sid=', 'sid', 'sid=%E0%A4%A', 'sid="x"', '=;=;', 'sid=a; sid=b', 'sid=' + 'x'.repeat(4000), 'other=1'),
+  },
 );
 
 interface Fuzz {
@@ -419,15 +729,23 @@ const fuzzArb: fc.Arbitrary<Fuzz> = fc.record({
   body: bodyChoice,
   contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: null, freq: 3 }),
   cookie: cookieChoice,
-  idempotencyKey: fc.option(fc.oneof(headerText(300), fc.constantFrom('', 'k'.repeat(8), 'k'.repeat(256), 'same-key-123')), { nil: null, freq: 2 }),
+  idempotencyKey: fc.option(fc.oneof(headerText(300), fc.constantFrom('', 'k'.repeat(8), 'k'.repeat(256), 'same-key-123')), {
+    nil: null,
+    freq: 2,
+  }),
   origin: fc.option(fc.constantFrom('https://evil.example', 'null', ''), { nil: null, freq: 8 }),
   ifNoneMatch: fc.option(fc.constantFrom('*', 'W/"x"', '"a", "b"', '""', 'garbage', ','), { nil: null, freq: 8 }),
 });
 
 function multipart(fields: Array<[string, string]>, file: string | null, truncate: boolean): { body: Buffer; contentType: string } {
   const boundary = `----fuzz${randomBytes(6).toString('hex')}`;
-  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${value}\r\n`);
-  if (file !== null) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="myfiles"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n${file}\r\n`);
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${value}\r\n`,
+  );
+  if (file !== null)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="myfiles"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n${file}\r\n`,
+    );
   let text = `${parts.join('')}--${boundary}--\r\n`;
   if (truncate) text = text.slice(0, Math.floor(text.length / 2));
   return { body: Buffer.from(text, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -561,7 +879,13 @@ describe('requests that once answered 500', () => {
     const cases: Array<[string, string, SignedIn | null, unknown, string]> = [
       ['POST', '/register', null, { username: 'a\u0000b', email, password: 'a-long-password' }, 'username'],
       ['PUT', '/profile', customer, { username: 'a\u0000b', email: customer.user.email, password: customer.password }, 'username'],
-      ['POST', '/address-collection', customer, { firstname: 'Ada\u0000', Email: 'a@example.com', phone: '07700900456', address: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' }, 'firstname'],
+      [
+        'POST',
+        '/address-collection',
+        customer,
+        { firstname: 'Ada\u0000', Email: 'a@example.com', phone: '07700900456', address: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' },
+        'firstname',
+      ],
       ['PUT', `/address-collection/${addressId}`, customer, { city: 'Le\u0000eds' }, 'city'],
       ['POST', '/allcategori', admin, { categoriName: 'Nul\u0000' }, 'categoriName'],
       ['POST', '/ingredients', admin, { ToopingName: 'Nul\u0000', category: 'Pizza', toopingPrice: 0.5 }, 'ToopingName'],
@@ -580,18 +904,33 @@ describe('requests that once answered 500', () => {
     }
     expect((await call(server, 'POST', '/login', null, { email, password: 'a-long-password' })).status).toBe(401);
     expect((await call(server, 'GET', `/address-collection/${addressId}`, customer)).body.city).toBe('Bristol');
-    expect(((await call(server, 'GET', '/allcategori', null)).body as Array<{ categoriName: string }>).some((c) => c.categoriName.startsWith('Nul'))).toBe(false);
+    expect(
+      ((await call(server, 'GET', '/allcategori', null)).body as Array<{ categoriName: string }>).some((c) =>
+        c.categoriName.startsWith('Nul'),
+      ),
+    ).toBe(false);
   });
 
   it('refuses it in a multipart field, and in JSON sent inside a text field (dealSlots), after they are read', async () => {
     const form = new FormData();
     form.append('categoriName', 'Nul\u0000');
     const response = await fetch(`${server.url}/api/allcategori`, { method: 'POST', headers: { cookie: admin.cookie }, body: form });
-    expect({ status: response.status, message: ((await response.json()) as { message: string }).message }).toEqual({ status: 400, message: NUL('categoriName') });
+    expect({ status: response.status, message: ((await response.json()) as { message: string }).message }).toEqual({
+      status: 400,
+      message: NUL('categoriName'),
+    });
 
     const slots = (label: string) => JSON.stringify([{ kind: 'pizza', label, categories: ['Pizza'], count: 1 }]);
-    for (const [label, message] of [['Any\u0000', NUL('dealSlots.0.label')], ['Any\ud800', HALF_PAIR('dealSlots.0.label')]] as const) {
-      const answer = await call(server, 'POST', '/allproduts', admin, { title: 'Deal', category: 'Deals', regularDiscount: 9, dealSlots: slots(label) });
+    for (const [label, message] of [
+      ['Any\u0000', NUL('dealSlots.0.label')],
+      ['Any\ud800', HALF_PAIR('dealSlots.0.label')],
+    ] as const) {
+      const answer = await call(server, 'POST', '/allproduts', admin, {
+        title: 'Deal',
+        category: 'Deals',
+        regularDiscount: 9,
+        dealSlots: slots(label),
+      });
       expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 400, message });
     }
   });
@@ -600,7 +939,13 @@ describe('requests that once answered 500', () => {
   it('refuses a lone UTF-16 surrogate in a JSON body with 400 naming the field', async () => {
     const cases: Array<[string, string, SignedIn | null, unknown, string]> = [
       ['POST', '/allcategori', admin, { categoriName: '\udc00\udc00' }, 'categoriName'],
-      ['POST', '/register', null, { username: 'Half \ud83d', email: `half-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-password' }, 'username'],
+      [
+        'POST',
+        '/register',
+        null,
+        { username: 'Half \ud83d', email: `half-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-password' },
+        'username',
+      ],
       ['PUT', `/address-collection/${addressId}`, customer, { address: '1 \ude00 Road' }, 'address'],
       ['POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { note: '\ud800' }), 'note'],
     ];
@@ -619,13 +964,21 @@ describe('requests that once answered 500', () => {
       ['/ingredients', { ToopingName: 'Gold leaf', category: 'Pizza', toopingPrice: '1000.01' }, 'toopingPrice must be at most £1000.00'],
       ['/allproduts', { title: 'Gold', category: 'Sides', regularDiscount: 21474836.48 }, 'regularDiscount must be at most £1000.00'],
       ['/allproduts', { title: 'Gold', category: 'Pizza', regularDiscount: 9, deep_pan: 99999999 }, 'deep_pan must be at most £1000.00'],
-      ['/allproduts', { title: 'Gold', category: 'Wings', regularDiscount: 9, boneless: '90071992547409.91' }, 'boneless must be at most £1000.00'],
+      [
+        '/allproduts',
+        { title: 'Gold', category: 'Wings', regularDiscount: 9, boneless: '90071992547409.91' },
+        'boneless must be at most £1000.00',
+      ],
     ];
     for (const [path, body, message] of refused) {
       const answer = await call(server, 'POST', path, admin, body);
       expect({ path, status: answer.status, message: answer.body.message }).toEqual({ path, status: 400, message });
     }
-    expect((await call(server, 'POST', '/ingredients', admin, { ToopingName: 'Truffle', category: 'Pizza', toopingPrice: 1000 })).status).toBe(201);
-    expect((await call(server, 'POST', '/allproduts', admin, { title: 'Feast', category: 'Sides', regularDiscount: '1000.00' })).status).toBe(201);
+    expect(
+      (await call(server, 'POST', '/ingredients', admin, { ToopingName: 'Truffle', category: 'Pizza', toopingPrice: 1000 })).status,
+    ).toBe(201);
+    expect(
+      (await call(server, 'POST', '/allproduts', admin, { title: 'Feast', category: 'Sides', regularDiscount: '1000.00' })).status,
+    ).toBe(201);
   });
 });

@@ -15,7 +15,12 @@ export const NGINX_RENDER_SCRIPT = path.join(ROOT, 'deploy/render-nginx-conf.sh'
 
 /** nginx's executable (NGINX_PATH, Debian's /usr/sbin/nginx, or on PATH), or null when it is not installed. */
 export function findNginx(): string | null {
-  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))];
+  const candidates = [
+    process.env.NGINX_PATH,
+    '/usr/sbin/nginx',
+    '/usr/bin/nginx',
+    ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx')),
+  ];
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {
@@ -94,7 +99,12 @@ export function readAccessLog(file: string): AccessLogLine[] {
  * The access log's lines that `match`, once there are `count` of them or `ms` has passed (nginx writes a line just
  * after it answers, and a WebSocket's when it closes).
  */
-export async function waitForAccessLog(file: string, match: (line: AccessLogLine) => boolean, count = 1, ms = 2000): Promise<AccessLogLine[]> {
+export async function waitForAccessLog(
+  file: string,
+  match: (line: AccessLogLine) => boolean,
+  count = 1,
+  ms = 2000,
+): Promise<AccessLogLine[]> {
   const deadline = Date.now() + ms;
   for (;;) {
     const lines = readAccessLog(file).filter(match);
@@ -168,7 +178,14 @@ export async function startNginx(options: {
   let prefix: string[] = [];
   if (options.hosts) {
     const hostsFile = path.join(dir, 'hosts');
-    writeFileSync(hostsFile, ['127.0.0.1 localhost', ...Object.entries(options.hosts).flatMap(([name, addresses]) => addresses.map((address) => `${address} ${name}`)), ''].join('\n'));
+    writeFileSync(
+      hostsFile,
+      [
+        '127.0.0.1 localhost',
+        ...Object.entries(options.hosts).flatMap(([name, addresses]) => addresses.map((address) => `${address} ${name}`)),
+        '',
+      ].join('\n'),
+    );
     command = 'unshare';
     prefix = ['--mount', '--', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hostsFile, nginx];
   }
@@ -200,7 +217,10 @@ export async function startNginx(options: {
   const deadline = Date.now() + (options.startMs ?? 30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
-    const status = await fetch(`${origin}${options.healthPath ?? '/api/health'}`).then((r) => r.status, () => 0);
+    const status = await fetch(`${origin}${options.healthPath ?? '/api/health'}`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
     if (Date.now() > deadline) {
       await stop();

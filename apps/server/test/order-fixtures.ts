@@ -18,8 +18,20 @@ export async function loadMenu(server: { url: string }): Promise<Menu> {
     return id(item);
   };
   return {
-    product: (title) => find(products, (p) => p.title === title, title, (p) => p._id),
-    topping: (name) => find(toppings, (t) => t.ToopingName === name, name, (t) => t._id),
+    product: (title) =>
+      find(
+        products,
+        (p) => p.title === title,
+        title,
+        (p) => p._id,
+      ),
+    topping: (name) =>
+      find(
+        toppings,
+        (t) => t.ToopingName === name,
+        name,
+        (t) => t._id,
+      ),
   };
 }
 
@@ -33,7 +45,14 @@ export function dealLine(menu: Menu): CartLine {
   return {
     productId: menu.product('Pizza Pair'),
     quantity: 1,
-    deal: { size: 'm', crust: 'deep_pan', items: [{ slot: 0, productId: menu.product('Margherita') }, { slot: 0, productId: menu.product('Hawaiian') }] },
+    deal: {
+      size: 'm',
+      crust: 'deep_pan',
+      items: [
+        { slot: 0, productId: menu.product('Margherita') },
+        { slot: 0, productId: menu.product('Hawaiian') },
+      ],
+    },
   };
 }
 
@@ -54,7 +73,14 @@ export const ADDRESS = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Answer = { status: number; headers: Headers; body: any };
 
-export async function call(server: TestServer, method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await fetch(`${server.url}/api${path}`, {
     method,
     headers: { ...(who ? { cookie: who.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -83,5 +109,7 @@ export async function readyToOrder(server: TestServer): Promise<{ menu: Menu; cu
 
 /** The customer's placed orders, as `GET /api/my-product-history/{email}` answers them. */
 export async function orderHistory(server: TestServer, who: SignedIn): Promise<Array<Record<string, unknown>>> {
-  return (await call(server, 'GET', `/my-product-history/${encodeURIComponent(who.user.email)}`, who)).body as Array<Record<string, unknown>>;
+  return (await call(server, 'GET', `/my-product-history/${encodeURIComponent(who.user.email)}`, who)).body as Array<
+    Record<string, unknown>
+  >;
 }

@@ -15,7 +15,8 @@ const EVENT_MS = 5000;
 
 async function signIn(shop: ShopProcess, email: string, password: string): Promise<string> {
   const answer = await call(shop.url, 'POST', '/login/', { body: { email, password } });
-  if (answer.status !== 200 || !answer.cookie) throw new Error(`sign-in of ${email} through ${shop.name} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || !answer.cookie)
+    throw new Error(`sign-in of ${email} through ${shop.name} answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.cookie;
 }
 
@@ -23,7 +24,8 @@ async function signIn(shop: ShopProcess, email: string, password: string): Promi
 async function newCustomer(shop: ShopProcess, username: string): Promise<{ cookie: string; addressId: string }> {
   const email = `${username.toLowerCase()}-${randomBytes(3).toString('hex')}@example.com`;
   const registered = await call(shop.url, 'POST', '/register/', { body: { username, email, password: 'a-Strong-password-1' } });
-  if (registered.status !== 201 || !registered.cookie) throw new Error(`sign-up through ${shop.name} answered ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201 || !registered.cookie)
+    throw new Error(`sign-up through ${shop.name} answered ${registered.status} ${JSON.stringify(registered.body)}`);
   const address = await call<{ insertedId: string }>(shop.url, 'POST', '/address-collection', { body: ADDRESS, cookie: registered.cookie });
   if (address.status !== 201) throw new Error(`address not added: ${address.status} ${JSON.stringify(address.body)}`);
   return { cookie: registered.cookie, addressId: address.body.insertedId };
@@ -44,26 +46,32 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
   let other: { cookie: string; addressId: string };
   const open: TestSocket[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase(ADMIN_URL as string, 'shop_test_procs');
-    // One after the other: the first migrates and seeds the empty database, the second finds it ready.
-    a = await startShop('A', database.url);
-    shops.push(a);
-    b = await startShop('B', database.url);
-    shops.push(b);
-    menu = await loadMenu(a);
-    adminCookie = await signIn(a, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-    owner = await newCustomer(a, 'Owner');
-    other = await newCustomer(a, 'Other');
-  }, 2 * START_MS + 30_000);
+  beforeAll(
+    async () => {
+      database = await createTestDatabase(ADMIN_URL as string, 'shop_test_procs');
+      // One after the other: the first migrates and seeds the empty database, the second finds it ready.
+      a = await startShop('A', database.url);
+      shops.push(a);
+      b = await startShop('B', database.url);
+      shops.push(b);
+      menu = await loadMenu(a);
+      adminCookie = await signIn(a, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+      owner = await newCustomer(a, 'Owner');
+      other = await newCustomer(a, 'Other');
+    },
+    2 * START_MS + 30_000,
+  );
 
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();
   });
 
-  afterAll(async () => {
-    await tearDownShops({ shops, database });
-  }, 2 * STOP_MS + 10_000);
+  afterAll(
+    async () => {
+      await tearDownShops({ shops, database });
+    },
+    2 * STOP_MS + 10_000,
+  );
 
   /** A socket to process `shop`, with the Origin that process's PUBLIC_ORIGIN accepts. */
   async function connectTo(shop: ShopProcess, cookie: string | null): Promise<TestSocket> {
@@ -73,7 +81,10 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
   }
 
   async function placeCashThroughA(): Promise<string> {
-    const placed = await call<{ insertedId: string }>(a.url, 'POST', '/buy-product', { body: cashOrder([pizzaLine(menu)], owner.addressId), cookie: owner.cookie });
+    const placed = await call<{ insertedId: string }>(a.url, 'POST', '/buy-product', {
+      body: cashOrder([pizzaLine(menu)], owner.addressId),
+      cookie: owner.cookie,
+    });
     expect(placed.status, `placing a cash order through A: ${JSON.stringify(placed.body)}`).toBe(201);
     return placed.body.insertedId;
   }
@@ -104,7 +115,10 @@ describe.runIf(ADMIN_URL)(`live orders across two shop processes on one PostgreS
     const ownerOnB = await connectTo(b, owner.cookie);
     const otherOnB = await connectTo(b, other.cookie);
 
-    const changed = await call<{ modifiedCount: number }>(a.url, 'PUT', `/update-sell-products/${id}`, { body: { status: 'Approved Order' }, cookie: adminCookie });
+    const changed = await call<{ modifiedCount: number }>(a.url, 'PUT', `/update-sell-products/${id}`, {
+      body: { status: 'Approved Order' },
+      cookie: adminCookie,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toEqual({ modifiedCount: 1 });
     await arrives(ownerOnB, ORDER_UPDATED, id, 'status changed through A, owner socket on B');

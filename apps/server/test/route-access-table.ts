@@ -93,7 +93,15 @@ async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: 
 }
 
 function productBody(title: string) {
-  return { title, category: 'Sides', description: 'Access-control test', regularDiscount: 2.5, mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' };
+  return {
+    title,
+    category: 'Sides',
+    description: 'Access-control test',
+    regularDiscount: 2.5,
+    mediumDiscount: '',
+    largeDiscount: '',
+    extraLargeDiscount: '',
+  };
 }
 
 async function pngBase64(): Promise<string> {
@@ -102,7 +110,9 @@ async function pngBase64(): Promise<string> {
 
 /** What a signed-in user's account-changing route needs: the current password and the account as it is. */
 function profileBody(who: SignedIn | null) {
-  return who ? { username: who.user.username, email: who.user.email, password: who.password } : { username: 'Nobody', email: 'nobody@example.com', password: 'whatever-it-is' };
+  return who
+    ? { username: who.user.username, email: who.user.email, password: who.password }
+    : { username: 'Nobody', email: 'nobody@example.com', password: 'whatever-it-is' };
 }
 
 // --- the table ---------------------------------------------------------------------------------------------
@@ -136,88 +146,146 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: catalogueWrite(200),
     request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`), body: { categoriName: `Renamed ${ctx.unique()}` } }),
   },
-  'DELETE /api/allcategori/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`) }) },
-  'POST /api/allproduts': { expect: catalogueWrite(201), request: (ctx) => ({ path: api('/allproduts'), body: productBody(`Access ${ctx.unique()}`) }) },
+  'DELETE /api/allcategori/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/allcategori/${await ctx.newCategory()}`) }),
+  },
+  'POST /api/allproduts': {
+    expect: catalogueWrite(201),
+    request: (ctx) => ({ path: api('/allproduts'), body: productBody(`Access ${ctx.unique()}`) }),
+  },
   'PUT /api/allproduts/:id': {
     expect: catalogueWrite(200),
     request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`), body: productBody(`Renamed ${ctx.unique()}`) }),
   },
-  'DELETE /api/allproduts/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`) }) },
+  'DELETE /api/allproduts/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`) }),
+  },
   'POST /api/ingredients': {
     expect: catalogueWrite(201),
-    request: (ctx) => ({ path: api('/ingredients'), body: { ToopingName: `Access ${ctx.unique()}`, category: 'Pizza', toopingPrice: 0.5 } }),
+    request: (ctx) => ({
+      path: api('/ingredients'),
+      body: { ToopingName: `Access ${ctx.unique()}`, category: 'Pizza', toopingPrice: 0.5 },
+    }),
   },
-  'DELETE /api/ingredients/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }) },
-  'POST /api/addbanner': { expect: catalogueWrite(201), request: async () => ({ path: api('/addbanner'), body: { file: await pngBase64() } }) },
+  'DELETE /api/ingredients/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }),
+  },
+  'POST /api/addbanner': {
+    expect: catalogueWrite(201),
+    request: async () => ({ path: api('/addbanner'), body: { file: await pngBase64() } }),
+  },
   'DELETE /api/banners/:id': { expect: catalogueWrite(200), request: async (ctx) => ({ path: api(`/banners/${await ctx.newBanner()}`) }) },
 
   // Accounts. Register, login and logout replace or end the session they are sent with: each gets a new one.
   'POST /api/register': {
     expect: anyone(201),
-    request: async (ctx, role) => ({ path: api('/register'), as: await ctx.freshSession(role), body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' } }),
+    request: async (ctx, role) => ({
+      path: api('/register'),
+      as: await ctx.freshSession(role),
+      body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' },
+    }),
   },
   'POST /api/register/': {
     expect: anyone(201),
-    request: async (ctx, role) => ({ path: api('/register/'), as: await ctx.freshSession(role), body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' } }),
+    request: async (ctx, role) => ({
+      path: api('/register/'),
+      as: await ctx.freshSession(role),
+      body: { username: 'New', email: `new-${ctx.unique()}@example.com`, password: 'a-long-password' },
+    }),
   },
   'POST /api/login': {
     expect: anyone(),
-    note: 'signs in as the owner (with the owner\'s password) whoever sends it: the password is the credential',
-    request: async (ctx, role) => ({ path: api('/login'), as: await ctx.freshSession(role), body: { email: ctx.owner.user.email, password: ctx.owner.password } }),
+    note: "signs in as the owner (with the owner's password) whoever sends it: the password is the credential",
+    request: async (ctx, role) => ({
+      path: api('/login'),
+      as: await ctx.freshSession(role),
+      body: { email: ctx.owner.user.email, password: ctx.owner.password },
+    }),
   },
   'POST /api/login/': {
     expect: anyone(),
-    request: async (ctx, role) => ({ path: api('/login/'), as: await ctx.freshSession(role), body: { email: ctx.owner.user.email, password: ctx.owner.password } }),
+    request: async (ctx, role) => ({
+      path: api('/login/'),
+      as: await ctx.freshSession(role),
+      body: { email: ctx.owner.user.email, password: ctx.owner.password },
+    }),
   },
   'POST /api/logout': { expect: anyone(), request: async (ctx, role) => ({ path: api('/logout'), as: await ctx.freshSession(role) }) },
   'GET /api/session': { expect: signedIn(), request: () => ({ path: api('/session') }) },
   'GET /api/alluser/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/alluser/${enc(ctx.owner.user.email)}`) }) },
   'PUT /api/profile': {
     expect: signedIn(),
-    note: 'always the signed-in user\'s own profile, confirmed with their current password',
+    note: "always the signed-in user's own profile, confirmed with their current password",
     request: (ctx, role) => ({ path: api('/profile'), body: profileBody(ctx.actor(role)) }),
   },
-  'POST /api/forgot-password': { expect: anyone(), request: (ctx) => ({ path: api('/forgot-password'), body: { email: ctx.owner.user.email } }) },
-  'POST /api/forgot-password/': { expect: anyone(), request: (ctx) => ({ path: api('/forgot-password/'), body: { email: ctx.owner.user.email } }) },
+  'POST /api/forgot-password': {
+    expect: anyone(),
+    request: (ctx) => ({ path: api('/forgot-password'), body: { email: ctx.owner.user.email } }),
+  },
+  'POST /api/forgot-password/': {
+    expect: anyone(),
+    request: (ctx) => ({ path: api('/forgot-password/'), body: { email: ctx.owner.user.email } }),
+  },
   'POST /api/change-password': {
     expect: anyone(400),
     note: 'the mailed code is the credential: a wrong one is 400 whatever the session (otp.test.ts uses real codes)',
-    request: (ctx) => ({ path: api('/change-password'), body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' } }),
+    request: (ctx) => ({
+      path: api('/change-password'),
+      body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' },
+    }),
   },
   'POST /api/change-password/': {
     expect: anyone(400),
-    request: (ctx) => ({ path: api('/change-password/'), body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' } }),
+    request: (ctx) => ({
+      path: api('/change-password/'),
+      body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' },
+    }),
   },
   'GET /api/dev/outbox': { expect: adminOnly(), request: () => ({ path: api('/dev/outbox') }) },
 
   // Cart and favourites
   'POST /api/cart/quote': { expect: anyone(), request: (ctx) => ({ path: api('/cart/quote'), body: { items: [pizzaLine(ctx.menu)] } }) },
-  'GET /api/favouritelist/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/favouritelist/${enc(ctx.owner.user.email)}`) }) },
+  'GET /api/favouritelist/:email': {
+    expect: selfOrAdminByEmail(),
+    request: (ctx) => ({ path: api(`/favouritelist/${enc(ctx.owner.user.email)}`) }),
+  },
   'POST /api/favouritelist': {
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
-    note: 'the body names the owner\'s e-mail: only the owner may add to their list, admins included',
+    note: "the body names the owner's e-mail: only the owner may add to their list, admins included",
     request: (ctx) => ({ path: api('/favouritelist'), body: { id: ctx.menu.product('Hawaiian'), email: ctx.owner.user.email } }),
   },
   'DELETE /api/favouritelist/:id': {
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
-    note: 'only the favourite\'s owner: anyone else, admins included, gets 404 as for a missing one',
+    note: "only the favourite's owner: anyone else, admins included, gets 404 as for a missing one",
     request: async (ctx) => ({ path: api(`/favouritelist/${await ctx.newOwnerFavourite()}`) }),
   },
 
   // Addresses
   'POST /api/address-collection': { expect: signedIn(201), request: () => ({ path: api('/address-collection'), body: ADDRESS }) },
-  'GET /api/address-collection/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/address-collection/${ctx.ownerAddressId}`) }) },
+  'GET /api/address-collection/:id': {
+    expect: ownerOrAdminById(),
+    request: (ctx) => ({ path: api(`/address-collection/${ctx.ownerAddressId}`) }),
+  },
   'PUT /api/address-collection/:id': {
     expect: ownerOrAdminById(),
     request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`), body: { city: `Bath ${ctx.unique()}` } }),
   },
-  'DELETE /api/address-collection/:id': { expect: ownerOrAdminById(), request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`) }) },
-  'GET /api/get-address-by-email/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/get-address-by-email/${enc(ctx.owner.user.email)}`) }) },
+  'DELETE /api/address-collection/:id': {
+    expect: ownerOrAdminById(),
+    request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`) }),
+  },
+  'GET /api/get-address-by-email/:email': {
+    expect: selfOrAdminByEmail(),
+    request: (ctx) => ({ path: api(`/get-address-by-email/${enc(ctx.owner.user.email)}`) }),
+  },
 
   // Orders and payments
   'POST /api/buy-product': {
     expect: { visitor: 401, customer: 201, otherCustomer: 404, admin: 404 },
-    note: 'to the owner\'s address: an order goes only to the orderer\'s own address, admins included (404 Address not found)',
+    note: "to the owner's address: an order goes only to the orderer's own address, admins included (404 Address not found)",
     request: (ctx) => ({ path: api('/buy-product'), body: cashOrder([pizzaLine(ctx.menu)], ctx.ownerAddressId) }),
   },
   'GET /api/buy-product': { expect: adminOnly(), request: () => ({ path: api('/buy-product') }) },
@@ -228,21 +296,33 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'POST /api/create-payment-intent': {
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
-    note: 'to the owner\'s address, as for cash orders',
-    request: (ctx) => ({ path: api('/create-payment-intent'), body: { items: [pizzaLine(ctx.menu)], addressId: ctx.ownerAddressId, note: '' } }),
+    note: "to the owner's address, as for cash orders",
+    request: (ctx) => ({
+      path: api('/create-payment-intent'),
+      body: { items: [pizzaLine(ctx.menu)], addressId: ctx.ownerAddressId, note: '' },
+    }),
   },
   'POST /api/test-payments/confirm': {
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
-    note: 'only the payment\'s own customer may confirm it; anyone else, admins included, gets 404 as for a forged secret',
-    request: async (ctx) => ({ path: api('/test-payments/confirm'), body: { clientSecret: await ctx.newOwnerCardPayment(), cardNumber: '4242424242424242', exp: '12/30', cvc: '123' } }),
+    note: "only the payment's own customer may confirm it; anyone else, admins included, gets 404 as for a forged secret",
+    request: async (ctx) => ({
+      path: api('/test-payments/confirm'),
+      body: { clientSecret: await ctx.newOwnerCardPayment(), cardNumber: '4242424242424242', exp: '12/30', cvc: '123' },
+    }),
   },
   'POST /api/stripe/webhook': {
     expect: anyone(404),
-    note: 'Stripe\'s, signed with STRIPE_WEBHOOK_SECRET; in test mode there is none (404), whatever the session (payments.test.ts checks signatures)',
+    note: "Stripe's, signed with STRIPE_WEBHOOK_SECRET; in test mode there is none (404), whatever the session (payments.test.ts checks signatures)",
     request: () => ({ path: api('/stripe/webhook'), body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
   },
-  'GET /api/my-product-history/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/my-product-history/${enc(ctx.owner.user.email)}`) }) },
-  'GET /api/my-product/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }) },
+  'GET /api/my-product-history/:email': {
+    expect: selfOrAdminByEmail(),
+    request: (ctx) => ({ path: api(`/my-product-history/${enc(ctx.owner.user.email)}`) }),
+  },
+  'GET /api/my-product/:email': {
+    expect: selfOrAdminByEmail(),
+    request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }),
+  },
   'GET /api/admin/summary': { expect: adminOnly(), request: () => ({ path: api('/admin/summary') }) },
 
   // Notices
@@ -274,7 +354,11 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
   const other = await signInAs(server);
   const admin = await signInAs(server, { role: 'admin' });
   const ownerAddressId = await addAddress(server, owner);
-  const placed = expectStatus(await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId)), 201, 'order');
+  const placed = expectStatus(
+    await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId)),
+    201,
+    'order',
+  );
   const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; imageUrl: string | null }>;
   const imageId = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
   if (!imageId) throw new Error('the seed has no product image');
@@ -283,7 +367,13 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
   const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, admin };
 
   const ctx: AccessContext = {
-    server, menu, owner, other, admin, ownerAddressId, imageId,
+    server,
+    menu,
+    owner,
+    other,
+    admin,
+    ownerAddressId,
+    imageId,
     ownerOrderId: placed.body.insertedId as string,
     actor: (role) => actors[role],
     freshSession: async (role) => {
@@ -292,7 +382,8 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
     },
     newCategory: () => adminCreates(ctx, '/allcategori', { categoriName: `Fixture ${ctx.unique()}` }, 'category'),
     newProduct: () => adminCreates(ctx, '/allproduts', productBody(`Fixture ${ctx.unique()}`), 'product'),
-    newTopping: () => adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
+    newTopping: () =>
+      adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
     newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
     newOwnerAddress: () => addAddress(server, owner),
     newOwnerFavourite: async () => {
@@ -303,7 +394,11 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
       return added.body.insertedId as string;
     },
     newOwnerCardPayment: async () => {
-      const card = expectStatus(await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddressId, note: '' }), 200, 'card order');
+      const card = expectStatus(
+        await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddressId, note: '' }),
+        200,
+        'card order',
+      );
       return card.body.clientSecret as string;
     },
     unique: () => `${Date.now().toString(36)}-${++counter}`,
@@ -317,7 +412,10 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
  */
 export async function startAccessServer(kind: TestDatabaseKind): Promise<TestServer> {
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-access-dist-'));
-  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Takeaway Shop</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Takeaway Shop</title></head><body><div id="root"></div></body></html>',
+  );
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("shop");\n');
   const server = await startTestServer({ db: kind, seed: true, webDistDir: distDir });

@@ -35,7 +35,12 @@ function countWhere(pixels: Pixels, where: (x: number, y: number) => boolean, te
 }
 
 /** Pixels in rows [top, bottom) matching `test`, counted inside and outside the visible square. */
-function count(pixels: Pixels, top: number, bottom: number, test: (r: number, g: number, b: number) => boolean): { inside: number; outside: number } {
+function count(
+  pixels: Pixels,
+  top: number,
+  bottom: number,
+  test: (r: number, g: number, b: number) => boolean,
+): { inside: number; outside: number } {
   const rows = (y: number) => y >= top && y < bottom;
   const inSquare = (x: number) => x >= SQUARE_LEFT && x < SQUARE_RIGHT;
   return {
@@ -64,12 +69,15 @@ describe('titles on the seeded pictures', () => {
   });
 
   // Every product: before, long titles ran past the square ("uxton Sparkling Water 500r" on a phone).
-  it.each(MENU_PRODUCTS.map((product) => [product.title, product] as const))('%s: the whole title is inside the square', async (_title, product) => {
-    const pixels = await rendered(product);
-    const white = count(pixels, BAND_TOP, ART_HEIGHT, lettering);
-    expect(white.inside, 'the title is drawn (a font is installed)').toBeGreaterThan(150);
-    expect(white.outside).toBe(0);
-  });
+  it.each(MENU_PRODUCTS.map((product) => [product.title, product] as const))(
+    '%s: the whole title is inside the square',
+    async (_title, product) => {
+      const pixels = await rendered(product);
+      const white = count(pixels, BAND_TOP, ART_HEIGHT, lettering);
+      expect(white.inside, 'the title is drawn (a font is installed)').toBeGreaterThan(150);
+      expect(white.outside).toBe(0);
+    },
+  );
 });
 
 describe('deal pictures', () => {

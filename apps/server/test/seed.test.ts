@@ -6,7 +6,12 @@ import { seedDatabase } from '../src/db/seed/seed';
 import { verifyPassword } from '../src/modules/auth/password';
 import { startTestServer, testDatabases, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestServer } from './harness';
 
-interface CategoryWire { _id: string; categoriName: string; order: number; imageUrl: string | null }
+interface CategoryWire {
+  _id: string;
+  categoriName: string;
+  order: number;
+  imageUrl: string | null;
+}
 interface ProductWire {
   _id: string;
   title: string;
@@ -25,7 +30,13 @@ interface ProductWire {
   dealSlots: DealSlot[] | null;
   imageUrl: string | null;
 }
-interface IngredientWire { _id: string; ToopingName: string; toopingPrice: number; category: string; imageUrl: string | null }
+interface IngredientWire {
+  _id: string;
+  ToopingName: string;
+  toopingPrice: number;
+  category: string;
+  imageUrl: string | null;
+}
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -139,7 +150,11 @@ describe.each(testDatabases())('the seeded shop on %s', (kind) => {
     const mealForTwo = byTitle('Meal for Two');
     expect(nonDrinkCount(mealForTwo)).toBe(5);
     expect(mealForTwo.dealSlots!.map((s) => [s.kind, s.count])).toEqual([
-      ['pizza', 2], ['side', 1], ['sideToShare', 1], ['dessert', 1], ['drink', 1],
+      ['pizza', 2],
+      ['side', 1],
+      ['sideToShare', 1],
+      ['dessert', 1],
+      ['drink', 1],
     ]);
     expect(mealForTwo.dealSlots!.find((s) => s.kind === 'drink')!.drinkKinds).toEqual(['bottle']);
     expect(deals.filter((d) => d !== mealForTwo && nonDrinkCount(d) === 5)).not.toHaveLength(0);
@@ -209,10 +224,18 @@ describe.each(testDatabases())('the seeded shop on %s', (kind) => {
 
   it('seeds nothing the second time and loses nothing', async () => {
     const db = server.database.db;
-    const countsBefore = await Promise.all([db.select({ n: count() }).from(products), db.select({ n: count() }).from(images), db.select({ n: count() }).from(users)]);
+    const countsBefore = await Promise.all([
+      db.select({ n: count() }).from(products),
+      db.select({ n: count() }).from(images),
+      db.select({ n: count() }).from(users),
+    ]);
     const result = await seedDatabase(db, { adminPassword: 'another-password', log: () => {} });
     expect(result).toEqual({ seeded: false, adminEmail: TEST_ADMIN_EMAIL });
-    const countsAfter = await Promise.all([db.select({ n: count() }).from(products), db.select({ n: count() }).from(images), db.select({ n: count() }).from(users)]);
+    const countsAfter = await Promise.all([
+      db.select({ n: count() }).from(products),
+      db.select({ n: count() }).from(images),
+      db.select({ n: count() }).from(users),
+    ]);
     expect(countsAfter).toEqual(countsBefore);
     expect(await getJson<ProductWire[]>(`${server.url}/api/allproduts`)).toEqual(menu);
     const [admin] = await db.select().from(users);

@@ -99,7 +99,8 @@ export interface LaunchOptions {
 /** Starts a shop process and resolves once it is ready; throws (with its output) if it exits or is not ready in START_MS. */
 export async function launchShop(name: string, options: LaunchOptions): Promise<ShopProcess> {
   const { readyWhen = 'health', output: outputMode = 'collect' } = options;
-  if (readyWhen === 'running' && outputMode !== 'collect') throw new Error('launchShop: readyWhen "running" reads the output, so it must be collected');
+  if (readyWhen === 'running' && outputMode !== 'collect')
+    throw new Error('launchShop: readyWhen "running" reads the output, so it must be collected');
   const port = options.port ?? (await freePort());
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host}:${port}`;
@@ -117,15 +118,24 @@ export async function launchShop(name: string, options: LaunchOptions): Promise<
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
   const shop: ShopProcess = { name, url, port, child, output: () => output, exited };
-  const ready = async () => (readyWhen === 'running' ? output.includes('Shop running at') : (await fetch(`${url}/api/health`).then((r) => r.status, () => 0)) === 200);
+  const ready = async () =>
+    readyWhen === 'running'
+      ? output.includes('Shop running at')
+      : (await fetch(`${url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200;
   const deadline = Date.now() + START_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`shop ${name} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`shop ${name} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);
     if (await ready()) return shop;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stopShop(shop);
-  throw new Error(`shop ${name} was not ready (${readyWhen === 'running' ? 'no "Shop running at"' : `${url}/api/health`}) within ${START_MS} ms:\n${output}`);
+  throw new Error(
+    `shop ${name} was not ready (${readyWhen === 'running' ? 'no "Shop running at"' : `${url}/api/health`}) within ${START_MS} ms:\n${output}`,
+  );
 }
 
 /**

@@ -130,7 +130,7 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   });
 });
 
-describe('the home route\'s scripts from the build manifest', () => {
+describe("the home route's scripts from the build manifest", () => {
   it('finds the chunk the web build names home, with its static imports, whatever its source file', () => {
     expect(HOME_CHUNK_NAME).toBe('home');
     const manifest = {

@@ -73,11 +73,14 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   async function resetCode(to: string): Promise<string> {
     let code: string | undefined;
     await expect
-      .poll(async () => {
-        const mails = (await admin.call('GET', '/dev/outbox')).body as Array<{ to: string; text: string }>;
-        code = /Your code: ([A-Z0-9]{4})/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[1];
-        return code;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const mails = (await admin.call('GET', '/dev/outbox')).body as Array<{ to: string; text: string }>;
+          code = /Your code: ([A-Z0-9]{4})/.exec(mails.find((mail) => mail.to === to)?.text ?? '')?.[1];
+          return code;
+        },
+        { timeout: 10_000 },
+      )
       .toBeDefined();
     return code as string;
   }
@@ -133,7 +136,12 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
     const answer = await visitor.call('GET', '/allcategori');
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThanOrEqual(12);
-    expect(answer.body[0]).toEqual({ _id: expect.any(String), categoriName: expect.any(String), order: expect.any(Number), imageUrl: expect.any(String) });
+    expect(answer.body[0]).toEqual({
+      _id: expect.any(String),
+      categoriName: expect.any(String),
+      order: expect.any(Number),
+      imageUrl: expect.any(String),
+    });
     expect(answer.body[0]).not.toHaveProperty('file');
     ids.pizzaCategory = (answer.body as Array<{ _id: string; categoriName: string }>).find((c) => c.categoriName === 'Pizza')!._id;
   });
@@ -144,9 +152,20 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
     products = answer.body;
     const margherita = products.find((p) => p.title === 'Margherita');
     expect(margherita).toMatchObject({
-      _id: expect.any(String), title: 'Margherita', description: expect.any(String), category: 'Pizza',
-      regularDiscount: expect.any(Number), mediumDiscount: expect.any(Number), largeDiscount: expect.any(Number), extraLargeDiscount: expect.any(Number),
-      deep_pan: 0, thin_crust: 0, stuffed_crust: expect.any(Number), normal: null, boneless: null, imageUrl: expect.any(String),
+      _id: expect.any(String),
+      title: 'Margherita',
+      description: expect.any(String),
+      category: 'Pizza',
+      regularDiscount: expect.any(Number),
+      mediumDiscount: expect.any(Number),
+      largeDiscount: expect.any(Number),
+      extraLargeDiscount: expect.any(Number),
+      deep_pan: 0,
+      thin_crust: 0,
+      stuffed_crust: expect.any(Number),
+      normal: null,
+      boneless: null,
+      imageUrl: expect.any(String),
     });
     expect(margherita).not.toHaveProperty('file');
     expect(products.find((p) => p.category === 'Wings')).toMatchObject({ normal: 0, boneless: expect.any(Number), deep_pan: null });
@@ -171,7 +190,12 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
     const answer = await visitor.call('GET', '/ingredients');
     expect(answer.status).toBe(200);
     toppings = answer.body;
-    expect(toppings.find((t) => t.ToopingName === 'Pepperoni')).toMatchObject({ _id: expect.any(String), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza' });
+    expect(toppings.find((t) => t.ToopingName === 'Pepperoni')).toMatchObject({
+      _id: expect.any(String),
+      ToopingName: 'Pepperoni',
+      toopingPrice: 1.2,
+      category: 'Pizza',
+    });
   });
 
   // --- Admin writes -------------------------------------------------------------------------------------------
@@ -183,7 +207,11 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   });
 
   it('POST /allnotification multipart description, title, myfiles → insertedId', async () => {
-    const answer = await admin.call('POST', '/allnotification', form({ description: 'Two for one on Tuesdays', title: 'Offer' }, { bytes: await png() }));
+    const answer = await admin.call(
+      'POST',
+      '/allnotification',
+      form({ description: 'Two for one on Tuesdays', title: 'Offer' }, { bytes: await png() }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
   });
@@ -202,7 +230,10 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   });
 
   it('PUT /allcategori/{id} {categoriName, file (base64 without prefix)} → a truthy body', async () => {
-    const answer = await admin.call('PUT', `/allcategori/${ids.category}`, { categoriName: 'Spec Specials Two', file: (await png(40, 40)).toString('base64') });
+    const answer = await admin.call('PUT', `/allcategori/${ids.category}`, {
+      categoriName: 'Spec Specials Two',
+      file: (await png(40, 40)).toString('base64'),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ modifiedCount: 1 });
     expect((await visitor.call('GET', `/allcategori/${ids.category}`)).body.categoriName).toBe('Spec Specials Two');
@@ -217,28 +248,64 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   });
 
   it('POST /allproduts multipart: title, category, description, the four size prices, Pizza extras, myfiles → insertedId', async () => {
-    const answer = await admin.call('POST', '/allproduts', form({
-      title: 'Spec Pizza', category: 'Pizza', description: 'Made by the spec client',
-      regularDiscount: '8.5', mediumDiscount: '11.5', largeDiscount: '14', extraLargeDiscount: '',
-      deep_pan: '0', thin_crust: '0', stuffed_crust: '2',
-    }, { bytes: await png() }));
+    const answer = await admin.call(
+      'POST',
+      '/allproduts',
+      form(
+        {
+          title: 'Spec Pizza',
+          category: 'Pizza',
+          description: 'Made by the spec client',
+          regularDiscount: '8.5',
+          mediumDiscount: '11.5',
+          largeDiscount: '14',
+          extraLargeDiscount: '',
+          deep_pan: '0',
+          thin_crust: '0',
+          stuffed_crust: '2',
+        },
+        { bytes: await png() },
+      ),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     ids.product = answer.body.insertedId;
   });
 
   it('POST /allproduts multipart for Wings: the type extras → insertedId', async () => {
-    const answer = await admin.call('POST', '/allproduts', form({
-      title: 'Spec Wings', category: 'Wings', description: '', regularDiscount: '5', mediumDiscount: '8', largeDiscount: '', extraLargeDiscount: '',
-      normal: '0', boneless: '0.5',
-    }, { bytes: await png() }));
+    const answer = await admin.call(
+      'POST',
+      '/allproduts',
+      form(
+        {
+          title: 'Spec Wings',
+          category: 'Wings',
+          description: '',
+          regularDiscount: '5',
+          mediumDiscount: '8',
+          largeDiscount: '',
+          extraLargeDiscount: '',
+          normal: '0',
+          boneless: '0.5',
+        },
+        { bytes: await png() },
+      ),
+    );
     expect(answer.status).toBe(201);
     ids.wings = answer.body.insertedId;
   });
 
   it('POST /allproduts multipart with empty crust and type values sent as null → 201 without those prices (decision 0605)', async () => {
     // SPEC.md section 5: "Empty crust and type values are sent as null"; in a multipart body null arrives as the text "null".
-    const data = form({ title: 'Spec Lemonade', category: 'Drinks', description: 'Cloudy', regularDiscount: '1.5', mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' });
+    const data = form({
+      title: 'Spec Lemonade',
+      category: 'Drinks',
+      description: 'Cloudy',
+      regularDiscount: '1.5',
+      mediumDiscount: '',
+      largeDiscount: '',
+      extraLargeDiscount: '',
+    });
     for (const field of ['deep_pan', 'thin_crust', 'stuffed_crust', 'normal', 'boneless']) data.append(field, String(null));
     const answer = await admin.call('POST', '/allproduts', data);
     expect(answer.status).toBe(201);
@@ -248,11 +315,23 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   });
 
   it('PUT /allproduts/{id} multipart: the same fields, optional file in base64 → modifiedCount', async () => {
-    const answer = await admin.call('PUT', `/allproduts/${ids.product}`, form({
-      title: 'Spec Pizza', category: 'Pizza', description: 'Edited by the spec client',
-      regularDiscount: '9', mediumDiscount: '11.5', largeDiscount: '14', extraLargeDiscount: '',
-      deep_pan: '0', thin_crust: '0', stuffed_crust: '2.5', file: (await png(50, 50)).toString('base64'),
-    }));
+    const answer = await admin.call(
+      'PUT',
+      `/allproduts/${ids.product}`,
+      form({
+        title: 'Spec Pizza',
+        category: 'Pizza',
+        description: 'Edited by the spec client',
+        regularDiscount: '9',
+        mediumDiscount: '11.5',
+        largeDiscount: '14',
+        extraLargeDiscount: '',
+        deep_pan: '0',
+        thin_crust: '0',
+        stuffed_crust: '2.5',
+        file: (await png(50, 50)).toString('base64'),
+      }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ modifiedCount: 1 });
     expect((await visitor.call('GET', `/allproduts/${ids.product}`)).body).toMatchObject({ regularDiscount: 9, stuffed_crust: 2.5 });
@@ -278,14 +357,26 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   });
 
   it('writes from another site are refused whatever the session (not a departure: the spec’s client runs on the shop’s page)', async () => {
-    const forged = await admin.call('POST', '/ingredients', { ToopingName: 'Forged', category: 'Pizza', toopingPrice: 1 }, { origin: 'https://evil.example' });
+    const forged = await admin.call(
+      'POST',
+      '/ingredients',
+      { ToopingName: 'Forged', category: 'Pizza', toopingPrice: 1 },
+      { origin: 'https://evil.example' },
+    );
     expect(forged.status).toBe(403);
   });
 
   // --- Addresses --------------------------------------------------------------------------------------------------
 
   const addressForm = {
-    firstname: 'Ada', lastname: 'Lovelace', Email: 'ada@example.com', phone: '07700900123', address: '12 Analytical Row', address2: '', city: 'London', postcode: 'sw1a 1aa',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    Email: 'ada@example.com',
+    phone: '07700900123',
+    address: '12 Analytical Row',
+    address2: '',
+    city: 'London',
+    postcode: 'sw1a 1aa',
   };
 
   it('POST /address-collection with the address form fields → insertedId', async () => {
@@ -303,7 +394,12 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
 
   it('PUT /address-collection/{id} {Email, address, city, firstname, phone, postcode} → modifiedCount', async () => {
     const answer = await customer.call('PUT', `/address-collection/${ids.address}`, {
-      Email: 'ada@example.com', address: '13 Analytical Row', city: 'London', firstname: 'Ada', phone: '07700900123', postcode: 'SW1A 1AA',
+      Email: 'ada@example.com',
+      address: '13 Analytical Row',
+      city: 'London',
+      firstname: 'Ada',
+      phone: '07700900123',
+      postcode: 'SW1A 1AA',
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ modifiedCount: 1 });
@@ -321,18 +417,44 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   function specItems() {
     return [
       {
-        id: product('Margherita'), title: 'Margherita', quantity: 2, totalQuantityPrice: '34.38', topping: 'Pepperoni, Mushrooms',
-        crust: 'stuffed_crust', size: 'l', type: 'normal', description: 'Tomato and mozzarella', category: 'Pizza', toppingsPrice: 2,
+        id: product('Margherita'),
+        title: 'Margherita',
+        quantity: 2,
+        totalQuantityPrice: '34.38',
+        topping: 'Pepperoni, Mushrooms',
+        crust: 'stuffed_crust',
+        size: 'l',
+        type: 'normal',
+        description: 'Tomato and mozzarella',
+        category: 'Pizza',
+        toppingsPrice: 2,
       },
       {
-        id: product('Classic Chicken Wings'), title: 'Classic Chicken Wings', quantity: 1, totalQuantityPrice: 0.01, topping: 'BBQ',
-        crust: 'deep_pan', size: 'm', type: 'boneless', description: '', category: 'Wings', toppingsPrice: 0,
+        id: product('Classic Chicken Wings'),
+        title: 'Classic Chicken Wings',
+        quantity: 1,
+        totalQuantityPrice: 0.01,
+        topping: 'BBQ',
+        crust: 'deep_pan',
+        size: 'm',
+        type: 'boneless',
+        description: '',
+        category: 'Wings',
+        toppingsPrice: 0,
       },
     ];
   }
 
   const specOrder = (items: unknown[], more: Record<string, unknown> = {}) => ({
-    items, email, date: '11/18/2026', time: '6:00:00 PM', paymentType: 'Cash', status: 'Pending Order', addressId: ids.address, note: 'Leave at the door', ...more,
+    items,
+    email,
+    date: '11/18/2026',
+    time: '6:00:00 PM',
+    paymentType: 'Cash',
+    status: 'Pending Order',
+    addressId: ids.address,
+    note: 'Leave at the door',
+    ...more,
   });
 
   it('POST /buy-product {items, email, date, time, paymentType, status, addressId, note} with the spec’s order items → insertedId, priced from the menu', async () => {
@@ -344,35 +466,100 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
     // What the same items cost as cart lines: the client's totalQuantityPrice (0.01 for the wings) played no part.
     const quote = await visitor.call('POST', '/cart/quote', {
       items: [
-        { productId: product('Margherita'), quantity: 2, size: 'l', crust: 'stuffed_crust', toppingIds: ['Pepperoni', 'Mushrooms'].map((n) => toppings.find((t) => t.ToopingName === n)._id) },
-        { productId: product('Classic Chicken Wings'), quantity: 1, size: 'm', type: 'boneless', toppingIds: [toppings.find((t) => t.ToopingName === 'BBQ')._id] },
+        {
+          productId: product('Margherita'),
+          quantity: 2,
+          size: 'l',
+          crust: 'stuffed_crust',
+          toppingIds: ['Pepperoni', 'Mushrooms'].map((n) => toppings.find((t) => t.ToopingName === n)._id),
+        },
+        {
+          productId: product('Classic Chicken Wings'),
+          quantity: 1,
+          size: 'm',
+          type: 'boneless',
+          toppingIds: [toppings.find((t) => t.ToopingName === 'BBQ')._id],
+        },
       ],
     });
     const order = (await customer.call('GET', `/buy-product/${ids.order}`)).body;
     expect(order.totalPrice).toBe(quote.body.total);
-    expect(order.items[0]).toMatchObject({ id: product('Margherita'), quantity: 2, size: 'l', crust: 'stuffed_crust', topping: 'Pepperoni, Mushrooms' });
-    expect(order.items[1]).toMatchObject({ id: product('Classic Chicken Wings'), type: 'boneless', topping: 'BBQ', totalQuantityPrice: quote.body.items[1].totalQuantityPrice });
+    expect(order.items[0]).toMatchObject({
+      id: product('Margherita'),
+      quantity: 2,
+      size: 'l',
+      crust: 'stuffed_crust',
+      topping: 'Pepperoni, Mushrooms',
+    });
+    expect(order.items[1]).toMatchObject({
+      id: product('Classic Chicken Wings'),
+      type: 'boneless',
+      topping: 'BBQ',
+      totalQuantityPrice: quote.body.items[1].totalQuantityPrice,
+    });
     expect(order.items[1].totalQuantityPrice).not.toBe(0.01);
   });
 
   it('POST /buy-product refuses a spec item it cannot read, saying what is wrong', async () => {
     const [pizza] = specItems();
-    const refused = async (item: Record<string, unknown>) => (await customer.call('POST', '/buy-product', specOrder([{ ...pizza, ...item }]))).body;
+    const refused = async (item: Record<string, unknown>) =>
+      (await customer.call('POST', '/buy-product', specOrder([{ ...pizza, ...item }]))).body;
     const unknownTopping = await customer.call('POST', '/buy-product', specOrder([{ ...pizza, topping: 'Pepperoni, Pineapplez' }]));
     expect(unknownTopping.status).toBe(422);
     expect(unknownTopping.body.message).toBe('There is no topping called "Pineapplez" for "Margherita"');
     expect(await refused({ topping: 'BBQ' })).toMatchObject({ statusCode: 422, message: '"BBQ" cannot be added to "Margherita"' });
-    expect(await refused({ id: 'f'.repeat(24) })).toMatchObject({ statusCode: 422, message: `This item is no longer available: no product on the menu has the id ${'f'.repeat(24)}` });
-    expect(await refused({ size: 'large' })).toMatchObject({ statusCode: 400, message: 'items.0.size: Size must be one of s, m, l, xl (or empty)' });
-    expect(await refused({ crust: 'thin crust' })).toMatchObject({ statusCode: 400, message: 'items.0.crust: Crust must be one of deep_pan, thin_crust, stuffed_crust (or empty)' });
-    expect(await refused({ size: 's' })).toMatchObject({ statusCode: 422, message: 'Stuffed Crust is not available in the Regular 7" size' });
+    expect(await refused({ id: 'f'.repeat(24) })).toMatchObject({
+      statusCode: 422,
+      message: `This item is no longer available: no product on the menu has the id ${'f'.repeat(24)}`,
+    });
+    expect(await refused({ size: 'large' })).toMatchObject({
+      statusCode: 400,
+      message: 'items.0.size: Size must be one of s, m, l, xl (or empty)',
+    });
+    expect(await refused({ crust: 'thin crust' })).toMatchObject({
+      statusCode: 400,
+      message: 'items.0.crust: Crust must be one of deep_pan, thin_crust, stuffed_crust (or empty)',
+    });
+    expect(await refused({ size: 's' })).toMatchObject({
+      statusCode: 422,
+      message: 'Stuffed Crust is not available in the Regular 7" size',
+    });
     for (const quantity of [0, -1, 1.5, 1_000_000, '2']) {
-      expect(await refused({ quantity })).toMatchObject({ statusCode: 400, message: 'items.0.quantity: Quantity must be a whole number from 1 to 99' });
+      expect(await refused({ quantity })).toMatchObject({
+        statusCode: 400,
+        message: 'items.0.quantity: Quantity must be a whole number from 1 to 99',
+      });
     }
     expect(await refused({ price: 0.01 })).toMatchObject({ statusCode: 400, message: 'items.0: Unrecognized key: "price"' });
-    const deal = { id: product('Pizza Pair'), title: 'Pizza Pair', quantity: 1, totalQuantityPrice: 18.99, topping: '', crust: 'deep_pan', size: 'm', type: '', description: '', category: 'Deals', toppingsPrice: 0 };
+    const deal = {
+      id: product('Pizza Pair'),
+      title: 'Pizza Pair',
+      quantity: 1,
+      totalQuantityPrice: 18.99,
+      topping: '',
+      crust: 'deep_pan',
+      size: 'm',
+      type: '',
+      description: '',
+      category: 'Deals',
+      toppingsPrice: 0,
+    };
     expect(await refused(deal)).toMatchObject({ statusCode: 422, message: DEAL_INCOMPLETE });
-    const withChoices = await customer.call('POST', '/buy-product', specOrder([{ ...deal, deal: { items: [{ slot: 0, productId: product('Margherita') }, { slot: 0, productId: product('Hawaiian') }] } }]));
+    const withChoices = await customer.call(
+      'POST',
+      '/buy-product',
+      specOrder([
+        {
+          ...deal,
+          deal: {
+            items: [
+              { slot: 0, productId: product('Margherita') },
+              { slot: 0, productId: product('Hawaiian') },
+            ],
+          },
+        },
+      ]),
+    );
     expect(withChoices.status).toBe(201);
   });
 
@@ -393,9 +580,30 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   it('GET /buy-product/{id} → one order (addressId, items, paymentType, date, status, note)', async () => {
     const answer = await customer.call('GET', `/buy-product/${ids.order}`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ _id: ids.order, addressId: ids.address, paymentType: 'Cash', date: '18/11/2026', status: 'Pending Order', note: 'Leave at the door' });
+    expect(answer.body).toMatchObject({
+      _id: ids.order,
+      addressId: ids.address,
+      paymentType: 'Cash',
+      date: '18/11/2026',
+      status: 'Pending Order',
+      note: 'Leave at the door',
+    });
     for (const item of answer.body.items) {
-      expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'title', 'quantity', 'totalQuantityPrice', 'topping', 'crust', 'size', 'type', 'description', 'category', 'toppingsPrice']));
+      expect(Object.keys(item)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'title',
+          'quantity',
+          'totalQuantityPrice',
+          'topping',
+          'crust',
+          'size',
+          'type',
+          'description',
+          'category',
+          'toppingsPrice',
+        ]),
+      );
     }
   });
 
@@ -411,7 +619,9 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   it('GET /my-product/{email} → the user’s notifications', async () => {
     const answer = await customer.call('GET', `/my-product/${email}`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'order', orderId: ids.order, status: 'Approved Order' })]));
+    expect(answer.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'order', orderId: ids.order, status: 'Approved Order' })]),
+    );
   });
 
   it('GET /my-product-history/{email} → the user’s orders', async () => {

@@ -38,7 +38,12 @@ function zlibZeros(length: number): Buffer {
   const whole = Math.floor(length / MIB);
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE((((length % 65521) << 16) | 1) >>> 0);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(whole).fill(megabyte), deflateRawSync(Buffer.alloc(length - whole * MIB), { level: 9 }), adler]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array<Buffer>(whole).fill(megabyte),
+    deflateRawSync(Buffer.alloc(length - whole * MIB), { level: 9 }),
+    adler,
+  ]);
 }
 
 const ADAM7 = [
@@ -56,7 +61,11 @@ const ADAM7 = [
  * 6 RGBA), optionally interlaced. `idatBytes` cuts the compressed pixels short (a header that promises more than
  * the file holds).
  */
-function blackPng(width: number, height: number, opts: { bitDepth?: number; colourType?: 0 | 2 | 6; interlaced?: boolean; idatBytes?: number } = {}): Buffer {
+function blackPng(
+  width: number,
+  height: number,
+  opts: { bitDepth?: number; colourType?: 0 | 2 | 6; interlaced?: boolean; idatBytes?: number } = {},
+): Buffer {
   const { bitDepth = 8, colourType = 2, interlaced = false } = opts;
   const channels = { 0: 1, 2: 3, 6: 4 }[colourType];
   const rowBytes = (columns: number) => 1 + Math.ceil((columns * channels * bitDepth) / 8);
@@ -73,7 +82,12 @@ function blackPng(width: number, height: number, opts: { bitDepth?: number; colo
   header.writeUInt32BE(height, 4);
   header.set([bitDepth, colourType, 0, 0, interlaced ? 1 : 0], 8);
   const idat = opts.idatBytes === undefined ? zlibZeros(raw) : zlibZeros(raw).subarray(0, opts.idatBytes);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const tiny = () => sharp({ create: { width: 1, height: 1, channels: 3, background: '#c0392b' } });
@@ -122,16 +136,36 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++coun
 
 const CATEGORY = 'Upload Checks';
 const ROUTES: Route[] = [
-  { name: 'a category', path: '/allcategori', maxBytes: 200_000, tooLarge: CATEGORY_IMAGE_TOO_LARGE, fields: () => ({ categoriName: unique('Category'), order: '9' }) },
+  {
+    name: 'a category',
+    path: '/allcategori',
+    maxBytes: 200_000,
+    tooLarge: CATEGORY_IMAGE_TOO_LARGE,
+    fields: () => ({ categoriName: unique('Category'), order: '9' }),
+  },
   {
     name: 'a product',
     path: '/allproduts',
     maxBytes: 2_000_000,
     tooLarge: PRODUCT_IMAGE_TOO_LARGE,
-    fields: () => ({ title: unique('Product'), category: CATEGORY, description: 'A test', regularDiscount: '5', mediumDiscount: '', largeDiscount: '', extraLargeDiscount: '' }),
+    fields: () => ({
+      title: unique('Product'),
+      category: CATEGORY,
+      description: 'A test',
+      regularDiscount: '5',
+      mediumDiscount: '',
+      largeDiscount: '',
+      extraLargeDiscount: '',
+    }),
   },
   { name: 'a banner', path: '/addbanner', maxBytes: 2_000_000, tooLarge: PRODUCT_IMAGE_TOO_LARGE, fields: () => ({}) },
-  { name: 'a notification', path: '/allnotification', maxBytes: 2_000_000, tooLarge: PRODUCT_IMAGE_TOO_LARGE, fields: () => ({ title: unique('Notice'), description: 'A test' }) },
+  {
+    name: 'a notification',
+    path: '/allnotification',
+    maxBytes: 2_000_000,
+    tooLarge: PRODUCT_IMAGE_TOO_LARGE,
+    fields: () => ({ title: unique('Notice'), description: 'A test' }),
+  },
 ];
 const [categoryRoute, productRoute] = ROUTES as [Route, Route, Route, Route];
 
@@ -147,7 +181,11 @@ describe('hostile uploads on pglite', () => {
   beforeAll(async () => {
     server = await startTestServer({ db: 'pglite' });
     admin = await signInAs(server, { role: 'admin' });
-    const made = await fetch(`${server.url}/api/allcategori`, { method: 'POST', headers: { cookie: admin.cookie }, body: form({ categoriName: CATEGORY, order: '9' }) });
+    const made = await fetch(`${server.url}/api/allcategori`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      body: form({ categoriName: CATEGORY, order: '9' }),
+    });
     expect(made.status).toBe(201);
   });
   afterAll(async () => {
@@ -155,8 +193,16 @@ describe('hostile uploads on pglite', () => {
     await server?.close();
   });
 
-  async function upload(route: Route, bytes: Buffer, file: { name?: string; type?: string } = {}): Promise<{ status: number; message: string | undefined; body: unknown }> {
-    const response = await fetch(`${server.url}/api${route.path}`, { method: 'POST', headers: { cookie: admin.cookie }, body: form(route.fields(), { bytes, ...file }) });
+  async function upload(
+    route: Route,
+    bytes: Buffer,
+    file: { name?: string; type?: string } = {},
+  ): Promise<{ status: number; message: string | undefined; body: unknown }> {
+    const response = await fetch(`${server.url}/api${route.path}`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      body: form(route.fields(), { bytes, ...file }),
+    });
     const body = (await response.json()) as { message?: string };
     return { status: response.status, message: body.message, body };
   }
@@ -182,15 +228,55 @@ describe('hostile uploads on pglite', () => {
   describe('files that are not images, whatever their name and type say', () => {
     const fakes: Array<[string, () => Buffer | Promise<Buffer>, { name?: string; type?: string }]> = [
       ['a text file renamed .png', () => Buffer.from('Just some notes, not a picture.\n'), { name: 'notes.png' }],
-      ['an HTML page renamed .png', () => Buffer.from(`<!doctype html><html><body><img src=x onerror="window.__xss=1">${SCRIPT}</body></html>`), { name: 'page.png' }],
-      ['a Windows executable (PE) named .jpg', () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]), { name: 'photo.jpg', type: 'image/jpeg' }],
-      ['a ZIP archive named .gif', () => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('evil.html'), Buffer.from(SCRIPT)]), { name: 'anim.gif', type: 'image/gif' }],
+      [
+        'an HTML page renamed .png',
+        () => Buffer.from(`<!doctype html><html><body><img src=x onerror="window.__xss=1">${SCRIPT}</body></html>`),
+        { name: 'page.png' },
+      ],
+      [
+        'a Windows executable (PE) named .jpg',
+        () =>
+          Buffer.concat([
+            Buffer.from('MZ'),
+            Buffer.alloc(58),
+            Buffer.from([0x80, 0, 0, 0]),
+            Buffer.alloc(64),
+            Buffer.from('PE\0\0'),
+            Buffer.alloc(200),
+          ]),
+        { name: 'photo.jpg', type: 'image/jpeg' },
+      ],
+      [
+        'a ZIP archive named .gif',
+        () => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('evil.html'), Buffer.from(SCRIPT)]),
+        { name: 'anim.gif', type: 'image/gif' },
+      ],
       ['an SVG with script named .png, sent as image/png', () => Buffer.from(SVG), { name: 'logo.png', type: 'image/png' }],
-      ['an SVG with script behind an XML declaration', () => Buffer.from(`<?xml version="1.0"?>\n${SVG}`), { name: 'logo.svg', type: 'image/svg+xml' }],
-      ['a GIF/JavaScript polyglot (GIF89a, then script, no image)', () => Buffer.from(`GIF89a/*\x00\x00*/=1;window.__xss=1;//${SCRIPT}`, 'latin1'), { name: 'x.gif', type: 'image/gif' }],
-      ['a JPEG start followed by HTML', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`<html>${SCRIPT}</html>`)]), { name: 'x.jpg', type: 'image/jpeg' }],
-      ['a PNG signature followed by HTML', () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`<html>${SCRIPT}</html>`)]), { name: 'x.png' }],
-      ['a JPEG start that another decoder would claim (an ftyp box)', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('ftypavif'), Buffer.alloc(64)]), { name: 'x.jpg', type: 'image/jpeg' }],
+      [
+        'an SVG with script behind an XML declaration',
+        () => Buffer.from(`<?xml version="1.0"?>\n${SVG}`),
+        { name: 'logo.svg', type: 'image/svg+xml' },
+      ],
+      [
+        'a GIF/JavaScript polyglot (GIF89a, then script, no image)',
+        () => Buffer.from(`GIF89a/*\x00\x00*/=1;window.__xss=1;//${SCRIPT}`, 'latin1'),
+        { name: 'x.gif', type: 'image/gif' },
+      ],
+      [
+        'a JPEG start followed by HTML',
+        () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`<html>${SCRIPT}</html>`)]),
+        { name: 'x.jpg', type: 'image/jpeg' },
+      ],
+      [
+        'a PNG signature followed by HTML',
+        () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`<html>${SCRIPT}</html>`)]),
+        { name: 'x.png' },
+      ],
+      [
+        'a JPEG start that another decoder would claim (an ftyp box)',
+        () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('ftypavif'), Buffer.alloc(64)]),
+        { name: 'x.jpg', type: 'image/jpeg' },
+      ],
       ['a TIFF named .png', () => Buffer.concat([Buffer.from('II*\0', 'latin1'), Buffer.alloc(100)]), { name: 'x.png' }],
     ];
 
@@ -223,7 +309,9 @@ describe('hostile uploads on pglite', () => {
       [
         'a JPEG with HTML in its comment',
         async () => {
-          const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
+          const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
+            .jpeg()
+            .toBuffer();
           const comment = Buffer.from(`<html>${SCRIPT}</html>`);
           const marker = Buffer.from([0xff, 0xfe, 0, 0]);
           marker.writeUInt16BE(comment.length + 2, 2);
@@ -233,8 +321,15 @@ describe('hostile uploads on pglite', () => {
       [
         'a GIF with a ZIP holding HTML appended (a "GIFAR")',
         async () => {
-          const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#27ae60' } }).gif().toBuffer();
-          return Buffer.concat([gif, Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from(`index.html<html>${SCRIPT}</html>`)]);
+          const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#27ae60' } })
+            .gif()
+            .toBuffer();
+          return Buffer.concat([
+            gif,
+            Buffer.from('PK\x03\x04', 'latin1'),
+            Buffer.alloc(26),
+            Buffer.from(`index.html<html>${SCRIPT}</html>`),
+          ]);
         },
       ],
     ];
@@ -267,12 +362,18 @@ describe('hostile uploads on pglite', () => {
      * sends a Content-Length (and then, unless the server answers first, the whole body); without it the body
      * is chunked. Answers the status, the message and how many bytes had been sent when the answer came.
      */
-    function streamUpload(route: Route, fileBytes: number, declareLength: boolean): Promise<{ status: number; message: string; sentBeforeAnswer: number }> {
+    function streamUpload(
+      route: Route,
+      fileBytes: number,
+      declareLength: boolean,
+    ): Promise<{ status: number; message: string; sentBeforeAnswer: number }> {
       const boundary = `----upload${Date.now()}`;
       const fields = Object.entries(route.fields())
         .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
         .join('');
-      const head = Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="myfiles"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const head = Buffer.from(
+        `${fields}--${boundary}\r\nContent-Disposition: form-data; name="myfiles"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const total = head.length + fileBytes + tail.length;
       const url = new URL(server.url);
@@ -347,7 +448,9 @@ describe('hostile uploads on pglite', () => {
         // The server read a little over the limit; what the client had sent by then sat in socket buffers.
         expect(result.sentBeforeAnswer).toBeLessThan(route.maxBytes + 32 * MB);
         expect(growthMb).toBeLessThan(RSS_BOUND_MB);
-        figures.push(`chunked 500 MB file to ${route.name}: answered after ${(result.sentBeforeAnswer / MB).toFixed(1)} MB sent, ${growthMb.toFixed(1)} MB`);
+        figures.push(
+          `chunked 500 MB file to ${route.name}: answered after ${(result.sentBeforeAnswer / MB).toFixed(1)} MB sent, ${growthMb.toFixed(1)} MB`,
+        );
       }
       // The server is still answering normally.
       expect((await upload(productRoute, await png(20, 20))).status).toBe(201);
@@ -356,10 +459,42 @@ describe('hostile uploads on pglite', () => {
 
   describe('truncated images', () => {
     const whole: Array<[string, () => Promise<Buffer>]> = [
-      ['PNG', () => sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()],
-      ['JPEG', () => sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer()],
-      ['GIF', () => sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).gif().toBuffer()],
-      ['WebP', () => sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).webp().toBuffer()],
+      [
+        'PNG',
+        () =>
+          sharp({
+            create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          })
+            .png()
+            .toBuffer(),
+      ],
+      [
+        'JPEG',
+        () =>
+          sharp({
+            create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          })
+            .jpeg()
+            .toBuffer(),
+      ],
+      [
+        'GIF',
+        () =>
+          sharp({
+            create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          })
+            .gif()
+            .toBuffer(),
+      ],
+      [
+        'WebP',
+        () =>
+          sharp({
+            create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          })
+            .webp()
+            .toBuffer(),
+      ],
     ];
 
     it.each(whole)('a %s cut in half is 400 on every image route', async (_format, make) => {
@@ -375,7 +510,12 @@ describe('hostile uploads on pglite', () => {
     const bombs: Array<[string, () => Promise<Buffer>, number, number]> = [
       // 313 MB of zeros, 0.3 MB deflated; 2.5 gigapixels once decoded (2.5 GB at 8 bits, 10 GB as RGBA).
       ['a complete 1-bit PNG of 50000 × 50000', async () => blackPng(50_000, 50_000, { bitDepth: 1, colourType: 0 }), 50_000, 50_000],
-      ['an RGBA PNG header of 50000 × 50000 with 2 KB of pixels', async () => blackPng(50_000, 50_000, { colourType: 6, idatBytes: 2048 }), 50_000, 50_000],
+      [
+        'an RGBA PNG header of 50000 × 50000 with 2 KB of pixels',
+        async () => blackPng(50_000, 50_000, { colourType: 6, idatBytes: 2048 }),
+        50_000,
+        50_000,
+      ],
       ['a GIF whose image is 65535 × 65535', () => gifDeclaring(65_535, 65_535), 65_535, 65_535],
       ['a WebP of 16383 × 16383', () => webpDeclaring(16_383, 16_383), 16_383, 16_383],
       ['a JPEG of 65500 × 65500', () => jpegDeclaring(65_500, 65_500), 65_500, 65_500],
@@ -415,12 +555,16 @@ describe('hostile uploads on pglite', () => {
       const { result, growthMb } = await peakRssGrowth(() => upload(productRoute, deep));
       expect(result).toMatchObject({ status: 413, message: imageTooDeepMessage(5000, 5000) });
       expect(growthMb).toBeLessThan(RSS_BOUND_MB);
-      figures.push(`16-bit RGBA interlaced PNG 5000 × 5000 (${(deep.length / 1024).toFixed(0)} KB): ${result.status}, ${growthMb.toFixed(1)} MB`);
+      figures.push(
+        `16-bit RGBA interlaced PNG 5000 × 5000 (${(deep.length / 1024).toFixed(0)} KB): ${result.status}, ${growthMb.toFixed(1)} MB`,
+      );
     });
 
     it('takes a real photo up to the budget: 5000 × 5000 PNG and a 6000 × 4000 JPEG, as 1600 px WebP', async () => {
       expect(5000 * 5000).toBe(IMAGE_PIXEL_BUDGET);
-      const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#787878', noise: { type: 'gaussian', mean: 120, sigma: 12 } } })
+      const photo = await sharp({
+        create: { width: 6000, height: 4000, channels: 3, background: '#787878', noise: { type: 'gaussian', mean: 120, sigma: 12 } },
+      })
         .jpeg({ quality: 20 })
         .toBuffer();
       expect(photo.length).toBeLessThan(2_000_000);

@@ -50,7 +50,17 @@ export const MEMORY_DATA_DIR = 'memory://';
 export const DATABASE_UNAVAILABLE = 'The shop cannot reach its database just now: please try again in a moment';
 
 // Socket errors of a database connection that could not be made or was lost.
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // PostgreSQL's own: class 08 (connection exception), the server shutting down or starting, too many connections.
 const SERVER_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres and pg-pool say so in words only; PGlite once closed, and a handle after close() (below), too.

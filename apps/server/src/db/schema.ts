@@ -23,7 +23,10 @@ import { newId } from './id';
 // (config.shopNow), so a fixed SHOP_TIME governs every stored time, including "today's orders".
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name = 'id') => char(name, { length: 24 });
-const primaryId = () => id().primaryKey().$defaultFn(() => newId());
+const primaryId = () =>
+  id()
+    .primaryKey()
+    .$defaultFn(() => newId());
 
 /** PostgreSQL bytea. node-postgres answers Buffer, PGlite Uint8Array; both come back as Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -275,10 +278,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     check('orders_payment_type_check', sql`${t.paymentType} in ('Card', 'Cash')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`),
-    check(
-      'orders_status_check',
-      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`,
-    ),
+    check('orders_status_check', sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
   ],
 );
@@ -328,10 +328,7 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
   },
-  (t) => [
-    index('payments_order_idx').on(t.orderId),
-    check('payments_provider_check', sql`${t.provider} in ('stripe', 'test')`),
-  ],
+  (t) => [index('payments_order_idx').on(t.orderId), check('payments_provider_check', sql`${t.provider} in ('stripe', 'test')`)],
 );
 
 /** Webhook events already handled; the primary key makes a replayed event a no-op. */

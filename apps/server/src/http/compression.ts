@@ -17,5 +17,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
 
 /** Compresses a body that is sent many times; callers keep the result. */
 export function compressOnce(body: string, encoding: Encoding, brotliQuality = 11): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }) : gzipSync(body, { level: 9 });
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+    : gzipSync(body, { level: 9 });
 }

@@ -26,7 +26,8 @@ describe('isCrossSite', () => {
   it('accepts any of several accepted origins exactly', () => {
     const accepted = ['http://localhost:3000', 'http://127.0.0.1:3000'];
     for (const origin of accepted) expect(isCrossSite({ origin }, accepted), origin).toBe(false);
-    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://127.0.0.1:3000', 'http://[::1]:3000']) expect(isCrossSite({ origin }, accepted), origin).toBe(true);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://127.0.0.1:3000', 'http://[::1]:3000'])
+      expect(isCrossSite({ origin }, accepted), origin).toBe(true);
   });
 });
 
@@ -54,13 +55,23 @@ describe.each(testDatabases())('cross-site writes on %s', (kind) => {
     expect(await addresses()).toHaveLength(before);
   });
 
-  it('refuses PUT, DELETE and sign-out from another site too, and lets the shop\'s own pages through', async () => {
-    for (const [method, path] of [['PUT', '/address-collection/aaaaaaaaaaaaaaaaaaaaaaaa'], ['DELETE', '/address-collection/aaaaaaaaaaaaaaaaaaaaaaaa'], ['POST', '/logout']] as const) {
-      expect((await call(server, method, path, customer, method === 'PUT' ? ADDRESS : undefined, { origin: 'https://evil.example' })).status, `${method} ${path}`).toBe(403);
+  it("refuses PUT, DELETE and sign-out from another site too, and lets the shop's own pages through", async () => {
+    for (const [method, path] of [
+      ['PUT', '/address-collection/aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['DELETE', '/address-collection/aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['POST', '/logout'],
+    ] as const) {
+      expect(
+        (await call(server, method, path, customer, method === 'PUT' ? ADDRESS : undefined, { origin: 'https://evil.example' })).status,
+        `${method} ${path}`,
+      ).toBe(403);
     }
     // The session survived the forged sign-out.
     expect((await call(server, 'GET', '/session', customer)).body.user.email).toBe(customer.user.email);
-    const own = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: server.config.publicOrigin, 'sec-fetch-site': 'same-origin' });
+    const own = await call(server, 'POST', '/address-collection', customer, ADDRESS, {
+      origin: server.config.publicOrigin,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(own.status).toBe(201);
     // Reading is not a write: a cross-site GET meets the usual checks (CORS keeps its answer from the other site).
     expect((await call(server, 'GET', '/allcategori', null, undefined, { origin: 'https://evil.example' })).status).toBe(200);
@@ -86,7 +97,9 @@ describe('a shop started without PUBLIC_ORIGIN', () => {
       const own = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: `http://${host}:${port}` });
       expect(own.status, host).toBe(201);
     }
-    const otherPort = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: `http://127.0.0.1:${Number(port) + 1}` });
+    const otherPort = await call(server, 'POST', '/address-collection', customer, ADDRESS, {
+      origin: `http://127.0.0.1:${Number(port) + 1}`,
+    });
     expect(otherPort.status).toBe(403);
     expect(otherPort.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED });
     // The live-update socket of a page at either address is allowed by the page's Content-Security-Policy.

@@ -91,7 +91,9 @@ export async function readWrite(request: FastifyRequest, rules: UploadRules): Pr
   if (Number.isFinite(declared) && declared > multipartLimit(rules)) throw new HttpError(413, rules.tooLargeMessage);
   // One byte over the limit is enough to know a file is too large: it is refused there and then, and the rest of
   // the body (sent chunked, or under a Content-Length that lied) is never held in memory.
-  const parts = request.parts({ limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 } });
+  const parts = request.parts({
+    limits: { fileSize: rules.maxBytes + 1, fieldSize: Math.ceil((rules.maxBytes * 4) / 3) + 1024, files: 2, fields: 40 },
+  });
   let read;
   try {
     read = await readParts(parts, rules.maxBytes);
@@ -129,7 +131,8 @@ async function imageOf(write: WriteRequest, base64: string | undefined, rules: U
 function checkSizeFirst(write: WriteRequest, rules: UploadRules): void {
   if (write.upload) assertUploadSize(write.upload.length, rules);
   const file = write.fields.file;
-  if (typeof file === 'string') assertUploadSize(Buffer.byteLength(file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''), 'base64'), rules);
+  if (typeof file === 'string')
+    assertUploadSize(Buffer.byteLength(file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''), 'base64'), rules);
 }
 
 /** A category or product write: a too-large image refused first, then the fields checked, then the image re-encoded. */

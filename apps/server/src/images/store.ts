@@ -15,7 +15,14 @@ export async function saveImages(db: Db, processed: ProcessedImage[], now: Date)
   if (processed.length === 0) return [];
   const ids = processed.map(() => newId(now));
   await db.insert(images).values(
-    processed.map((image, i) => ({ id: ids[i]!, mime: image.mime, data: image.data, width: image.width, height: image.height, createdAt: now })),
+    processed.map((image, i) => ({
+      id: ids[i]!,
+      mime: image.mime,
+      data: image.data,
+      width: image.width,
+      height: image.height,
+      createdAt: now,
+    })),
   );
   const variantRows = processed.flatMap((image, i) =>
     image.variants.map((variant) => ({ imageId: ids[i]!, width: variant.width, height: variant.height, data: variant.data })),

@@ -71,7 +71,8 @@ async function headerOf(input: Buffer): Promise<ImageHeader> {
 /** 413 when the header declares more than the shop decodes: checked before any pixel is decoded. */
 function assertDecodable({ width, height, channels, bytesPerSample }: ImageHeader): void {
   if (width * height > IMAGE_PIXEL_BUDGET) throw new HttpError(413, imageTooManyPixelsMessage(width, height));
-  if (width * height * Math.max(channels, 1) * bytesPerSample > IMAGE_DECODED_BYTES_BUDGET) throw new HttpError(413, imageTooDeepMessage(width, height));
+  if (width * height * Math.max(channels, 1) * bytesPerSample > IMAGE_DECODED_BYTES_BUDGET)
+    throw new HttpError(413, imageTooDeepMessage(width, height));
 }
 
 /**

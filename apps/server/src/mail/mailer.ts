@@ -45,7 +45,9 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<void> {
     return;
   }
   const now = app.now();
-  await app.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, transport: 'outbox', sentAt: now, createdAt: now });
+  await app.db
+    .insert(mailOutbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, transport: 'outbox', sentAt: now, createdAt: now });
   // Tests keep their output quiet; everywhere else the outbox is also the log.
   if (config.nodeEnv !== 'test') console.info(`[mail outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
 }

@@ -14,9 +14,19 @@ describe('the socket handshake’s origin rule', () => {
     { name: 'a subdomain', headers: { origin: 'https://www.shop.example.com' }, session: true, refused: true },
     { name: 'an opaque origin ("null")', headers: { origin: 'null' }, session: true, refused: true },
     { name: 'the origin with a trailing slash', headers: { origin: `${SHOP}/` }, session: true, refused: true },
-    { name: 'the page’s own polling handshake (no Origin, same-origin fetch)', headers: { 'sec-fetch-site': 'same-origin' }, session: true, refused: false },
+    {
+      name: 'the page’s own polling handshake (no Origin, same-origin fetch)',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      session: true,
+      refused: false,
+    },
     { name: 'a cross-site request without Origin', headers: { 'sec-fetch-site': 'cross-site' }, session: true, refused: true },
-    { name: 'a same-site request of another origin without Origin', headers: { 'sec-fetch-site': 'same-site' }, session: true, refused: true },
+    {
+      name: 'a same-site request of another origin without Origin',
+      headers: { 'sec-fetch-site': 'same-site' },
+      session: true,
+      refused: true,
+    },
     { name: 'a typed address', headers: { 'sec-fetch-site': 'none' }, session: false, refused: true },
     { name: 'no Origin and no fetch metadata, with a session cookie', headers: {}, session: true, refused: true },
     { name: 'no Origin and no fetch metadata, no session cookie', headers: {}, session: false, refused: false },
@@ -27,6 +37,7 @@ describe('the socket handshake’s origin rule', () => {
   it('accepts each of several accepted origins and nothing else (a shop without PUBLIC_ORIGIN on port 3000)', () => {
     const accepted = ['http://localhost:3000', 'http://127.0.0.1:3000'];
     for (const origin of accepted) expect(refusesOrigin({ origin }, accepted, true), origin).toBe(false);
-    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://localhost:3000', 'http://[::1]:3000']) expect(refusesOrigin({ origin }, accepted, true), origin).toBe(true);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'https://localhost:3000', 'http://[::1]:3000'])
+      expect(refusesOrigin({ origin }, accepted, true), origin).toBe(true);
   });
 });

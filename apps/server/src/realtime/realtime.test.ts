@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, SOCKET_PATH } from '@shop/shared/contract/realtime';
+import {
+  FOREIGN_ORIGIN,
+  ORDER_CONFIRMATION,
+  ORDER_RECEIVED,
+  ORDER_UPDATE,
+  ORDER_UPDATED,
+  SOCKET_PATH,
+} from '@shop/shared/contract/realtime';
 import { call as accountCall } from '../../test/account-test-client';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness';
 import { addAddress, call, cashOrder, pizzaLine, readyToOrder, type Menu } from '../../test/order-fixtures';
@@ -69,10 +76,15 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
 
   it('tells admins about a card order only once it is paid', async () => {
     const adminSocket = await connect(admin);
-    const card = await call(server, 'POST', '/create-payment-intent', owner, { items: [pizzaLine(menu)], addressId: ownerAddress, note: '' });
+    const card = await call(server, 'POST', '/create-payment-intent', owner, {
+      items: [pizzaLine(menu)],
+      addressId: ownerAddress,
+      note: '',
+    });
     expect(card.status).toBe(200);
     const orderId = card.body.orderId as string;
-    const confirm = (cardNumber: string) => call(server, 'POST', '/test-payments/confirm', owner, { clientSecret: card.body.clientSecret, cardNumber, exp: '12/30', cvc: '123' });
+    const confirm = (cardNumber: string) =>
+      call(server, 'POST', '/test-payments/confirm', owner, { clientSecret: card.body.clientSecret, cardNumber, exp: '12/30', cvc: '123' });
     await heardNothing([adminSocket], orderId);
     expect((await confirm('4000000000000002')).status).toBe(402);
     await heardNothing([adminSocket], orderId);
@@ -110,8 +122,12 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
   describe('the handshake', () => {
     it('refuses another origin with FOREIGN_ORIGIN, over polling and over WebSocket, even with an admin’s cookie', async () => {
       for (const transports of [['polling'], ['websocket']] as const) {
-        expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: 'http://evil.example', transports: [...transports] })).toBe(FOREIGN_ORIGIN);
-        expect(await refusedConnection(server.url, { cookie: null, origin: 'http://evil.example', transports: [...transports] })).toBe(FOREIGN_ORIGIN);
+        expect(
+          await refusedConnection(server.url, { cookie: admin.cookie, origin: 'http://evil.example', transports: [...transports] }),
+        ).toBe(FOREIGN_ORIGIN);
+        expect(await refusedConnection(server.url, { cookie: null, origin: 'http://evil.example', transports: [...transports] })).toBe(
+          FOREIGN_ORIGIN,
+        );
       }
       expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: 'null' })).toBe(FOREIGN_ORIGIN);
       expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: `${server.url}.evil.example` })).toBe(FOREIGN_ORIGIN);
@@ -119,7 +135,9 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
 
     it('refuses a session cookie without an Origin unless the browser says the request is same-origin', async () => {
       expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: null })).toBe(FOREIGN_ORIGIN);
-      expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: null, headers: { 'sec-fetch-site': 'cross-site' } })).toBe(FOREIGN_ORIGIN);
+      expect(await refusedConnection(server.url, { cookie: admin.cookie, origin: null, headers: { 'sec-fetch-site': 'cross-site' } })).toBe(
+        FOREIGN_ORIGIN,
+      );
       // The shop page's own polling handshake: a same-origin GET carries no Origin, and Sec-Fetch-Site says so.
       const samePage = await connect(admin, { origin: null, headers: { 'sec-fetch-site': 'same-origin' }, transports: ['polling'] });
       const id = await placeCash();
@@ -142,8 +160,14 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
     const customerSocket = await connect(other);
     const adminSocket = await connect(admin);
     for (const [event, ...args] of [
-      ['join', 'admins'], ['join', { room: 'admins' }], ['subscribe', 'admins'], ['joinRoom', 'admins'], ['rooms', ['admins']],
-      [ORDER_UPDATE, 'admins'], [ORDER_CONFIRMATION, { room: 'admins' }], [ORDER_UPDATE, { order_id: 'admins' }],
+      ['join', 'admins'],
+      ['join', { room: 'admins' }],
+      ['subscribe', 'admins'],
+      ['joinRoom', 'admins'],
+      ['rooms', ['admins']],
+      [ORDER_UPDATE, 'admins'],
+      [ORDER_CONFIRMATION, { room: 'admins' }],
+      [ORDER_UPDATE, { order_id: 'admins' }],
     ] as Array<[string, ...unknown[]]>) {
       customerSocket.socket.emit(event, ...args);
     }
@@ -193,7 +217,11 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
       expect(eventsFor(sender.received, id)).toEqual([ORDER_UPDATED]);
 
       // A card order not paid yet is its customer's only: an admin is not told about it.
-      const card = await call(server, 'POST', '/create-payment-intent', other, { items: [pizzaLine(menu)], addressId: otherAddress, note: '' });
+      const card = await call(server, 'POST', '/create-payment-intent', other, {
+        items: [pizzaLine(menu)],
+        addressId: otherAddress,
+        note: '',
+      });
       expect(await adminSocket.emitWithAck(ORDER_UPDATE, { order_id: card.body.orderId })).toEqual({ ok: false, message: NOT_YOUR_ORDER });
     });
 
@@ -240,13 +268,20 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
       expect((await accountCall(server.url, 'POST', '/forgot-password/', { body: { email: forgetful.user.email } })).status).toBe(200);
       let code = '';
       await expect
-        .poll(async () => {
-          const mails = (await accountCall<Array<{ to: string; text: string }>>(server.url, 'GET', '/dev/outbox', { cookie: admin.cookie })).body;
-          code = /Your code: ([A-Z0-9]{4})/.exec(mails.find((mail) => mail.to === forgetful.user.email)?.text ?? '')?.[1] ?? '';
-          return code;
-        }, { timeout: BOUNDED_MS })
+        .poll(
+          async () => {
+            const mails = (
+              await accountCall<Array<{ to: string; text: string }>>(server.url, 'GET', '/dev/outbox', { cookie: admin.cookie })
+            ).body;
+            code = /Your code: ([A-Z0-9]{4})/.exec(mails.find((mail) => mail.to === forgetful.user.email)?.text ?? '')?.[1] ?? '';
+            return code;
+          },
+          { timeout: BOUNDED_MS },
+        )
         .not.toBe('');
-      const changed = await accountCall(server.url, 'POST', '/change-password/', { body: { email: forgetful.user.email, otp: code, password: 'New-password-456' } });
+      const changed = await accountCall(server.url, 'POST', '/change-password/', {
+        body: { email: forgetful.user.email, otp: code, password: 'New-password-456' },
+      });
       expect(changed.status).toBe(200);
       expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
     });
@@ -269,7 +304,10 @@ describe.each(testDatabases())('closing the app on %s', (kind) => {
   it('closes the socket server: connected sockets are dropped and close() does not wait for them', async () => {
     const server = await startTestServer({ db: kind });
     const admin = await signInAs(server, { role: 'admin' });
-    const sockets = [await connectSocket(server.url, { cookie: admin.cookie }), await connectSocket(server.url, { cookie: admin.cookie, transports: ['websocket'] })];
+    const sockets = [
+      await connectSocket(server.url, { cookie: admin.cookie }),
+      await connectSocket(server.url, { cookie: admin.cookie, transports: ['websocket'] }),
+    ];
     const dropped = sockets.map((socket) => new Promise<string>((resolve) => socket.socket.once('disconnect', resolve)));
     const started = Date.now();
     await server.close();
@@ -300,7 +338,10 @@ describe.each(testDatabases())('closing the app on %s', (kind) => {
     expect(await switched).toMatch(/^HTTP\/1\.1 101 /);
     const cut = new Promise<void>((resolve) => client.once('close', () => resolve()));
     const closing = server.close().then(() => 'closed');
-    const outcome = await Promise.race([closing, new Promise((resolve) => setTimeout(() => resolve('still waiting for the client'), 10_000))]);
+    const outcome = await Promise.race([
+      closing,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for the client'), 10_000)),
+    ]);
     expect(outcome).toBe('closed');
     await cut;
     client.destroy();

@@ -5,7 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import {
-  ADMINS_ROOM, customerRoom, FOREIGN_ORIGIN, ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, SOCKET_COMPRESSION_THRESHOLD, SOCKET_PATH,
+  ADMINS_ROOM,
+  customerRoom,
+  FOREIGN_ORIGIN,
+  ORDER_CONFIRMATION,
+  ORDER_RECEIVED,
+  ORDER_UPDATE,
+  ORDER_UPDATED,
+  SOCKET_COMPRESSION_THRESHOLD,
+  SOCKET_PATH,
 } from '@shop/shared/contract/realtime';
 import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
@@ -53,7 +61,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   let closing = false;
 
   // A pool of its own: the adapter holds one connection for LISTEN for as long as it runs.
-  const adapterPool = config.databaseUrl ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 5000 }) : null;
+  const adapterPool = config.databaseUrl
+    ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 5000 })
+    : null;
   adapterPool?.on('error', (error) => {
     if (!closing) app.log.warn({ err: error }, 'realtime adapter: an idle PostgreSQL connection failed');
   });
@@ -107,7 +117,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { user, sessionId } = socket.data;
-    if (user && sessionId) void socket.join([user.role === 'admin' ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
+    if (user && sessionId)
+      void socket.join([user.role === 'admin' ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
     const answer = (args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as ClientEventAck) : undefined;
@@ -118,12 +129,20 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   });
 
   const stops = [
-    onOrderPlaced(app.db, ({ orderId }) => {
-      io.to(ADMINS_ROOM).emit(ORDER_RECEIVED, { order_id: orderId });
-    }, app.log),
-    onOrderStatusChanged(app.db, ({ orderId, userId }) => {
-      io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
-    }, app.log),
+    onOrderPlaced(
+      app.db,
+      ({ orderId }) => {
+        io.to(ADMINS_ROOM).emit(ORDER_RECEIVED, { order_id: orderId });
+      },
+      app.log,
+    ),
+    onOrderStatusChanged(
+      app.db,
+      ({ orderId, userId }) => {
+        io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+      },
+      app.log,
+    ),
     // A session that ends takes its sockets with it, in every process (the adapter carries the disconnect).
     onSessionsEnded(app.db, (ended) => {
       io.in('sessionId' in ended ? sessionRoom(ended.sessionId) : accountRoom(ended.userId)).disconnectSockets(true);

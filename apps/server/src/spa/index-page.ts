@@ -19,7 +19,6 @@ export const PRELOADED_IMAGES = 2;
 const PRELOAD_MARKER = '<!--spa:preload-images-->';
 const HOME_BLOCK = /<!--spa:home-->[\s\S]*?<!--\/spa:home-->/;
 
-
 /** A page ready to send: its bytes, a strong ETag, and compressed copies made the first time one is asked for. */
 export class IndexPage {
   readonly etag: string;
@@ -30,8 +29,7 @@ export class IndexPage {
   }
 
   encoded(encoding: Encoding): Buffer {
-    this.compressed[encoding] ??=
-      compressOnce(this.body, encoding);
+    this.compressed[encoding] ??= compressOnce(this.body, encoding);
     return this.compressed[encoding];
   }
 }
@@ -139,4 +137,3 @@ export class IndexPages {
     return this.other;
   }
 }
-

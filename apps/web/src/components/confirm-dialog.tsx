@@ -20,7 +20,12 @@ interface ConfirmDialogProps {
 /** Deleting or removing anything asks first (SPEC.md section 5): products, categories, toppings, addresses, favourites. */
 export function ConfirmDialog({ open, question, detail, confirmLabel = 'Delete', busy = false, onConfirm, onClose }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-title" slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="confirm-title"
+      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}
+    >
       <DialogTitle id="confirm-title">{question}</DialogTitle>
       {detail && (
         <DialogContent>

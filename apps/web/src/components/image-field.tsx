@@ -32,7 +32,18 @@ interface ImageFieldProps {
  * or not a PNG, JPEG, WebP or GIF picture) is refused here, in the server's words, before any upload.
  */
 export function ImageField({
-  label, file, currentUrl, maxBytes, tooLargeMessage, onChange, onRefused, hint = 'PNG, JPEG, WebP or GIF', error = null, shape = 'square', previewSize = 96, disabled = false,
+  label,
+  file,
+  currentUrl,
+  maxBytes,
+  tooLargeMessage,
+  onChange,
+  onRefused,
+  hint = 'PNG, JPEG, WebP or GIF',
+  error = null,
+  shape = 'square',
+  previewSize = 96,
+  disabled = false,
 }: ImageFieldProps) {
   const inputId = useId();
   const helpId = `${inputId}-help`;
@@ -79,7 +90,12 @@ export function ImageField({
         }}
       >
         {shown ? (
-          <Box component="img" src={shown} alt={`${label} preview`} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          <Box
+            component="img"
+            src={shown}
+            alt={`${label} preview`}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
         ) : (
           <PhotoCameraIcon aria-hidden fontSize={previewSize >= 120 ? 'large' : 'medium'} />
         )}
@@ -110,7 +126,13 @@ export function ImageField({
             }}
           />
         </Button>
-        <Typography id={helpId} variant="body2" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={helpId}
+          variant="body2"
+          color={error ? 'error' : 'text.secondary'}
+          role={error ? 'alert' : undefined}
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+        >
           {error ?? (file ? file.name : hint)}
         </Typography>
       </Box>

@@ -14,7 +14,12 @@ describe('navItems', () => {
   });
 
   it('offers a customer their profile, favourites and notifications', () => {
-    expect(labels(customer, false)).toEqual(['Home /', 'Profile /profile/my-profile', 'Favourite /favourite', 'Notification /notification']);
+    expect(labels(customer, false)).toEqual([
+      'Home /',
+      'Profile /profile/my-profile',
+      'Favourite /favourite',
+      'Notification /notification',
+    ]);
   });
 
   it('offers an admin the dashboard but not favourites or notifications', () => {

@@ -19,13 +19,7 @@ interface SmallScreenMenuProps {
 /** The navigation below the md breakpoint: a slide-out list of links. */
 export function SmallScreenMenu({ id, open, items, onClose, onLogout }: SmallScreenMenuProps) {
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      sx={{ display: { md: 'none' } }}
-      slotProps={{ paper: { id, sx: { width: 260 } } }}
-    >
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ display: { md: 'none' } }} slotProps={{ paper: { id, sx: { width: 260 } } }}>
       <Box component="nav" aria-label="Menu">
         <List>
           {items.map((item) => (

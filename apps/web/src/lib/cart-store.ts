@@ -100,7 +100,11 @@ export function createCartStore(storage: Storage | null) {
   };
 
   const changeQuantity = (key: string, delta: number) => {
-    commit(entries.map((entry) => (entry.key === key ? { ...entry, line: { ...entry.line, quantity: clampQuantity(entry.line.quantity + delta) } } : entry)));
+    commit(
+      entries.map((entry) =>
+        entry.key === key ? { ...entry, line: { ...entry.line, quantity: clampQuantity(entry.line.quantity + delta) } } : entry,
+      ),
+    );
   };
 
   return {

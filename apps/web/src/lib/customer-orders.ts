@@ -53,7 +53,11 @@ export function useMyNotifications(email: string | undefined) {
  * are always refetched (a new order is not in them yet). `cancelRefetch: false` lets a request already in flight
  * stand instead of starting a second one.
  */
-export function refreshCustomerOrders(client: QueryClient, orderId: string | null, options: { cancelRefetch?: boolean } = {}): Promise<unknown> {
+export function refreshCustomerOrders(
+  client: QueryClient,
+  orderId: string | null,
+  options: { cancelRefetch?: boolean } = {},
+): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: [ORDER_HISTORY_KEY] }, options),
     client.invalidateQueries({ queryKey: [MY_NOTIFICATIONS_KEY] }, options),

@@ -30,27 +30,23 @@ export function normalisePhone(text: string): string | null {
 const requiredText = (label: string, max = 100) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 
-const postcodeSchema = z
-  .string(POSTCODE_MESSAGE)
-  .transform((value, ctx) => {
-    const postcode = normalisePostcode(value);
-    if (postcode === null) {
-      ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
-      return z.NEVER;
-    }
-    return postcode;
-  });
+const postcodeSchema = z.string(POSTCODE_MESSAGE).transform((value, ctx) => {
+  const postcode = normalisePostcode(value);
+  if (postcode === null) {
+    ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
+    return z.NEVER;
+  }
+  return postcode;
+});
 
-const phoneSchema = z
-  .string(PHONE_MESSAGE)
-  .transform((value, ctx) => {
-    const phone = normalisePhone(value);
-    if (phone === null) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return phone;
-  });
+const phoneSchema = z.string(PHONE_MESSAGE).transform((value, ctx) => {
+  const phone = normalisePhone(value);
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 const addressFields = {
   firstname: requiredText('First name'),

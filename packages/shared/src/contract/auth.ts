@@ -34,11 +34,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
 /** Trimmed and lower-cased before it is checked: e-mails are case-insensitive everywhere. */
-export const emailSchema = z
-  .string(INVALID_EMAIL)
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(INVALID_EMAIL).max(254, INVALID_EMAIL));
+export const emailSchema = z.string(INVALID_EMAIL).trim().toLowerCase().pipe(z.email(INVALID_EMAIL).max(254, INVALID_EMAIL));
 
 export const newPasswordSchema = z
   .string('Password is required.')
@@ -79,11 +75,7 @@ export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
-  otp: z
-    .string('Please Insert Valid OTP!')
-    .trim()
-    .toUpperCase()
-    .length(OTP_LENGTH, 'Please Insert Valid OTP!'),
+  otp: z.string('Please Insert Valid OTP!').trim().toUpperCase().length(OTP_LENGTH, 'Please Insert Valid OTP!'),
   password: newPasswordSchema,
   email: emailSchema,
 });

@@ -38,10 +38,24 @@ describe('cartLineSchema', () => {
   });
 });
 
-it('the quote answers in pounds with the spec\'s cart item names', () => {
-  const quote = quoteCart([{ productId: margherita.id, quantity: 2, size: 'l' }, { productId: chips.id, quantity: 1 }], testCatalogue);
+it("the quote answers in pounds with the spec's cart item names", () => {
+  const quote = quoteCart(
+    [
+      { productId: margherita.id, quantity: 2, size: 'l' },
+      { productId: chips.id, quantity: 1 },
+    ],
+    testCatalogue,
+  );
   const answer = toCartQuoteAnswer(quote);
   expect(cartQuoteAnswerSchema.parse(answer)).toEqual(answer);
   expect(answer).toMatchObject({ subtotal: 30.97, total: 30.97, meetsMinimum: true, minimumOrder: 10 });
-  expect(answer.items[0]).toMatchObject({ title: 'Margherita', size: 'l', sizeLabel: 'Large 13"', crust: 'deep_pan', price: 13.99, totalQuantityPrice: 27.98, totalToopingPrice: 0 });
+  expect(answer.items[0]).toMatchObject({
+    title: 'Margherita',
+    size: 'l',
+    sizeLabel: 'Large 13"',
+    crust: 'deep_pan',
+    price: 13.99,
+    totalQuantityPrice: 27.98,
+    totalToopingPrice: 0,
+  });
 });

@@ -122,7 +122,8 @@ const requiredText = (max: number, field: string, message: string) => text(max, 
 const optionalPence = (field: string, message = priceMessage(field)) =>
   wireValue.transform((value, ctx) => {
     // "null" is how a multipart form carries a null (SPEC.md section 5: empty crust and type values are sent as null).
-    if (value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim() === 'null'))) return null;
+    if (value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim() === 'null')))
+      return null;
     const pence = poundsToPence(value);
     if (pence === null) {
       ctx.addIssue({ code: 'custom', message });
@@ -139,7 +140,12 @@ const optionalPence = (field: string, message = priceMessage(field)) =>
 export const base64FileSchema = z
   .string()
   .nullish()
-  .transform((value) => (value ?? '').trim().replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, ''))
+  .transform((value) =>
+    (value ?? '')
+      .trim()
+      .replace(/^data:[^;,]*;base64,/, '')
+      .replace(/\s+/g, ''),
+  )
   .pipe(z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file must be base64 without a prefix'))
   .transform((value) => (value === '' ? undefined : value));
 
@@ -232,7 +238,8 @@ export const productInputSchema = z
   })
   .superRefine((input, ctx) => {
     const sizes = [input.regularDiscount, input.mediumDiscount, input.largeDiscount, input.extraLargeDiscount];
-    if (sizes.every((price) => price === null)) ctx.addIssue({ code: 'custom', message: PRODUCT_PRICE_REQUIRED, path: ['regularDiscount'] });
+    if (sizes.every((price) => price === null))
+      ctx.addIssue({ code: 'custom', message: PRODUCT_PRICE_REQUIRED, path: ['regularDiscount'] });
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
@@ -265,14 +272,21 @@ export type IngredientCreateInput = z.infer<typeof ingredientCreateSchema>;
  */
 export function describeCatalogueIssues(error: z.ZodError): string {
   const ownWords = new Set<string>([
-    CATEGORY_NAME_REQUIRED, INGREDIENT_NAME_REQUIRED, INGREDIENT_PRICE_REQUIRED, PRODUCT_TITLE_REQUIRED, PRODUCT_CATEGORY_REQUIRED, PRODUCT_PRICE_REQUIRED,
-    NOTIFICATION_TITLE_REQUIRED, NOTIFICATION_DESCRIPTION_REQUIRED,
+    CATEGORY_NAME_REQUIRED,
+    INGREDIENT_NAME_REQUIRED,
+    INGREDIENT_PRICE_REQUIRED,
+    PRODUCT_TITLE_REQUIRED,
+    PRODUCT_CATEGORY_REQUIRED,
+    PRODUCT_PRICE_REQUIRED,
+    NOTIFICATION_TITLE_REQUIRED,
+    NOTIFICATION_DESCRIPTION_REQUIRED,
   ]);
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.');
-    const message = ownWords.has(issue.message) || field === '' || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+    const message =
+      ownWords.has(issue.message) || field === '' || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
     if (!seen.has(message)) {
       seen.add(message);
       parts.push(message);
@@ -291,8 +305,20 @@ export const NOTIFICATION_DESCRIPTION_REQUIRED = 'Please Enter Notification Desc
 /** `POST /allnotification` (multipart: title, description, myfiles): an announcement to every customer. */
 export const notificationCreateSchema = z.strictObject({
   title: z.string(NOTIFICATION_TITLE_REQUIRED).trim().min(1, NOTIFICATION_TITLE_REQUIRED).max(120, 'The title is at most 120 characters'),
-  description: z.string(NOTIFICATION_DESCRIPTION_REQUIRED).trim().min(1, NOTIFICATION_DESCRIPTION_REQUIRED).max(1000, 'The description is at most 1000 characters'),
+  description: z
+    .string(NOTIFICATION_DESCRIPTION_REQUIRED)
+    .trim()
+    .min(1, NOTIFICATION_DESCRIPTION_REQUIRED)
+    .max(1000, 'The description is at most 1000 characters'),
   file: base64FileSchema.optional(),
 });
 /** One announcement, as `GET /allnotification` lists them for admins (customers get them in `GET /my-product`). */
-export type AnnouncementWire = { _id: string; title: string; description: string; imageUrl: string | null; date: string; time: string; createdAt: string };
+export type AnnouncementWire = {
+  _id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  date: string;
+  time: string;
+  createdAt: string;
+};

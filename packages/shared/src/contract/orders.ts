@@ -47,7 +47,9 @@ export const CARD_ORDER_NEEDS_ITEMS =
 
 /** `POST /api/create-payment-intent` body: the cart, the address and the note; `price` (pounds) is only checked. */
 export const createPaymentIntentRequestSchema = z.strictObject({
-  items: z.array(orderItemSchema, { error: (issue) => (issue.input === undefined ? CARD_ORDER_NEEDS_ITEMS : undefined) }).max(MAX_CART_LINES),
+  items: z
+    .array(orderItemSchema, { error: (issue) => (issue.input === undefined ? CARD_ORDER_NEEDS_ITEMS : undefined) })
+    .max(MAX_CART_LINES),
   addressId: objectIdSchema.nullable().optional(),
   note: noteSchema,
   price: z.number().nonnegative().optional(),

@@ -2,19 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_INCOMPLETE } from '../domain/messages';
 import { PricingError, quoteCart, type PricingCatalogue, type PricedTopping } from '../domain/pricing';
 import {
-  anyTwoLarge, bbqDip, bbqDipPot, chips, cokeCan, extraCheese, garlicDip, hawaiian, margherita, MISSING_ID, mushroom, olives, oreo,
-  pepperoni, shake, singlePack, testCatalogue, vanilla, wings,
+  anyTwoLarge,
+  bbqDip,
+  bbqDipPot,
+  chips,
+  cokeCan,
+  extraCheese,
+  garlicDip,
+  hawaiian,
+  margherita,
+  MISSING_ID,
+  mushroom,
+  olives,
+  oreo,
+  pepperoni,
+  shake,
+  singlePack,
+  testCatalogue,
+  vanilla,
+  wings,
 } from '../domain/test-catalogue';
 import type { CartLine } from './cart';
 import {
-  orderItemsSchema, specItemToCartLine, specOrderItemSchema, toCartLines, toppingIdsFromNames, type SpecOrderItem, type SpecOrderItemInput,
+  orderItemsSchema,
+  specItemToCartLine,
+  specOrderItemSchema,
+  toCartLines,
+  toppingIdsFromNames,
+  type SpecOrderItem,
+  type SpecOrderItemInput,
 } from './spec-order-items';
 
 /** An order item as SPEC.md section 3 writes it, with the client's own (ignored) prices. */
 function specItem(id: string, more: Partial<SpecOrderItemInput> = {}): SpecOrderItemInput {
   return {
-    id, title: 'Anything', quantity: 1, totalQuantityPrice: 0.01, topping: '', crust: 'deep_pan', size: 's', type: 'normal',
-    description: 'Whatever the client showed', category: 'Pizza', toppingsPrice: 0, ...more,
+    id,
+    title: 'Anything',
+    quantity: 1,
+    totalQuantityPrice: 0.01,
+    topping: '',
+    crust: 'deep_pan',
+    size: 's',
+    type: 'normal',
+    description: 'Whatever the client showed',
+    category: 'Pizza',
+    toppingsPrice: 0,
+    ...more,
   };
 }
 
@@ -38,7 +71,11 @@ function refusal(item: SpecOrderItemInput, catalogue: PricingCatalogue = testCat
 
 describe('specItemToCartLine: the spec order item as a cart line', () => {
   it.each<[string, SpecOrderItemInput, CartLine]>([
-    ['a regular pizza, deep pan, no toppings', specItem(margherita.id), { productId: margherita.id, quantity: 1, size: 's', crust: 'deep_pan' }],
+    [
+      'a regular pizza, deep pan, no toppings',
+      specItem(margherita.id),
+      { productId: margherita.id, quantity: 1, size: 's', crust: 'deep_pan' },
+    ],
     [
       'a large pizza with stuffed crust and two toppings, as the spec joins them',
       specItem(margherita.id, { size: 'l', crust: 'stuffed_crust', topping: 'Mushroom, Extra Cheese', quantity: 3 }),
@@ -59,7 +96,11 @@ describe('specItemToCartLine: the spec order item as a cart line', () => {
       specItem(shake.id, { topping: 'Oreo, Vanilla' }),
       { productId: shake.id, quantity: 1, size: 's', toppingIds: [oreo.id, vanilla.id] },
     ],
-    ['a drink with the spec defaults deep_pan and normal: both dropped', specItem(cokeCan.id), { productId: cokeCan.id, quantity: 1, size: 's' }],
+    [
+      'a drink with the spec defaults deep_pan and normal: both dropped',
+      specItem(cokeCan.id),
+      { productId: cokeCan.id, quantity: 1, size: 's' },
+    ],
     [
       'empty or null size, crust, type and topping: the product’s defaults',
       specItem(chips.id, { size: '', crust: null, type: '', topping: null }),
@@ -72,26 +113,66 @@ describe('specItemToCartLine: the spec order item as a cart line', () => {
     ],
     [
       'a deal with its choices (the deal field, an addition)',
-      specItem(anyTwoLarge.id, { size: 'l', deal: { items: [{ slot: 0, productId: margherita.id }, { slot: 0, productId: pepperoni.id }] } }),
-      { productId: anyTwoLarge.id, quantity: 1, size: 'l', crust: 'deep_pan', deal: { items: [{ slot: 0, productId: margherita.id }, { slot: 0, productId: pepperoni.id }] } },
+      specItem(anyTwoLarge.id, {
+        size: 'l',
+        deal: {
+          items: [
+            { slot: 0, productId: margherita.id },
+            { slot: 0, productId: pepperoni.id },
+          ],
+        },
+      }),
+      {
+        productId: anyTwoLarge.id,
+        quantity: 1,
+        size: 'l',
+        crust: 'deep_pan',
+        deal: {
+          items: [
+            { slot: 0, productId: margherita.id },
+            { slot: 0, productId: pepperoni.id },
+          ],
+        },
+      },
     ],
-    [
-      'only the product id and quantity',
-      { id: margherita.id, quantity: 2 },
-      { productId: margherita.id, quantity: 2 },
-    ],
+    ['only the product id and quantity', { id: margherita.id, quantity: 2 }, { productId: margherita.id, quantity: 2 }],
   ])('%s', (_label, item, line) => {
     expect(mapped(item)).toEqual(line);
   });
 
   it.each<[string, SpecOrderItemInput, string, string]>([
-    ['an unknown product id', specItem(MISSING_ID), 'UNKNOWN_PRODUCT', `This item is no longer available: no product on the menu has the id ${MISSING_ID}`],
-    ['a topping name that does not exist', specItem(margherita.id, { topping: 'Mushroom, Pineapplez' }), 'UNKNOWN_TOPPING', 'There is no topping called "Pineapplez" for "Margherita"'],
-    ['a topping of another kind (a dip on a pizza)', specItem(margherita.id, { topping: 'BBQ Dip' }), 'TOPPING_NOT_ALLOWED', '"BBQ Dip" cannot be added to "Margherita"'],
-    ['a topping on a product that takes none', specItem(cokeCan.id, { topping: 'Mushroom' }), 'TOPPING_NOT_ALLOWED', 'Toppings cannot be added to "Coca-Cola Can"'],
+    [
+      'an unknown product id',
+      specItem(MISSING_ID),
+      'UNKNOWN_PRODUCT',
+      `This item is no longer available: no product on the menu has the id ${MISSING_ID}`,
+    ],
+    [
+      'a topping name that does not exist',
+      specItem(margherita.id, { topping: 'Mushroom, Pineapplez' }),
+      'UNKNOWN_TOPPING',
+      'There is no topping called "Pineapplez" for "Margherita"',
+    ],
+    [
+      'a topping of another kind (a dip on a pizza)',
+      specItem(margherita.id, { topping: 'BBQ Dip' }),
+      'TOPPING_NOT_ALLOWED',
+      '"BBQ Dip" cannot be added to "Margherita"',
+    ],
+    [
+      'a topping on a product that takes none',
+      specItem(cokeCan.id, { topping: 'Mushroom' }),
+      'TOPPING_NOT_ALLOWED',
+      'Toppings cannot be added to "Coca-Cola Can"',
+    ],
     ['a deal without its choices', specItem(anyTwoLarge.id, { size: 'l' }), 'DEAL_INCOMPLETE', DEAL_INCOMPLETE],
     ['a deal with an empty choice list', specItem(singlePack.id, { deal: { items: [] } }), 'DEAL_INCOMPLETE', DEAL_INCOMPLETE],
-    ['21 toppings', specItem(margherita.id, { size: 'l', topping: Array.from({ length: 21 }, () => 'Olives').join(', ') }), 'TOO_MANY_TOPPINGS', 'Choose at most 20 toppings'],
+    [
+      '21 toppings',
+      specItem(margherita.id, { size: 'l', topping: Array.from({ length: 21 }, () => 'Olives').join(', ') }),
+      'TOO_MANY_TOPPINGS',
+      'Choose at most 20 toppings',
+    ],
   ])('refuses %s', (_label, item, code, message) => {
     expect(refusal(item)).toEqual({ code, message });
   });
@@ -123,8 +204,14 @@ describe('specItemToCartLine: the spec order item as a cart line', () => {
   });
 
   it('the client’s prices play no part: the same item at any claimed price costs the menu’s price', () => {
-    const honest = quoteCart([mapped(specItem(margherita.id, { size: 'l', topping: 'Mushroom', totalQuantityPrice: 14.49, toppingsPrice: 0.5 }))], testCatalogue);
-    const cheeky = quoteCart([mapped(specItem(margherita.id, { size: 'l', topping: 'Mushroom', totalQuantityPrice: '0.01', toppingsPrice: -5 }))], testCatalogue);
+    const honest = quoteCart(
+      [mapped(specItem(margherita.id, { size: 'l', topping: 'Mushroom', totalQuantityPrice: 14.49, toppingsPrice: 0.5 }))],
+      testCatalogue,
+    );
+    const cheeky = quoteCart(
+      [mapped(specItem(margherita.id, { size: 'l', topping: 'Mushroom', totalQuantityPrice: '0.01', toppingsPrice: -5 }))],
+      testCatalogue,
+    );
     expect(honest.total).toBe(1399 + 50);
     expect(cheeky.total).toBe(honest.total);
   });
@@ -150,10 +237,16 @@ describe('specOrderItemSchema: the shape, before the menu is read', () => {
   });
 
   it('names the field that is wrong, with its index', () => {
-    const result = orderItemsSchema.safeParse([{ productId: margherita.id, quantity: 1 }, { ...specItem(margherita.id), size: 'huge', quantity: 0 }]);
+    const result = orderItemsSchema.safeParse([
+      { productId: margherita.id, quantity: 1 },
+      { ...specItem(margherita.id), size: 'huge', quantity: 0 },
+    ]);
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    expect(issues).toEqual(['1.quantity: Quantity must be a whole number from 1 to 99', '1.size: Size must be one of s, m, l, xl (or empty)']);
+    expect(issues).toEqual([
+      '1.quantity: Quantity must be a whole number from 1 to 99',
+      '1.size: Size must be one of s, m, l, xl (or empty)',
+    ]);
   });
 
   it('an item with a productId is a cart line, strict as ever; any other item is a spec item', () => {
@@ -185,6 +278,8 @@ describe('toppingIdsFromNames on long texts', () => {
   it('reads a text of the longest length: empty parts skipped, the first unknown name refused by name', () => {
     expect(toppingIdsFromNames(margherita, `${','.repeat(1993)}Olives`, testCatalogue)).toEqual([olives.id]);
     const unknown = Array.from({ length: 20 }, () => 'x'.repeat(99)).join(',');
-    expect(() => toppingIdsFromNames(margherita, unknown, testCatalogue)).toThrow(`There is no topping called "${'x'.repeat(99)}" for "Margherita"`);
+    expect(() => toppingIdsFromNames(margherita, unknown, testCatalogue)).toThrow(
+      `There is no topping called "${'x'.repeat(99)}" for "Margherita"`,
+    );
   });
 });

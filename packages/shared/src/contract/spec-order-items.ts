@@ -30,8 +30,13 @@ import { dealHasPizzaSlot } from '../domain/deals';
 import { DEAL_INCOMPLETE } from '../domain/messages';
 import { MAX_QUANTITY, MAX_TOPPINGS, PricingError } from '../domain/pricing';
 import {
-  allowedToppingCategories, hasCrustChoice, hasWingTypes, isDeal,
-  type PricedProduct, type PricedTopping, type PricingCatalogue,
+  allowedToppingCategories,
+  hasCrustChoice,
+  hasWingTypes,
+  isDeal,
+  type PricedProduct,
+  type PricedTopping,
+  type PricingCatalogue,
 } from '../domain/product-options';
 import { cartLineSchema, dealSelectionSchema, MAX_CART_LINES, objectIdSchema, type CartLine } from './cart';
 
@@ -69,7 +74,11 @@ export const specOrderItemSchema = z.strictObject({
   size: specChoice('Size', SIZES),
   crust: specChoice('Crust', CRUSTS),
   type: specChoice('Type', WING_TYPES),
-  topping: z.string({ error: 'must be the topping names, comma-separated' }).max(MAX_TOPPING_TEXT, `must be at most ${MAX_TOPPING_TEXT} characters`).nullable().optional(),
+  topping: z
+    .string({ error: 'must be the topping names, comma-separated' })
+    .max(MAX_TOPPING_TEXT, `must be at most ${MAX_TOPPING_TEXT} characters`)
+    .nullable()
+    .optional(),
   title: ignoredText,
   description: ignoredText,
   category: ignoredText,

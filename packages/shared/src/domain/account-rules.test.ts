@@ -4,7 +4,11 @@ import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './account-r
 
 it('states the account rules once, and the wire contract uses them', () => {
   expect([PASSWORD_MIN_LENGTH, OTP_LENGTH, PASSWORD_TOO_SHORT]).toEqual([8, 4, 'Password must be at least 8 characters.']);
-  expect([contract.PASSWORD_MIN_LENGTH, contract.OTP_LENGTH, contract.PASSWORD_TOO_SHORT]).toEqual([PASSWORD_MIN_LENGTH, OTP_LENGTH, PASSWORD_TOO_SHORT]);
+  expect([contract.PASSWORD_MIN_LENGTH, contract.OTP_LENGTH, contract.PASSWORD_TOO_SHORT]).toEqual([
+    PASSWORD_MIN_LENGTH,
+    OTP_LENGTH,
+    PASSWORD_TOO_SHORT,
+  ]);
 });
 
 it.each([

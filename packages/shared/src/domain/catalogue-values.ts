@@ -6,7 +6,18 @@
 
 /** The 12 categories of SPEC.md, in the spec's order (their `order` field follows this). */
 export const CATEGORY_NAMES = [
-  'Pizza', 'Wings', 'Vegan', 'Sides', 'Shakes', 'Deals', 'Nachos', 'Sides To Share', 'Drinks', 'Desserts', 'Dips', 'Crust',
+  'Pizza',
+  'Wings',
+  'Vegan',
+  'Sides',
+  'Shakes',
+  'Deals',
+  'Nachos',
+  'Sides To Share',
+  'Drinks',
+  'Desserts',
+  'Dips',
+  'Crust',
 ] as const;
 
 /** Sizes: pizza 7" (s), 10" (m), 13" (l), 15" (xl); wings 6 pcs (s) or 10 pcs (m). */

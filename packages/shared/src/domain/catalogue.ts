@@ -3,7 +3,16 @@ import { CRUSTS, DRINK_KINDS, SIZES, TOPPING_CATEGORIES, WING_TYPES } from './ca
 
 // The constants and labels live in catalogue-values.ts (no zod, for the browser's first load); re-exported here.
 export {
-  CATEGORY_NAMES, CRUST_LABELS, CRUSTS, DRINK_KINDS, SIZE_LABELS, SIZES, TOPPING_CATEGORIES, WING_SIZE_LABELS, WING_TYPE_LABELS, WING_TYPES,
+  CATEGORY_NAMES,
+  CRUST_LABELS,
+  CRUSTS,
+  DRINK_KINDS,
+  SIZE_LABELS,
+  SIZES,
+  TOPPING_CATEGORIES,
+  WING_SIZE_LABELS,
+  WING_TYPE_LABELS,
+  WING_TYPES,
 } from './catalogue-values';
 
 export const sizeSchema = z.enum(SIZES);
@@ -42,4 +51,3 @@ export const dealSlotSchema = z.strictObject({
 });
 export type DealSlot = z.infer<typeof dealSlotSchema>;
 export const dealSlotsSchema = z.array(dealSlotSchema).max(10);
-

@@ -21,7 +21,13 @@ describe('periodRange: the dashboard periods', () => {
     ['today (GMT)', 'today', '2026-11-26T15:00:00Z', '2026-11-26T00:00:00.000Z', '2026-11-27T00:00:00.000Z'],
     ['yesterday (GMT)', 'lastDay', '2026-11-26T15:00:00Z', '2026-11-25T00:00:00.000Z', '2026-11-26T00:00:00.000Z'],
     ['the previous Monday-Sunday week (GMT)', 'lastWeek', '2026-11-26T15:00:00Z', '2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
-    ['the previous calendar month (October starts on BST)', 'lastMonth', '2026-11-26T15:00:00Z', '2026-09-30T23:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+    [
+      'the previous calendar month (October starts on BST)',
+      'lastMonth',
+      '2026-11-26T15:00:00Z',
+      '2026-09-30T23:00:00.000Z',
+      '2026-11-01T00:00:00.000Z',
+    ],
     // Friday 10 July 2026, BST: London midnight is 23:00 UTC the evening before.
     ['today (BST)', 'today', '2026-07-10T12:00:00Z', '2026-07-09T23:00:00.000Z', '2026-07-10T23:00:00.000Z'],
     ['yesterday (BST)', 'lastDay', '2026-07-10T12:00:00Z', '2026-07-08T23:00:00.000Z', '2026-07-09T23:00:00.000Z'],
@@ -35,7 +41,13 @@ describe('periodRange: the dashboard periods', () => {
     ['last month seen in January is December', 'lastMonth', '2027-01-15T09:00:00Z', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'],
     ['yesterday seen on the 1st of March', 'lastDay', '2026-03-01T09:00:00Z', '2026-02-28T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
     // A month across the spring clock change starts on GMT and ends on BST.
-    ['March, seen in April (clock change inside)', 'lastMonth', '2026-04-10T09:00:00Z', '2026-03-01T00:00:00.000Z', '2026-03-31T23:00:00.000Z'],
+    [
+      'March, seen in April (clock change inside)',
+      'lastMonth',
+      '2026-04-10T09:00:00Z',
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-31T23:00:00.000Z',
+    ],
     ['the 23-hour spring-forward Sunday', 'today', '2026-03-29T15:00:00Z', '2026-03-29T00:00:00.000Z', '2026-03-29T23:00:00.000Z'],
     ['the 25-hour fall-back Sunday', 'today', '2026-10-25T15:00:00Z', '2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z'],
   ] as const)('%s', (_label, kind, now, start, end) => {

@@ -41,9 +41,8 @@ export function periodRange(kind: PeriodKind, now: Date): PeriodRange {
     }
     case 'lastMonth': {
       const firstOfThisMonth: LocalDate = { year: local.year, month: local.month, day: 1 };
-      const firstOfLastMonth: LocalDate = local.month === 1
-        ? { year: local.year - 1, month: 12, day: 1 }
-        : { year: local.year, month: local.month - 1, day: 1 };
+      const firstOfLastMonth: LocalDate =
+        local.month === 1 ? { year: local.year - 1, month: 12, day: 1 } : { year: local.year, month: local.month - 1, day: 1 };
       return range(firstOfLastMonth, firstOfThisMonth);
     }
   }

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { dealProgress, isDealComplete, type DealChoice } from './deals';
 import {
-  anyTwoLarge, chips, cokeCan, cookie, fussyEaters, garlicBread, hawaiian, margherita, mealForTwo, meatFeast, MISSING_ID,
-  pepperoni, pepsiBottle, singlePack, testCatalogue, unpricedSide, veganGarden, water,
+  anyTwoLarge,
+  chips,
+  cokeCan,
+  cookie,
+  fussyEaters,
+  garlicBread,
+  hawaiian,
+  margherita,
+  mealForTwo,
+  meatFeast,
+  MISSING_ID,
+  pepperoni,
+  pepsiBottle,
+  singlePack,
+  testCatalogue,
+  unpricedSide,
+  veganGarden,
+  water,
 } from './test-catalogue';
 
 const item = (slot: number, productId: string): DealChoice => ({ slot, productId });
@@ -55,13 +71,25 @@ describe('dealProgress: what the deal builder shows', () => {
   });
 
   it('Fussy Eaters is full at 4 pizzas but still offers extras, charged each, up to 8', () => {
-    const four = dealProgress(fussyEaters, Array.from({ length: 4 }, () => item(0, margherita.id)), testCatalogue);
+    const four = dealProgress(
+      fussyEaters,
+      Array.from({ length: 4 }, () => item(0, margherita.id)),
+      testCatalogue,
+    );
     expect(four.slots[0]).toMatchObject({ filled: 4, full: true, extra: 0, extraPrice: 0, max: 8 });
     expect(four.slots[0]?.choices.length).toBeGreaterThan(0);
     expect(four.complete).toBe(true);
-    const six = dealProgress(fussyEaters, Array.from({ length: 6 }, () => item(0, margherita.id)), testCatalogue);
+    const six = dealProgress(
+      fussyEaters,
+      Array.from({ length: 6 }, () => item(0, margherita.id)),
+      testCatalogue,
+    );
     expect(six.slots[0]).toMatchObject({ extra: 2, extraPrice: 1000 });
-    const eight = dealProgress(fussyEaters, Array.from({ length: 8 }, () => item(0, margherita.id)), testCatalogue);
+    const eight = dealProgress(
+      fussyEaters,
+      Array.from({ length: 8 }, () => item(0, margherita.id)),
+      testCatalogue,
+    );
     expect(eight.slots[0]?.choices).toEqual([]);
   });
 
@@ -89,16 +117,26 @@ describe('dealProgress: what the deal builder shows', () => {
     expect(progress.complete).toBe(false);
   });
 
-  it('resolves each pizza\'s size in the deal and the deal\'s crust', () => {
+  it("resolves each pizza's size in the deal and the deal's crust", () => {
     const progress = dealProgress(mealForTwo, [item(0, margherita.id), item(0, veganGarden.id)], testCatalogue, { size: 'l' });
-    expect(progress.items.map((i) => [i.title, i.size])).toEqual([['Margherita', 'l'], ['Vegan Garden', 'l']]);
+    expect(progress.items.map((i) => [i.title, i.size])).toEqual([
+      ['Margherita', 'l'],
+      ['Vegan Garden', 'l'],
+    ]);
     expect(progress.crust).toBe('deep_pan');
     expect(progress.size).toBe('l');
   });
 });
 
 describe('isDealComplete', () => {
-  const fullMeal = [item(0, margherita.id), item(0, meatFeast.id), item(1, chips.id), item(2, garlicBread.id), item(3, cookie.id), item(4, pepsiBottle.id)];
+  const fullMeal = [
+    item(0, margherita.id),
+    item(0, meatFeast.id),
+    item(1, chips.id),
+    item(2, garlicBread.id),
+    item(3, cookie.id),
+    item(4, pepsiBottle.id),
+  ];
   it.each([
     ['a full Meal for Two', mealForTwo, fullMeal, true],
     ['Meal for Two without its dessert', mealForTwo, fullMeal.filter((i) => i.slot !== 3), false],

@@ -21,21 +21,13 @@
  */
 import type { DealSlot } from './catalogue';
 import { CRUST_LABELS, SIZE_LABELS, type Crust, type Size } from './catalogue-values';
-import {
-  availableSizes, defaultSize, hasCrustChoice, isDeal,
-  type PricedProduct, type PricingCatalogue,
-} from './product-options';
+import { availableSizes, defaultSize, hasCrustChoice, isDeal, type PricedProduct, type PricingCatalogue } from './product-options';
 
 export type DealChoice = { slot: number; productId: string };
 export type DealOptions = { size?: Size | null; crust?: Crust | null };
 
 export type DealIssueCode =
-  | 'UNKNOWN_PRODUCT'
-  | 'DEAL_SLOT_UNKNOWN'
-  | 'DEAL_ITEM_NOT_ALLOWED'
-  | 'DEAL_ITEM_SIZE'
-  | 'DEAL_CRUST'
-  | 'DEAL_TOO_MANY';
+  'UNKNOWN_PRODUCT' | 'DEAL_SLOT_UNKNOWN' | 'DEAL_ITEM_NOT_ALLOWED' | 'DEAL_ITEM_SIZE' | 'DEAL_CRUST' | 'DEAL_TOO_MANY';
 
 export type DealIssue = { code: DealIssueCode; message: string; slot?: number; productId?: string };
 
@@ -91,7 +83,9 @@ export function dealHasPizzaSlot(deal: PricedProduct): boolean {
 export function dealPizzaSize(slot: DealSlot, dealSize: Size | null, pizza: PricedProduct): Size | null {
   const sold = availableSizes(pizza);
   const candidates: readonly (Size | null)[] = slot.sizes
-    ? (dealSize !== null && slot.sizes.includes(dealSize) ? [dealSize, ...slot.sizes] : slot.sizes)
+    ? dealSize !== null && slot.sizes.includes(dealSize)
+      ? [dealSize, ...slot.sizes]
+      : slot.sizes
     : [dealSize];
   return candidates.find((size): size is Size => size !== null && sold.includes(size)) ?? null;
 }
@@ -104,7 +98,10 @@ type Fit = { ok: true; size: Size | null; crustPrice: number } | { ok: false; is
 
 /** Whether a product may fill a slot of a deal at the given size and crust, and what it costs extra. */
 export function fitInSlot(slotIndex: number, slot: DealSlot, product: PricedProduct, dealSize: Size | null, crust: Crust | null): Fit {
-  const refuse = (code: DealIssueCode, message: string): Fit => ({ ok: false, issue: { code, message, slot: slotIndex, productId: product.id } });
+  const refuse = (code: DealIssueCode, message: string): Fit => ({
+    ok: false,
+    issue: { code, message, slot: slotIndex, productId: product.id },
+  });
   if (isDeal(product) || !slot.categories.includes(product.category)) {
     return refuse('DEAL_ITEM_NOT_ALLOWED', `${quoted(product.title)} cannot be chosen for ${slot.label}`);
   }
@@ -151,12 +148,22 @@ export function dealProgress(
   for (const choice of chosenItems) {
     const slot = slots[choice.slot];
     if (!slot) {
-      issues.push({ code: 'DEAL_SLOT_UNKNOWN', message: 'This deal has changed. Please choose its items again', slot: choice.slot, productId: choice.productId });
+      issues.push({
+        code: 'DEAL_SLOT_UNKNOWN',
+        message: 'This deal has changed. Please choose its items again',
+        slot: choice.slot,
+        productId: choice.productId,
+      });
       continue;
     }
     const product = catalogue.products.get(choice.productId);
     if (!product) {
-      issues.push({ code: 'UNKNOWN_PRODUCT', message: 'An item in your deal is no longer available', slot: choice.slot, productId: choice.productId });
+      issues.push({
+        code: 'UNKNOWN_PRODUCT',
+        message: 'An item in your deal is no longer available',
+        slot: choice.slot,
+        productId: choice.productId,
+      });
       continue;
     }
     const fit = fitInSlot(choice.slot, slot, product, size, crust);
@@ -167,20 +174,32 @@ export function dealProgress(
     const already = filled[choice.slot] ?? 0;
     const max = slotMax(slot);
     if (already >= max) {
-      issues.push({ code: 'DEAL_TOO_MANY', message: `${slot.label}: choose ${max === 1 ? 'only 1' : `at most ${max}`}`, slot: choice.slot, productId: product.id });
+      issues.push({
+        code: 'DEAL_TOO_MANY',
+        message: `${slot.label}: choose ${max === 1 ? 'only 1' : `at most ${max}`}`,
+        slot: choice.slot,
+        productId: product.id,
+      });
       continue;
     }
     filled[choice.slot] = already + 1;
-    items.push({ slot: choice.slot, label: slot.label, productId: product.id, title: product.title, category: product.category, size: fit.size, crustPrice: fit.crustPrice });
+    items.push({
+      slot: choice.slot,
+      label: slot.label,
+      productId: product.id,
+      title: product.title,
+      category: product.category,
+      size: fit.size,
+      crustPrice: fit.crustPrice,
+    });
   }
 
   const progress = slots.map((slot, index): SlotProgress => {
     const count = filled[index] ?? 0;
     const max = slotMax(slot);
     const extra = Math.max(0, count - slot.count);
-    const choices = count >= max
-      ? []
-      : [...catalogue.products.values()].filter((product) => fitInSlot(index, slot, product, size, crust).ok);
+    const choices =
+      count >= max ? [] : [...catalogue.products.values()].filter((product) => fitInSlot(index, slot, product, size, crust).ok);
     return {
       slot: index,
       label: slot.label,

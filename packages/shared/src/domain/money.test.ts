@@ -41,10 +41,12 @@ describe('poundsToPence', () => {
   });
 
   it('round-trips every whole-pence amount through pounds exactly', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (pence) => {
-      expect(poundsToPence(penceToPounds(pence))).toBe(pence);
-      expect(poundsToPence(penceToPounds(pence).toFixed(2))).toBe(pence);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (pence) => {
+        expect(poundsToPence(penceToPounds(pence))).toBe(pence);
+        expect(poundsToPence(penceToPounds(pence).toFixed(2))).toBe(pence);
+      }),
+    );
   });
 });
 

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { dayHoursText, OPENING_HOURS, OPENING_HOURS_SUMMARY, openingHoursText, orderingStatus, summariseOpeningHours, type DayHours } from './opening-hours';
+import {
+  dayHoursText,
+  OPENING_HOURS,
+  OPENING_HOURS_SUMMARY,
+  openingHoursText,
+  orderingStatus,
+  summariseOpeningHours,
+  type DayHours,
+} from './opening-hours';
 
 /** A November week is on GMT (UTC+0), a July week on BST (UTC+1). Sunday first, then the next Sunday. */
 const WEEKS = [
-  { zone: 'GMT', offset: 'Z', days: ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'] },
-  { zone: 'BST', offset: '+01:00', days: ['2026-07-05', '2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10', '2026-07-11', '2026-07-12'] },
+  {
+    zone: 'GMT',
+    offset: 'Z',
+    days: ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'],
+  },
+  {
+    zone: 'BST',
+    offset: '+01:00',
+    days: ['2026-07-05', '2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10', '2026-07-11', '2026-07-12'],
+  },
 ] as const;
 const NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'next Sunday'];
 
@@ -58,12 +74,14 @@ const EDGES: [number, string, Expect, string][] = [
   [7, '11:59', CLOSED, 'We are closed. We open today at 12:00.'],
 ];
 
-const ROWS: Row[] = WEEKS.flatMap((week) => EDGES.map(([day, time, state, message]): Row => [
-  `${NAMES[day]} ${week.days[day]} ${time} ${week.zone}`,
-  `${week.days[day]}T${time}:00${week.offset}`,
-  state,
-  message,
-]));
+const ROWS: Row[] = WEEKS.flatMap((week) =>
+  EDGES.map(([day, time, state, message]): Row => [
+    `${NAMES[day]} ${week.days[day]} ${time} ${week.zone}`,
+    `${week.days[day]}T${time}:00${week.offset}`,
+    state,
+    message,
+  ]),
+);
 
 describe('orderingStatus', () => {
   it.each(ROWS)('%s: %s → %s', (_label, instant, state, message) => {
@@ -94,8 +112,18 @@ describe('orderingStatus', () => {
   });
 
   it('gives the opening and closing times', () => {
-    expect(orderingStatus(new Date('2026-11-27T12:00:00Z'))).toEqual({ open: false, acceptingOrders: false, message: 'We are closed. We open today at 14:00.', opensAt: '14:00' });
-    expect(orderingStatus(new Date('2026-11-27T20:00:00Z'))).toEqual({ open: true, acceptingOrders: true, message: 'We are open until 00:45. Orders close at 00:30.', closesAt: '00:45' });
+    expect(orderingStatus(new Date('2026-11-27T12:00:00Z'))).toEqual({
+      open: false,
+      acceptingOrders: false,
+      message: 'We are closed. We open today at 14:00.',
+      opensAt: '14:00',
+    });
+    expect(orderingStatus(new Date('2026-11-27T20:00:00Z'))).toEqual({
+      open: true,
+      acceptingOrders: true,
+      message: 'We are open until 00:45. Orders close at 00:30.',
+      closesAt: '00:45',
+    });
     expect(orderingStatus(new Date('2026-11-23T23:05:00Z'))).toMatchObject({ opensAt: '12:00', closesAt: '23:15' });
   });
 
@@ -105,7 +133,9 @@ describe('orderingStatus', () => {
 });
 
 it('OPENING_HOURS lists each day as the spec does', () => {
-  expect(OPENING_HOURS.map((d) => `${d.day} ${d.opens}-${d.closes}${d.closesNextDay ? ' (next day)' : ''}, last order ${d.lastOrder}`)).toEqual([
+  expect(
+    OPENING_HOURS.map((d) => `${d.day} ${d.opens}-${d.closes}${d.closesNextDay ? ' (next day)' : ''}, last order ${d.lastOrder}`),
+  ).toEqual([
     'Sunday 12:00-23:15, last order 22:59',
     'Monday 12:00-23:15, last order 22:59',
     'Tuesday 12:00-23:15, last order 22:59',
@@ -133,17 +163,42 @@ describe('the opening hours summary', () => {
     expect(openingHoursText(OPENING_HOURS_SUMMARY)).toBe('Sunday to Thursday 12:00-23:15, Friday 14:00-00:45, Saturday 12:00-00:45');
   });
 
-  const day = (name: string, opens: string, closes: string): DayHours => ({ day: name, opens, closes, closesNextDay: closes < opens, lastOrder: '' });
-  const week = (hours: [string, string][]) => ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((name, i) => day(name, ...(hours[i] ?? ['12:00', '23:15'])));
+  const day = (name: string, opens: string, closes: string): DayHours => ({
+    day: name,
+    opens,
+    closes,
+    closesNextDay: closes < opens,
+    lastOrder: '',
+  });
+  const week = (hours: [string, string][]) =>
+    ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((name, i) =>
+      day(name, ...(hours[i] ?? ['12:00', '23:15'])),
+    );
   const late: [string, string] = ['12:00', '00:45'];
   const normal: [string, string] = ['12:00', '23:15'];
 
   it.each<[string, DayHours[], string]>([
     ['the same hours all week are one row', week([]), 'Sunday to Saturday 12:00-23:15'],
-    ['two days alike are joined with "and"', week([normal, normal, normal, normal, normal, late, late]), 'Sunday to Thursday 12:00-23:15, Friday and Saturday 12:00-00:45'],
-    ['a day between two others with other hours stands alone', week([normal, normal, normal, late, normal, normal, normal]), 'Sunday to Tuesday 12:00-23:15, Wednesday 12:00-00:45, Thursday to Saturday 12:00-23:15'],
-    ['the same opening with another closing is another row', week([normal, ['12:00', '22:00'], normal, normal, normal, normal, normal]), 'Sunday 12:00-23:15, Monday 12:00-22:00, Tuesday to Saturday 12:00-23:15'],
-    ['runs do not wrap from Saturday to Sunday', week([late, normal, normal, normal, normal, normal, late]), 'Sunday 12:00-00:45, Monday to Friday 12:00-23:15, Saturday 12:00-00:45'],
+    [
+      'two days alike are joined with "and"',
+      week([normal, normal, normal, normal, normal, late, late]),
+      'Sunday to Thursday 12:00-23:15, Friday and Saturday 12:00-00:45',
+    ],
+    [
+      'a day between two others with other hours stands alone',
+      week([normal, normal, normal, late, normal, normal, normal]),
+      'Sunday to Tuesday 12:00-23:15, Wednesday 12:00-00:45, Thursday to Saturday 12:00-23:15',
+    ],
+    [
+      'the same opening with another closing is another row',
+      week([normal, ['12:00', '22:00'], normal, normal, normal, normal, normal]),
+      'Sunday 12:00-23:15, Monday 12:00-22:00, Tuesday to Saturday 12:00-23:15',
+    ],
+    [
+      'runs do not wrap from Saturday to Sunday',
+      week([late, normal, normal, normal, normal, normal, late]),
+      'Sunday 12:00-00:45, Monday to Friday 12:00-23:15, Saturday 12:00-00:45',
+    ],
     ['a single day is its own row', [day('Friday', '14:00', '00:45')], 'Friday 14:00-00:45'],
     ['no days, no rows', [], ''],
   ])('%s', (_label, days, text) => {

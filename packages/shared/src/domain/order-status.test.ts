@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SETTABLE_STATUSES, adminSettableStatusSchema, canTransition, ORDER_STATUSES, statusChangeRefusal, type OrderStatus } from './order-status';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  adminSettableStatusSchema,
+  canTransition,
+  ORDER_STATUSES,
+  statusChangeRefusal,
+  type OrderStatus,
+} from './order-status';
 
 const P: OrderStatus = 'Pending Order';
 const A: OrderStatus = 'Approved Order';
@@ -9,11 +16,31 @@ const C: OrderStatus = 'Canceled Order';
 
 describe('canTransition: which status changes the server applies', () => {
   it.each([
-    [P, A, true], [P, W, true], [P, D, true], [P, C, true], [P, P, false],
-    [A, W, true], [A, D, true], [A, C, true], [A, A, false], [A, P, false],
-    [W, D, true], [W, C, true], [W, A, false], [W, P, false], [W, W, false],
-    [D, A, false], [D, W, false], [D, C, false], [D, P, false], [D, D, false],
-    [C, A, false], [C, W, false], [C, D, false], [C, P, false], [C, C, false],
+    [P, A, true],
+    [P, W, true],
+    [P, D, true],
+    [P, C, true],
+    [P, P, false],
+    [A, W, true],
+    [A, D, true],
+    [A, C, true],
+    [A, A, false],
+    [A, P, false],
+    [W, D, true],
+    [W, C, true],
+    [W, A, false],
+    [W, P, false],
+    [W, W, false],
+    [D, A, false],
+    [D, W, false],
+    [D, C, false],
+    [D, P, false],
+    [D, D, false],
+    [C, A, false],
+    [C, W, false],
+    [C, D, false],
+    [C, P, false],
+    [C, C, false],
   ])('%s → %s: %s', (from, to, allowed) => {
     expect(canTransition(from, to)).toBe(allowed);
   });
@@ -29,7 +56,7 @@ it.each([
   expect(statusChangeRefusal(from, to)).toBe(message);
 });
 
-it('the statuses are the spec\'s five, and admins set the four other than Pending Order', () => {
+it("the statuses are the spec's five, and admins set the four other than Pending Order", () => {
   expect(ORDER_STATUSES).toEqual(['Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order']);
   expect(ADMIN_SETTABLE_STATUSES).toEqual(['Approved Order', 'On the way', 'Delivered Order', 'Canceled Order']);
   expect(adminSettableStatusSchema.safeParse('Pending Order').success).toBe(false);

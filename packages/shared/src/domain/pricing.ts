@@ -28,9 +28,18 @@ import { dealHasPizzaSlot, dealProgress, type DealIssueCode } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
 import { formatPounds, MAX_ORDER_PENCE, MIN_ORDER_PENCE } from './money';
 import {
-  allowedCrusts, allowedToppingCategories, chargesFirstToppingOnly, defaultSize,
-  hasCrustChoice, hasWingTypes, isDeal, sizeLabel, sizePrice,
-  type PricedProduct, type PricedTopping, type PricingCatalogue,
+  allowedCrusts,
+  allowedToppingCategories,
+  chargesFirstToppingOnly,
+  defaultSize,
+  hasCrustChoice,
+  hasWingTypes,
+  isDeal,
+  sizeLabel,
+  sizePrice,
+  type PricedProduct,
+  type PricedTopping,
+  type PricingCatalogue,
 } from './product-options';
 
 export type { PricedProduct, PricedTopping, PricingCatalogue } from './product-options';
@@ -102,7 +111,10 @@ export type PricedLine = {
 };
 
 /** The product and the choices of a line, with their labels: what an order keeps and shows of it. */
-export type PricedLineChoices = Pick<PricedLine, 'title' | 'category' | 'quantity' | 'size' | 'sizeLabel' | 'crust' | 'crustLabel' | 'type' | 'typeLabel'>;
+export type PricedLineChoices = Pick<
+  PricedLine,
+  'title' | 'category' | 'quantity' | 'size' | 'sizeLabel' | 'crust' | 'crustLabel' | 'type' | 'typeLabel'
+>;
 
 export type CartQuote = {
   lines: PricedLine[];
@@ -217,7 +229,13 @@ function priceDeal(line: CartLine, deal: PricedProduct, catalogue: PricingCatalo
   const crustPrice = progress.items.reduce((sum, item) => sum + item.crustPrice, 0);
   const dealExtrasPrice = progress.slots.reduce((sum, slot) => sum + slot.extraPrice, 0);
   const unitPrice = price + crustPrice + dealExtrasPrice;
-  const dealItems = progress.items.map(({ slot, label, productId, title, size: itemSize }) => ({ slot, label, productId, title, size: itemSize }));
+  const dealItems = progress.items.map(({ slot, label, productId, title, size: itemSize }) => ({
+    slot,
+    label,
+    productId,
+    title,
+    size: itemSize,
+  }));
   return {
     productId: deal.id,
     title: deal.title,
@@ -295,13 +313,21 @@ export function quoteCart(lines: readonly CartLine[], catalogue: PricingCatalogu
   const subtotal = priced.reduce((sum, line) => sum + line.lineTotal, 0);
   // No delivery charge inside the 3-mile radius; beyond it the charge is arranged by phone (SPEC.md section 1).
   const total = subtotal;
-  return { lines: priced, subtotal, total, meetsMinimum: total >= MIN_ORDER_PENCE, minimumOrder: MIN_ORDER_PENCE, withinMaximum: total <= MAX_ORDER_PENCE };
+  return {
+    lines: priced,
+    subtotal,
+    total,
+    meetsMinimum: total >= MIN_ORDER_PENCE,
+    minimumOrder: MIN_ORDER_PENCE,
+    withinMaximum: total <= MAX_ORDER_PENCE,
+  };
 }
 
 type Resolved = { size: Size | null; crust: Crust | null; type: WingType | null };
 
 function resolvedChoices(line: CartLine, product: PricedProduct | undefined): Resolved {
-  if (!product) return { size: line.size ?? line.deal?.size ?? null, crust: line.crust ?? line.deal?.crust ?? null, type: line.type ?? null };
+  if (!product)
+    return { size: line.size ?? line.deal?.size ?? null, crust: line.crust ?? line.deal?.crust ?? null, type: line.type ?? null };
   if (isDeal(product)) {
     return {
       size: line.deal?.size ?? line.size ?? defaultSize(product),
@@ -317,7 +343,10 @@ function resolvedChoices(line: CartLine, product: PricedProduct | undefined): Re
 }
 
 function dealKey(line: CartLine): string {
-  return (line.deal?.items ?? []).map((item) => `${item.slot}:${item.productId}`).sort().join('|');
+  return (line.deal?.items ?? [])
+    .map((item) => `${item.slot}:${item.productId}`)
+    .sort()
+    .join('|');
 }
 
 /**

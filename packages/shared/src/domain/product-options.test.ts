@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowedCrusts, crustPricesFrom, defaultConfiguration, hasCrustChoice, hasWingTypes, sizeLabel, wingTypePricesFrom } from './product-options';
+import {
+  allowedCrusts,
+  crustPricesFrom,
+  defaultConfiguration,
+  hasCrustChoice,
+  hasWingTypes,
+  sizeLabel,
+  wingTypePricesFrom,
+} from './product-options';
 import { anyTwoLarge, chips, cokeCan, hawaiian, margherita, meatFeast, shake, singlePack, veganGarden, wings } from './test-catalogue';
 
 describe('what a product card offers', () => {

@@ -5,8 +5,15 @@
  */
 import type { DealSlot } from './catalogue';
 import {
-  CRUSTS, SIZE_LABELS, SIZES, WING_SIZE_LABELS,
-  type Crust, type DrinkKind, type Size, type ToppingCategory, type WingType,
+  CRUSTS,
+  SIZE_LABELS,
+  SIZES,
+  WING_SIZE_LABELS,
+  type Crust,
+  type DrinkKind,
+  type Size,
+  type ToppingCategory,
+  type WingType,
 } from './catalogue-values';
 
 /** A product as the pricing rules need it (the server maps its rows to this; the browser its API answers). */

@@ -6,9 +6,16 @@ const id = (n: number) => n.toString(16).padStart(24, '0');
 describe('the menu from the wire, as the pricing rules read it', () => {
   it('turns pounds into pence and blank prices into "not sold"', () => {
     const pizza = toPricedProduct({
-      _id: id(1), title: 'Margherita', category: 'Pizza',
-      regularDiscount: 7.49, mediumDiscount: '10.99', largeDiscount: '', extraLargeDiscount: null,
-      deep_pan: 0, thin_crust: 0, stuffed_crust: 2,
+      _id: id(1),
+      title: 'Margherita',
+      category: 'Pizza',
+      regularDiscount: 7.49,
+      mediumDiscount: '10.99',
+      largeDiscount: '',
+      extraLargeDiscount: null,
+      deep_pan: 0,
+      thin_crust: 0,
+      stuffed_crust: 2,
     });
     expect(pizza.prices).toEqual({ s: 749, m: 1099, l: null, xl: null });
     expect(pizza.crust).toEqual({ deep_pan: 0, thin_crust: 0, stuffed_crust: 200 });
@@ -27,8 +34,23 @@ describe('the menu from the wire, as the pricing rules read it', () => {
 
   it('builds the maps both the browser and the server price from', () => {
     const catalogue = buildPricingCatalogue(
-      [{ _id: id(2), title: 'Wings', category: 'Wings', regularDiscount: 4.99, mediumDiscount: 7.49, largeDiscount: '', extraLargeDiscount: '', normal: 0, boneless: 1 }],
-      [{ _id: id(3), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips' }, { _id: id(4), ToopingName: 'Odd', toopingPrice: 'x', category: 'Dips' }],
+      [
+        {
+          _id: id(2),
+          title: 'Wings',
+          category: 'Wings',
+          regularDiscount: 4.99,
+          mediumDiscount: 7.49,
+          largeDiscount: '',
+          extraLargeDiscount: '',
+          normal: 0,
+          boneless: 1,
+        },
+      ],
+      [
+        { _id: id(3), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips' },
+        { _id: id(4), ToopingName: 'Odd', toopingPrice: 'x', category: 'Dips' },
+      ],
     );
     expect(catalogue.products.get(id(2))?.wingTypes).toEqual({ normal: 0, boneless: 100 });
     expect([...catalogue.toppings.values()]).toEqual([{ id: id(3), name: 'BBQ', category: 'Dips', price: 60 }]);

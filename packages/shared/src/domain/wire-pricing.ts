@@ -65,7 +65,10 @@ export function buildPricingCatalogue(products: readonly WireProduct[], toppings
   return {
     products: new Map(products.map((product) => [product._id, toPricedProduct(product)])),
     toppings: new Map(
-      toppings.map(toPricedTopping).filter((topping): topping is PricedTopping => topping !== null).map((topping) => [topping.id, topping]),
+      toppings
+        .map(toPricedTopping)
+        .filter((topping): topping is PricedTopping => topping !== null)
+        .map((topping) => [topping.id, topping]),
     ),
   };
 }

@@ -34,13 +34,15 @@ const CUSTOMERS: Array<[string, string, string, string]> = [
 ];
 const NOTES = ['', '', '', '', 'Ring the bell, please', 'Leave at the door', 'Extra napkins', 'Gate code 1234', 'No onions if possible'];
 
-
 export interface DemoResult {
   written: number;
   skipped: boolean;
 }
 
-export async function seedDemoOrders(db: Db, options: { now: Date; adminEmail: string; log: (message: string) => void }): Promise<DemoResult> {
+export async function seedDemoOrders(
+  db: Db,
+  options: { now: Date; adminEmail: string; log: (message: string) => void },
+): Promise<DemoResult> {
   const [existing] = await db.select({ n: count() }).from(orders);
   if (Number(existing?.n ?? 0) > 0) {
     options.log('Demo orders: the database already has orders, so none were added.');
@@ -58,12 +60,30 @@ export async function seedDemoOrders(db: Db, options: { now: Date; adminEmail: s
     const email = `${firstname}.${lastname}@demo.example`.toLowerCase();
     const [user] = await db
       .insert(users)
-      .values({ email, username: `${firstname} ${lastname}`, role: 'customer', passwordHash, createdAt: londonInstant(addDays(localDate(now), -DEMO_DAYS - 1)) })
+      .values({
+        email,
+        username: `${firstname} ${lastname}`,
+        role: 'customer',
+        passwordHash,
+        createdAt: londonInstant(addDays(localDate(now), -DEMO_DAYS - 1)),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) continue;
-    const address: AddressSnapshot = { firstname, lastname, email, phone: `07700 900${String(100 + customers.length * 7).slice(-3)}`, address: line, address2: '', city: 'Bristol', postcode };
-    const [row] = await db.insert(addresses).values({ userId: user.id, ...address, createdAt: now }).returning({ id: addresses.id });
+    const address: AddressSnapshot = {
+      firstname,
+      lastname,
+      email,
+      phone: `07700 900${String(100 + customers.length * 7).slice(-3)}`,
+      address: line,
+      address2: '',
+      city: 'Bristol',
+      postcode,
+    };
+    const [row] = await db
+      .insert(addresses)
+      .values({ userId: user.id, ...address, createdAt: now })
+      .returning({ id: addresses.id });
     customers.push({ userId: user.id, email, addressId: row!.id, address });
   }
   if (customers.length === 0) return { written: 0, skipped: true };
@@ -94,7 +114,10 @@ export async function seedDemoOrders(db: Db, options: { now: Date; adminEmail: s
       // Lunch (12:00-14:00) or evening (17:00-22:30), London time; today's in the six hours before now, so a demo
       // started in the morning still has a day under way (pending orders, some approved, some on the way).
       const minutes = random() < 0.3 ? 720 + Math.floor(random() * 120) : 1020 + Math.floor(random() * 330);
-      const createdAt = back === 0 ? new Date(now.getTime() - Math.floor(random() * 6 * 3600_000) - 60_000) : londonInstant(day, Math.floor(minutes / 60), minutes % 60);
+      const createdAt =
+        back === 0
+          ? new Date(now.getTime() - Math.floor(random() * 6 * 3600_000) - 60_000)
+          : londonInstant(day, Math.floor(minutes / 60), minutes % 60);
       if (createdAt.getTime() >= now.getTime() || (back === 0 && createdAt.getTime() < londonInstant(today).getTime())) continue;
       const customer = pick(customers);
       const lines = firstCart(products, line, pick, random);
@@ -128,7 +151,12 @@ function localDate(instant: Date): LocalDate {
 }
 
 /** A main (pizza, vegan pizza or wings) and up to two sides, desserts or drinks. */
-function firstCart(products: PricedProduct[], line: (product: PricedProduct) => CartLine, pick: <T>(list: readonly T[]) => T, random: () => number): CartLine[] {
+function firstCart(
+  products: PricedProduct[],
+  line: (product: PricedProduct) => CartLine,
+  pick: <T>(list: readonly T[]) => T,
+  random: () => number,
+): CartLine[] {
   const isMain = (product: PricedProduct) => ['Pizza', 'Vegan', 'Wings'].includes(product.category);
   const mains = products.filter(isMain);
   const extras = products.filter((product) => !isMain(product));

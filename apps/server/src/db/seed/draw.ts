@@ -69,7 +69,11 @@ function wingsArt(colour: string): string {
 }
 
 function friesArt(colour: string): string {
-  const sticks = Array.from({ length: 7 }, (_, i) => `<rect x="${178 + i * 18}" y="${60 + (i % 3) * 12}" width="14" height="120" rx="4" fill="${colour}" stroke="#00000030" stroke-width="2"/>`);
+  const sticks = Array.from(
+    { length: 7 },
+    (_, i) =>
+      `<rect x="${178 + i * 18}" y="${60 + (i % 3) * 12}" width="14" height="120" rx="4" fill="${colour}" stroke="#00000030" stroke-width="2"/>`,
+  );
   return `${sticks.join('')}<path d="M165 140 L315 140 L295 280 L185 280 Z" fill="#e74c3c" stroke="#fdfefe" stroke-width="5"/>
 <circle cx="240" cy="205" r="26" fill="#f4d03f"/>`;
 }
@@ -92,7 +96,9 @@ function nachosArt(colour: string, random: () => number): string {
 }
 
 function sharerArt(colour: string): string {
-  const items = [150, 200, 250, 300].map((x, i) => `<circle cx="${x + 15}" cy="${130 + (i % 2) * 18}" r="34" fill="${colour}" stroke="#00000033" stroke-width="3"/>`);
+  const items = [150, 200, 250, 300].map(
+    (x, i) => `<circle cx="${x + 15}" cy="${130 + (i % 2) * 18}" r="34" fill="${colour}" stroke="#00000033" stroke-width="3"/>`,
+  );
   return `<rect x="110" y="120" width="260" height="150" rx="12" fill="#f5eef8" stroke="#fdfefe" stroke-width="5"/>${items.join('')}<rect x="110" y="170" width="260" height="100" rx="12" fill="#e74c3c"/>`;
 }
 
@@ -122,7 +128,10 @@ function dipArt(colour: string): string {
 
 function crustArt(colour: string): string {
   return [0, 1, 2, 3]
-    .map((i) => `<rect x="140" y="${90 + i * 44}" width="200" height="34" rx="17" fill="${colour}" stroke="#935116" stroke-width="4" transform="rotate(${-12 + i * 6} 240 ${107 + i * 44})"/>`)
+    .map(
+      (i) =>
+        `<rect x="140" y="${90 + i * 44}" width="200" height="34" rx="17" fill="${colour}" stroke="#935116" stroke-width="4" transform="rotate(${-12 + i * 6} 240 ${107 + i * 44})"/>`,
+    )
     .join('');
 }
 

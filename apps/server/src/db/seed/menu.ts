@@ -31,19 +31,43 @@ const VEGAN_PIZZA = { s: 799, m: 1149, l: 1449, xl: 1749 };
 const VEGAN_CRUSTS = { deepPan: 0, thin: 0, stuffed: null };
 
 const pizza = (title: string, description: string, colour: string, prices = PIZZA): MenuProduct => ({
-  title, description, category: 'Pizza', prices, crust: CRUSTS, colour,
+  title,
+  description,
+  category: 'Pizza',
+  prices,
+  crust: CRUSTS,
+  colour,
 });
 const vegan = (title: string, description: string, colour: string): MenuProduct => ({
-  title, description, category: 'Vegan', prices: VEGAN_PIZZA, crust: VEGAN_CRUSTS, colour,
+  title,
+  description,
+  category: 'Vegan',
+  prices: VEGAN_PIZZA,
+  crust: VEGAN_CRUSTS,
+  colour,
 });
 const wings = (title: string, description: string, colour: string, six: number, ten: number): MenuProduct => ({
-  title, description, category: 'Wings', prices: { s: six, m: ten }, wings: { normal: 0, boneless: 50 }, colour,
+  title,
+  description,
+  category: 'Wings',
+  prices: { s: six, m: ten },
+  wings: { normal: 0, boneless: 50 },
+  colour,
 });
 const single = (category: CategoryName, title: string, description: string, price: number, colour?: string): MenuProduct => ({
-  title, description, category, prices: { s: price }, ...(colour ? { colour } : {}),
+  title,
+  description,
+  category,
+  prices: { s: price },
+  ...(colour ? { colour } : {}),
 });
 const drink = (title: string, description: string, kind: DrinkKind, price: number, colour: string): MenuProduct => ({
-  title, description, category: 'Drinks', prices: { s: price }, drinkKind: kind, colour,
+  title,
+  description,
+  category: 'Drinks',
+  prices: { s: price },
+  drinkKind: kind,
+  colour,
 });
 
 const PIZZA_CATEGORIES = ['Pizza', 'Vegan'];
@@ -55,7 +79,12 @@ function slots(list: DealSlot[]): DealSlot[] {
 
 // Every seeded deal holds pizzas; their crust is chosen once for the deal and its add-on price applies per pizza.
 const deal = (title: string, description: string, prices: MenuProduct['prices'], dealSlots: DealSlot[]): MenuProduct => ({
-  title, description, category: 'Deals', prices, crust: CRUSTS, dealSlots: slots(dealSlots),
+  title,
+  description,
+  category: 'Deals',
+  prices,
+  crust: CRUSTS,
+  dealSlots: slots(dealSlots),
 });
 
 export const MENU_PRODUCTS: MenuProduct[] = [
@@ -113,7 +142,7 @@ export const MENU_PRODUCTS: MenuProduct[] = [
   single('Desserts', 'Chocolate Fudge Cake', 'A warm slice of rich chocolate fudge cake.', 399, '#6e2c00'),
   single('Desserts', 'Cookie Dough Bites', 'Warm chocolate chip cookie dough bites.', 449, '#c68642'),
   single('Desserts', 'New York Cheesecake', 'Baked vanilla cheesecake on a biscuit base.', 399, '#fdebd0'),
-  single('Desserts', "Ben & Jerry's Cookie Dough 465ml", 'A tub of Ben & Jerry\'s Chocolate Chip Cookie Dough ice cream.', 699, '#5dade2'),
+  single('Desserts', "Ben & Jerry's Cookie Dough 465ml", "A tub of Ben & Jerry's Chocolate Chip Cookie Dough ice cream.", 699, '#5dade2'),
 
   single('Dips', 'Garlic & Herb Dip', 'The classic creamy garlic and herb dip.', 69, '#fdfefe'),
   single('Dips', 'BBQ Dip', 'Smoky barbecue dip.', 69, '#6e2c00'),

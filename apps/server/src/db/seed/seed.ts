@@ -119,7 +119,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     );
 
     await tx.insert(toppings).values(
-      MENU_TOPPINGS.map((topping) => ({ id: newId(now), name: topping.name, category: topping.category, price: topping.price, createdAt: now })),
+      MENU_TOPPINGS.map((topping) => ({
+        id: newId(now),
+        name: topping.name,
+        category: topping.category,
+        price: topping.price,
+        createdAt: now,
+      })),
     );
 
     await tx.insert(users).values({ id: newId(now), email: adminEmail, username: 'Admin', role: 'admin', passwordHash, createdAt: now });

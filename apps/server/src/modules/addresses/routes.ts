@@ -4,7 +4,13 @@ import { objectIdSchema } from '@shop/shared/contract/cart';
 import { HttpError } from '../../http-errors';
 import { assertSelfOrAdmin, currentUser, requireUser } from '../auth/public';
 import {
-  ADDRESS_NOT_FOUND, createAddress, deleteAddress, findOwnAddress, listAddressesByEmail, toAddressWire, updateAddress,
+  ADDRESS_NOT_FOUND,
+  createAddress,
+  deleteAddress,
+  findOwnAddress,
+  listAddressesByEmail,
+  toAddressWire,
+  updateAddress,
 } from './service';
 
 type IdParams = { Params: { id: string } };

@@ -45,7 +45,13 @@ export async function findOwnAddress(db: Db, user: SessionUser, id: string): Pro
 
 /** Strictly the user's own address (an order's delivery address must be the customer's, admins included). */
 export async function findAddressOf(db: Db, userId: string, id: string): Promise<AddressRow | null> {
-  const row = (await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1))[0];
+  const row = (
+    await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .limit(1)
+  )[0];
   return row ?? null;
 }
 
@@ -56,7 +62,10 @@ export async function updateAddress(db: Db, user: SessionUser, id: string, body:
   const values = { ...rest, ...(Email !== undefined ? { email: Email } : {}) };
   const changed = Object.entries(values).some(([key, value]) => row[key as keyof AddressRow] !== value);
   if (!changed) return 0;
-  await db.update(addresses).set({ ...values, updatedAt: now }).where(eq(addresses.id, row.id));
+  await db
+    .update(addresses)
+    .set({ ...values, updatedAt: now })
+    .where(eq(addresses.id, row.id));
   return 1;
 }
 

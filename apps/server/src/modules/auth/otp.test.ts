@@ -62,7 +62,8 @@ describe('generateOtp', () => {
 describe.each(testDatabases())('password recovery by e-mailed code on %s', (kind) => {
   let server: TestServer;
   let inbox: Awaited<ReturnType<typeof startInbox>>;
-  const api = (method: string, path: string, body?: unknown, cookie?: string) => call(server.url, method, path, { body, cookie: cookie ?? null });
+  const api = (method: string, path: string, body?: unknown, cookie?: string) =>
+    call(server.url, method, path, { body, cookie: cookie ?? null });
 
   beforeAll(async () => {
     inbox = await startInbox();
@@ -77,10 +78,13 @@ describe.each(testDatabases())('password recovery by e-mailed code on %s', (kind
   async function codeFromMail(to: string, nth = 1): Promise<string> {
     let mail: ReceivedMail | undefined;
     await expect
-      .poll(() => {
-        mail = inbox.mails.filter((m) => m.to.includes(to))[nth - 1];
-        return mail;
-      }, { timeout: 10_000 })
+      .poll(
+        () => {
+          mail = inbox.mails.filter((m) => m.to.includes(to))[nth - 1];
+          return mail;
+        },
+        { timeout: 10_000 },
+      )
       .toBeDefined();
     const code = /Your code: ([A-Z0-9]{4})/.exec(mail?.raw ?? '')?.[1];
     if (!code) throw new Error(`no code in the mail:\n${mail?.raw}`);
@@ -231,7 +235,9 @@ describe.each(testDatabases())('password recovery by e-mailed code on %s', (kind
     expect((await change(user.email, 'ABC')).status).toBe(400);
     expect((await change(user.email, 'ABCDE')).status).toBe(400);
     expect((await change(user.email, 'ABCD', 'short')).status).toBe(400);
-    expect((await api('POST', '/change-password/', { email: user.email, otp: 'ABCD', password: NEW_PASSWORD, role: 'admin' })).status).toBe(400);
+    expect((await api('POST', '/change-password/', { email: user.email, otp: 'ABCD', password: NEW_PASSWORD, role: 'admin' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -241,7 +247,8 @@ describe.each(testDatabases())('development outbox (no SMTP_URL) on %s', (kind) 
     server = await startTestServer({ db: kind });
   });
   afterAll(() => server?.close());
-  const api = (method: string, path: string, body?: unknown, cookie?: string) => call(server.url, method, path, { body, cookie: cookie ?? null });
+  const api = (method: string, path: string, body?: unknown, cookie?: string) =>
+    call(server.url, method, path, { body, cookie: cookie ?? null });
 
   it('records the mail; admins read it at GET /api/dev/outbox, customers get 403 and visitors 401', async () => {
     const customer = await signInAs(server, { password: PASSWORD });

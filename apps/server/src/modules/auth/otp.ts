@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import {
-  INVALID_OTP_ANSWER,
-  OTP_ALPHABET,
-  OTP_LENGTH,
-  OTP_MAX_ATTEMPTS,
-  OTP_VALID_MINUTES,
-} from '@shop/shared/contract/auth';
+import { INVALID_OTP_ANSWER, OTP_ALPHABET, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from '@shop/shared/contract/auth';
 import type { ServiceContext } from '../../context';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';

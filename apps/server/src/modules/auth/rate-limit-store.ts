@@ -48,7 +48,10 @@ export function rateLimitRowKey(name: string, key: string): string {
 
 /** Counts one request for `key` in `name`'s window; the database's clock decides the window. */
 export async function incrementRateLimit(db: Db, name: string, key: string, timeWindowMs: number): Promise<RateLimitCount> {
-  const [row] = await runPrepared<{ count: number; ttl: number }>(db, INCREMENT, [rateLimitRowKey(name, key), Math.max(1, Math.round(timeWindowMs))]);
+  const [row] = await runPrepared<{ count: number; ttl: number }>(db, INCREMENT, [
+    rateLimitRowKey(name, key),
+    Math.max(1, Math.round(timeWindowMs)),
+  ]);
   if (!row) throw new Error('rate limit: the counter upsert returned no row');
   return { current: Number(row.count), ttl: Number(row.ttl) };
 }
@@ -116,12 +119,14 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     child(routeOptions: object): FastifyRateLimitStore {
       const name = (routeOptions as Partial<NamedLimitOptions>).name;
-      if (typeof name !== 'string' || name === '') throw new Error('rate limit: every limit on the PostgreSQL store needs a name (createRateLimit({ name, ... }))');
+      if (typeof name !== 'string' || name === '')
+        throw new Error('rate limit: every limit on the PostgreSQL store needs a name (createRateLimit({ name, ... }))');
       return new PostgresRateLimitStore(name);
     }
 
     private requireName(): string {
-      if (this.name === null) throw new Error('rate limit: the PostgreSQL store counts only through a named child (createRateLimit({ name, ... }))');
+      if (this.name === null)
+        throw new Error('rate limit: the PostgreSQL store counts only through a named child (createRateLimit({ name, ... }))');
       return this.name;
     }
   }

@@ -37,7 +37,11 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       const email = uniqueEmail('New.Customer');
       const res = await register({ username: 'Nia Patel', email, password: PASSWORD });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ result: true, message: REGISTERED, user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' } });
+      expect(res.body).toEqual({
+        result: true,
+        message: REGISTERED,
+        user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' },
+      });
       expect(res.setCookie).toMatch(/HttpOnly/i);
       expect(res.setCookie).toMatch(/SameSite=Lax/i);
       expect(res.setCookie).not.toMatch(/Secure/i);
@@ -99,7 +103,11 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       const first = await register({ username: 'Rita', email, password: PASSWORD });
       const res = await login(email.toUpperCase(), PASSWORD, first.cookie);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: true, message: SIGNED_IN, user: { email: email.toLowerCase(), username: 'Rita', role: 'customer' } });
+      expect(res.body).toEqual({
+        result: true,
+        message: SIGNED_IN,
+        user: { email: email.toLowerCase(), username: 'Rita', role: 'customer' },
+      });
       expect(res.cookie).not.toBeNull();
       expect(res.cookie).not.toBe(first.cookie);
       // The session the browser had before login is gone, not just replaced in the browser.
@@ -179,8 +187,14 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       const newEmail = uniqueEmail('Moved');
       const res = await api('PUT', '/profile', { cookie, body: { username: 'Mo Farah', email: newEmail, password: PASSWORD } });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: true, message: PROFILE_UPDATED, user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' } });
-      expect((await api('GET', '/session', { cookie })).body).toEqual({ user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' } });
+      expect(res.body).toEqual({
+        result: true,
+        message: PROFILE_UPDATED,
+        user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+      });
+      expect((await api('GET', '/session', { cookie })).body).toEqual({
+        user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+      });
       expect((await login(newEmail, PASSWORD)).status).toBe(200);
       expect((await login(email, PASSWORD)).status).toBe(401);
     });
@@ -237,7 +251,9 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
     const email = uniqueEmail('target');
     expect((await api('POST', '/register/', { username: 'T', email, password: PASSWORD })).status).toBe(201);
     for (let i = 0; i < RATE_LIMITS.login.max; i += 1) {
-      expect((await api('POST', i % 2 ? '/login' : '/login/', { email: i % 3 ? email : email.toUpperCase(), password: `guess-${i}-xx` })).status).toBe(401);
+      expect(
+        (await api('POST', i % 2 ? '/login' : '/login/', { email: i % 3 ? email : email.toUpperCase(), password: `guess-${i}-xx` })).status,
+      ).toBe(401);
     }
     expect429(await api('POST', '/login/', { email, password: PASSWORD }));
     expect((await api('POST', '/login/', { email: uniqueEmail('bystander'), password: PASSWORD })).status).toBe(401);
@@ -272,7 +288,9 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
     }
     expect429(await api('POST', '/register/', { username: 'One too many', email: uniqueEmail('bulk'), password: PASSWORD }, office));
     // Another address is not affected.
-    expect((await api('POST', '/register/', { username: 'Elsewhere', email: uniqueEmail('bulk'), password: PASSWORD }, randomLoopback())).status).toBe(201);
+    expect(
+      (await api('POST', '/register/', { username: 'Elsewhere', email: uniqueEmail('bulk'), password: PASSWORD }, randomLoopback())).status,
+    ).toBe(201);
   });
 
   it(`forgot-password: ${RATE_LIMITS.forgotPassword.max} requests per e-mail, then result false with 429`, async () => {
@@ -305,7 +323,9 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
   it(`forgot-password: ${RATE_LIMITS.forgotPasswordPerAccount.max} codes an hour for one account from all addresses, then 429`, async () => {
     const email = uniqueEmail('many-codes');
     for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAccount.max; i += 1) {
-      expect((await api('POST', '/forgot-password/', { email: i % 2 ? email.toUpperCase() : email }, randomLoopback())).body).toMatchObject({ result: true });
+      expect((await api('POST', '/forgot-password/', { email: i % 2 ? email.toUpperCase() : email }, randomLoopback())).body).toMatchObject(
+        { result: true },
+      );
     }
     expect429(await api('POST', '/forgot-password/', { email }, randomLoopback()));
   });

@@ -166,9 +166,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     };
   };
   // The per-address cap runs first, so requests it refuses never reach (and crowd) the per-e-mail counters.
-  const loginLimits: preHandlerAsyncHookHandler[] = [limit('loginPerIp', byIp), limit('login', byIpAndEmail), limit('loginPerAccount', byEmail)];
+  const loginLimits: preHandlerAsyncHookHandler[] = [
+    limit('loginPerIp', byIp),
+    limit('login', byIpAndEmail),
+    limit('loginPerAccount', byEmail),
+  ];
   const registerLimit = limit('register', byIp);
-  const forgotLimits = [limit('forgotPasswordPerIp', byIp), limit('forgotPassword', byIpAndEmail), limit('forgotPasswordPerAccount', byEmail)];
+  const forgotLimits = [
+    limit('forgotPasswordPerIp', byIp),
+    limit('forgotPassword', byIpAndEmail),
+    limit('forgotPasswordPerAccount', byEmail),
+  ];
   const changeLimit = limit('changePassword', byIp);
   const profileLimit = limit('profile', byIp);
 

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  EMAIL_TAKEN,
-  WRONG_CREDENTIALS,
-  WRONG_CURRENT_PASSWORD,
-  type AllUserAnswer,
-  type WireUser,
-} from '@shop/shared/contract/auth';
+import { EMAIL_TAKEN, WRONG_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AllUserAnswer, type WireUser } from '@shop/shared/contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http-errors';

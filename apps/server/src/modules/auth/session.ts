@@ -48,7 +48,10 @@ const SESSION_USER: PreparedSql = {
 
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ sessionId: string; user: SessionUser } | null> {
   const sessionId = hashToken(token);
-  const rows = await runPrepared<{ id: string; email: string; username: string; role: SessionUser['role'] }>(db, SESSION_USER, [sessionId, now.toISOString()]);
+  const rows = await runPrepared<{ id: string; email: string; username: string; role: SessionUser['role'] }>(db, SESSION_USER, [
+    sessionId,
+    now.toISOString(),
+  ]);
   const row = rows[0];
   return row ? { sessionId, user: { id: row.id, email: row.email, username: row.username, role: row.role } } : null;
 }

@@ -41,7 +41,8 @@ describe('client addresses behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () =
 
   it('takes the address the proxy saw, not what the client wrote before it (a proxy that appends: the last hop counts)', async () => {
     const email = `chain-${Date.now()}@example.com`;
-    for (let i = 0; i < RATE_LIMITS.login.max; i += 1) expect((await login(email, PROXY, `10.9.9.${i + 1}, 203.0.113.20`)).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.login.max; i += 1)
+      expect((await login(email, PROXY, `10.9.9.${i + 1}, 203.0.113.20`)).status).toBe(401);
     expect((await login(email, PROXY, '10.9.9.99, 203.0.113.20')).status).toBe(429);
   });
 });

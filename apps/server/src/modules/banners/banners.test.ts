@@ -19,12 +19,16 @@ describe.each(testDatabases())('deleting banners on %s', (kind) => {
   afterAll(async () => server.close());
 
   async function addBanner(colour: string): Promise<string> {
-    const response = await fetch(`${server.url}/api/addbanner`, { method: 'POST', headers: { cookie: admin.cookie }, body: form({}, { bytes: await png(320, 140, colour) }) });
+    const response = await fetch(`${server.url}/api/addbanner`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      body: form({}, { bytes: await png(320, 140, colour) }),
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { insertedId: string }).insertedId;
   }
 
-  const listed = async () => ((await call(server, 'GET', '/banners', null)).body as Array<{ _id: string; imageUrl: string }>);
+  const listed = async () => (await call(server, 'GET', '/banners', null)).body as Array<{ _id: string; imageUrl: string }>;
 
   it('removes a banner and its image for admins only; an unknown or malformed id is 404 like the other deletes', async () => {
     const kept = await addBanner('#8e44ad');

@@ -19,5 +19,7 @@ export const bannerRoutes: FastifyPluginAsync = async (app) => {
     if (!image) throw new HttpError(400, BANNER_IMAGE_REQUIRED);
     return reply.code(201).send(await createBanner(app.db, image, app.now()));
   });
-  app.delete<{ Params: { id: string } }>('/banners/:id', { preHandler: requireAdmin }, async (request) => deleteBanner(app.db, request.params.id));
+  app.delete<{ Params: { id: string } }>('/banners/:id', { preHandler: requireAdmin }, async (request) =>
+    deleteBanner(app.db, request.params.id),
+  );
 };

@@ -11,7 +11,10 @@ export const BANNER_NOT_FOUND = 'Banner not found';
 
 /** The storefront's offers strip, newest first. */
 export async function listBanners(db: Db): Promise<Array<{ _id: string; imageUrl: string | null }>> {
-  const rows = await db.select({ id: banners.id, imageId: banners.imageId }).from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
+  const rows = await db
+    .select({ id: banners.id, imageId: banners.imageId })
+    .from(banners)
+    .orderBy(desc(banners.createdAt), desc(banners.id));
   return rows.map((row) => ({ _id: row.id, imageUrl: imageUrl(row.imageId, 480) }));
 }
 

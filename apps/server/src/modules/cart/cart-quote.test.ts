@@ -39,7 +39,17 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ subtotal: 43.95, total: 43.95, meetsMinimum: true, minimumOrder: 10 });
     expect(body.items).toMatchObject([
-      { title: 'Margherita', quantity: 2, size: 'm', sizeLabel: 'Medium 10"', crust: 'stuffed_crust', toopingNames: 'Pepperoni, Mushrooms', totalToopingPrice: 2, price: 14.99, totalQuantityPrice: 29.98 },
+      {
+        title: 'Margherita',
+        quantity: 2,
+        size: 'm',
+        sizeLabel: 'Medium 10"',
+        crust: 'stuffed_crust',
+        toopingNames: 'Pepperoni, Mushrooms',
+        totalToopingPrice: 2,
+        price: 14.99,
+        totalQuantityPrice: 29.98,
+      },
       { title: 'Classic Chicken Wings', sizeLabel: '10 Pcs', type: 'boneless', price: 8.99, totalQuantityPrice: 8.99 },
       { title: 'Chocolate Shake', toopingNames: 'Chocolate Flavour, Caramel Flavour', totalToopingPrice: 0.99, price: 4.98 },
     ]);
@@ -51,12 +61,24 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
         {
           productId: p('Pizza Pair'),
           quantity: 1,
-          deal: { size: 'm', crust: 'stuffed_crust', items: [{ slot: 0, productId: p('Margherita') }, { slot: 0, productId: p('Hawaiian') }] },
+          deal: {
+            size: 'm',
+            crust: 'stuffed_crust',
+            items: [
+              { slot: 0, productId: p('Margherita') },
+              { slot: 0, productId: p('Hawaiian') },
+            ],
+          },
         },
         {
           productId: p('Fussy Eaters'),
           quantity: 1,
-          deal: { items: ['Margherita', 'Hawaiian', 'Margherita', 'Vegan Margherita', 'Four Cheese'].map((title) => ({ slot: 0, productId: p(title) })) },
+          deal: {
+            items: ['Margherita', 'Hawaiian', 'Margherita', 'Vegan Margherita', 'Four Cheese'].map((title) => ({
+              slot: 0,
+              productId: p(title),
+            })),
+          },
         },
       ],
     });
@@ -94,9 +116,24 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
 
   it.each([
     ['an unknown product', () => ({ productId: 'f'.repeat(24), quantity: 1 }), 'This item is no longer available', 'UNKNOWN_PRODUCT'],
-    ['thin crust at the regular size', () => ({ productId: p('Margherita'), quantity: 1, size: 's', crust: 'thin_crust' }), 'Thin Crust is not available in the Regular 7" size', 'CRUST_NOT_AT_SIZE'],
-    ['a size that is not priced', () => ({ productId: p('Any 2 Large Pizzas'), quantity: 1, size: 'm' }), '"Any 2 Large Pizzas" is not available in Medium 10"', 'SIZE_NOT_AVAILABLE'],
-    ['a pizza topping on a shake', () => ({ productId: p('Vanilla Shake'), quantity: 1, toppingIds: [t('Pepperoni')] }), '"Pepperoni" cannot be added to "Vanilla Shake"', 'TOPPING_NOT_ALLOWED'],
+    [
+      'thin crust at the regular size',
+      () => ({ productId: p('Margherita'), quantity: 1, size: 's', crust: 'thin_crust' }),
+      'Thin Crust is not available in the Regular 7" size',
+      'CRUST_NOT_AT_SIZE',
+    ],
+    [
+      'a size that is not priced',
+      () => ({ productId: p('Any 2 Large Pizzas'), quantity: 1, size: 'm' }),
+      '"Any 2 Large Pizzas" is not available in Medium 10"',
+      'SIZE_NOT_AVAILABLE',
+    ],
+    [
+      'a pizza topping on a shake',
+      () => ({ productId: p('Vanilla Shake'), quantity: 1, toppingIds: [t('Pepperoni')] }),
+      '"Pepperoni" cannot be added to "Vanilla Shake"',
+      'TOPPING_NOT_ALLOWED',
+    ],
     [
       'an incomplete deal',
       () => ({ productId: p('Pizza Pair'), quantity: 1, deal: { size: 'm', items: [{ slot: 0, productId: p('Margherita') }] } }),

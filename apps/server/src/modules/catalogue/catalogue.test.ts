@@ -39,7 +39,9 @@ interface CallOptions {
 }
 
 async function png(width = 64, height = 48, colour = '#c0392b'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A real PNG padded (after its end chunk, which decoders ignore) to exactly `bytes`. */
@@ -191,9 +193,15 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       const fake = await asAdmin('/addbanner', { method: 'POST', form: form({}, { bytes: Buffer.from('not a picture'), name: 'x.png' }) });
       expect(fake.status).toBe(400);
 
-      const first = await asAdmin<{ insertedId: string }>('/addbanner', { method: 'POST', form: form({}, { bytes: await png(320, 140, '#8e44ad') }) });
+      const first = await asAdmin<{ insertedId: string }>('/addbanner', {
+        method: 'POST',
+        form: form({}, { bytes: await png(320, 140, '#8e44ad') }),
+      });
       expect(first.status).toBe(201);
-      const second = await asAdmin<{ insertedId: string }>('/addbanner', { method: 'POST', form: form({}, { bytes: await png(320, 140, '#16a085') }) });
+      const second = await asAdmin<{ insertedId: string }>('/addbanner', {
+        method: 'POST',
+        form: form({}, { bytes: await png(320, 140, '#16a085') }),
+      });
       const list = await call<Array<{ _id: string; imageUrl: string }>>('/banners');
       expect(list.body.slice(0, 2).map((banner) => banner._id)).toEqual([second.body.insertedId, first.body.insertedId]);
       const picture = await fetch(`${server.url}${list.body[0]!.imageUrl}`);
@@ -246,7 +254,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     ];
 
     it.each(writes)('%s %s is 401 signed out and 403 for a customer', async (method, path) => {
-      const json = method === 'DELETE' ? undefined : { categoriName: 'X', title: 'X', category: 'Pizza', regularDiscount: 1, ToopingName: 'X', toopingPrice: 1 };
+      const json =
+        method === 'DELETE'
+          ? undefined
+          : { categoriName: 'X', title: 'X', category: 'Pizza', regularDiscount: 1, ToopingName: 'X', toopingPrice: 1 };
       const signedOut = await call<{ message: string }>(path, { method, json });
       expect(signedOut.status).toBe(401);
       const asCustomer = await call<{ message: string }>(path, { method, json, cookie: customer });
@@ -271,13 +282,19 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     });
 
     it('refuses an empty name with the spec’s message', async () => {
-      const answer = await asAdmin<{ message: string }>('/allcategori', { method: 'POST', form: form({ categoriName: '   ', order: '9' }) });
+      const answer = await asAdmin<{ message: string }>('/allcategori', {
+        method: 'POST',
+        form: form({ categoriName: '   ', order: '9' }),
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(CATEGORY_NAME_REQUIRED);
     });
 
     it('takes an image of exactly 200000 bytes and refuses one byte more with 413', async () => {
-      const ok = await asAdmin('/allcategori', { method: 'POST', form: form({ categoriName: 'Exactly 200KB', order: '9' }, { bytes: await pngOfSize(200_000) }) });
+      const ok = await asAdmin('/allcategori', {
+        method: 'POST',
+        form: form({ categoriName: 'Exactly 200KB', order: '9' }, { bytes: await pngOfSize(200_000) }),
+      });
       expect(ok.status).toBe(201);
       const tooBig = await asAdmin<{ message: string }>('/allcategori', {
         method: 'POST',
@@ -296,7 +313,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(text.status).toBe(400);
       expect(text.body.message).toBe(NOT_AN_IMAGE);
       const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really')]);
-      const pretend = await asAdmin<{ message: string }>('/allcategori', { method: 'POST', form: form({ categoriName: 'Fake', order: '9' }, { bytes: fake }) });
+      const pretend = await asAdmin<{ message: string }>('/allcategori', {
+        method: 'POST',
+        form: form({ categoriName: 'Fake', order: '9' }, { bytes: fake }),
+      });
       expect(pretend.status).toBe(400);
       expect(pretend.body.message).toBe(NOT_AN_IMAGE);
     });
@@ -314,7 +334,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     });
 
     it('refuses a second category of the same name with 409', async () => {
-      const answer = await asAdmin<{ message: string }>('/allcategori', { method: 'POST', form: form({ categoriName: 'pizza', order: '9' }) });
+      const answer = await asAdmin<{ message: string }>('/allcategori', {
+        method: 'POST',
+        form: form({ categoriName: 'pizza', order: '9' }),
+      });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toContain('already exists');
     });
@@ -353,7 +376,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       });
       expect(big.status).toBe(413);
       expect(big.body.message).toBe(CATEGORY_IMAGE_TOO_LARGE);
-      const text = await asAdmin<{ message: string }>(`/allcategori/${id}`, { method: 'PUT', json: { categoriName: 'X', file: Buffer.from('hello').toString('base64') } });
+      const text = await asAdmin<{ message: string }>(`/allcategori/${id}`, {
+        method: 'PUT',
+        json: { categoriName: 'X', file: Buffer.from('hello').toString('base64') },
+      });
       expect(text.status).toBe(400);
       expect(text.body.message).toBe(NOT_AN_IMAGE);
       expect((await asAdmin('/allcategori/0123456789abcdef01234567', { method: 'PUT', json: { categoriName: 'Ghost' } })).status).toBe(404);
@@ -426,10 +452,31 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     it('adds wings with type prices from JSON, empty crusts null', async () => {
       const answer = await asAdmin<{ insertedId: string }>('/allproduts', {
         method: 'POST',
-        json: { title: 'Honey Wings', category: 'Wings', description: '', regularDiscount: 5.5, mediumDiscount: 8, largeDiscount: '', extraLargeDiscount: '', deep_pan: null, thin_crust: null, stuffed_crust: null, normal: 0, boneless: 1 },
+        json: {
+          title: 'Honey Wings',
+          category: 'Wings',
+          description: '',
+          regularDiscount: 5.5,
+          mediumDiscount: 8,
+          largeDiscount: '',
+          extraLargeDiscount: '',
+          deep_pan: null,
+          thin_crust: null,
+          stuffed_crust: null,
+          normal: 0,
+          boneless: 1,
+        },
       });
       expect(answer.status).toBe(201);
-      expect(await productByTitle('Honey Wings')).toMatchObject({ regularDiscount: 5.5, mediumDiscount: 8, largeDiscount: '', deep_pan: null, stuffed_crust: null, normal: 0, boneless: 1 });
+      expect(await productByTitle('Honey Wings')).toMatchObject({
+        regularDiscount: 5.5,
+        mediumDiscount: 8,
+        largeDiscount: '',
+        deep_pan: null,
+        stuffed_crust: null,
+        normal: 0,
+        boneless: 1,
+      });
     });
 
     it.each([
@@ -449,13 +496,22 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     });
 
     it('refuses a missing title, no price at all, and a category that does not exist', async () => {
-      const noTitle = await asAdmin<{ message: string }>('/allproduts', { method: 'POST', json: { title: ' ', category: 'Pizza', regularDiscount: 5 } });
+      const noTitle = await asAdmin<{ message: string }>('/allproduts', {
+        method: 'POST',
+        json: { title: ' ', category: 'Pizza', regularDiscount: 5 },
+      });
       expect(noTitle.status).toBe(400);
       expect(noTitle.body.message).toBe(PRODUCT_TITLE_REQUIRED);
-      const noPrice = await asAdmin<{ message: string }>('/allproduts', { method: 'POST', json: { title: 'Free', category: 'Pizza', regularDiscount: '' } });
+      const noPrice = await asAdmin<{ message: string }>('/allproduts', {
+        method: 'POST',
+        json: { title: 'Free', category: 'Pizza', regularDiscount: '' },
+      });
       expect(noPrice.status).toBe(400);
       expect(noPrice.body.message).toBe(PRODUCT_PRICE_REQUIRED);
-      const noCategory = await asAdmin<{ message: string }>('/allproduts', { method: 'POST', json: { title: 'Lost', category: 'Kebabs', regularDiscount: 5 } });
+      const noCategory = await asAdmin<{ message: string }>('/allproduts', {
+        method: 'POST',
+        json: { title: 'Lost', category: 'Kebabs', regularDiscount: 5 },
+      });
       expect(noCategory.status).toBe(400);
       expect(noCategory.body.message).toContain('Kebabs');
       expect(await productByTitle('Lost')).toBeUndefined();
@@ -463,8 +519,13 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
 
     it('takes an image of exactly 2000000 bytes, refuses one byte more with 413 and refuses non-images', async () => {
       const fields = { title: 'Big Picture', category: 'Sides', regularDiscount: '3' };
-      expect((await asAdmin('/allproduts', { method: 'POST', form: form(fields, { bytes: await pngOfSize(2_000_000) }) })).status).toBe(201);
-      const tooBig = await asAdmin<{ message: string }>('/allproduts', { method: 'POST', form: form({ ...fields, title: 'Too Big' }, { bytes: await pngOfSize(2_000_001) }) });
+      expect((await asAdmin('/allproduts', { method: 'POST', form: form(fields, { bytes: await pngOfSize(2_000_000) }) })).status).toBe(
+        201,
+      );
+      const tooBig = await asAdmin<{ message: string }>('/allproduts', {
+        method: 'POST',
+        form: form({ ...fields, title: 'Too Big' }, { bytes: await pngOfSize(2_000_001) }),
+      });
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.message).toBe(PRODUCT_IMAGE_TOO_LARGE);
       const text = await asAdmin<{ message: string }>('/allproduts', {
@@ -480,7 +541,15 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       const deal = (await productsOf('Deals')).find((product) => (product.dealSlots?.length ?? 0) > 0)!;
       const answer = await asAdmin<{ modifiedCount: number }>(`/allproduts/${deal._id}`, {
         method: 'PUT',
-        json: { title: deal.title, category: 'Deals', description: deal.description, regularDiscount: 20, mediumDiscount: 24.5, largeDiscount: '', extraLargeDiscount: '' },
+        json: {
+          title: deal.title,
+          category: 'Deals',
+          description: deal.description,
+          regularDiscount: 20,
+          mediumDiscount: 24.5,
+          largeDiscount: '',
+          extraLargeDiscount: '',
+        },
       });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ modifiedCount: 1 });
@@ -490,7 +559,13 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       const drink = (await productsOf('Drinks')).find((product) => product.drinkKind === 'can')!;
       const multipart = await asAdmin(`/allproduts/${drink._id}`, {
         method: 'PUT',
-        form: form({ title: `${drink.title} 330ml`, category: 'Drinks', description: '', regularDiscount: '1.3', file: (await png(70, 70)).toString('base64') }),
+        form: form({
+          title: `${drink.title} 330ml`,
+          category: 'Drinks',
+          description: '',
+          regularDiscount: '1.3',
+          file: (await png(70, 70)).toString('base64'),
+        }),
       });
       expect(multipart.status).toBe(200);
       const drinkAfter = (await call<ProductDetailWire>(`/allproduts/${drink._id}`)).body;
@@ -498,7 +573,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(drinkAfter.imageUrl).not.toBe(drink.imageUrl);
       expect((await sharp(Buffer.from(drinkAfter.file!, 'base64')).metadata()).width).toBe(70);
 
-      const kind = await asAdmin(`/allproduts/${drink._id}`, { method: 'PUT', json: { title: drink.title, category: 'Drinks', regularDiscount: 1.3, drinkKind: 'bottle' } });
+      const kind = await asAdmin(`/allproduts/${drink._id}`, {
+        method: 'PUT',
+        json: { title: drink.title, category: 'Drinks', regularDiscount: 1.3, drinkKind: 'bottle' },
+      });
       expect(kind.status).toBe(200);
       expect((await call<ProductDetailWire>(`/allproduts/${drink._id}`)).body.drinkKind).toBe('bottle');
     });
@@ -511,10 +589,20 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       });
       expect(big.status).toBe(413);
       expect(big.body.message).toBe(PRODUCT_IMAGE_TOO_LARGE);
-      const price = await asAdmin<{ message: string }>(`/allproduts/${side._id}`, { method: 'PUT', json: { title: side.title, category: 'Sides', regularDiscount: 3.999 } });
+      const price = await asAdmin<{ message: string }>(`/allproduts/${side._id}`, {
+        method: 'PUT',
+        json: { title: side.title, category: 'Sides', regularDiscount: 3.999 },
+      });
       expect(price.status).toBe(400);
       expect(price.body.message).toContain('regularDiscount');
-      expect((await asAdmin('/allproduts/0123456789abcdef01234567', { method: 'PUT', json: { title: 'x', category: 'Sides', regularDiscount: 1 } })).status).toBe(404);
+      expect(
+        (
+          await asAdmin('/allproduts/0123456789abcdef01234567', {
+            method: 'PUT',
+            json: { title: 'x', category: 'Sides', regularDiscount: 1 },
+          })
+        ).status,
+      ).toBe(404);
       expect((await call<ProductDetailWire>(`/allproduts/${side._id}`)).body.regularDiscount).toBe(side.regularDiscount);
     });
 
@@ -526,7 +614,9 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(await productByTitle('Short Lived')).toBeUndefined();
       expect((await productsOf('Pizza')).some((p) => p._id === id)).toBe(false);
       expect((await call(`/allproduts/${id}`)).status).toBe(404);
-      expect((await asAdmin(`/allproduts/${id}`, { method: 'PUT', json: { title: 'Back', category: 'Pizza', regularDiscount: 1 } })).status).toBe(404);
+      expect(
+        (await asAdmin(`/allproduts/${id}`, { method: 'PUT', json: { title: 'Back', category: 'Pizza', regularDiscount: 1 } })).status,
+      ).toBe(404);
       expect((await asAdmin(`/allproduts/${id}`, { method: 'DELETE' })).status).toBe(404);
       const [row] = await server.app.db.select().from(products).where(eq(products.id, id));
       expect(row?.title).toBe('Short Lived');
@@ -544,10 +634,17 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
 
   describe('toppings', () => {
     it('adds a topping from JSON and removes it', async () => {
-      const added = await asAdmin<{ insertedId: string }>('/ingredients', { method: 'POST', json: { ToopingName: 'Jalapeños', category: 'Pizza', toopingPrice: 0.75 } });
+      const added = await asAdmin<{ insertedId: string }>('/ingredients', {
+        method: 'POST',
+        json: { ToopingName: 'Jalapeños', category: 'Pizza', toopingPrice: 0.75 },
+      });
       expect(added.status).toBe(201);
       const list = (await call<IngredientWire[]>('/ingredients')).body;
-      expect(list.find((topping) => topping._id === added.body.insertedId)).toMatchObject({ ToopingName: 'Jalapeños', category: 'Pizza', toopingPrice: 0.75 });
+      expect(list.find((topping) => topping._id === added.body.insertedId)).toMatchObject({
+        ToopingName: 'Jalapeños',
+        category: 'Pizza',
+        toopingPrice: 0.75,
+      });
       const removed = await asAdmin(`/ingredients/${added.body.insertedId}`, { method: 'DELETE' });
       expect(removed.body).toEqual({ deletedCount: 1 });
       expect((await call<IngredientWire[]>('/ingredients')).body.some((topping) => topping._id === added.body.insertedId)).toBe(false);
@@ -568,7 +665,10 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
     });
 
     it('refuses a category outside Pizza, Crust, Shakes and Dips', async () => {
-      const answer = await asAdmin<{ message: string }>('/ingredients', { method: 'POST', json: { ToopingName: 'Gravy', category: 'Sides', toopingPrice: 1 } });
+      const answer = await asAdmin<{ message: string }>('/ingredients', {
+        method: 'POST',
+        json: { ToopingName: 'Gravy', category: 'Sides', toopingPrice: 1 },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain('category');
     });

@@ -78,7 +78,12 @@ async function assertCategoryNameFree(db: Db, name: string, exceptId?: string): 
   if (clash) throw new HttpError(409, `A category named "${name}" already exists`);
 }
 
-export async function createCategory(db: Db, input: CategoryCreateInput, image: ProcessedImage | undefined, now: Date): Promise<InsertedAnswer> {
+export async function createCategory(
+  db: Db,
+  input: CategoryCreateInput,
+  image: ProcessedImage | undefined,
+  now: Date,
+): Promise<InsertedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
     await assertCategoryNameFree(tx, input.categoriName);
     const imageId = await saveImage(tx, image, now);
@@ -141,15 +146,28 @@ export async function createProduct(db: Db, input: ProductInput, image: Processe
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
     const id = newId(now);
-    await tx.insert(products).values({ id, ...fromProductInput(input, category.id, category.name), imageId: imageId ?? null, createdAt: now });
+    await tx
+      .insert(products)
+      .values({ id, ...fromProductInput(input, category.id, category.name), imageId: imageId ?? null, createdAt: now });
     return { insertedId: id };
   });
 }
 
 /** Replaces the product's fields; keeps its deal slots and drink kind unless the request names them. */
-export async function updateProduct(db: Db, id: string, input: ProductInput, image: ProcessedImage | undefined, now: Date): Promise<ModifiedAnswer> {
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: ProductInput,
+  image: ProcessedImage | undefined,
+  now: Date,
+): Promise<ModifiedAnswer> {
   return catalogueWrite(db, now, async (tx) => {
-    const [row] = isId(id) ? await tx.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))) : [];
+    const [row] = isId(id)
+      ? await tx
+          .select()
+          .from(products)
+          .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      : [];
     if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);

@@ -20,7 +20,11 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
     const headers: Record<string, string> = {};
     if (who) headers.cookie = who.cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${server.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as unknown };
   };
 
@@ -53,7 +57,13 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
         _id: (added.body as { insertedId: string }).insertedId,
         id: p('Margherita'),
         email: alice.user.email,
-        product: expect.objectContaining({ _id: p('Margherita'), title: 'Margherita', category: 'Pizza', regularDiscount: 7.49, stuffed_crust: 2 }),
+        product: expect.objectContaining({
+          _id: p('Margherita'),
+          title: 'Margherita',
+          category: 'Pizza',
+          regularDiscount: 7.49,
+          stuffed_crust: 2,
+        }),
       },
       expect.objectContaining({ id: p('BBQ Wings'), product: expect.objectContaining({ title: 'BBQ Wings', category: 'Wings' }) }),
     ]);
@@ -93,7 +103,10 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
   });
 
   it('deletes the user’s own favourite, then answers 404 for it', async () => {
-    const before = (await call('GET', `/favouritelist/${alice.user.email}`, alice)).body as Array<{ _id: string; product: { title: string } }>;
+    const before = (await call('GET', `/favouritelist/${alice.user.email}`, alice)).body as Array<{
+      _id: string;
+      product: { title: string };
+    }>;
     const margherita = before.find((f) => f.product.title === 'Margherita');
     const removed = await call('DELETE', `/favouritelist/${margherita?._id}`, alice);
     expect(removed).toEqual({ status: 200, body: { deletedCount: 1 } });

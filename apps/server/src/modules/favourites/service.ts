@@ -18,7 +18,12 @@ export async function listFavourites(db: Db, email: string): Promise<FavouriteWi
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(and(eq(users.email, email), isNull(products.deletedAt)))
     .orderBy(asc(favourites.createdAt), asc(favourites.id));
-  return rows.map((row) => ({ _id: row.favouriteId, id: row.product.id, email: row.email, product: toProductWire(row.product, row.categoryName) }));
+  return rows.map((row) => ({
+    _id: row.favouriteId,
+    id: row.product.id,
+    email: row.email,
+    product: toProductWire(row.product, row.categoryName),
+  }));
 }
 
 export async function addFavourite(db: Db, userId: string, productId: string, now: Date): Promise<AddFavouriteAnswer> {

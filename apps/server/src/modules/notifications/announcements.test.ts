@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AN_IMAGE, NOTIFICATION_DESCRIPTION_REQUIRED, NOTIFICATION_TITLE_REQUIRED, type AnnouncementWire } from '@shop/shared/contract/catalogue';
+import {
+  NOT_AN_IMAGE,
+  NOTIFICATION_DESCRIPTION_REQUIRED,
+  NOTIFICATION_TITLE_REQUIRED,
+  type AnnouncementWire,
+} from '@shop/shared/contract/catalogue';
 import { PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import { form, isWebp, png, pngOfSize } from '../../../test/forms';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
@@ -53,11 +58,18 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
   });
 
   it('sends a multipart or JSON announcement to every customer, listed newest first for admins', async () => {
-    const first = await postForm(admin, form({ title: 'Half price Tuesdays', description: 'Every pizza, every Tuesday' }, { bytes: await png(300, 200, '#2980b9') }));
+    const first = await postForm(
+      admin,
+      form({ title: 'Half price Tuesdays', description: 'Every pizza, every Tuesday' }, { bytes: await png(300, 200, '#2980b9') }),
+    );
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     const base64 = (await png(120, 80, '#27ae60')).toString('base64');
-    const second = await call(server, 'POST', '/allnotification', admin, { title: 'New dips', description: 'Garlic and chilli', file: base64 });
+    const second = await call(server, 'POST', '/allnotification', admin, {
+      title: 'New dips',
+      description: 'Garlic and chilli',
+      file: base64,
+    });
     expect(second.status).toBe(201);
     const third = await call(server, 'POST', '/allnotification', admin, { title: 'No picture', description: 'Just words' });
     expect(third.status).toBe(201);
@@ -65,8 +77,13 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
     const listed = (await call(server, 'GET', '/allnotification', admin)).body as AnnouncementWire[];
     expect(listed.map((a) => a._id)).toEqual([third.body.insertedId, second.body.insertedId, first.body.insertedId]);
     expect(listed[2]).toEqual({
-      _id: first.body.insertedId, title: 'Half price Tuesdays', description: 'Every pizza, every Tuesday',
-      imageUrl: expect.stringMatching(/^\/api\/images\/[0-9a-f]{24}\?w=480$/), date: '18/11/2026', time: '18:00', createdAt: '2026-11-18T18:00:00.000Z',
+      _id: first.body.insertedId,
+      title: 'Half price Tuesdays',
+      description: 'Every pizza, every Tuesday',
+      imageUrl: expect.stringMatching(/^\/api\/images\/[0-9a-f]{24}\?w=480$/),
+      date: '18/11/2026',
+      time: '18:00',
+      createdAt: '2026-11-18T18:00:00.000Z',
     });
     expect(listed[0]?.imageUrl).toBeNull();
     const picture = await fetch(`${server.url}${listed[2]?.imageUrl}`);
@@ -76,8 +93,18 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
     // Every customer's feed shows them as notices, a customer who signs up later too.
     const later = await signInAs(server);
     for (const who of [customer, later]) {
-      const feed = (await call(server, 'GET', `/my-product/${encodeURIComponent(who.user.email)}`, who)).body as Array<{ _id: string; kind: string; title: string; imageUrl: string | null }>;
-      expect(feed.filter((item) => item.kind === 'notice').map((item) => item.title).sort()).toEqual(['Half price Tuesdays', 'New dips', 'No picture']);
+      const feed = (await call(server, 'GET', `/my-product/${encodeURIComponent(who.user.email)}`, who)).body as Array<{
+        _id: string;
+        kind: string;
+        title: string;
+        imageUrl: string | null;
+      }>;
+      expect(
+        feed
+          .filter((item) => item.kind === 'notice')
+          .map((item) => item.title)
+          .sort(),
+      ).toEqual(['Half price Tuesdays', 'New dips', 'No picture']);
       expect(feed.find((item) => item._id === first.body.insertedId)?.imageUrl).toMatch(/\?w=160$/);
     }
   });

@@ -16,11 +16,18 @@ export interface NewAnnouncement {
 }
 
 /** `POST /api/allnotification`: stores the notice (and its image, already checked and re-encoded) in one transaction. */
-export async function createAnnouncement(db: Db, input: NewAnnouncement, image: ProcessedImage | undefined, now: Date): Promise<InsertedAnswer> {
+export async function createAnnouncement(
+  db: Db,
+  input: NewAnnouncement,
+  image: ProcessedImage | undefined,
+  now: Date,
+): Promise<InsertedAnswer> {
   return db.transaction(async (tx) => {
     const [imageId] = image ? await saveImages(tx, [image], now) : [];
     const id = newId(now);
-    await tx.insert(notifications).values({ id, title: input.title, description: input.description, imageId: imageId ?? null, userId: null, createdAt: now });
+    await tx
+      .insert(notifications)
+      .values({ id, title: input.title, description: input.description, imageId: imageId ?? null, userId: null, createdAt: now });
     return { insertedId: id };
   });
 }
@@ -28,7 +35,13 @@ export async function createAnnouncement(db: Db, input: NewAnnouncement, image: 
 /** `GET /api/allnotification` (admins): every announcement, newest first. */
 export async function listAnnouncements(db: Db): Promise<AnnouncementWire[]> {
   const rows = await db
-    .select({ id: notifications.id, title: notifications.title, description: notifications.description, imageId: notifications.imageId, createdAt: notifications.createdAt })
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      description: notifications.description,
+      imageId: notifications.imageId,
+      createdAt: notifications.createdAt,
+    })
     .from(notifications)
     .where(isNull(notifications.userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id));

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { imageTooLargeMessage, notificationCreateSchema, PRODUCT_IMAGE_MAX_BYTES, type AnnouncementWire } from '@shop/shared/contract/catalogue';
+import {
+  imageTooLargeMessage,
+  notificationCreateSchema,
+  PRODUCT_IMAGE_MAX_BYTES,
+  type AnnouncementWire,
+} from '@shop/shared/contract/catalogue';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
 import { assertSelfOrAdmin, requireAdmin, requireUser } from '../auth/public';

@@ -52,5 +52,7 @@ export async function listCustomerNotifications(db: Db, email: string): Promise<
     ...shopDateTime(notice.createdAt),
     createdAt: notice.createdAt.toISOString(),
   }));
-  return [...fromChanges, ...fromNotices].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt)));
+  return [...fromChanges, ...fromNotices].sort((a, b) =>
+    a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt),
+  );
 }

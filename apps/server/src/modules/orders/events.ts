@@ -33,7 +33,11 @@ function emitterOf(db: Db): EventEmitter {
 }
 
 /** Runs a listener after the emit returns, so a slow or failing listener never delays or fails the request. */
-function detached<E extends { orderId: string }>(listener: (event: E) => void | Promise<void>, log: ServiceLog, what: string): (event: E) => void {
+function detached<E extends { orderId: string }>(
+  listener: (event: E) => void | Promise<void>,
+  log: ServiceLog,
+  what: string,
+): (event: E) => void {
   return (event) => {
     Promise.resolve()
       .then(() => listener(event))
@@ -64,7 +68,11 @@ export function emitOrderPlaced(db: Db, event: OrderPlacedEvent): void {
  * Subscribe to status changes as they commit (realtime sends `order_updated` to the order's customer). Returns
  * an unsubscribe function; listeners' errors are logged.
  */
-export function onOrderStatusChanged(db: Db, listener: (event: OrderStatusChangedEvent) => void | Promise<void>, log: ServiceLog): () => void {
+export function onOrderStatusChanged(
+  db: Db,
+  listener: (event: OrderStatusChangedEvent) => void | Promise<void>,
+  log: ServiceLog,
+): () => void {
   const wrapped = detached(listener, log, 'order status changed');
   emitterOf(db).on('status', wrapped);
   return () => emitterOf(db).off('status', wrapped);

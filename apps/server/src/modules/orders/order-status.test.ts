@@ -37,7 +37,8 @@ describe.each(testDatabases())('order status changes on %s', (kind) => {
     expect(placed.status).toBe(201);
     return placed.body.insertedId as string;
   }
-  const setStatus = (id: string, status: string, who: SignedIn | null = admin) => call(server, 'PUT', `/update-sell-products/${id}`, who, { status });
+  const setStatus = (id: string, status: string, who: SignedIn | null = admin) =>
+    call(server, 'PUT', `/update-sell-products/${id}`, who, { status });
   const historyRows = (id: string) => server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
   const readOrder = async (id: string, who: SignedIn) => (await call(server, 'GET', `/buy-product/${id}`, who)).body as OrderWire;
 
@@ -112,10 +113,17 @@ describe.each(testDatabases())('order status changes on %s', (kind) => {
     expect(adminList.find((order) => order._id === id)?.statusHistory.at(-1)?.changedBy).toBe(otherAdmin.user.email);
 
     // The customer's feed has a line per change.
-    const feed = (await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body as Array<{ orderId: string; status: string; description: string }>;
-    expect(feed.filter((item) => item.orderId === id).map((item) => item.description).sort()).toEqual(
-      ['Your order has been approved', 'Your order has been placed', 'Your order is on the way'].sort(),
-    );
+    const feed = (await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body as Array<{
+      orderId: string;
+      status: string;
+      description: string;
+    }>;
+    expect(
+      feed
+        .filter((item) => item.orderId === id)
+        .map((item) => item.description)
+        .sort(),
+    ).toEqual(['Your order has been approved', 'Your order has been placed', 'Your order is on the way'].sort());
   });
 
   it('applies one change when admins set the same status at once, and settles different ones in some order', async () => {
@@ -159,7 +167,13 @@ describe.each(testDatabases())('the shop’s order list (GET /api/buy-product) o
     const secondAddress = await addAddress(server, second);
     for (let i = 0; i < 53; i += 1) {
       const who = i % 2 ? second : customer;
-      const answer = await call(server, 'POST', '/buy-product', who, cashOrder([pizzaLine(menu)], who === customer ? addressId : secondAddress));
+      const answer = await call(
+        server,
+        'POST',
+        '/buy-product',
+        who,
+        cashOrder([pizzaLine(menu)], who === customer ? addressId : secondAddress),
+      );
       expect(answer.status).toBe(201);
       placed.push(answer.body.insertedId as string);
     }
@@ -181,13 +195,22 @@ describe.each(testDatabases())('the shop’s order list (GET /api/buy-product) o
     expect(first.headers.get('x-total-count')).toBe('53');
     const newestFirst = [...placed].reverse();
     expect((first.body as OrderWire[]).map((order) => order._id)).toEqual(newestFirst.slice(0, 50));
-    expect((first.body as OrderWire[])[0]).toMatchObject({ paymentType: 'Cash', status: 'Pending Order', statusHistory: [{ status: 'Pending Order', changedBy: expect.stringContaining('@example.com') }] });
+    expect((first.body as OrderWire[])[0]).toMatchObject({
+      paymentType: 'Cash',
+      status: 'Pending Order',
+      statusHistory: [{ status: 'Pending Order', changedBy: expect.stringContaining('@example.com') }],
+    });
     const second = await list('?page=2');
     expect(second.headers.get('x-total-count')).toBe('53');
     expect((second.body as OrderWire[]).map((order) => order._id)).toEqual(newestFirst.slice(50));
     expect((await list('?page=3')).body).toEqual([]);
 
-    const paid = await call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: card.body.clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
+    const paid = await call(server, 'POST', '/test-payments/confirm', customer, {
+      clientSecret: card.body.clientSecret,
+      cardNumber: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect(paid.status).toBe(200);
     const afterPayment = await list('');
     expect(afterPayment.headers.get('x-total-count')).toBe('54');
@@ -196,8 +219,13 @@ describe.each(testDatabases())('the shop’s order list (GET /api/buy-product) o
 
   it('filters by status', async () => {
     const [a, b, c] = placed;
-    for (const id of [a, b]) expect((await call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Approved Order' })).body).toEqual({ modifiedCount: 1 });
-    expect((await call(server, 'PUT', `/update-sell-products/${c}`, admin, { status: 'Canceled Order' })).body).toEqual({ modifiedCount: 1 });
+    for (const id of [a, b])
+      expect((await call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Approved Order' })).body).toEqual({
+        modifiedCount: 1,
+      });
+    expect((await call(server, 'PUT', `/update-sell-products/${c}`, admin, { status: 'Canceled Order' })).body).toEqual({
+      modifiedCount: 1,
+    });
 
     const approved = await list(`?status=${encodeURIComponent('Approved Order')}`);
     expect(approved.headers.get('x-total-count')).toBe('2');

@@ -6,7 +6,15 @@ import { orders } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import {
-  addAddress, call, cashOrder, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
+  addAddress,
+  call,
+  cashOrder,
+  dealLine,
+  orderHistory,
+  pizzaLine,
+  PIZZA_AND_DEAL_TOTAL,
+  readyToOrder,
+  type Menu,
 } from '../../../test/order-fixtures';
 
 describe.each(testDatabases())('orders on %s', (kind) => {
@@ -24,21 +32,46 @@ describe.each(testDatabases())('orders on %s', (kind) => {
   const history = (who: SignedIn) => orderHistory(server, who);
 
   it('places a cash order priced by the server, with the server’s date and time and status Pending Order', async () => {
-    const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu), dealLine(menu)], addressId, {
-      email: customer.user.email, date: '01/01/1999', time: '03:00', status: 'Pending Order',
-    }));
+    const placed = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([pizzaLine(menu), dealLine(menu)], addressId, {
+        email: customer.user.email,
+        date: '01/01/1999',
+        time: '03:00',
+        status: 'Pending Order',
+      }),
+    );
     expect(placed.status).toBe(201);
     const id = placed.body.insertedId as string;
     expect(placed.body).toEqual({ insertedId: id });
 
     const order = (await call(server, 'GET', `/buy-product/${id}`, customer)).body;
     expect(order).toMatchObject({
-      _id: id, email: customer.user.email, date: '18/11/2026', time: '18:00', paymentType: 'Cash', paymentStatus: 'unpaid',
-      status: 'Pending Order', addressId, note: 'Ring the bell', totalPrice: PIZZA_AND_DEAL_TOTAL, quantity: 2,
+      _id: id,
+      email: customer.user.email,
+      date: '18/11/2026',
+      time: '18:00',
+      paymentType: 'Cash',
+      paymentStatus: 'unpaid',
+      status: 'Pending Order',
+      addressId,
+      note: 'Ring the bell',
+      totalPrice: PIZZA_AND_DEAL_TOTAL,
+      quantity: 2,
       address: { firstname: 'Grace', lastname: 'Hopper', Email: 'grace@example.com', postcode: 'BS1 4DJ' },
     });
     expect(order.items[0]).toMatchObject({
-      title: 'Margherita', size: 'l', sizeLabel: 'Large 13"', crust: 'stuffed_crust', topping: 'Pepperoni', quantity: 1, price: 17.19, totalQuantityPrice: 17.19,
+      title: 'Margherita',
+      size: 'l',
+      sizeLabel: 'Large 13"',
+      crust: 'stuffed_crust',
+      topping: 'Pepperoni',
+      quantity: 1,
+      price: 17.19,
+      totalQuantityPrice: 17.19,
     });
     expect(order.items[1]).toMatchObject({ title: 'Pizza Pair', dealItems: ['Margherita', 'Hawaiian'], totalQuantityPrice: 18.99 });
     expect(order.items[0].line).toEqual(pizzaLine(menu));
@@ -46,36 +79,72 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     const listed = await history(customer);
     expect(listed[0]?._id).toBe(id);
     const notices = (await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body;
-    expect(notices[0]).toMatchObject({ kind: 'order', orderId: id, status: 'Pending Order', description: 'Your order has been placed', title: `Order ${id.slice(18)}: Pending Order` });
+    expect(notices[0]).toMatchObject({
+      kind: 'order',
+      orderId: id,
+      status: 'Pending Order',
+      description: 'Your order has been placed',
+      title: `Order ${id.slice(18)}: Pending Order`,
+    });
   });
 
   it('refuses an order over the £5,000.00 online maximum with 422, on both order routes', async () => {
     const huge = Array.from({ length: 4 }, () => pizzaLine(menu, 99)); // 4 × 99 × £17.19 = £6,807.24
-    for (const [path, body] of [['/buy-product', cashOrder(huge, addressId)], ['/create-payment-intent', { items: huge, addressId }]] as const) {
+    for (const [path, body] of [
+      ['/buy-product', cashOrder(huge, addressId)],
+      ['/create-payment-intent', { items: huge, addressId }],
+    ] as const) {
       const refused = await call(server, 'POST', path, customer, body);
       expect(refused.status, path).toBe(422);
       expect(refused.body.message).toBe(ORDER_TOO_LARGE);
     }
-    const justUnder = await call(server, 'POST', '/buy-product', customer, cashOrder(Array.from({ length: 2 }, () => pizzaLine(menu, 99)), addressId));
+    const justUnder = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder(
+        Array.from({ length: 2 }, () => pizzaLine(menu, 99)),
+        addressId,
+      ),
+    );
     expect(justUnder.status).toBe(201);
   });
 
   it('refuses a tampered price, a bad quantity, an unknown or deleted product and a foreign address', async () => {
-    const tampered = await call(server, 'POST', '/buy-product', customer, cashOrder([{ ...pizzaLine(menu), price: 0.01 } as ReturnType<typeof pizzaLine>], addressId));
+    const tampered = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([{ ...pizzaLine(menu), price: 0.01 } as ReturnType<typeof pizzaLine>], addressId),
+    );
     expect(tampered.status).toBe(400);
     for (const quantity of [-1, 0, 1.5]) {
       const bad = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu, quantity)], addressId));
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain('items.0.quantity');
     }
-    const unknown = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: 'a'.repeat(24), quantity: 5 }], addressId));
+    const unknown = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([{ productId: 'a'.repeat(24), quantity: 5 }], addressId),
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('This item is no longer available');
 
     // A product on the menu, then deleted by an admin.
     const admin = await signInAs(server, { role: 'admin' });
     const partyBox = menu.product('Party Sharer Box');
-    expect((await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: partyBox, quantity: 1 }], addressId), { 'Idempotency-Key': 'before-delete-1' })).status).toBe(201);
+    expect(
+      (
+        await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: partyBox, quantity: 1 }], addressId), {
+          'Idempotency-Key': 'before-delete-1',
+        })
+      ).status,
+    ).toBe(201);
     expect((await call(server, 'DELETE', `/allproduts/${partyBox}`, admin)).status).toBe(200);
     const deleted = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: partyBox, quantity: 1 }], addressId));
     expect(deleted.status).toBe(422);
@@ -86,20 +155,50 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(foreign.status).toBe(404);
     const noAddress = await call(server, 'POST', '/buy-product', stranger, { items: [pizzaLine(menu)], paymentType: 'Cash', note: '' });
     expect(noAddress.body.message).toBe('Please add your address');
-    const otherEmail = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { email: stranger.user.email }));
+    const otherEmail = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([pizzaLine(menu)], addressId, { email: stranger.user.email }),
+    );
     expect(otherEmail.status).toBe(403);
-    const forcedStatus = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { status: 'Delivered Order' }));
+    const forcedStatus = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([pizzaLine(menu)], addressId, { status: 'Delivered Order' }),
+    );
     expect(forcedStatus.status).toBe(400);
     expect(await history(stranger)).toEqual([]);
   });
 
   it('refuses an order under £10.00 with the spec’s message', async () => {
-    const small = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: menu.product('Garlic Bread'), quantity: 2 }], addressId));
+    const small = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([{ productId: menu.product('Garlic Bread'), quantity: 2 }], addressId),
+    );
     expect(small.status).toBe(422);
     expect(small.body.message).toBe(MINIMUM_ORDER);
     const empty = await call(server, 'POST', '/buy-product', customer, cashOrder([], addressId));
     expect(empty.body.message).toBe(MINIMUM_ORDER);
-    const exactly = await call(server, 'POST', '/buy-product', customer, cashOrder([{ productId: menu.product('Chicken Strips Sharer'), quantity: 1 }, { productId: menu.product('Garlic Bread'), quantity: 1 }], addressId));
+    const exactly = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder(
+        [
+          { productId: menu.product('Chicken Strips Sharer'), quantity: 1 },
+          { productId: menu.product('Garlic Bread'), quantity: 1 },
+        ],
+        addressId,
+      ),
+    );
     expect(exactly.status).toBe(201);
   });
 
@@ -161,9 +260,17 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 // London wall clock: November is GMT, so these instants read the same in London.
 const CLOCK_CASES = [
   { name: 'before opening on a Wednesday', time: '2026-11-18T11:59:00Z', refused: 'We are closed. We open today at 12:00.' },
-  { name: 'at the cut-off on a Wednesday night', time: '2026-11-18T23:00:00Z', refused: 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.' },
+  {
+    name: 'at the cut-off on a Wednesday night',
+    time: '2026-11-18T23:00:00Z',
+    refused: 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.',
+  },
   { name: 'after closing on a Thursday night', time: '2026-11-19T23:20:00Z', refused: 'We are closed. We open tomorrow at 14:00.' },
-  { name: 'at the cut-off after midnight on a Friday night', time: '2026-11-21T00:30:00Z', refused: 'We stop taking orders 15 minutes before closing. We open today at 12:00.' },
+  {
+    name: 'at the cut-off after midnight on a Friday night',
+    time: '2026-11-21T00:30:00Z',
+    refused: 'We stop taking orders 15 minutes before closing. We open today at 12:00.',
+  },
   { name: 'past midnight inside Friday’s session', time: '2026-11-21T00:29:00Z', refused: null },
   { name: 'at the last minute on a Wednesday', time: '2026-11-18T22:59:00Z', refused: null },
 ] as const;
@@ -174,7 +281,11 @@ describe.each(testDatabases())('opening hours at the server on %s', (kind) => {
     try {
       const { menu, customer, addressId: address } = await readyToOrder(server);
       const cash = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], address));
-      const card = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId: address, note: '' });
+      const card = await call(server, 'POST', '/create-payment-intent', customer, {
+        items: [pizzaLine(menu)],
+        addressId: address,
+        note: '',
+      });
       if (refused) {
         expect(cash.status).toBe(422);
         expect(cash.body.message).toBe(refused);
@@ -196,7 +307,11 @@ describe('the opening status route', () => {
     const server = await startTestServer({ env: { SHOP_TIME: '2026-11-18T23:05:00Z' } });
     try {
       const answer = await call(server, 'GET', '/opening-status', null);
-      expect(answer.body).toMatchObject({ open: true, acceptingOrders: false, message: 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.' });
+      expect(answer.body).toMatchObject({
+        open: true,
+        acceptingOrders: false,
+        message: 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.',
+      });
     } finally {
       await server.close();
     }

@@ -38,7 +38,9 @@ export async function writePastOrder(db: Db, order: PastOrder): Promise<string |
     throw error;
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) return null;
-  const items = quote.lines.map((priced, index) => toStoredItem(priced, order.lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''));
+  const items = quote.lines.map((priced, index) =>
+    toStoredItem(priced, order.lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+  );
   const id = newId(order.createdAt);
   const { date, time } = shopDateTime(order.createdAt);
   const last = order.history.at(-1);
@@ -62,7 +64,9 @@ export async function writePastOrder(db: Db, order: PastOrder): Promise<string |
       updatedAt: last?.at ?? null,
     });
     if (order.history.length > 0) {
-      await tx.insert(orderStatusHistory).values(order.history.map((change) => ({ orderId: id, status: change.status, changedBy: change.by, changedAt: change.at })));
+      await tx
+        .insert(orderStatusHistory)
+        .values(order.history.map((change) => ({ orderId: id, status: change.status, changedBy: change.by, changedAt: change.at })));
     }
   });
   return id;

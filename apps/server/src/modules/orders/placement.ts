@@ -89,7 +89,11 @@ function requestHash(kind: string, payload: unknown): string {
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
 async function findKey(db: Db, userId: string, key: string): Promise<KeyRow | null> {
-  const rows = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+  const rows = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -220,7 +224,10 @@ export async function placeCashOrder(
   if (input.paymentType === 'Card') throw new HttpError(400, CARD_THROUGH_INTENT);
   checkEmail(user, input.email);
   const key = idempotencyKey
-    ? { key: idempotencyKey, hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }) }
+    ? {
+        key: idempotencyKey,
+        hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }),
+      }
     : null;
   const result = await placeOrder({ db, now }, user, input, 'Cash', key, () => undefined);
   if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
@@ -242,7 +249,10 @@ export async function startCardOrder(
 ): Promise<CreatePaymentIntentAnswer> {
   checkEmail(user, input.email);
   const key = idempotencyKey
-    ? { key: idempotencyKey, hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }) }
+    ? {
+        key: idempotencyKey,
+        hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }),
+      }
     : null;
   const { orderId } = await placeOrder({ db, now }, user, input, 'Card', key, (quote) => {
     if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {

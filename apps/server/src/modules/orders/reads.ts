@@ -33,7 +33,12 @@ async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): P
   const byOrder = new Map<string, OrderStatusChangeWire[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, changedAt: orderStatusHistory.changedAt, changedByEmail: users.email })
+    .select({
+      orderId: orderStatusHistory.orderId,
+      status: orderStatusHistory.status,
+      changedAt: orderStatusHistory.changedAt,
+      changedByEmail: users.email,
+    })
     .from(orderStatusHistory)
     .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
     .where(inArray(orderStatusHistory.orderId, orderIds))
@@ -43,7 +48,11 @@ async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): P
 }
 
 async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promise<OrderWire[]> {
-  const histories = await statusHistories(db, rows.map((row) => row.id), forAdmin);
+  const histories = await statusHistories(
+    db,
+    rows.map((row) => row.id),
+    forAdmin,
+  );
   return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? []));
 }
 
@@ -128,7 +137,12 @@ export interface OrderStatusChange {
 /** Every status change of the user's placed orders (a card order's history starts when it is paid), unordered. */
 export async function listStatusChangesOf(db: Db, userId: string): Promise<OrderStatusChange[]> {
   return db
-    .select({ id: orderStatusHistory.id, orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, at: orderStatusHistory.changedAt })
+    .select({
+      id: orderStatusHistory.id,
+      orderId: orderStatusHistory.orderId,
+      status: orderStatusHistory.status,
+      at: orderStatusHistory.changedAt,
+    })
     .from(orderStatusHistory)
     .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
     .where(and(eq(orders.userId, userId), placedOrderCondition));

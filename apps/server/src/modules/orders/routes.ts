@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { objectIdSchema } from '@shop/shared/contract/cart';
 import {
-  buyProductRequestSchema, createPaymentIntentRequestSchema, idempotencyKeySchema, updateOrderStatusRequestSchema, type OrderWire, type UpdateOrderStatusAnswer,
+  buyProductRequestSchema,
+  createPaymentIntentRequestSchema,
+  idempotencyKeySchema,
+  updateOrderStatusRequestSchema,
+  type OrderWire,
+  type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
 import { orderPeriodSchema } from '@shop/shared/contract/summary';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
@@ -39,7 +44,12 @@ function orderId(raw: string): string {
 const shopOrderQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   period: orderPeriodSchema.optional(),
-  page: z.coerce.number('page must be a whole number from 1').int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000).default(1),
+  page: z.coerce
+    .number('page must be a whole number from 1')
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000)
+    .default(1),
 });
 
 // Paths as the spec spells them (SPEC.md section 7), plus the card order route of DESIGN.md. The payment routes

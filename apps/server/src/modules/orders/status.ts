@@ -21,7 +21,13 @@ const MAX_TRIES = 5;
  * the same transaction, so two admins at once cannot both apply a change from the same status, nor record a
  * change that did not happen. The order's customer is told after the commit.
  */
-export async function updateOrderStatus(db: Db, admin: SessionUser, orderId: string, status: OrderStatus, now: Date): Promise<UpdateOrderStatusAnswer> {
+export async function updateOrderStatus(
+  db: Db,
+  admin: SessionUser,
+  orderId: string,
+  status: OrderStatus,
+  now: Date,
+): Promise<UpdateOrderStatusAnswer> {
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db

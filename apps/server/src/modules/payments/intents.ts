@@ -37,10 +37,21 @@ export async function openPaymentIntent(
   }
   if (!order.paymentIntentId) {
     await db.transaction(async (tx) => {
-      await tx.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+      await tx
+        .update(orders)
+        .set({ paymentIntentId: intent.id })
+        .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
       await tx
         .insert(payments)
-        .values({ userId: customer.id, orderId: order.id, provider: provider.kind, intentId: intent.id, amount: intent.amount, status: intent.status, createdAt: now })
+        .values({
+          userId: customer.id,
+          orderId: order.id,
+          provider: provider.kind,
+          intentId: intent.id,
+          amount: intent.amount,
+          status: intent.status,
+          createdAt: now,
+        })
         .onConflictDoNothing();
     });
   }

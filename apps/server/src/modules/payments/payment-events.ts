@@ -45,23 +45,39 @@ export async function applyPaymentEvent(
   log: FastifyBaseLogger,
 ): Promise<{ duplicate: boolean; placedOrderId: string | null }> {
   const result = await db.transaction(async (tx) => {
-    const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const fresh = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return { duplicate: true, placed: null as CardOrderPaid | null };
 
     const { intent } = event;
-    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return { duplicate: false, placed: null };
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
+      return { duplicate: false, placed: null };
     const byIntent = intent.id ? eq(orders.paymentIntentId, intent.id) : undefined;
     // The intent's metadata names the order even if the server stopped before linking the two.
     const byMetadata = intent.orderId ? and(eq(orders.id, intent.orderId), isNull(orders.paymentIntentId)) : undefined;
     const where = byIntent && byMetadata ? or(byIntent, byMetadata) : (byIntent ?? byMetadata);
-    const order = where ? (await tx.select().from(orders).where(and(eq(orders.paymentType, 'Card'), where)).limit(1))[0] : undefined;
+    const order = where
+      ? (
+          await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.paymentType, 'Card'), where))
+            .limit(1)
+        )[0]
+      : undefined;
     if (!order) {
       log.warn({ eventId: event.id, intentId: intent.id }, 'payment event for no known order');
       return { duplicate: false, placed: null };
     }
 
     if (event.type === 'payment_intent.payment_failed') {
-      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'failed', updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
       // A failure Stripe sent before the success may arrive after it: a recorded success stays.
       await tx
         .update(payments)
@@ -72,7 +88,10 @@ export async function applyPaymentEvent(
 
     if (intent.amount < order.total) {
       // Only the server sets an intent's amount, so this is a forged or mistaken intent: the order is not placed for less.
-      log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is below the order total: order not placed');
+      log.error(
+        { orderId: order.id, intentAmount: intent.amount, orderTotal: order.total },
+        'paid amount is below the order total: order not placed',
+      );
       await tx.update(payments).set({ status: 'amount_below_total', updatedAt: now }).where(eq(payments.intentId, intent.id));
       return { duplicate: false, placed: null };
     }

@@ -3,7 +3,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatusHistory } from '../../db/schema';
 import {
-  addAddress, call, dealLine, orderHistory, pizzaLine, PIZZA_AND_DEAL_TOTAL, readyToOrder, type Menu,
+  addAddress,
+  call,
+  dealLine,
+  orderHistory,
+  pizzaLine,
+  PIZZA_AND_DEAL_TOTAL,
+  readyToOrder,
+  type Menu,
 } from '../../../test/order-fixtures';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
@@ -22,7 +29,14 @@ describe.each(testDatabases())('card payments with the offline test provider on 
   afterAll(async () => server.close());
 
   const startPayment = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu), dealLine(menu)], addressId, note: 'No onions', ...extra }, headers);
+    call(
+      server,
+      'POST',
+      '/create-payment-intent',
+      customer,
+      { items: [pizzaLine(menu), dealLine(menu)], addressId, note: 'No onions', ...extra },
+      headers,
+    );
   const confirm = (clientSecret: string, cardNumber: string) =>
     call(server, 'POST', '/test-payments/confirm', customer, { clientSecret, cardNumber, exp: '12/30', cvc: '123' });
 
@@ -74,7 +88,12 @@ describe.each(testDatabases())('card payments with the offline test provider on 
   it('lets only the customer confirm their own payment', async () => {
     const started = await startPayment();
     const stranger = await signInAs(server);
-    const theirs = await call(server, 'POST', '/test-payments/confirm', stranger, { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
+    const theirs = await call(server, 'POST', '/test-payments/confirm', stranger, {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect(theirs.status).toBe(404);
     const forged = await confirm(`${started.body.clientSecret.split('_secret_')[0]}_secret_guess`, '4242424242424242');
     expect(forged.status).toBe(404);
@@ -95,7 +114,12 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     server = await startTestServer({
       db: kind,
       seed: true,
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: standIn.url,
+      },
     });
     ({ menu, customer, addressId } = await readyToOrder(server));
   });
@@ -105,15 +129,28 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
   });
 
   const webhook = (payload: string, signature: string) =>
-    fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
   const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
 
   it('tells the browser to use Stripe with the publishable key', async () => {
-    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_shop', testMode: false });
+    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_shop',
+      testMode: false,
+    });
   });
 
   it('creates the intent at Stripe for the server’s amount and marks the order paid from the signed webhook, once', async () => {
-    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu), dealLine(menu)], addressId, note: '', price: PIZZA_AND_DEAL_TOTAL });
+    const started = await call(server, 'POST', '/create-payment-intent', customer, {
+      items: [pizzaLine(menu), dealLine(menu)],
+      addressId,
+      note: '',
+      price: PIZZA_AND_DEAL_TOTAL,
+    });
     expect(started.status).toBe(200);
     const request = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
     expect(request?.authorization).toBe('Bearer sk_test_shop');
@@ -123,9 +160,23 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     expect(request?.idempotencyKey).toBe(`order-${started.body.orderId}`);
     const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId);
     expect(started.body).toEqual({
-      clientSecret: intent?.client_secret, orderId: started.body.orderId, provider: 'stripe', publishableKey: 'pk_test_shop', testMode: false, amount: PIZZA_AND_DEAL_TOTAL,
+      clientSecret: intent?.client_secret,
+      orderId: started.body.orderId,
+      provider: 'stripe',
+      publishableKey: 'pk_test_shop',
+      testMode: false,
+      amount: PIZZA_AND_DEAL_TOTAL,
     });
-    expect((await call(server, 'POST', '/test-payments/confirm', customer, { clientSecret: intent?.client_secret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' })).status).toBe(404);
+    expect(
+      (
+        await call(server, 'POST', '/test-payments/confirm', customer, {
+          clientSecret: intent?.client_secret,
+          cardNumber: '4242424242424242',
+          exp: '12/30',
+          cvc: '123',
+        })
+      ).status,
+    ).toBe(404);
     expect(await orderHistory(server, customer)).toEqual([]);
 
     // The browser confirms at Stripe and closes; only Stripe's webhook tells the shop.
@@ -151,7 +202,11 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
   it('does not place an order when the paid amount is below its total, even from a signed webhook', async () => {
     const shopper = await signInAs(server);
     const address = await addAddress(server, shopper);
-    const started = await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' });
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, {
+      items: [pizzaLine(menu)],
+      addressId: address,
+      note: '',
+    });
     const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
     standIn.setStatus(intent.id, 'succeeded');
     const event = standIn.event('payment_intent.succeeded', intent.id) as unknown as { data: { object: { amount: number } } };
@@ -165,7 +220,11 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
   it('keeps a failed payment out of every list', async () => {
     const shopper = await signInAs(server);
     const address = await addAddress(server, shopper);
-    const started = await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' });
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, {
+      items: [pizzaLine(menu)],
+      addressId: address,
+      note: '',
+    });
     const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
     standIn.setStatus(intent.id, 'requires_payment_method', { code: 'card_declined', message: 'Your card was declined.' });
     const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
@@ -175,7 +234,11 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
   });
 
   it('refuses a webhook without a signature', async () => {
-    const response = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -30,7 +30,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     publishableKey: config.publishableKey,
     async createIntent({ amount, orderId, email, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
-        { amount, currency: 'gbp', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, receipt_email: email, metadata: { orderId } },
+        {
+          amount,
+          currency: 'gbp',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          receipt_email: email,
+          metadata: { orderId },
+        },
         { idempotencyKey },
       );
       return toIntent(intent);

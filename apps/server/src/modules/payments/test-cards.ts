@@ -19,7 +19,11 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '4000000000009979': { ok: false, code: 'stolen_card', message: CARD_DECLINED },
   '4000000000000069': { ok: false, code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { ok: false, code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    ok: false,
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 function passesLuhn(digits: string): boolean {
@@ -62,7 +66,8 @@ export function testCardOutcome(cardNumber: string, exp: string, cvc: string, no
     OUTCOMES[digits] ?? {
       ok: false,
       code: 'card_declined',
-      message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+      message:
+        'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
     }
   );
 }

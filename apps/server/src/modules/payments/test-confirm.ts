@@ -18,7 +18,13 @@ function testEventId(): string {
  * outcome goes through the same handling as Stripe's webhook events. Only the intent's own customer may confirm
  * it; anyone else, like a forged secret, gets 404. A declined card answers 402 with Stripe's message.
  */
-export async function confirmTestPayment(db: Db, userId: string, input: TestPaymentConfirm, now: Date, log: FastifyBaseLogger): Promise<TestPaymentConfirmAnswer> {
+export async function confirmTestPayment(
+  db: Db,
+  userId: string,
+  input: TestPaymentConfirm,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<TestPaymentConfirmAnswer> {
   const intentId = intentIdFromSecret(input.clientSecret);
   if (!intentId) throw new HttpError(404, NO_SUCH_INTENT);
   const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
@@ -32,6 +38,11 @@ export async function confirmTestPayment(db: Db, userId: string, input: TestPaym
     await applyPaymentEvent(db, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed }, now, log);
     throw new HttpError(402, outcome.message);
   }
-  await applyPaymentEvent(db, { id: testEventId(), type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded', failureMessage: null } }, now, log);
+  await applyPaymentEvent(
+    db,
+    { id: testEventId(), type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded', failureMessage: null } },
+    now,
+    log,
+  );
   return { status: 'succeeded', orderId: payment.orderId };
 }

@@ -46,7 +46,16 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
       total: totalPence,
       ...how,
       status,
-      address: { firstname: ADDRESS.firstname, lastname: ADDRESS.lastname, email: ADDRESS.Email, phone: ADDRESS.phone, address: ADDRESS.address, address2: '', city: ADDRESS.city, postcode: ADDRESS.postcode },
+      address: {
+        firstname: ADDRESS.firstname,
+        lastname: ADDRESS.lastname,
+        email: ADDRESS.Email,
+        phone: ADDRESS.phone,
+        address: ADDRESS.address,
+        address2: '',
+        city: ADDRESS.city,
+        postcode: ADDRESS.postcode,
+      },
       date: 'set by the test',
       time: '00:00',
       createdAt,
@@ -97,7 +106,12 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
     // Pending: every placed order still pending, whenever placed (the unpaid card order is not placed).
     expect(figures.pendingOrders).toBe(11);
     expect(figures.todayOrders).toEqual({ total: 5, pending: 2, approved: 1, onTheWay: 0, delivered: 1, canceled: 1 });
-    expect(figures.periods.today).toMatchObject({ orders: 4, salesPence: 1000 + 2550 + 1234 + 1719, cardPence: 2550, cashPence: 1000 + 1234 + 1719 });
+    expect(figures.periods.today).toMatchObject({
+      orders: 4,
+      salesPence: 1000 + 2550 + 1234 + 1719,
+      cardPence: 2550,
+      cashPence: 1000 + 1234 + 1719,
+    });
     expect(figures.periods.today.start).toBe('2026-11-18T00:00:00.000Z');
     expect(figures.periods.lastDay).toMatchObject({ orders: 1, salesPence: 1100, cardPence: 0, cashPence: 1100 });
     expect(figures.periods.lastWeek).toMatchObject({ orders: 2, salesPence: 1700 + 1900, cardPence: 1900, cashPence: 1700 });
@@ -131,7 +145,9 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
     // The lists filter the same way (canceled orders are listed: they are orders, not sales).
     expect(new Set(await listed('period=lastDay'))).toEqual(new Set([ids.yesterdayLast]));
     expect(new Set(await listed('period=lastWeek'))).toEqual(new Set([ids.lastWeekSunday, ids.lastWeekMonday]));
-    expect(new Set(await listed('period=lastMonth'))).toEqual(new Set([ids.octoberLast, ids.octoberFirst, ids.octoberCanceled, ids.clockChangeNight]));
+    expect(new Set(await listed('period=lastMonth'))).toEqual(
+      new Set([ids.octoberLast, ids.octoberFirst, ids.octoberCanceled, ids.clockChangeNight]),
+    );
     const today = await listed('period=today');
     expect(today).toHaveLength(5);
     expect(today).not.toContain(ids.todayUnpaidCard);
@@ -147,7 +163,12 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
     await orderAt('2026-02-28T23:59:00Z', 4900);
     const clockChange = await orderAt('2026-03-29T01:30:00Z', 5300); // 02:30 BST, the hour after the jump
     const figures = await summary();
-    expect(figures.periods.lastMonth).toMatchObject({ orders: 3, salesPence: 4100 + 4700 + 5300, start: '2026-03-01T00:00:00.000Z', end: '2026-03-31T23:00:00.000Z' });
+    expect(figures.periods.lastMonth).toMatchObject({
+      orders: 3,
+      salesPence: 4100 + 4700 + 5300,
+      start: '2026-03-01T00:00:00.000Z',
+      end: '2026-03-31T23:00:00.000Z',
+    });
     expect(new Set(await listed('period=lastMonth'))).toEqual(new Set([lastOfMarch, firstOfMarch, clockChange]));
     const day = (iso: string) => figures.daily.find((entry) => entry.day === iso);
     expect(day('2026-04-01')).toMatchObject({ orders: 1, salesPence: 4300 });

@@ -17,8 +17,12 @@ function salesColumns(prefix: string, within: SQL | undefined) {
   return {
     [`${prefix}Orders`]: sql<number>`count(*) filter (where ${sale})`.mapWith(Number),
     [`${prefix}Sales`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale}), 0)`.mapWith(Number),
-    [`${prefix}Card`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Card'), 0)`.mapWith(Number),
-    [`${prefix}Cash`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Cash'), 0)`.mapWith(Number),
+    [`${prefix}Card`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Card'), 0)`.mapWith(
+      Number,
+    ),
+    [`${prefix}Cash`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Cash'), 0)`.mapWith(
+      Number,
+    ),
   };
 }
 

@@ -57,7 +57,9 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               to={link.to}
               end={link.to === '/'}
               onClick={onNavigate}
-              sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}
+              sx={{
+                '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+              }}
             >
               <ListItemIcon>{link.icon}</ListItemIcon>
               <ListItemText primary={link.label} />
@@ -124,12 +126,7 @@ export function AdminLayout() {
         </Drawer>
       </Box>
 
-      <Box
-        component="main"
-        id="main"
-        tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}
-      >
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}>
         <Toolbar />
         <Outlet />
       </Box>

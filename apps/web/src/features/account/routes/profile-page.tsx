@@ -51,7 +51,15 @@ export function ProfilePage() {
           {update.error.message}
         </Alert>
       )}
-      <TextField label="Name" name="name" autoComplete="name" required value={username} onChange={(event) => setUsername(event.target.value)} fullWidth />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        fullWidth
+      />
       <TextField
         label="Email"
         type="email"

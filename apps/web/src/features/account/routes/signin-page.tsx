@@ -23,10 +23,7 @@ export function SignInPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
-      { email: email.trim(), password },
-      { onSuccess: () => void navigate(returnPath(location.state), { replace: true }) },
-    );
+    login.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(returnPath(location.state), { replace: true }) });
   };
 
   const openForgot = () => {

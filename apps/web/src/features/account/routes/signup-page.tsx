@@ -60,7 +60,16 @@ export function SignUpPage() {
         </Alert>
       )}
       <TextField label="Full Name" name="name" autoComplete="name" required value={form.username} onChange={set('username')} fullWidth />
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} fullWidth />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={set('email')}
+        fullWidth
+      />
       <TextField
         label="Password"
         type="password"

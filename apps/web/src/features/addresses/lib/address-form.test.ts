@@ -3,8 +3,15 @@ import { addressBody, EMPTY_ADDRESS_FORM } from './address-form';
 import { joinFullName, splitFullName } from './full-name';
 
 const STORED = {
-  _id: 'a'.repeat(24), firstname: 'Mary Ann', lastname: 'Smith', Email: 'mary@example.com', phone: '07700900123',
-  address: '1 High Street', address2: 'Flat 3', city: 'York', postcode: 'YO1 7HH',
+  _id: 'a'.repeat(24),
+  firstname: 'Mary Ann',
+  lastname: 'Smith',
+  Email: 'mary@example.com',
+  phone: '07700900123',
+  address: '1 High Street',
+  address2: 'Flat 3',
+  city: 'York',
+  postcode: 'YO1 7HH',
 };
 
 describe('the full name', () => {
@@ -20,13 +27,36 @@ describe('the full name', () => {
 
 describe('the address form body', () => {
   it('sends what was typed for a new address', () => {
-    const body = addressBody({ fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900123', address: '12 Row', city: 'London', postcode: 'SW1A 1AA' });
-    expect(body).toEqual({ firstname: 'Ada', lastname: 'Lovelace', Email: 'ada@example.com', phone: '07700 900123', address: '12 Row', address2: '', city: 'London', postcode: 'SW1A 1AA' });
+    const body = addressBody({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '07700 900123',
+      address: '12 Row',
+      city: 'London',
+      postcode: 'SW1A 1AA',
+    });
+    expect(body).toEqual({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      Email: 'ada@example.com',
+      phone: '07700 900123',
+      address: '12 Row',
+      address2: '',
+      city: 'London',
+      postcode: 'SW1A 1AA',
+    });
   });
 
   it('keeps the stored value of every field left blank on edit', () => {
     expect(addressBody({ ...EMPTY_ADDRESS_FORM, city: 'Leeds' }, STORED)).toEqual({
-      firstname: 'Mary Ann', lastname: 'Smith', Email: 'mary@example.com', phone: '07700900123', address: '1 High Street', address2: 'Flat 3', city: 'Leeds', postcode: 'YO1 7HH',
+      firstname: 'Mary Ann',
+      lastname: 'Smith',
+      Email: 'mary@example.com',
+      phone: '07700900123',
+      address: '1 High Street',
+      address2: 'Flat 3',
+      city: 'Leeds',
+      postcode: 'YO1 7HH',
     });
   });
 });

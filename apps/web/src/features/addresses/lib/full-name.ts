@@ -10,5 +10,8 @@ export function splitFullName(fullName: string): { firstname: string; lastname: 
 }
 
 export function joinFullName(firstname: string, lastname: string): string {
-  return [firstname, lastname].map((part) => part.trim()).filter(Boolean).join(' ');
+  return [firstname, lastname]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 }

@@ -19,14 +19,15 @@ import { joinFullName } from '../lib/full-name';
 /** The flash message /payment shows after an address was saved. */
 export type AddressFlashState = { flash?: string };
 
-const FIELDS: Array<{ name: keyof AddressFormValues; label: string; type: string; autoComplete: string; inputMode?: 'numeric' | 'email' }> = [
-  { name: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
-  { name: 'address', label: 'Address line', type: 'text', autoComplete: 'street-address' },
-  { name: 'city', label: 'Town/City', type: 'text', autoComplete: 'address-level2' },
-  { name: 'postcode', label: 'Post code', type: 'text', autoComplete: 'postal-code' },
-];
+const FIELDS: Array<{ name: keyof AddressFormValues; label: string; type: string; autoComplete: string; inputMode?: 'numeric' | 'email' }> =
+  [
+    { name: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+    { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+    { name: 'address', label: 'Address line', type: 'text', autoComplete: 'street-address' },
+    { name: 'city', label: 'Town/City', type: 'text', autoComplete: 'address-level2' },
+    { name: 'postcode', label: 'Post code', type: 'text', autoComplete: 'postal-code' },
+  ];
 
 function storedValues(address: AddressWire): AddressFormValues {
   return {
@@ -59,7 +60,16 @@ function AddressForm({ stored }: { stored?: AddressWire }) {
   };
 
   return (
-    <Paper component="form" onSubmit={submit} onReset={() => { setValues(EMPTY_ADDRESS_FORM); setError(null); }} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }} noValidate={false}>
+    <Paper
+      component="form"
+      onSubmit={submit}
+      onReset={() => {
+        setValues(EMPTY_ADDRESS_FORM);
+        setError(null);
+      }}
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+      noValidate={false}
+    >
       <Stack spacing={2}>
         {stored && (
           <Typography color="text.secondary" variant="body2">
@@ -78,7 +88,9 @@ function AddressForm({ stored }: { stored?: AddressWire }) {
             // Every field is required for a new address; on edit a blank field falls back to the stored value.
             required={!stored}
             fullWidth
-            slotProps={{ htmlInput: { ...(field.inputMode ? { inputMode: field.inputMode } : {}), maxLength: field.name === 'address' ? 200 : 100 } }}
+            slotProps={{
+              htmlInput: { ...(field.inputMode ? { inputMode: field.inputMode } : {}), maxLength: field.name === 'address' ? 200 : 100 },
+            }}
           />
         ))}
         {error && <Alert severity="error">{error}</Alert>}

@@ -26,7 +26,16 @@ interface CategoryFormProps {
 }
 
 /** Image and Category title, shared by the add and edit screens. */
-export function CategoryForm({ initialName = '', currentImageUrl, submitLabel, secondaryLabel, onSecondary, busy, onSubmit, onWarning }: CategoryFormProps) {
+export function CategoryForm({
+  initialName = '',
+  currentImageUrl,
+  submitLabel,
+  secondaryLabel,
+  onSecondary,
+  busy,
+  onSubmit,
+  onWarning,
+}: CategoryFormProps) {
   const [name, setName] = useState(initialName);
   const [image, setImage] = useState<File | null>(null);
 

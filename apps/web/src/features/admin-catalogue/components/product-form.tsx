@@ -8,7 +8,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CategoryWire } from '@shop/shared/contract/catalogue';
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_PRICE_REQUIRED, PRODUCT_TITLE_REQUIRED, PRODUCT_CATEGORY_REQUIRED } from '@shop/shared/contract/catalogue';
+import {
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_PRICE_REQUIRED,
+  PRODUCT_TITLE_REQUIRED,
+  PRODUCT_CATEGORY_REQUIRED,
+} from '@shop/shared/contract/catalogue';
 import { PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import {
   DRINK_KIND_LABELS,
@@ -37,12 +42,23 @@ interface ProductFormProps {
 }
 
 /** Category, title, description, the prices of that category, image. */
-export function ProductForm({ initial, categories, currentImageUrl, submitLabel, secondaryLabel, onSecondary, busy, onSubmit, onWarning }: ProductFormProps) {
+export function ProductForm({
+  initial,
+  categories,
+  currentImageUrl,
+  submitLabel,
+  secondaryLabel,
+  onSecondary,
+  busy,
+  onSubmit,
+  onWarning,
+}: ProductFormProps) {
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [image, setImage] = useState<File | null>(null);
   const choices = formCategories(categories);
 
-  const setPrice = (field: PriceField, text: string) => setValues((current) => ({ ...current, prices: { ...current.prices, [field]: text } }));
+  const setPrice = (field: PriceField, text: string) =>
+    setValues((current) => ({ ...current, prices: { ...current.prices, [field]: text } }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +91,13 @@ export function ProductForm({ initial, categories, currentImageUrl, submitLabel,
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Title" value={values.title} onChange={(event) => setValues({ ...values, title: event.target.value })} required fullWidth />
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={(event) => setValues({ ...values, title: event.target.value })}
+          required
+          fullWidth
+        />
         <TextField
           label="Description"
           value={values.description}

@@ -73,7 +73,15 @@ export function ProductList({ products, loading, error, emptyText = 'No products
                   </Typography>
                   {price && <Typography sx={{ fontWeight: 700, mt: 0.5 }}>from {price}</Typography>}
                 </CardContent>
-                <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '& .MuiButton-root': { minWidth: 0, px: 1 } }}>
+                <CardActions
+                  sx={{
+                    flexWrap: 'wrap',
+                    gap: 0.5,
+                    px: 1,
+                    '& > :not(style) ~ :not(style)': { ml: 0 },
+                    '& .MuiButton-root': { minWidth: 0, px: 1 },
+                  }}
+                >
                   <Button size="small" component={RouterLink} to={`/products/${product._id}`} aria-label={`Edit ${product.title}`}>
                     Edit
                   </Button>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProductWire } from '@shop/shared/contract/catalogue';
 import { formCategories, newProductForm, priceGroups, priceProblem, productFormFromWire, productRequestFields } from './product-form';
 
-const labels = (category: string) => priceGroups(newProductForm(category)).map((group) => [group.heading, group.fields.map((field) => field.label)]);
+const labels = (category: string) =>
+  priceGroups(newProductForm(category)).map((group) => [group.heading, group.fields.map((field) => field.label)]);
 
 const product = (overrides: Partial<ProductWire>): ProductWire => ({
   _id: 'a'.repeat(24),
@@ -54,8 +55,19 @@ describe('the product form by category', () => {
   });
 
   it('sends empty sizes as "" and empty crust and type prices as null', () => {
-    const fields = productRequestFields({ ...newProductForm('Sides'), title: ' Chips ', prices: { ...newProductForm('Sides').prices, regularDiscount: '2.5' } });
-    expect(fields).toMatchObject({ title: 'Chips', regularDiscount: '2.5', mediumDiscount: '', largeDiscount: '', deep_pan: null, normal: null });
+    const fields = productRequestFields({
+      ...newProductForm('Sides'),
+      title: ' Chips ',
+      prices: { ...newProductForm('Sides').prices, regularDiscount: '2.5' },
+    });
+    expect(fields).toMatchObject({
+      title: 'Chips',
+      regularDiscount: '2.5',
+      mediumDiscount: '',
+      largeDiscount: '',
+      deep_pan: null,
+      normal: null,
+    });
     expect(fields).not.toHaveProperty('drinkKind');
     const drink = productRequestFields({ ...newProductForm('Drinks'), drinkKind: 'can' });
     expect(drink.drinkKind).toBe('can');

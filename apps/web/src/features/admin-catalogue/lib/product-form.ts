@@ -100,7 +100,8 @@ export function priceProblem(values: ProductFormValues): string | null {
   for (const group of priceGroups(values)) {
     for (const { name, label } of group.fields) {
       const text = values.prices[name].trim();
-      if (text !== '' && !/^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/.test(text)) return `${label}: enter pounds, not negative, with at most two decimals`;
+      if (text !== '' && !/^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/.test(text))
+        return `${label}: enter pounds, not negative, with at most two decimals`;
     }
   }
   return null;
@@ -113,7 +114,11 @@ export function priceProblem(values: ProductFormValues): string | null {
  */
 export function productRequestFields(values: ProductFormValues): Record<string, string | null> {
   const shown = new Set(priceGroups(values).flatMap((group) => group.fields.map((field) => field.name)));
-  const fields: Record<string, string | null> = { title: values.title.trim(), category: values.category, description: values.description.trim() };
+  const fields: Record<string, string | null> = {
+    title: values.title.trim(),
+    category: values.category,
+    description: values.description.trim(),
+  };
   for (const field of SIZE_FIELDS) fields[field] = shown.has(field) ? values.prices[field].trim() : '';
   for (const field of [...CRUST_FIELDS, ...TYPE_FIELDS]) {
     const text = values.prices[field].trim();

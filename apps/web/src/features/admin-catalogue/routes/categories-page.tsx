@@ -67,8 +67,21 @@ export function CategoriesPage() {
                   {category.categoriName}
                 </Typography>
               </CardContent>
-              <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '& .MuiButton-root': { minWidth: 0, px: 1 } }}>
-                <Button size="small" component={RouterLink} to={`/allproduts/${encodeURIComponent(category.categoriName)}`} aria-label={`View ${category.categoriName}`}>
+              <CardActions
+                sx={{
+                  flexWrap: 'wrap',
+                  gap: 0.5,
+                  px: 1,
+                  '& > :not(style) ~ :not(style)': { ml: 0 },
+                  '& .MuiButton-root': { minWidth: 0, px: 1 },
+                }}
+              >
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={`/allproduts/${encodeURIComponent(category.categoriName)}`}
+                  aria-label={`View ${category.categoriName}`}
+                >
                   View
                 </Button>
                 <Button size="small" component={RouterLink} to={`/categories/${category._id}`} aria-label={`Edit ${category.categoriName}`}>

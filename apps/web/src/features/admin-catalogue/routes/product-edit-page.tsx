@@ -43,7 +43,10 @@ export function ProductEditPage() {
           onWarning={(message) => showToast(message, 'warning')}
           onSubmit={async (values, image) => {
             const body = { ...productRequestFields(values), ...(image ? { file: await fileToBase64(image) } : {}) };
-            update.mutate({ id, body }, { onSuccess: () => showToast(PRODUCT_UPDATED), onError: (failure) => showToast(failure.message, 'error') });
+            update.mutate(
+              { id, body },
+              { onSuccess: () => showToast(PRODUCT_UPDATED), onError: (failure) => showToast(failure.message, 'error') },
+            );
           }}
         />
       )}

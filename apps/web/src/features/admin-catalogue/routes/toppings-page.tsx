@@ -68,7 +68,13 @@ function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?
       </Typography>
       <Stack spacing={2}>
         <TextField label="Ingredient Name" value={name} onChange={(event) => setName(event.target.value)} required fullWidth />
-        <TextField select label="Ingredient Category" value={category} onChange={(event) => setCategory(event.target.value as ToppingCategory)} fullWidth>
+        <TextField
+          select
+          label="Ingredient Category"
+          value={category}
+          onChange={(event) => setCategory(event.target.value as ToppingCategory)}
+          fullWidth
+        >
           {TOPPING_CATEGORIES.map((value) => (
             <MenuItem key={value} value={value}>
               {toppingCategoryLabel(value)}
@@ -150,7 +156,11 @@ export function ToppingsPage() {
         onConfirm={() => {
           if (!doomed) return;
           remove.mutate(doomed._id, {
-            onSuccess: (answer) => showToast(answer.deletedCount > 0 ? INGREDIENT_DELETED : INGREDIENT_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
+            onSuccess: (answer) =>
+              showToast(
+                answer.deletedCount > 0 ? INGREDIENT_DELETED : INGREDIENT_DELETE_FAILED,
+                answer.deletedCount > 0 ? 'success' : 'error',
+              ),
             onError: () => showToast(INGREDIENT_DELETE_FAILED, 'error'),
             onSettled: () => setDoomed(null),
           });

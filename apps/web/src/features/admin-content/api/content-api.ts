@@ -28,7 +28,10 @@ export function useSendAnnouncement() {
   return useMutation({
     mutationFn: (form: FormData) => api.post<InsertedAnswer>('/allnotification', form),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }), client.invalidateQueries({ queryKey: [MY_NOTIFICATIONS_KEY] })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
+        client.invalidateQueries({ queryKey: [MY_NOTIFICATIONS_KEY] }),
+      ]),
   });
 }
 

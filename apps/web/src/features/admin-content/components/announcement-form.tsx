@@ -9,7 +9,13 @@ import { ImageField } from '../../../components/image-field';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useSendAnnouncement } from '../api/content-api';
-import { announcementErrors, DESCRIPTION_MAX_LENGTH, fieldErrorsFromServer, TITLE_MAX_LENGTH, type FieldErrors } from '../lib/content-forms';
+import {
+  announcementErrors,
+  DESCRIPTION_MAX_LENGTH,
+  fieldErrorsFromServer,
+  TITLE_MAX_LENGTH,
+  type FieldErrors,
+} from '../lib/content-forms';
 
 /** Send notification (SPEC.md section 2): an optional picture, Title and Description, with Submit and Reset. */
 export function AnnouncementForm() {
@@ -62,7 +68,14 @@ export function AnnouncementForm() {
   const clear = (field: keyof FieldErrors) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   return (
-    <Paper component="form" noValidate onSubmit={submit} variant="outlined" aria-label="Send notification" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={submit}
+      variant="outlined"
+      aria-label="Send notification"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+    >
       <Stack spacing={3}>
         <ImageField
           label="Notification image"

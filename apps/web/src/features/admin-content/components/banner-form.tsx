@@ -42,7 +42,14 @@ export function BannerForm() {
   }
 
   return (
-    <Paper component="form" noValidate onSubmit={submit} variant="outlined" aria-label="Add banner" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={submit}
+      variant="outlined"
+      aria-label="Add banner"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+    >
       <Stack spacing={3}>
         <ImageField
           label="Banner image"

@@ -25,7 +25,8 @@ export function BannerList() {
   const confirm = () => {
     if (!asking) return;
     remove.mutate(asking.banner._id, {
-      onSuccess: (answer) => showToast(answer.deletedCount > 0 ? BANNER_DELETED : BANNER_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
+      onSuccess: (answer) =>
+        showToast(answer.deletedCount > 0 ? BANNER_DELETED : BANNER_DELETE_FAILED, answer.deletedCount > 0 ? 'success' : 'error'),
       onError: () => showToast(BANNER_DELETE_FAILED, 'error'),
       onSettled: () => setAsking(null),
     });
@@ -38,12 +39,20 @@ export function BannerList() {
       </Typography>
       {banners.isPending && <CircularProgress aria-label="Loading the banners" />}
       {banners.isError && <Alert severity="error">{banners.error.message}</Alert>}
-      {banners.isSuccess && list.length === 0 && <Typography color="text.secondary">No banners yet: the home page shows no offers strip.</Typography>}
+      {banners.isSuccess && list.length === 0 && (
+        <Typography color="text.secondary">No banners yet: the home page shows no offers strip.</Typography>
+      )}
       {list.length > 0 && (
         <Box
           component="ul"
           aria-label="Banners"
-          sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}
+          sx={{
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+          }}
         >
           {list.map((banner, index) => (
             <Paper component="li" key={banner._id} variant="outlined" sx={{ listStyle: 'none', overflow: 'hidden' }}>
@@ -58,7 +67,12 @@ export function BannerList() {
                 <Typography variant="body2" color="text.secondary">
                   Banner {index + 1}
                 </Typography>
-                <Button color="error" startIcon={<DeleteIcon />} aria-label={`Delete banner ${index + 1}`} onClick={() => setAsking({ banner, number: index + 1 })}>
+                <Button
+                  color="error"
+                  startIcon={<DeleteIcon />}
+                  aria-label={`Delete banner ${index + 1}`}
+                  onClick={() => setAsking({ banner, number: index + 1 })}
+                >
                   Delete
                 </Button>
               </Box>

@@ -27,7 +27,14 @@ export function SentAnnouncements() {
               key={item._id}
               variant="outlined"
               aria-labelledby={`sent-${item._id}`}
-              sx={{ listStyle: 'none', p: 1.5, display: 'grid', gridTemplateColumns: { xs: '64px 1fr', sm: '96px 1fr' }, gap: 2, alignItems: 'start' }}
+              sx={{
+                listStyle: 'none',
+                p: 1.5,
+                display: 'grid',
+                gridTemplateColumns: { xs: '64px 1fr', sm: '96px 1fr' },
+                gap: 2,
+                alignItems: 'start',
+              }}
             >
               <Box
                 sx={{
@@ -43,7 +50,13 @@ export function SentAnnouncements() {
                 }}
               >
                 {item.imageUrl ? (
-                  <Box component="img" src={imageUrlAtWidth(item.imageUrl, 160)} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  <Box
+                    component="img"
+                    src={imageUrlAtWidth(item.imageUrl, 160)}
+                    alt=""
+                    loading="lazy"
+                    sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
                 ) : (
                   <NotificationsIcon aria-hidden />
                 )}

@@ -1,5 +1,9 @@
 import {
-  BANNER_IMAGE_REQUIRED, NOT_AN_IMAGE, NOTIFICATION_DESCRIPTION_REQUIRED, NOTIFICATION_TITLE_REQUIRED, notificationCreateSchema,
+  BANNER_IMAGE_REQUIRED,
+  NOT_AN_IMAGE,
+  NOTIFICATION_DESCRIPTION_REQUIRED,
+  NOTIFICATION_TITLE_REQUIRED,
+  notificationCreateSchema,
 } from '@shop/shared/contract/catalogue';
 import { PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 

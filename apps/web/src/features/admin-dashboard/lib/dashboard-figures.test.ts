@@ -18,7 +18,12 @@ const summary: AdminSummaryWire = {
   categories: 7,
   products: 31,
   todayOrders: { total: 6, pending: 3, approved: 1, onTheWay: 0, delivered: 1, canceled: 1 },
-  periods: { today: figures(5, 2048, 3550), lastDay: figures(2, 1000, 0), lastWeek: figures(9, 12345, 6789), lastMonth: figures(40, 100000, 50005) },
+  periods: {
+    today: figures(5, 2048, 3550),
+    lastDay: figures(2, 1000, 0),
+    lastWeek: figures(9, 12345, 6789),
+    lastMonth: figures(40, 100000, 50005),
+  },
   overall: { orders: 60, salesPence: 212345, cardPence: 150000, cashPence: 62345 },
   daily: [],
 };

@@ -63,11 +63,20 @@ function Cards({ summary }: { summary: AdminSummaryWire }) {
     <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }} aria-label="Figures">
       {dashboardCards(summary).map((card, index) => (
         <Grid key={card.label} size={{ xs: 6, md: 4, lg: 3 }} component="li">
-          <Paper variant="outlined" role="group" aria-labelledby={`card-${index}`} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}>
+          <Paper
+            variant="outlined"
+            role="group"
+            aria-labelledby={`card-${index}`}
+            sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}
+          >
             <Typography id={`card-${index}`} component="p" variant="body2" color="text.secondary">
               {card.label}
             </Typography>
-            <Typography component="p" data-testid="figure" sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              component="p"
+              data-testid="figure"
+              sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+            >
               {card.value}
             </Typography>
             {card.to && (
@@ -87,9 +96,21 @@ function RevenueSummary({ summary }: { summary: AdminSummaryWire }) {
   const tab = REVENUE_TABS.find((candidate) => candidate.period === period) ?? REVENUE_TABS[1];
   return (
     <Panel id="revenue-summary" title="Revenue Summary">
-      <Tabs value={period} onChange={(_event, next: RevenueTab['period']) => setPeriod(next)} aria-label="Period" variant="fullWidth" sx={{ mb: 2 }}>
+      <Tabs
+        value={period}
+        onChange={(_event, next: RevenueTab['period']) => setPeriod(next)}
+        aria-label="Period"
+        variant="fullWidth"
+        sx={{ mb: 2 }}
+      >
         {REVENUE_TABS.map((candidate) => (
-          <Tab key={candidate.period} value={candidate.period} label={candidate.label} id={`revenue-tab-${candidate.period}`} aria-controls="revenue-panel" />
+          <Tab
+            key={candidate.period}
+            value={candidate.period}
+            label={candidate.label}
+            id={`revenue-tab-${candidate.period}`}
+            aria-controls="revenue-panel"
+          />
         ))}
       </Tabs>
       {tab && (

@@ -81,7 +81,12 @@ const store = (() => {
         if (baselineTaken) {
           set(catchUp(queue, pending));
         } else {
-          set(rememberKnown(queue, pending.map((order) => order._id)));
+          set(
+            rememberKnown(
+              queue,
+              pending.map((order) => order._id),
+            ),
+          );
           baselineTaken = true;
         }
       };

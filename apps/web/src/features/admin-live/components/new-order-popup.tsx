@@ -23,9 +23,24 @@ import { useRepeatingSound } from './use-repeating-sound';
 
 export const NEW_ORDER_SOUND_URL = '/sounds/new-order.wav';
 
-function CancelOrderDialog({ open, busy, onConfirm, onClose }: { open: boolean; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+function CancelOrderDialog({
+  open,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="cancel-order-title" slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="cancel-order-title"
+      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}
+    >
       <DialogTitle id="cancel-order-title">Do you want to cancel this order?</DialogTitle>
       <DialogContent>
         <DialogContentText>The customer is told that the order was canceled.</DialogContentText>
@@ -78,7 +93,8 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
       </DialogTitle>
       <DialogContent dividers>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Order {displayOrderId(order._id)} · {order.time} · {order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'} · {formatWirePounds(order.totalPrice)}
+          Order {displayOrderId(order._id)} · {order.time} · {order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'} ·{' '}
+          {formatWirePounds(order.totalPrice)}
         </Typography>
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (
@@ -89,8 +105,16 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
         </List>
         {(refusal || !stillPending) && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {refusal && <Box component="span" sx={{ display: 'block' }}>{sentence(refusal)}</Box>}
-            {!stillPending && <Box component="span" sx={{ display: 'block' }}>This order is now {order.status}.</Box>}
+            {refusal && (
+              <Box component="span" sx={{ display: 'block' }}>
+                {sentence(refusal)}
+              </Box>
+            )}
+            {!stillPending && (
+              <Box component="span" sx={{ display: 'block' }}>
+                This order is now {order.status}.
+              </Box>
+            )}
           </Alert>
         )}
         {soundBlocked && (
@@ -154,7 +178,13 @@ export function NewOrderPopup() {
         slotProps={{ paper: { sx: { width: 440, maxWidth: 'calc(100% - 32px)' } } }}
       >
         {shown && (
-          <OrderPanel key={shown._id} order={shown} position={order ? position : null} soundBlocked={soundBlocked} onEnableSound={enableSound} />
+          <OrderPanel
+            key={shown._id}
+            order={shown}
+            position={order ? position : null}
+            soundBlocked={soundBlocked}
+            onEnableSound={enableSound}
+          />
         )}
       </Dialog>
     </>

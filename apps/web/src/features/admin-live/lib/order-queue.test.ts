@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catchUp, currentOrder, emptyQueue, productLine, receive, refresh, rememberKnown, sentence, settle, type OrderQueue, type QueueOrder,
+  catchUp,
+  currentOrder,
+  emptyQueue,
+  productLine,
+  receive,
+  refresh,
+  rememberKnown,
+  sentence,
+  settle,
+  type OrderQueue,
+  type QueueOrder,
 } from './order-queue';
 
 type Order = QueueOrder & { note?: string };
@@ -10,12 +20,7 @@ function order(id: string, status = 'Pending Order', minute = 0): Order {
 }
 
 /** A queue built by a list of steps, as the socket and the popup would drive it. */
-type Step =
-  | ['baseline', string[]]
-  | ['receive', Order]
-  | ['catchUp', Order[]]
-  | ['settle', string]
-  | ['refresh', Order];
+type Step = ['baseline', string[]] | ['receive', Order] | ['catchUp', Order[]] | ['settle', string] | ['refresh', Order];
 
 function run(steps: Step[]): OrderQueue<Order> {
   let queue = emptyQueue<Order>();
@@ -36,38 +41,93 @@ describe('the new-order queue', () => {
     { name: 'one event queues its order', steps: [['receive', order('a')]], waiting: ['a'] },
     {
       name: 'orders arriving together are all queued, in arrival order',
-      steps: [['receive', order('a')], ['receive', order('b')], ['receive', order('c')]],
+      steps: [
+        ['receive', order('a')],
+        ['receive', order('b')],
+        ['receive', order('c')],
+      ],
       waiting: ['a', 'b', 'c'],
     },
-    { name: 'a second event for the same order is not a second entry', steps: [['receive', order('a')], ['receive', order('a')]], waiting: ['a'] },
+    {
+      name: 'a second event for the same order is not a second entry',
+      steps: [
+        ['receive', order('a')],
+        ['receive', order('a')],
+      ],
+      waiting: ['a'],
+    },
     { name: 'an order no longer pending when loaded is not queued', steps: [['receive', order('a', 'Approved Order')]], waiting: [] },
-    { name: 'an event rings even for an order the baseline listed (its request answered after the order was placed)', steps: [['baseline', ['a']], ['receive', order('a')]], waiting: ['a'] },
+    {
+      name: 'an event rings even for an order the baseline listed (its request answered after the order was placed)',
+      steps: [
+        ['baseline', ['a']],
+        ['receive', order('a')],
+      ],
+      waiting: ['a'],
+    },
     {
       name: 'a settled order never rings again, by event or catch-up',
-      steps: [['receive', order('a')], ['settle', 'a'], ['receive', order('a')], ['catchUp', [order('a')]]],
+      steps: [
+        ['receive', order('a')],
+        ['settle', 'a'],
+        ['receive', order('a')],
+        ['catchUp', [order('a')]],
+      ],
       waiting: [],
     },
     {
       name: 'settling the shown order shows the next',
-      steps: [['receive', order('a')], ['receive', order('b')], ['settle', 'a']],
+      steps: [
+        ['receive', order('a')],
+        ['receive', order('b')],
+        ['settle', 'a'],
+      ],
       waiting: ['b'],
     },
-    { name: 'settling an order that is not waiting changes nothing', steps: [['receive', order('a')], ['settle', 'zz']], waiting: ['a'] },
+    {
+      name: 'settling an order that is not waiting changes nothing',
+      steps: [
+        ['receive', order('a')],
+        ['settle', 'zz'],
+      ],
+      waiting: ['a'],
+    },
     {
       name: 'a catch-up skips the baseline and queues the rest, oldest first',
-      steps: [['baseline', ['old1', 'old2']], ['catchUp', [order('new2', 'Pending Order', 9), order('old1'), order('new1', 'Pending Order', 5), order('old2')]]],
+      steps: [
+        ['baseline', ['old1', 'old2']],
+        ['catchUp', [order('new2', 'Pending Order', 9), order('old1'), order('new1', 'Pending Order', 5), order('old2')]],
+      ],
       waiting: ['new1', 'new2'],
     },
     {
       name: 'a catch-up does not queue again what an event already queued, nor what it lists twice',
-      steps: [['receive', order('a', 'Pending Order', 1)], ['catchUp', [order('b', 'Pending Order', 2), order('a', 'Pending Order', 1), order('b', 'Pending Order', 2)]]],
+      steps: [
+        ['receive', order('a', 'Pending Order', 1)],
+        ['catchUp', [order('b', 'Pending Order', 2), order('a', 'Pending Order', 1), order('b', 'Pending Order', 2)]],
+      ],
       waiting: ['a', 'b'],
     },
-    { name: 'a catch-up ignores orders no longer pending', steps: [['catchUp', [order('a', 'Canceled Order'), order('b')]]], waiting: ['b'] },
-    { name: 'an empty catch-up changes nothing', steps: [['receive', order('a')], ['catchUp', []]], waiting: ['a'] },
+    {
+      name: 'a catch-up ignores orders no longer pending',
+      steps: [['catchUp', [order('a', 'Canceled Order'), order('b')]]],
+      waiting: ['b'],
+    },
+    {
+      name: 'an empty catch-up changes nothing',
+      steps: [
+        ['receive', order('a')],
+        ['catchUp', []],
+      ],
+      waiting: ['a'],
+    },
     {
       name: 'two catch-ups in a row queue each order once',
-      steps: [['baseline', []], ['catchUp', [order('a')]], ['catchUp', [order('a'), order('b', 'Pending Order', 3)]]],
+      steps: [
+        ['baseline', []],
+        ['catchUp', [order('a')]],
+        ['catchUp', [order('a'), order('b', 'Pending Order', 3)]],
+      ],
       waiting: ['a', 'b'],
     },
   ])('$name', ({ steps, waiting }) => {
@@ -75,7 +135,10 @@ describe('the new-order queue', () => {
   });
 
   it('refresh replaces a waiting order in its place and ignores one that is not waiting', () => {
-    const queue = run([['receive', order('a')], ['receive', order('b')]]);
+    const queue = run([
+      ['receive', order('a')],
+      ['receive', order('b')],
+    ]);
     const refreshed = refresh(queue, { ...order('a', 'Canceled Order'), note: 'read again' });
     expect(refreshed.waiting.map((o) => [o._id, o.status])).toEqual([
       ['a', 'Canceled Order'],
@@ -85,7 +148,10 @@ describe('the new-order queue', () => {
   });
 
   it('never changes the queue it is given', () => {
-    const queue = run([['baseline', ['k']], ['receive', order('a')]]);
+    const queue = run([
+      ['baseline', ['k']],
+      ['receive', order('a')],
+    ]);
     const before = { waiting: [...queue.waiting], rung: [...queue.rung], known: [...queue.known] };
     receive(queue, order('b'));
     catchUp(queue, [order('c')]);
@@ -113,7 +179,10 @@ describe('the new-order queue', () => {
 
   it.each([
     ['The order is canceled and can no longer change', 'The order is canceled and can no longer change.'],
-    ['The shop could not be reached. Check your connection and try again.', 'The shop could not be reached. Check your connection and try again.'],
+    [
+      'The shop could not be reached. Check your connection and try again.',
+      'The shop could not be reached. Check your connection and try again.',
+    ],
     ['Really?', 'Really?'],
   ])('ends %j as a sentence', (text, expected) => {
     expect(sentence(text)).toBe(expected);

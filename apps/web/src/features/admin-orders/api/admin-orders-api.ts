@@ -23,7 +23,10 @@ async function fetchOrdersPage(path: string, page: number, signal: AbortSignal):
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `Request failed (${response.status})`;
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : `Request failed (${response.status})`;
     throw new ApiError(response.status, message, body);
   }
   const orders = Array.isArray(body) ? (body as OrderWire[]) : [];

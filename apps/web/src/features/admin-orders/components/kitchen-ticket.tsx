@@ -36,7 +36,14 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
       <Box
         className={TICKET_CLASS}
         data-testid="kitchen-ticket"
-        sx={{ color: '#000', bgcolor: '#fff', fontFamily: 'Helvetica, Arial, sans-serif', fontSize: '14pt', lineHeight: 1.3, maxWidth: '120mm' }}
+        sx={{
+          color: '#000',
+          bgcolor: '#fff',
+          fontFamily: 'Helvetica, Arial, sans-serif',
+          fontSize: '14pt',
+          lineHeight: 1.3,
+          maxWidth: '120mm',
+        }}
       >
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderBottom: '2px solid #000', pb: 1 }}>
           <Box component="p" sx={{ m: 0, fontSize: '22pt', fontWeight: 700 }}>
@@ -79,7 +86,11 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
           <Box component="p" sx={{ m: 0 }}>
             {order.paymentType === 'Cash' ? 'Cash on delivery' : 'Card'}, total {formatWirePounds(order.totalPrice)}
           </Box>
-          <Box component="p" data-testid="ticket-payment" sx={{ m: 0, mt: 0.5, fontSize: '24pt', fontWeight: 700, border: '3px solid #000', px: 1, textAlign: 'center' }}>
+          <Box
+            component="p"
+            data-testid="ticket-payment"
+            sx={{ m: 0, mt: 0.5, fontSize: '24pt', fontWeight: 700, border: '3px solid #000', px: 1, textAlign: 'center' }}
+          >
             {payment}
           </Box>
         </Box>

@@ -51,7 +51,13 @@ type OrdersViewProps = { orders: OrderWire[] | undefined; emptyText: string | nu
 function OrderLink({ order }: { order: OrderWire }) {
   const short = displayOrderId(order._id);
   return (
-    <Link component={RouterLink} to={`/allorders/${order._id}`} aria-label={`Order ${short}`} fontWeight={600} sx={{ fontFamily: 'monospace' }}>
+    <Link
+      component={RouterLink}
+      to={`/allorders/${order._id}`}
+      aria-label={`Order ${short}`}
+      fontWeight={600}
+      sx={{ fontFamily: 'monospace' }}
+    >
       {short}
     </Link>
   );

@@ -29,12 +29,21 @@ describe('an order item’s choices', () => {
   });
 
   it('lists a wing type and a deal’s picks, and leaves out what was not chosen', () => {
-    expect(itemChoices(item({ category: 'Wings', sizeLabel: '6 Pcs', crust: null, crustLabel: null, type: 'boneless', typeLabel: 'Boneless', topping: '' }))).toEqual([
-      '6 Pcs',
-      'Boneless',
-    ]);
-    expect(itemChoices(item({ sizeLabel: null, crust: null, crustLabel: null, topping: '', dealItems: ['Margherita', 'Hawaiian'] }))).toEqual([
-      'Deal: Margherita, Hawaiian',
-    ]);
+    expect(
+      itemChoices(
+        item({
+          category: 'Wings',
+          sizeLabel: '6 Pcs',
+          crust: null,
+          crustLabel: null,
+          type: 'boneless',
+          typeLabel: 'Boneless',
+          topping: '',
+        }),
+      ),
+    ).toEqual(['6 Pcs', 'Boneless']);
+    expect(
+      itemChoices(item({ sizeLabel: null, crust: null, crustLabel: null, topping: '', dealItems: ['Margherita', 'Hawaiian'] })),
+    ).toEqual(['Deal: Margherita, Hawaiian']);
   });
 });

@@ -49,7 +49,10 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
   const checkout = () => {
     const step = checkoutStep(view.total, session.user !== null);
     if (step.kind === 'refuse') {
-      showToast(step.reason === 'minimum' ? MINIMUM_ORDER : (view.problem?.message ?? 'The prices are being checked. Try again in a moment.'), 'warning');
+      showToast(
+        step.reason === 'minimum' ? MINIMUM_ORDER : (view.problem?.message ?? 'The prices are being checked. Try again in a moment.'),
+        'warning',
+      );
       return;
     }
     if (step.kind === 'signin') void navigate(step.to, { state: step.state });
@@ -57,7 +60,13 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
   };
 
   return (
-    <Paper component="section" aria-labelledby={showHeading ? 'cart-heading' : undefined} aria-label={showHeading ? undefined : 'My Cart'} variant="outlined" sx={{ p: 2 }}>
+    <Paper
+      component="section"
+      aria-labelledby={showHeading ? 'cart-heading' : undefined}
+      aria-label={showHeading ? undefined : 'My Cart'}
+      variant="outlined"
+      sx={{ p: 2 }}
+    >
       {showHeading && (
         <Typography id="cart-heading" variant="h2" component="h2" sx={{ mb: 1.5, fontSize: '1.375rem' }}>
           My Cart
@@ -70,9 +79,22 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
       ) : (
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {view.lines.map((line, index) => (
-            <Box component="li" key={line.key} aria-label={line.title} sx={{ display: 'grid', gridTemplateColumns: '48px minmax(0, 1fr)', gap: 1.25 }}>
+            <Box
+              component="li"
+              key={line.key}
+              aria-label={line.title}
+              sx={{ display: 'grid', gridTemplateColumns: '48px minmax(0, 1fr)', gap: 1.25 }}
+            >
               {line.imageUrl ? (
-                <Box component="img" src={imageUrlAtWidth(line.imageUrl, 160)} alt="" width={48} height={48} loading="lazy" sx={{ borderRadius: 1, objectFit: 'cover', bgcolor: 'grey.100' }} />
+                <Box
+                  component="img"
+                  src={imageUrlAtWidth(line.imageUrl, 160)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  sx={{ borderRadius: 1, objectFit: 'cover', bgcolor: 'grey.100' }}
+                />
               ) : (
                 <Box aria-hidden="true" sx={{ width: 48, height: 48, borderRadius: 1, bgcolor: 'grey.200' }} />
               )}
@@ -104,11 +126,20 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
-                  <IconButton size="small" aria-label={`Decrease ${line.title}`} onClick={() => cart.decrease(line.key)} disabled={line.quantity <= 1}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Decrease ${line.title}`}
+                    onClick={() => cart.decrease(line.key)}
+                    disabled={line.quantity <= 1}
+                  >
                     <RemoveIcon fontSize="small" />
                   </IconButton>
                   {/* An <output>: its role (status) may be named, and a screen reader hears the new quantity. */}
-                  <Typography component="output" aria-label={`Quantity of ${line.title}`} sx={{ minWidth: 24, textAlign: 'center', fontWeight: 600 }}>
+                  <Typography
+                    component="output"
+                    aria-label={`Quantity of ${line.title}`}
+                    sx={{ minWidth: 24, textAlign: 'center', fontWeight: 600 }}
+                  >
                     {line.quantity}
                   </Typography>
                   <IconButton size="small" aria-label={`Increase ${line.title}`} onClick={() => cart.increase(line.key)}>
@@ -131,7 +162,11 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
       <Divider sx={{ my: 1.5 }} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
         <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-        <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="cart-total" data-confirmed={view.confirmed ? 'true' : 'false'}>
+        <Typography
+          sx={{ fontWeight: 700, fontSize: '1.25rem' }}
+          data-testid="cart-total"
+          data-confirmed={view.confirmed ? 'true' : 'false'}
+        >
           {view.total !== null ? formatPounds(view.total) : '…'}
         </Typography>
       </Box>

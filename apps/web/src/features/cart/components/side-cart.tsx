@@ -14,7 +14,11 @@ function useMinWidth(px: number): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 /**
@@ -26,7 +30,11 @@ export function SideCart() {
   const wide = useMinWidth(theme.breakpoints.values.md);
   if (!wide) return null;
   return (
-    <Box component="aside" aria-label="Side cart" sx={{ position: 'sticky', top: 80, alignSelf: 'start', maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' }}>
+    <Box
+      component="aside"
+      aria-label="Side cart"
+      sx={{ position: 'sticky', top: 80, alignSelf: 'start', maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' }}
+    >
       <Suspense fallback={null}>
         <CartPanel />
       </Suspense>

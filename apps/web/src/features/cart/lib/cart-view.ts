@@ -33,7 +33,10 @@ export type CartView = {
 export function localQuote(entries: readonly CartEntry[], catalogue: PricingCatalogue, ready: boolean): CartQuote | PricingError | null {
   if (!ready) return null;
   try {
-    return quoteCart(entries.map((entry) => entry.line), catalogue);
+    return quoteCart(
+      entries.map((entry) => entry.line),
+      catalogue,
+    );
   } catch (error) {
     if (error instanceof PricingError) return error;
     throw error;
@@ -71,7 +74,11 @@ export function cartView(
       title: mine?.title ?? theirs?.title ?? entry.display.title,
       imageUrl: entry.display.imageUrl,
       quantity: entry.line.quantity,
-      details: mine ? [mine.sizeLabel, mine.crustLabel, mine.typeLabel].filter((t): t is string => Boolean(t)) : theirs ? serverDetails(theirs) : [],
+      details: mine
+        ? [mine.sizeLabel, mine.crustLabel, mine.typeLabel].filter((t): t is string => Boolean(t))
+        : theirs
+          ? serverDetails(theirs)
+          : [],
       toppings: takesToppings ? toppingText : null,
       dealItems: mine?.dealItemTitles ?? theirs?.dealItems.map((item) => item.title) ?? [],
       lineTotal: theirs ? pence(theirs.totalQuantityPrice) : (mine?.lineTotal ?? null),

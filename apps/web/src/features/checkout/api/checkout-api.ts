@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
-import type {
-  CreatePaymentIntentAnswer, PaymentConfig, TestPaymentConfirm, TestPaymentConfirmAnswer,
-} from '@shop/shared/contract/orders';
+import type { CreatePaymentIntentAnswer, PaymentConfig, TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
 import type { OrderingStatus } from '@shop/shared/domain/opening-hours';
 import { api } from '../../../lib/api';
 
@@ -43,7 +41,11 @@ export function placeCashOrder(draft: OrderDraft, idempotencyKey: string): Promi
   );
 }
 
-export function createPaymentIntent(draft: OrderDraft, price: number | undefined, idempotencyKey: string): Promise<CreatePaymentIntentAnswer> {
+export function createPaymentIntent(
+  draft: OrderDraft,
+  price: number | undefined,
+  idempotencyKey: string,
+): Promise<CreatePaymentIntentAnswer> {
   return api.post<CreatePaymentIntentAnswer>(
     '/create-payment-intent',
     { items: draft.items, addressId: draft.addressId, note: draft.note, ...(price !== undefined ? { price } : {}) },

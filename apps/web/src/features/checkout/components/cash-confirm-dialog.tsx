@@ -26,7 +26,12 @@ export function CashConfirmDialog({ open, amountLabel, busy, onCancel, onConfirm
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Placing the order" /> : undefined}>
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Placing the order" /> : undefined}
+        >
           Confirm order
         </Button>
       </DialogActions>

@@ -19,7 +19,12 @@ export function OrderSummary({ quote, error, loading }: { quote: CartQuoteAnswer
       {loading && !quote && <Skeleton variant="rounded" height={80} />}
       {error && <Alert severity="error">{error}</Alert>}
       {quote?.items.map((item, index) => {
-        const details = [item.sizeLabel, item.crust ? CRUST_LABELS[item.crust] : null, item.toopingNames || null, ...item.dealItems.map((d) => d.title)]
+        const details = [
+          item.sizeLabel,
+          item.crust ? CRUST_LABELS[item.crust] : null,
+          item.toopingNames || null,
+          ...item.dealItems.map((d) => d.title),
+        ]
           .filter(Boolean)
           .join(' · ');
         return (

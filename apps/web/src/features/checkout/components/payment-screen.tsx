@@ -91,7 +91,14 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
 
   /** The checks of SPEC.md section 5 (checkPayment); a warning toast says what is wrong. */
   const check = (payment: PaymentChoice): OrderDraft | null => {
-    const result = checkPayment({ lineCount: lines.length, quote: quote.data, quoteError, addressId: chosenAddressId, opening: opening.data, payment });
+    const result = checkPayment({
+      lineCount: lines.length,
+      quote: quote.data,
+      quoteError,
+      addressId: chosenAddressId,
+      opening: opening.data,
+      payment,
+    });
     if (!result.ok) {
       showToast(result.problem, 'warning');
       return null;
@@ -172,10 +179,18 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
 
           <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
             <FormControl>
-              <FormLabel id="payment-type-label" sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}>
+              <FormLabel
+                id="payment-type-label"
+                sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}
+              >
                 Payment
               </FormLabel>
-              <RadioGroup row aria-labelledby="payment-type-label" value={paymentType} onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}>
+              <RadioGroup
+                row
+                aria-labelledby="payment-type-label"
+                value={paymentType}
+                onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
+              >
                 <FormControlLabel value="Card" control={<Radio />} label="Card" />
                 <FormControlLabel value="Cash" control={<Radio />} label="Cash On Delivery" />
               </RadioGroup>
@@ -220,7 +235,13 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
         </Box>
       </Box>
 
-      <CashConfirmDialog open={cashOpen} amountLabel={amountLabel} busy={placing} onCancel={() => setCashOpen(false)} onConfirm={() => void confirmCash()} />
+      <CashConfirmDialog
+        open={cashOpen}
+        amountLabel={amountLabel}
+        busy={placing}
+        onCancel={() => setCashOpen(false)}
+        onConfirm={() => void confirmCash()}
+      />
     </Page>
   );
 }

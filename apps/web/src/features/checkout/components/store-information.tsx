@@ -36,9 +36,15 @@ export function StoreInformation({ status }: { status: OrderingStatus | undefine
         </TableBody>
       </Table>
       <Box component="ul" sx={{ pl: 2.5, mb: 0, '& li': { mb: 0.5 } }}>
-        <Typography component="li" variant="body2">{ORDER_CUTOFF_NOTICE}</Typography>
-        <Typography component="li" variant="body2">{NO_REFUND_OUTSIDE_HOURS}</Typography>
-        <Typography component="li" variant="body2">{DELIVERY_RADIUS_NOTICE}</Typography>
+        <Typography component="li" variant="body2">
+          {ORDER_CUTOFF_NOTICE}
+        </Typography>
+        <Typography component="li" variant="body2">
+          {NO_REFUND_OUTSIDE_HOURS}
+        </Typography>
+        <Typography component="li" variant="body2">
+          {DELIVERY_RADIUS_NOTICE}
+        </Typography>
       </Box>
     </Paper>
   );

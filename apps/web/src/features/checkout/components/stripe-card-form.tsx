@@ -45,7 +45,13 @@ function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, 
         <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }} />
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={disabled || busy || !stripe} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={disabled || busy || !stripe}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}
+      >
         Pay {amountLabel}
       </Button>
     </Box>

@@ -10,7 +10,10 @@ import { confirmTestPayment } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
 
 function groupCardNumber(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return text
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function formatExpiry(text: string): string {
@@ -51,8 +54,8 @@ export function TestCardForm({ amountLabel, email, disabled, startPayment, onPai
     <Box component="form" onSubmit={(event) => void pay(event)} aria-label="Card payment" sx={{ display: 'grid', gap: 1.5 }}>
       <Alert severity="info" icon={false}>
         <Chip label="Test mode" color="warning" size="small" sx={{ mr: 1, fontWeight: 700 }} />
-        No real card is charged. Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
-        0000 9995 has insufficient funds. Any future expiry date and any 3-digit CVC. Billing email: {email}.
+        No real card is charged. Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000
+        9995 has insufficient funds. Any future expiry date and any 3-digit CVC. Billing email: {email}.
       </Alert>
       <TextField
         label="Card number"
@@ -81,7 +84,13 @@ export function TestCardForm({ amountLabel, email, disabled, startPayment, onPai
         />
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={disabled || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={disabled || busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}
+      >
         Pay {amountLabel}
       </Button>
     </Box>

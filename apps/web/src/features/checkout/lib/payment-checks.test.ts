@@ -26,18 +26,30 @@ describe('checkPayment', () => {
     ['an empty cart is under the minimum', { lineCount: 0 }, MINIMUM_ORDER],
     ['a cart under £10.00 is refused', { quote: { meetsMinimum: false } }, MINIMUM_ORDER],
     ['a cart the server has not priced yet is refused', { quote: undefined }, MINIMUM_ORDER],
-    ['a cart the server could not price says why', { quote: undefined, quoteError: 'This item is no longer available' }, 'This item is no longer available'],
+    [
+      'a cart the server could not price says why',
+      { quote: undefined, quoteError: 'This item is no longer available' },
+      'This item is no longer available',
+    ],
     ['the minimum comes before the address', { quote: { meetsMinimum: false }, addressId: null }, MINIMUM_ORDER],
     ['a card payment without an address', { addressId: null }, ADD_ADDRESS_CARD],
     ['a cash order without an address', { addressId: null, payment: 'Cash' }, ADD_ADDRESS_PLACING],
-    ['the address comes before the opening hours', { addressId: null, opening: { acceptingOrders: false, message: CLOSING } }, ADD_ADDRESS_CARD],
+    [
+      'the address comes before the opening hours',
+      { addressId: null, opening: { acceptingOrders: false, message: CLOSING } },
+      ADD_ADDRESS_CARD,
+    ],
     ['a shop not taking orders says when it next does', { opening: { acceptingOrders: false, message: CLOSING } }, CLOSING],
   ])('%s', (_label, change, problem) => {
     expect(checkPayment({ ...ready, ...change })).toEqual({ ok: false, problem });
   });
 
   it('uses the spec’s words', () => {
-    expect([MINIMUM_ORDER, ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING]).toEqual(['Minimum order amount is £10.00', 'Add your address', 'Please add your address']);
+    expect([MINIMUM_ORDER, ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING]).toEqual([
+      'Minimum order amount is £10.00',
+      'Add your address',
+      'Please add your address',
+    ]);
   });
 });
 

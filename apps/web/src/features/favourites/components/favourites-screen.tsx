@@ -45,7 +45,18 @@ export function FavouritesScreen({ renderCards, aside }: FavouritesScreenProps) 
             </Typography>
           )}
           {favourites.isSuccess && list.length === 0 && (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                p: 2,
+                borderRadius: 2,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+              }}
+            >
               <FavoriteBorderIcon color="primary" aria-hidden="true" />
               <Typography>No favourites yet. Click the heart icon on a product in the menu to keep it here.</Typography>
             </Box>
@@ -57,7 +68,13 @@ export function FavouritesScreen({ renderCards, aside }: FavouritesScreenProps) 
               const favourite = byProduct.get(product._id);
               return (
                 favourite && (
-                  <Button size="small" variant="contained" color="secondary" onClick={() => setPending(favourite)} aria-label={`Remove ${product.title} from favourites`}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    color="secondary"
+                    onClick={() => setPending(favourite)}
+                    aria-label={`Remove ${product.title} from favourites`}
+                  >
                     Remove
                   </Button>
                 )

@@ -14,6 +14,8 @@ export function useFavouriteHearts(): (product: { _id: string; title: string }) 
   const favourites = useDeferredValue(useFavourites(user?.email).data);
   return useMemo(() => {
     const saved = new Set((favourites ?? []).map((favourite) => favourite.id));
-    return (product: { _id: string; title: string }) => <FavouriteButton productId={product._id} title={product.title} saved={saved.has(product._id)} />;
+    return (product: { _id: string; title: string }) => (
+      <FavouriteButton productId={product._id} title={product.title} saved={saved.has(product._id)} />
+    );
   }, [favourites]);
 }

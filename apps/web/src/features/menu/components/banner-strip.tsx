@@ -23,7 +23,15 @@ export function BannerStrip() {
     <Box
       component="section"
       aria-label="Offers"
-      sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: { xs: '85%', sm: '48%', md: '32%' }, gap: 1.5, overflowX: 'auto', mb: 2, scrollSnapType: 'x mandatory' }}
+      sx={{
+        display: 'grid',
+        gridAutoFlow: 'column',
+        gridAutoColumns: { xs: '85%', sm: '48%', md: '32%' },
+        gap: 1.5,
+        overflowX: 'auto',
+        mb: 2,
+        scrollSnapType: 'x mandatory',
+      }}
     >
       {list.map((banner, index) => (
         <Box

@@ -140,23 +140,42 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
           const chosen = progress.items.filter((item) => item.slot === slot.slot);
           const extraEach = deal.dealSlots?.[slot.slot]?.extraEach ?? 0;
           return (
-            <Box key={slot.slot} component="section" aria-label={slot.label} sx={{ border: 1, borderColor: slot.full ? 'success.light' : 'divider', borderRadius: 1, p: 1.5 }}>
+            <Box
+              key={slot.slot}
+              component="section"
+              aria-label={slot.label}
+              sx={{ border: 1, borderColor: slot.full ? 'success.light' : 'divider', borderRadius: 1, p: 1.5 }}
+            >
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
                 {slot.label}{' '}
                 <Typography component="span" variant="body2" color={slot.full ? 'success.dark' : 'text.secondary'}>
-                  ({Math.min(slot.filled, slot.count)} of {slot.count}{slot.extra > 0 ? ` + ${slot.extra} extra` : ''})
+                  ({Math.min(slot.filled, slot.count)} of {slot.count}
+                  {slot.extra > 0 ? ` + ${slot.extra} extra` : ''})
                 </Typography>
               </Typography>
               {chosen.length > 0 && (
-                <Box component="ul" aria-label={`Chosen for ${slot.label}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'grid', gap: 0.5 }}>
+                <Box
+                  component="ul"
+                  aria-label={`Chosen for ${slot.label}`}
+                  sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'grid', gap: 0.5 }}
+                >
                   {chosen.map((item, index) => (
-                    <Box component="li" key={`${item.productId}-${index}`} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                    <Box
+                      component="li"
+                      key={`${item.productId}-${index}`}
+                      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+                    >
                       <Typography variant="body2">
                         {item.title}
                         {item.size && slot.kind === 'pizza' ? ` (${SIZE_LABELS[item.size]})` : ''}
                         {index >= slot.count && extraEach > 0 ? ` ${addOnText(extraEach) ?? ''}` : ''}
                       </Typography>
-                      <Button size="small" color="secondary" onClick={() => removeAt(slot.slot, item.productId)} aria-label={`Remove ${item.title} from ${slot.label}`}>
+                      <Button
+                        size="small"
+                        color="secondary"
+                        onClick={() => removeAt(slot.slot, item.productId)}
+                        aria-label={`Remove ${item.title} from ${slot.label}`}
+                      >
                         Remove
                       </Button>
                     </Box>
@@ -170,7 +189,16 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                       Add more for {formatPounds(extraEach)} each (up to {slot.max} in all).
                     </Typography>
                   )}
-                  <Box role="group" aria-label={`Choices for ${slot.label}`} sx={{ mt: 1, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+                  <Box
+                    role="group"
+                    aria-label={`Choices for ${slot.label}`}
+                    sx={{
+                      mt: 1,
+                      display: 'grid',
+                      gap: 0.5,
+                      gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+                    }}
+                  >
                     {slot.choices.map((product) => (
                       <Button
                         key={product.id}

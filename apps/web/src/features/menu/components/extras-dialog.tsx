@@ -59,7 +59,11 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
             {group.toppings.map((topping) => {
               const chosen = choice.toppingIds.includes(topping.id);
               // A shake's later flavours cost nothing: show what this one would cost as chosen.
-              const shown = chosen ? (charged.get(topping.id) ?? topping.price) : firstOnly && choice.toppingIds.length > 0 ? 0 : topping.price;
+              const shown = chosen
+                ? (charged.get(topping.id) ?? topping.price)
+                : firstOnly && choice.toppingIds.length > 0
+                  ? 0
+                  : topping.price;
               return (
                 <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
                   <FormControlLabel

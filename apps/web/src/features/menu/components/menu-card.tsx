@@ -8,7 +8,16 @@ import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
-import { cardLine, crustOptions, extrasLabel, initialChoice, sizeOptions, typeOptions, withSize, type CardChoice } from '../lib/card-config';
+import {
+  cardLine,
+  crustOptions,
+  extrasLabel,
+  initialChoice,
+  sizeOptions,
+  typeOptions,
+  withSize,
+  type CardChoice,
+} from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
@@ -50,7 +59,10 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
   const types = typeOptions(priced);
   const extras = extrasLabel(priced);
   const price = unitPrice(priced, choice, catalogue);
-  const chosenToppings = choice.toppingIds.map((id) => catalogue.toppings.get(id)?.name).filter(Boolean).join(', ');
+  const chosenToppings = choice.toppingIds
+    .map((id) => catalogue.toppings.get(id)?.name)
+    .filter(Boolean)
+    .join(', ');
 
   const addToCart = () => {
     cart.add(cardLine(priced, choice), cartDisplay(product));
@@ -65,11 +77,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
       product={product}
       eager={eager}
       corner={corner}
-      price={
-        <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {price !== null ? formatPounds(price) : '…'}
-        </Typography>
-      }
+      price={<Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>{price !== null ? formatPounds(price) : '…'}</Typography>}
       footer={
         <Button variant="contained" onClick={addToCart} disabled={price === null}>
           Add to cart
@@ -88,7 +96,12 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
         <OptionGroup
           label="Crust"
           columns={crusts.length}
-          options={crusts.map((option) => ({ value: option.crust, label: option.label, note: addOnText(option.price), disabled: option.disabled }))}
+          options={crusts.map((option) => ({
+            value: option.crust,
+            label: option.label,
+            note: addOnText(option.price),
+            disabled: option.disabled,
+          }))}
           value={choice.crust}
           onChange={(crust) => setChoice((current) => ({ ...current, crust }))}
         />

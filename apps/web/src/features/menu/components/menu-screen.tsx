@@ -45,7 +45,10 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
   return (
     <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals">
       {failed ? (
-        <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, borderRadius: 1, bgcolor: '#fdeded' }}>
+        <Box
+          role="alert"
+          sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, borderRadius: 1, bgcolor: '#fdeded' }}
+        >
           <Typography sx={{ color: '#5f2120' }}>The menu could not be loaded. Check your connection and try again.</Typography>
           <Button variant="contained" onClick={retry}>
             Retry

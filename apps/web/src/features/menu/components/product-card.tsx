@@ -25,7 +25,12 @@ interface ProductCardProps {
 export function ProductCard({ product, eager = false, price, corner, children, footer }: ProductCardProps) {
   const from = fromPricePence(product);
   return (
-    <Card component="article" aria-label={product.title} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}>
+    <Card
+      component="article"
+      aria-label={product.title}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}
+    >
       {corner && <Box sx={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}>{corner}</Box>}
       {product.imageUrl ? (
         <Box
@@ -57,11 +62,7 @@ export function ProductCard({ product, eager = false, price, corner, children, f
         {price !== undefined ? (
           <Box sx={{ mt: 'auto', pt: 1 }}>{price}</Box>
         ) : (
-          from !== null && (
-            <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>
-              from {formatPounds(from)}
-            </Typography>
-          )
+          from !== null && <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>from {formatPounds(from)}</Typography>
         )}
         {footer}
       </Box>

@@ -1,14 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { priceLine } from '@shop/shared/domain/pricing';
 import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
-import { cardLine, crustOptions, extrasLabel, initialChoice, sizeOptions, toppingGroups, typeOptions, withSize, withToppingToggled } from './card-config';
+import {
+  cardLine,
+  crustOptions,
+  extrasLabel,
+  initialChoice,
+  sizeOptions,
+  toppingGroups,
+  typeOptions,
+  withSize,
+  withToppingToggled,
+} from './card-config';
 import type { MenuProduct, MenuTopping } from '../../../lib/menu-types';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-const wire = (n: number, title: string, category: string, prices: [number | '', number | '', number | '', number | ''], more: Partial<MenuProduct> = {}): MenuProduct => ({
-  _id: hex(n), title, description: '', category,
-  regularDiscount: prices[0], mediumDiscount: prices[1], largeDiscount: prices[2], extraLargeDiscount: prices[3],
-  deep_pan: null, thin_crust: null, stuffed_crust: null, normal: null, boneless: null, drinkKind: null, dealSlots: null, imageUrl: null, ...more,
+const wire = (
+  n: number,
+  title: string,
+  category: string,
+  prices: [number | '', number | '', number | '', number | ''],
+  more: Partial<MenuProduct> = {},
+): MenuProduct => ({
+  _id: hex(n),
+  title,
+  description: '',
+  category,
+  regularDiscount: prices[0],
+  mediumDiscount: prices[1],
+  largeDiscount: prices[2],
+  extraLargeDiscount: prices[3],
+  deep_pan: null,
+  thin_crust: null,
+  stuffed_crust: null,
+  normal: null,
+  boneless: null,
+  drinkKind: null,
+  dealSlots: null,
+  imageUrl: null,
+  ...more,
 });
 const products = [
   wire(1, 'Margherita', 'Pizza', [7.49, 10.99, 13.99, 16.99], { deep_pan: 0, thin_crust: 0, stuffed_crust: 2 }),
@@ -49,8 +79,16 @@ describe('a product card', () => {
   });
 
   it('offers a crust only for Pizza with stuffed crust defined, disabling thin and stuffed at size s', () => {
-    expect(crustOptions(product(1), 's').map((o) => [o.label, o.disabled])).toEqual([['Deep Pan', false], ['Thin Crust', true], ['Stuffed Crust', true]]);
-    expect(crustOptions(product(1), 'm').map((o) => [o.label, o.price, o.disabled])).toEqual([['Deep Pan', 0, false], ['Thin Crust', 0, false], ['Stuffed Crust', 200, false]]);
+    expect(crustOptions(product(1), 's').map((o) => [o.label, o.disabled])).toEqual([
+      ['Deep Pan', false],
+      ['Thin Crust', true],
+      ['Stuffed Crust', true],
+    ]);
+    expect(crustOptions(product(1), 'm').map((o) => [o.label, o.price, o.disabled])).toEqual([
+      ['Deep Pan', 0, false],
+      ['Thin Crust', 0, false],
+      ['Stuffed Crust', 200, false],
+    ]);
     expect(crustOptions(product(3), 'm')).toEqual([]);
     expect(crustOptions(product(4), 'm')).toEqual([]);
   });
@@ -62,7 +100,10 @@ describe('a product card', () => {
   });
 
   it('offers wing types with their add-on', () => {
-    expect(typeOptions(product(4))).toEqual([{ type: 'normal', label: 'Normal', price: 0 }, { type: 'boneless', label: 'Boneless', price: 50 }]);
+    expect(typeOptions(product(4))).toEqual([
+      { type: 'normal', label: 'Normal', price: 0 },
+      { type: 'boneless', label: 'Boneless', price: 50 },
+    ]);
     expect(typeOptions(product(1))).toEqual([]);
   });
 
@@ -81,7 +122,13 @@ describe('a product card', () => {
     let choice = withSize(product(1), initialChoice(product(1)), 'l');
     choice = { ...choice, crust: 'stuffed_crust' };
     choice = withToppingToggled(choice, hex(101));
-    expect(cardLine(product(1), choice)).toEqual({ productId: hex(1), quantity: 1, size: 'l', crust: 'stuffed_crust', toppingIds: [hex(101)] });
+    expect(cardLine(product(1), choice)).toEqual({
+      productId: hex(1),
+      quantity: 1,
+      size: 'l',
+      crust: 'stuffed_crust',
+      toppingIds: [hex(101)],
+    });
     expect(priceLine(cardLine(product(1), choice), catalogue).unitPrice).toBe(1399 + 200 + 120);
 
     const shake = withToppingToggled(withToppingToggled(initialChoice(product(5)), hex(104)), hex(105));

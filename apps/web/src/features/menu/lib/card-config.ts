@@ -4,10 +4,28 @@
  * them for the card, so the browser never offers a choice the server would refuse.
  */
 import type { CartLine } from '@shop/shared/contract/cart';
-import { CRUST_LABELS, CRUSTS, WING_TYPE_LABELS, WING_TYPES, type Crust, type Size, type ToppingCategory, type WingType } from '@shop/shared/domain/catalogue-values';
 import {
-  allowedCrusts, allowedToppingCategories, availableSizes, defaultConfiguration, hasCrustChoice, hasWingTypes, sizeLabel, sizePrice,
-  type PricedProduct, type PricedTopping, type PricingCatalogue,
+  CRUST_LABELS,
+  CRUSTS,
+  WING_TYPE_LABELS,
+  WING_TYPES,
+  type Crust,
+  type Size,
+  type ToppingCategory,
+  type WingType,
+} from '@shop/shared/domain/catalogue-values';
+import {
+  allowedCrusts,
+  allowedToppingCategories,
+  availableSizes,
+  defaultConfiguration,
+  hasCrustChoice,
+  hasWingTypes,
+  sizeLabel,
+  sizePrice,
+  type PricedProduct,
+  type PricedTopping,
+  type PricingCatalogue,
 } from '@shop/shared/domain/product-options';
 
 export type CardChoice = { size: Size | null; crust: Crust | null; type: WingType | null; toppingIds: string[] };
@@ -70,7 +88,12 @@ export function typeOptions(product: PricedProduct): TypeOption[] {
   return WING_TYPES.map((type) => ({ type, label: WING_TYPE_LABELS[type], price: prices[type] }));
 }
 
-const GROUP_TITLES: Record<ToppingCategory, string> = { Pizza: 'Pizza Toppings', Crust: 'Crust Toppings', Shakes: 'Flavours', Dips: 'Dips' };
+const GROUP_TITLES: Record<ToppingCategory, string> = {
+  Pizza: 'Pizza Toppings',
+  Crust: 'Crust Toppings',
+  Shakes: 'Flavours',
+  Dips: 'Dips',
+};
 
 export type ToppingGroup = { category: ToppingCategory; title: string; toppings: PricedTopping[] };
 

@@ -3,7 +3,12 @@ import type { MenuCategory } from '../../../lib/menu-types';
 import { fromPricePence } from './from-price';
 import { selectCategory } from './select-category';
 
-const category = (categoriName: string, order: number): MenuCategory => ({ _id: String(order).padStart(24, '0'), categoriName, order, imageUrl: null });
+const category = (categoriName: string, order: number): MenuCategory => ({
+  _id: String(order).padStart(24, '0'),
+  categoriName,
+  order,
+  imageUrl: null,
+});
 
 describe('fromPricePence', () => {
   it('is the lowest priced size, skipping blank and zero sizes', () => {

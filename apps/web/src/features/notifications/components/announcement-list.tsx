@@ -9,7 +9,13 @@ export function AnnouncementList({ announcements }: { announcements: readonly Cu
   return (
     <Box component="ul" aria-label="Announcements" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
       {announcements.map((item) => (
-        <Paper component="li" key={item._id} variant="outlined" aria-labelledby={`notice-${item._id}`} sx={{ listStyle: 'none', overflow: 'hidden' }}>
+        <Paper
+          component="li"
+          key={item._id}
+          variant="outlined"
+          aria-labelledby={`notice-${item._id}`}
+          sx={{ listStyle: 'none', overflow: 'hidden' }}
+        >
           {item.imageUrl && (
             // The words are in the title and description below; the picture adds no other information.
             <Box

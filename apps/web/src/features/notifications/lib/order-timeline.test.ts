@@ -18,12 +18,18 @@ describe('orderTimeline', () => {
 
   it('puts the last change on top when several share an instant (the answer lists them oldest first)', () => {
     const same = { date: placed.date, time: placed.time, createdAt: placed.createdAt };
-    const steps = orderTimeline({ ...placed, status: 'On the way', statusHistory: [placed, { ...approved, ...same }, { ...onTheWay, ...same }] });
+    const steps = orderTimeline({
+      ...placed,
+      status: 'On the way',
+      statusHistory: [placed, { ...approved, ...same }, { ...onTheWay, ...same }],
+    });
     expect(steps.map((step) => step.status)).toEqual(['On the way', 'Approved Order', 'Pending Order']);
   });
 
   it('shows the order’s own status when the answer carries no history', () => {
-    expect(orderTimeline({ ...placed, status: 'Approved Order', statusHistory: [] })).toEqual([{ ...placed, status: 'Approved Order', current: true }]);
+    expect(orderTimeline({ ...placed, status: 'Approved Order', statusHistory: [] })).toEqual([
+      { ...placed, status: 'Approved Order', current: true },
+    ]);
   });
 });
 

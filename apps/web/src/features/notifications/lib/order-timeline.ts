@@ -26,7 +26,13 @@ export function orderTimeline(order: TimelineOrder): TimelineStep[] {
     order.statusHistory.length > 0
       ? [...order.statusHistory].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).reverse()
       : [{ status: order.status, date: order.date, time: order.time, createdAt: order.createdAt }];
-  return history.map((change, index) => ({ status: change.status, date: change.date, time: change.time, createdAt: change.createdAt, current: index === 0 }));
+  return history.map((change, index) => ({
+    status: change.status,
+    date: change.date,
+    time: change.time,
+    createdAt: change.createdAt,
+    current: index === 0,
+  }));
 }
 
 /** Newest order first; orders placed in the same instant keep the answer's order (it lists the newest first). */

@@ -25,7 +25,19 @@ interface Loadable {
   error: Error | null;
 }
 
-function Column({ id, title, query, empty, children }: { id: string; title: string; query: Loadable; empty: ReactNode | null; children: ReactNode }) {
+function Column({
+  id,
+  title,
+  query,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  query: Loadable;
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
       <Typography id={id} variant="h2" sx={{ mb: 1.5 }}>
@@ -95,7 +107,9 @@ export function NotificationsPage() {
           id="news-heading"
           title="From the shop"
           query={feed}
-          empty={feed.isSuccess && announcements.length === 0 ? <Typography color="text.secondary">No news from the shop yet.</Typography> : null}
+          empty={
+            feed.isSuccess && announcements.length === 0 ? <Typography color="text.secondary">No news from the shop yet.</Typography> : null
+          }
         >
           {announcements.length > 0 && <AnnouncementList announcements={announcements} />}
         </Column>

@@ -9,8 +9,24 @@ const GONE = 'c'.repeat(24);
 
 function item(title: string, line: OrderItemWire['line'], extra: Partial<OrderItemWire> = {}): OrderItemWire {
   return {
-    id: line.productId, title, description: '', category: 'Pizza', quantity: line.quantity, size: null, sizeLabel: null, crust: null, crustLabel: null,
-    type: null, typeLabel: null, topping: '', toppingsPrice: 0, price: 10, totalQuantityPrice: 10 * line.quantity, dealItems: [], line, ...extra,
+    id: line.productId,
+    title,
+    description: '',
+    category: 'Pizza',
+    quantity: line.quantity,
+    size: null,
+    sizeLabel: null,
+    crust: null,
+    crustLabel: null,
+    type: null,
+    typeLabel: null,
+    topping: '',
+    toppingsPrice: 0,
+    price: 10,
+    totalQuantityPrice: 10 * line.quantity,
+    dealItems: [],
+    line,
+    ...extra,
   };
 }
 
@@ -26,7 +42,16 @@ describe('reorder', () => {
       [
         item('Margherita', pizza),
         item('Retired Pizza', { productId: GONE, quantity: 1 }),
-        item('Pizza Pair', { productId: DEAL, quantity: 1, deal: { items: [{ slot: 0, productId: PIZZA }, { slot: 0, productId: GONE }] } }),
+        item('Pizza Pair', {
+          productId: DEAL,
+          quantity: 1,
+          deal: {
+            items: [
+              { slot: 0, productId: PIZZA },
+              { slot: 0, productId: GONE },
+            ],
+          },
+        }),
       ],
       MENU,
     );
@@ -37,8 +62,14 @@ describe('reorder', () => {
 
 describe('order display', () => {
   it('shows the item’s choices', () => {
-    expect(itemDetails(item('Margherita', { productId: PIZZA, quantity: 1 }, { sizeLabel: 'Large 13"', crust: 'stuffed_crust', crustLabel: 'Stuffed Crust', topping: 'Pepperoni' }))).toBe(
-      'Large 13" · Stuffed Crust · Pepperoni',
-    );
+    expect(
+      itemDetails(
+        item(
+          'Margherita',
+          { productId: PIZZA, quantity: 1 },
+          { sizeLabel: 'Large 13"', crust: 'stuffed_crust', crustLabel: 'Stuffed Crust', topping: 'Pepperoni' },
+        ),
+      ),
+    ).toBe('Large 13" · Stuffed Crust · Pepperoni');
   });
 });

@@ -8,7 +8,10 @@ export type ReorderItem = { line: CartLine; display: { title: string; imageUrl: 
  * The order's lines that can go back into the cart: products still on the menu come back with their
  * choices (the cart prices them at today's prices); the titles of the ones no longer sold are listed.
  */
-export function reorderLines(items: readonly OrderItemWire[], menu: readonly MenuProductLike[]): { lines: ReorderItem[]; missing: string[] } {
+export function reorderLines(
+  items: readonly OrderItemWire[],
+  menu: readonly MenuProductLike[],
+): { lines: ReorderItem[]; missing: string[] } {
   const byId = new Map(menu.map((product) => [product._id, product]));
   const lines: ReorderItem[] = [];
   const missing: string[] = [];

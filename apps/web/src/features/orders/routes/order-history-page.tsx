@@ -52,7 +52,12 @@ export function OrderHistoryPage() {
               {orders.map((order) => (
                 <TableRow key={order._id} hover>
                   <TableCell>
-                    <Link component={RouterLink} to={`/orders/${order._id}`} aria-label={`Order ${displayOrderId(order._id)}`} fontWeight={600}>
+                    <Link
+                      component={RouterLink}
+                      to={`/orders/${order._id}`}
+                      aria-label={`Order ${displayOrderId(order._id)}`}
+                      fontWeight={600}
+                    >
                       {displayOrderId(order._id)}
                     </Link>
                   </TableCell>
