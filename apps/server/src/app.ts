@@ -183,19 +183,19 @@ function describeZodError(error: ZodError): string {
 }
 
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (isZodError(error)) return reply.code(400).send(errorBody(400, describeZodError(error)));
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+  if (isZodError(error)) return reply.code(400).send(errorBody(400, describeZodError(error), 'VALIDATION_FAILED'));
+  if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation) return reply.code(400).send(errorBody(400, fastifyError.message));
+  if (fastifyError.validation) return reply.code(400).send(errorBody(400, fastifyError.message, 'VALIDATION_FAILED'));
   const status = fastifyError.statusCode;
   // Fastify's own client errors (malformed JSON, body too large, unsupported media type) say what is wrong.
   if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, fastifyError.message));
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'request failed: the database does not answer');
-    return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE));
+    return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE, 'DATABASE_UNAVAILABLE'));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+  return reply.code(500).send(errorBody(500, 'Internal Server Error', 'INTERNAL_ERROR'));
 }
 
 const MISSING_BUILD_PAGE = `<!doctype html>
