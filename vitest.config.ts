@@ -1,16 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = { testTimeout: 30000, hookTimeout: 60000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: [
-      'test/**/*.test.ts',
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'node',
+          include: [
+            'test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
+          exclude: ['**/node_modules/**', 'apps/web/src/**/*.dom.test.tsx'],
+        },
+      },
+      {
+        // Screens rendered by Testing Library in jsdom, as a user would use them.
+        test: {
+          ...shared,
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          setupFiles: ['apps/web/test/component-setup.ts'],
+        },
+      },
     ],
-    testTimeout: 30000,
-    hookTimeout: 60000,
-    pool: 'forks',
   },
 });
