@@ -1,0 +1,63 @@
+/**
+ * Every path of the web app, written once, in the spec's spellings (SPEC.md section 2, typos included:
+ * /categoriforms, /allproduts). The route table (`src/app/route-table.tsx`) declares exactly these patterns and
+ * every link, redirect and navigation builds its target from here; `paths.test.ts` checks both, so a path is
+ * renamed in one place. A pattern with a `:param` has a builder below that fills it in.
+ */
+export const paths = {
+  // Storefront
+  home: '/',
+  cart: '/cart',
+  signin: '/signin',
+  signup: '/signup',
+  favourite: '/favourite',
+  notification: '/notification',
+  myProfile: '/profile/my-profile',
+  myOrders: '/profile/my-orders',
+  addAddress: '/addaddress',
+  editAddress: '/addaddress/:id',
+  order: '/orders/:ordersId',
+  payment: '/payment',
+  // Back office
+  dashboard: '/dashboard',
+  orderList: '/order-list',
+  newOrders: '/neworders',
+  todaysOrders: '/todaysorders',
+  lastDayOrders: '/lastdayorders',
+  lastWeekOrders: '/lastweekorders',
+  lastMonthOrders: '/lastmonthorders',
+  allOrders: '/allorders',
+  adminOrder: '/allorders/:ordersId',
+  pendingOrders: '/pendingorders',
+  categories: '/categories',
+  addCategory: '/categoriforms',
+  editCategory: '/categories/:id',
+  toppings: '/ingredients',
+  toppingForms: '/ingredientforms',
+  products: '/products',
+  addProduct: '/productforms',
+  editProduct: '/products/:id',
+  categoryProducts: '/allproduts/:categoriName',
+  banner: '/banner',
+  addNotification: '/addnotification',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Fills a pattern's `:param`s, each encoded as one path segment. */
+function fill(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** /orders/{ordersId}: a customer's order. */
+export const orderPath = (ordersId: string) => fill(paths.order, { ordersId });
+/** /allorders/{ordersId}: an order in the back office. */
+export const adminOrderPath = (ordersId: string) => fill(paths.adminOrder, { ordersId });
+/** /addaddress/{id}: the form editing one address. */
+export const editAddressPath = (id: string) => fill(paths.editAddress, { id });
+/** /categories/{id}: the form editing one category. */
+export const editCategoryPath = (id: string) => fill(paths.editCategory, { id });
+/** /products/{id}: the form editing one product. */
+export const editProductPath = (id: string) => fill(paths.editProduct, { id });
+/** /allproduts/{categoriName}: the products of one category, by its name. */
+export const categoryProductsPath = (categoriName: string) => fill(paths.categoryProducts, { categoriName });
