@@ -1,12 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { useSession, type Session } from '../lib/use-session';
+import { paths } from '../lib/paths';
 
 function Guard({ allow }: { allow: (session: Session) => boolean }) {
   const session = useSession();
   const location = useLocation();
   if (session.isLoading) return <PageSpinner label="Checking your sign-in" />;
-  if (!allow(session)) return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (!allow(session)) return <Navigate to={paths.signin} replace state={{ from: location }} />;
   return <Outlet />;
 }
 

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/toaster';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
+import { paths } from '../lib/paths';
 import { RequireAdmin, RequirePayment, RequireUser } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { queryClient } from './query-client';
@@ -37,91 +38,94 @@ const customerRoutes: RouteObject[] = [
     shouldRevalidate: () => false,
     lazy: page(() => import('./routes/home-page').then((m) => m.HomePage)),
   },
-  { path: 'cart', lazy: page(() => import('../features/cart/routes/cart-page').then((m) => m.CartPage)) },
-  { path: 'signin', lazy: page(() => import('../features/account/routes/signin-page').then((m) => m.SignInPage)) },
-  { path: 'signup', lazy: page(() => import('../features/account/routes/signup-page').then((m) => m.SignUpPage)) },
+  { path: paths.cart, lazy: page(() => import('../features/cart/routes/cart-page').then((m) => m.CartPage)) },
+  { path: paths.signin, lazy: page(() => import('../features/account/routes/signin-page').then((m) => m.SignInPage)) },
+  { path: paths.signup, lazy: page(() => import('../features/account/routes/signup-page').then((m) => m.SignUpPage)) },
   {
     Component: RequireUser,
     children: [
-      { path: 'favourite', lazy: page(() => import('./routes/favourites-page').then((m) => m.FavouritesPage)) },
+      { path: paths.favourite, lazy: page(() => import('./routes/favourites-page').then((m) => m.FavouritesPage)) },
       {
-        path: 'notification',
+        path: paths.notification,
         lazy: page(() => import('../features/notifications/routes/notifications-page').then((m) => m.NotificationsPage)),
       },
       // /profile/{type}: the spec knows two types; any other falls through to the 404 page.
-      { path: 'profile/my-profile', lazy: page(() => import('../features/account/routes/profile-page').then((m) => m.ProfilePage)) },
+      { path: paths.myProfile, lazy: page(() => import('../features/account/routes/profile-page').then((m) => m.ProfilePage)) },
       {
-        path: 'profile/my-orders',
+        path: paths.myOrders,
         lazy: page(() => import('../features/orders/routes/order-history-page').then((m) => m.OrderHistoryPage)),
       },
-      { path: 'addaddress', lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)) },
+      { path: paths.addAddress, lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)) },
       {
-        path: 'addaddress/:id',
+        path: paths.editAddress,
         lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)),
       },
-      { path: 'orders/:ordersId', lazy: page(() => import('../features/orders/routes/order-detail-page').then((m) => m.OrderDetailPage)) },
+      { path: paths.order, lazy: page(() => import('../features/orders/routes/order-detail-page').then((m) => m.OrderDetailPage)) },
     ],
   },
   {
     Component: RequirePayment,
-    children: [{ path: 'payment', lazy: page(() => import('./routes/payment-page').then((m) => m.PaymentPage)) }],
+    children: [{ path: paths.payment, lazy: page(() => import('./routes/payment-page').then((m) => m.PaymentPage)) }],
   },
   { path: '*', lazy: page(() => import('./routes/not-found-page').then((m) => m.NotFoundPage)) },
 ];
 
 const adminRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: page(() => import('../features/admin-dashboard/routes/dashboard-page').then((m) => m.DashboardPage)) },
-  { path: 'order-list', lazy: page(() => import('../features/admin-orders/routes/order-list-page').then((m) => m.OrderListPage)) },
-  { path: 'neworders', lazy: page(() => import('../features/admin-orders/routes/new-orders-page').then((m) => m.NewOrdersPage)) },
-  { path: 'todaysorders', lazy: page(() => import('../features/admin-orders/routes/todays-orders-page').then((m) => m.TodaysOrdersPage)) },
+  { path: paths.dashboard, lazy: page(() => import('../features/admin-dashboard/routes/dashboard-page').then((m) => m.DashboardPage)) },
+  { path: paths.orderList, lazy: page(() => import('../features/admin-orders/routes/order-list-page').then((m) => m.OrderListPage)) },
+  { path: paths.newOrders, lazy: page(() => import('../features/admin-orders/routes/new-orders-page').then((m) => m.NewOrdersPage)) },
   {
-    path: 'lastdayorders',
+    path: paths.todaysOrders,
+    lazy: page(() => import('../features/admin-orders/routes/todays-orders-page').then((m) => m.TodaysOrdersPage)),
+  },
+  {
+    path: paths.lastDayOrders,
     lazy: page(() => import('../features/admin-orders/routes/last-day-orders-page').then((m) => m.LastDayOrdersPage)),
   },
   {
-    path: 'lastweekorders',
+    path: paths.lastWeekOrders,
     lazy: page(() => import('../features/admin-orders/routes/last-week-orders-page').then((m) => m.LastWeekOrdersPage)),
   },
   {
-    path: 'lastmonthorders',
+    path: paths.lastMonthOrders,
     lazy: page(() => import('../features/admin-orders/routes/last-month-orders-page').then((m) => m.LastMonthOrdersPage)),
   },
-  { path: 'allorders', lazy: page(() => import('../features/admin-orders/routes/all-orders-page').then((m) => m.AllOrdersPage)) },
+  { path: paths.allOrders, lazy: page(() => import('../features/admin-orders/routes/all-orders-page').then((m) => m.AllOrdersPage)) },
   {
-    path: 'allorders/:ordersId',
+    path: paths.adminOrder,
     lazy: page(() => import('../features/admin-orders/routes/admin-order-detail-page').then((m) => m.AdminOrderDetailPage)),
   },
   {
-    path: 'pendingorders',
+    path: paths.pendingOrders,
     lazy: page(() => import('../features/admin-orders/routes/pending-orders-page').then((m) => m.PendingOrdersPage)),
   },
-  { path: 'categories', lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)) },
+  { path: paths.categories, lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)) },
   {
-    path: 'categoriforms',
+    path: paths.addCategory,
     lazy: page(() => import('../features/admin-catalogue/routes/category-form-page').then((m) => m.CategoryFormPage)),
   },
   {
-    path: 'categories/:id',
+    path: paths.editCategory,
     lazy: page(() => import('../features/admin-catalogue/routes/category-edit-page').then((m) => m.CategoryEditPage)),
   },
-  { path: 'ingredients', lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
-  { path: 'ingredientforms', lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
-  { path: 'products', lazy: page(() => import('../features/admin-catalogue/routes/products-page').then((m) => m.ProductsPage)) },
+  { path: paths.toppings, lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
+  { path: paths.toppingForms, lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
+  { path: paths.products, lazy: page(() => import('../features/admin-catalogue/routes/products-page').then((m) => m.ProductsPage)) },
   {
-    path: 'productforms',
+    path: paths.addProduct,
     lazy: page(() => import('../features/admin-catalogue/routes/product-form-page').then((m) => m.ProductFormPage)),
   },
   {
-    path: 'products/:id',
+    path: paths.editProduct,
     lazy: page(() => import('../features/admin-catalogue/routes/product-edit-page').then((m) => m.ProductEditPage)),
   },
   {
-    path: 'allproduts/:categoriName',
+    path: paths.categoryProducts,
     lazy: page(() => import('../features/admin-catalogue/routes/category-products-page').then((m) => m.CategoryProductsPage)),
   },
-  { path: 'banner', lazy: page(() => import('../features/admin-content/routes/banner-page').then((m) => m.BannerPage)) },
+  { path: paths.banner, lazy: page(() => import('../features/admin-content/routes/banner-page').then((m) => m.BannerPage)) },
   {
-    path: 'addnotification',
+    path: paths.addNotification,
     lazy: page(() => import('../features/admin-content/routes/add-notification-page').then((m) => m.AddNotificationPage)),
   },
 ];

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 function LogoMark() {
   return (
@@ -20,7 +21,7 @@ export function Logo() {
   return (
     <Box
       component={Link}
-      to="/"
+      to={paths.home}
       aria-label={`${SHOP_NAME} home`}
       sx={{
         display: 'inline-flex',

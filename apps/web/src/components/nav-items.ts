@@ -1,4 +1,5 @@
 import type { Session } from '../lib/use-session';
+import { paths } from '../lib/paths';
 
 export interface NavItem {
   label: string;
@@ -11,19 +12,19 @@ export interface NavItem {
  * does not flash "Sign In" at a signed-in user.
  */
 export function navItems(session: Session, smallScreen: boolean): NavItem[] {
-  const items: NavItem[] = [{ label: 'Home', to: '/' }];
-  if (smallScreen) items.push({ label: 'Cart', to: '/cart' });
+  const items: NavItem[] = [{ label: 'Home', to: paths.home }];
+  if (smallScreen) items.push({ label: 'Cart', to: paths.cart });
   if (session.isLoading) return items;
   const { user, isAdmin } = session;
   if (user) {
-    items.push({ label: 'Profile', to: '/profile/my-profile' });
+    items.push({ label: 'Profile', to: paths.myProfile });
     if (isAdmin) {
-      items.push({ label: 'Dashboard', to: '/dashboard' });
+      items.push({ label: 'Dashboard', to: paths.dashboard });
     } else {
-      items.push({ label: 'Favourite', to: '/favourite' }, { label: 'Notification', to: '/notification' });
+      items.push({ label: 'Favourite', to: paths.favourite }, { label: 'Notification', to: paths.notification });
     }
   } else {
-    items.push({ label: 'Sign In', to: '/signin' });
+    items.push({ label: 'Sign In', to: paths.signin });
   }
   return items;
 }

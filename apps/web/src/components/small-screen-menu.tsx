@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
 import type { NavItem } from './nav-items';
+import { paths } from '../lib/paths';
 
 interface SmallScreenMenuProps {
   id: string;
@@ -27,7 +28,7 @@ export function SmallScreenMenu({ id, open, items, onClose, onLogout }: SmallScr
               <ListItemButton
                 component={NavLink}
                 to={item.to}
-                end={item.to === '/'}
+                end={item.to === paths.home}
                 onClick={onClose}
                 sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main' } }}
               >

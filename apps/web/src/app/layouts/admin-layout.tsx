@@ -26,20 +26,21 @@ import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
 import { NewOrderPopup } from '../../features/admin-live/components/new-order-popup';
+import { paths } from '../../lib/paths';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
 export const SIDEBAR_WIDTH = 280;
 
 const SIDEBAR_LINKS = [
-  { label: 'Home', to: '/', icon: <HomeIcon /> },
-  { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
-  { label: 'Order List', to: '/order-list', icon: <ListAltIcon /> },
-  { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
-  { label: 'Toppings', to: '/ingredients', icon: <LocalPizzaIcon /> },
-  { label: 'Products', to: '/products', icon: <FastfoodIcon /> },
+  { label: 'Home', to: paths.home, icon: <HomeIcon /> },
+  { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon /> },
+  { label: 'Order List', to: paths.orderList, icon: <ListAltIcon /> },
+  { label: 'Categories', to: paths.categories, icon: <CategoryIcon /> },
+  { label: 'Toppings', to: paths.toppings, icon: <LocalPizzaIcon /> },
+  { label: 'Products', to: paths.products, icon: <FastfoodIcon /> },
   // The spec lists these two screens but no links to them (decision 0405).
-  { label: 'Send Notification', to: '/addnotification', icon: <CampaignIcon /> },
-  { label: 'Banner', to: '/banner', icon: <ViewCarouselIcon /> },
+  { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
+  { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -55,7 +56,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemButton
               component={NavLink}
               to={link.to}
-              end={link.to === '/'}
+              end={link.to === paths.home}
               onClick={onNavigate}
               sx={{
                 '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },

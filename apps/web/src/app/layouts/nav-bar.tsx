@@ -10,6 +10,7 @@ import { NavLink } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import { Logo } from '../../components/logo';
 import { navItems } from '../../components/nav-items';
+import { paths } from '../../lib/paths';
 
 // Both open only on a click, so their code (drawer, dialog, focus trap) stays out of the first download.
 const SmallScreenMenu = lazy(() => import('../../components/small-screen-menu').then((m) => ({ default: m.SmallScreenMenu })));
@@ -48,7 +49,7 @@ export function NavBar() {
                 key={item.to}
                 component={NavLink}
                 to={item.to}
-                end={item.to === '/'}
+                end={item.to === paths.home}
                 color="inherit"
                 sx={{ '&.active': { backgroundColor: 'rgba(0, 0, 0, 0.2)' } }}
               >

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isChunkLoadError } from '../../lib/chunk-load-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../lib/paths';
 
 /**
  * Shown in place of a route that failed. A page whose code could not be downloaded (a dropped connection, or a
@@ -21,7 +22,7 @@ export function RouteErrorPage() {
         <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
           Page Not Found
         </Typography>
-        <Button component={Link} to="/" variant="contained">
+        <Button component={Link} to={paths.home} variant="contained">
           Back to the menu
         </Button>
       </Box>

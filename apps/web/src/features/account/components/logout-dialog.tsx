@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/use-logout';
+import { paths } from '../../../lib/paths';
 
 interface LogoutDialogProps {
   open: boolean;
@@ -21,7 +22,7 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
     logout.mutate(undefined, {
       onSuccess: () => {
         onClose();
-        void navigate('/');
+        void navigate(paths.home);
       },
     });
   };

@@ -1,5 +1,6 @@
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
 import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
+import { paths } from '../../../lib/paths';
 
 /** Step 1: the spec's warning for an empty e-mail, or null when the request may go. */
 export function checkResetEmail(email: string): string | null {
@@ -17,8 +18,8 @@ export function checkNewPassword(input: { otp: string; password: string; confirm
 /** Where to go after signing in: the page the guard sent the visitor away from, else home. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return '/';
-  if (from.pathname === '/signin' || from.pathname === '/signup') return '/';
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return paths.home;
+  if (from.pathname === paths.signin || from.pathname === paths.signup) return paths.home;
   const search = typeof from.search === 'string' ? from.search : '';
   const hash = typeof from.hash === 'string' ? from.hash : '';
   return `${from.pathname}${search}${hash}`;

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useUpdateProfile } from '../api/use-account';
 import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 /**
  * `/profile/my-profile`: name, email and password, all required (SPEC.md sections 2 and 5). The password is the
@@ -36,7 +37,7 @@ export function ProfilePage() {
         </Typography>
       }
       footer={
-        <Link component={RouterLink} to="/profile/my-orders">
+        <Link component={RouterLink} to={paths.myOrders}>
           See Order History
         </Link>
       }

@@ -10,6 +10,7 @@ import { useLogin } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { returnPath } from '../lib/forgot-password-checks';
+import { paths } from '../../../lib/paths';
 
 /** `/signin` (SPEC.md section 2). After login the visitor returns to the page a guard sent them away from. */
 export function SignInPage() {
@@ -44,7 +45,7 @@ export function SignInPage() {
         <>
           <Typography>
             New here?{' '}
-            <Link component={RouterLink} to="/signup" state={location.state}>
+            <Link component={RouterLink} to={paths.signup} state={location.state}>
               Register
             </Link>
           </Typography>

@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH } from '@shop/shared/domain/account-rules';
 import { useRegister } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { returnPath } from '../lib/forgot-password-checks';
+import { paths } from '../../../lib/paths';
 
 const EMPTY = { username: '', email: '', password: '' };
 
@@ -48,7 +49,7 @@ export function SignUpPage() {
       footer={
         <Typography>
           Already have an account?{' '}
-          <Link component={RouterLink} to="/signin" state={location.state}>
+          <Link component={RouterLink} to={paths.signin} state={location.state}>
             Login
           </Link>
         </Typography>

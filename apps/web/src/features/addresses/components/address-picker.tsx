@@ -18,6 +18,7 @@ import { useAddresses, useDeleteAddress } from '../api/address-api';
 import { joinFullName } from '../lib/full-name';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
+import { paths, editAddressPath } from '../../../lib/paths';
 
 interface AddressPickerProps {
   email: string;
@@ -57,7 +58,7 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
         <Typography id="address-heading" variant="h3" component="h2">
           Delivery address
         </Typography>
-        <Button component={RouterLink} to="/addaddress" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button component={RouterLink} to={paths.addAddress} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {ADD_ADDRESS_CARD}
         </Button>
       </Box>
@@ -86,7 +87,7 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
                   </Box>
                 }
               />
-              <IconButton component={RouterLink} to={`/addaddress/${address._id}`} aria-label={`Edit address ${oneLine(address)}`}>
+              <IconButton component={RouterLink} to={editAddressPath(address._id)} aria-label={`Edit address ${oneLine(address)}`}>
                 <EditOutlinedIcon />
               </IconButton>
               <IconButton onClick={() => setConfirming(address)} aria-label={`Delete address ${oneLine(address)}`}>

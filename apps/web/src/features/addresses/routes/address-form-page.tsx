@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { useAddress, useSaveAddress } from '../api/address-api';
 import { addressBody, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../lib/address-form';
 import { joinFullName } from '../lib/full-name';
+import { paths } from '../../../lib/paths';
 
 /** The flash message /payment shows after an address was saved. */
 export type AddressFlashState = { flash?: string };
@@ -53,7 +54,7 @@ function AddressForm({ stored }: { stored?: AddressWire }) {
     save.mutate(addressBody(values, stored), {
       onSuccess: () => {
         const state: AddressFlashState = { flash: stored ? ADDRESS_UPDATED : ADDRESS_ADDED };
-        void navigate('/payment', { state });
+        void navigate(paths.payment, { state });
       },
       onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'The address could not be saved. Try again.'),
     });
@@ -101,7 +102,7 @@ function AddressForm({ stored }: { stored?: AddressWire }) {
           <Button type="reset" variant="outlined" disabled={save.isPending}>
             Reset
           </Button>
-          <Button component={RouterLink} to="/payment" sx={{ ml: 'auto' }}>
+          <Button component={RouterLink} to={paths.payment} sx={{ ml: 'auto' }}>
             Back to checkout
           </Button>
         </Box>

@@ -16,6 +16,7 @@ import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
+import { editProductPath } from '../../../lib/paths';
 
 export const CONFIRM_DELETE_PRODUCT = 'Do you want to delete this product?';
 
@@ -82,7 +83,7 @@ export function ProductList({ products, loading, error, emptyText = 'No products
                     '& .MuiButton-root': { minWidth: 0, px: 1 },
                   }}
                 >
-                  <Button size="small" component={RouterLink} to={`/products/${product._id}`} aria-label={`Edit ${product.title}`}>
+                  <Button size="small" component={RouterLink} to={editProductPath(product._id)} aria-label={`Edit ${product.title}`}>
                     Edit
                   </Button>
                   <Button size="small" color="error" onClick={() => setDoomed(product)} aria-label={`Delete ${product.title}`}>

@@ -16,6 +16,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useAdminCategories, useDeleteCategory } from '../api/catalogue-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
+import { paths, categoryProductsPath, editCategoryPath } from '../../../lib/paths';
 
 /** `/categories`: cards sorted by order, 4 per row on large screens, 3 on medium, 2 on small. */
 export function CategoriesPage() {
@@ -40,7 +41,7 @@ export function CategoriesPage() {
     <Page
       title="Categories List"
       actions={
-        <Button component={RouterLink} to="/categoriforms" variant="contained" startIcon={<AddIcon />}>
+        <Button component={RouterLink} to={paths.addCategory} variant="contained" startIcon={<AddIcon />}>
           Add Categories
         </Button>
       }
@@ -79,12 +80,17 @@ export function CategoriesPage() {
                 <Button
                   size="small"
                   component={RouterLink}
-                  to={`/allproduts/${encodeURIComponent(category.categoriName)}`}
+                  to={categoryProductsPath(category.categoriName)}
                   aria-label={`View ${category.categoriName}`}
                 >
                   View
                 </Button>
-                <Button size="small" component={RouterLink} to={`/categories/${category._id}`} aria-label={`Edit ${category.categoriName}`}>
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={editCategoryPath(category._id)}
+                  aria-label={`Edit ${category.categoriName}`}
+                >
                   Edit
                 </Button>
                 <Button size="small" color="error" onClick={() => setDoomed(category)} aria-label={`Delete ${category.categoriName}`}>

@@ -9,6 +9,7 @@ import { categoryQuery, useUpdateCategory } from '../api/catalogue-api';
 import { CategoryForm } from '../components/category-form';
 import { fileToBase64 } from '../../../lib/image-file';
 import { POPUP_MS, showToast } from '../../../lib/toast';
+import { paths } from '../../../lib/paths';
 
 /** `/categories/:id`: the form appears once the category has loaded; Update and Cancel both return to the list. */
 export function CategoryEditPage() {
@@ -19,7 +20,7 @@ export function CategoryEditPage() {
 
   useEffect(() => {
     if (!update.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/categories'), POPUP_MS);
+    const timer = setTimeout(() => navigate(paths.categories), POPUP_MS);
     return () => clearTimeout(timer);
   }, [update.isSuccess, navigate]);
 
@@ -34,7 +35,7 @@ export function CategoryEditPage() {
           currentImageUrl={category.data.imageUrl}
           submitLabel="Update"
           secondaryLabel="Cancel"
-          onSecondary={() => navigate('/categories')}
+          onSecondary={() => navigate(paths.categories)}
           busy={update.isPending || update.isSuccess}
           onWarning={(message) => showToast(message, 'warning')}
           onSubmit={async ({ categoriName, image }) => {

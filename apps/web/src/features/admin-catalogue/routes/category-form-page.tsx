@@ -6,6 +6,7 @@ import { Page } from '../../../components/page';
 import { useCreateCategory } from '../api/catalogue-api';
 import { CategoryForm } from '../components/category-form';
 import { POPUP_MS, showToast } from '../../../lib/toast';
+import { paths } from '../../../lib/paths';
 
 /** `/categoriforms`: add a category (sent with order 9), then back to the list. */
 export function CategoryFormPage() {
@@ -15,7 +16,7 @@ export function CategoryFormPage() {
 
   useEffect(() => {
     if (!create.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/categories'), POPUP_MS);
+    const timer = setTimeout(() => navigate(paths.categories), POPUP_MS);
     return () => clearTimeout(timer);
   }, [create.isSuccess, navigate]);
 

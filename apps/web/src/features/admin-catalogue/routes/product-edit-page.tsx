@@ -10,6 +10,7 @@ import { fileToBase64 } from '../../../lib/image-file';
 import { POPUP_MS, showToast } from '../../../lib/toast';
 import { ProductForm } from '../components/product-form';
 import { productFormFromWire, productRequestFields } from '../lib/product-form';
+import { paths } from '../../../lib/paths';
 
 /** `/products/:id`: loads the product and the categories, then the form; Update and Cancel return to /products. */
 export function ProductEditPage() {
@@ -21,7 +22,7 @@ export function ProductEditPage() {
 
   useEffect(() => {
     if (!update.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/products'), POPUP_MS);
+    const timer = setTimeout(() => navigate(paths.products), POPUP_MS);
     return () => clearTimeout(timer);
   }, [update.isSuccess, navigate]);
 
@@ -38,7 +39,7 @@ export function ProductEditPage() {
           currentImageUrl={product.data.imageUrl}
           submitLabel="Update"
           secondaryLabel="Cancel"
-          onSecondary={() => navigate('/products')}
+          onSecondary={() => navigate(paths.products)}
           busy={update.isPending || update.isSuccess}
           onWarning={(message) => showToast(message, 'warning')}
           onSubmit={async (values, image) => {

@@ -8,6 +8,7 @@ import { useAdminCategories, useCreateProduct } from '../api/catalogue-api';
 import { POPUP_MS, showToast } from '../../../lib/toast';
 import { ProductForm } from '../components/product-form';
 import { newProductForm, productFormData } from '../lib/product-form';
+import { paths } from '../../../lib/paths';
 
 /** `/productforms`: add a product, then back to /products. */
 export function ProductFormPage() {
@@ -18,7 +19,7 @@ export function ProductFormPage() {
 
   useEffect(() => {
     if (!create.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate('/products'), POPUP_MS);
+    const timer = setTimeout(() => navigate(paths.products), POPUP_MS);
     return () => clearTimeout(timer);
   }, [create.isSuccess, navigate]);
 

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { Page } from '../../../components/page';
 import { useAdminProducts } from '../api/catalogue-api';
 import { ProductList } from '../components/product-list';
+import { paths } from '../../../lib/paths';
 
 /** `/products`: every product on sale, filtered by title as the admin types. */
 export function ProductsPage() {
@@ -20,7 +21,7 @@ export function ProductsPage() {
     <Page
       title="Products"
       actions={
-        <Button component={RouterLink} to="/productforms" variant="contained" startIcon={<AddIcon />}>
+        <Button component={RouterLink} to={paths.addProduct} variant="contained" startIcon={<AddIcon />}>
           Add products
         </Button>
       }

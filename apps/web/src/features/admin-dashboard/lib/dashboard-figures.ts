@@ -1,6 +1,7 @@
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import type { PeriodKind } from '@shop/shared/domain/dates';
 import { formatPounds } from '@shop/shared/domain/money';
+import { paths } from '../../../lib/paths';
 
 export type DashboardCard = { label: string; value: string; to?: string; linkLabel?: string };
 
@@ -8,7 +9,7 @@ export type DashboardCard = { label: string; value: string; to?: string; linkLab
 export function dashboardCards(summary: AdminSummaryWire): DashboardCard[] {
   const today = summary.periods.today;
   return [
-    { label: 'All Pending Orders', value: String(summary.pendingOrders), to: '/todaysorders', linkLabel: 'View pending orders' },
+    { label: 'All Pending Orders', value: String(summary.pendingOrders), to: paths.todaysOrders, linkLabel: 'View pending orders' },
     { label: 'Total Categories', value: String(summary.categories) },
     { label: 'Total Products', value: String(summary.products) },
     { label: 'Total Sales Today', value: formatPounds(today.salesPence) },
@@ -35,9 +36,9 @@ export type RevenueTab = { period: Exclude<PeriodKind, 'today'>; label: string; 
 
 /** The Revenue Summary panel's tabs, in the spec's order; last Week is shown first (SPEC.md section 2). */
 export const REVENUE_TABS: readonly RevenueTab[] = [
-  { period: 'lastMonth', label: 'last Month', to: '/lastmonthorders' },
-  { period: 'lastWeek', label: 'last Week', to: '/lastweekorders' },
-  { period: 'lastDay', label: 'last day', to: '/lastdayorders' },
+  { period: 'lastMonth', label: 'last Month', to: paths.lastMonthOrders },
+  { period: 'lastWeek', label: 'last Week', to: paths.lastWeekOrders },
+  { period: 'lastDay', label: 'last day', to: paths.lastDayOrders },
 ];
 export const DEFAULT_REVENUE_TAB: RevenueTab['period'] = 'lastWeek';
 

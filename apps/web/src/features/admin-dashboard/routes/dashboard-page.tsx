@@ -17,6 +17,7 @@ import { Page } from '../../../components/page';
 import { useAdminSummary, useLiveSummary } from '../api/summary-api';
 import { salesSummary } from '../lib/chart-data';
 import { DEFAULT_REVENUE_TAB, REVENUE_TABS, dashboardCards, revenueRows, todayOrderRows, type RevenueTab } from '../lib/dashboard-figures';
+import { paths } from '../../../lib/paths';
 
 // uPlot and its chart come in their own chunk once the figures are on screen.
 const SalesChart = lazy(() => import('../components/sales-chart').then((module) => ({ default: module.SalesChart })));
@@ -187,7 +188,7 @@ export function DashboardPage() {
             <Grid size={{ xs: 12, md: 6 }}>
               <Panel id="orders-today" title="Orders Summary (Today)">
                 <Figures rows={todayOrderRows(data)} testId="today-figures" />
-                <ManageOrders to="/neworders" />
+                <ManageOrders to={paths.newOrders} />
               </Panel>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>

@@ -20,6 +20,7 @@ import { formatWirePounds } from '../../../lib/money';
 import { dismissNewOrder, useNewOrderQueue, useSetOrderStatus } from '../api/live-orders';
 import { currentOrder, PENDING_ORDER, productLine, sentence } from '../lib/order-queue';
 import { useRepeatingSound } from './use-repeating-sound';
+import { adminOrderPath } from '../../../lib/paths';
 
 export const NEW_ORDER_SOUND_URL = '/sounds/new-order.wav';
 
@@ -133,7 +134,7 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={`/allorders/${order._id}`} onClick={() => dismissNewOrder(order._id)} sx={{ mr: 'auto' }}>
+        <Button component={RouterLink} to={adminOrderPath(order._id)} onClick={() => dismissNewOrder(order._id)} sx={{ mr: 'auto' }}>
           Details
         </Button>
         <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmingCancel(true)}>

@@ -24,6 +24,7 @@ import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
 import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
+import { adminOrderPath } from '../../../lib/paths';
 
 const DESCRIPTIONS: Record<OrdersListKind, string> = {
   all: 'Every order, newest first.',
@@ -53,7 +54,7 @@ function OrderLink({ order }: { order: OrderWire }) {
   return (
     <Link
       component={RouterLink}
-      to={`/allorders/${order._id}`}
+      to={adminOrderPath(order._id)}
       aria-label={`Order ${short}`}
       fontWeight={600}
       sx={{ fontFamily: 'monospace' }}

@@ -27,6 +27,7 @@ import { KitchenTicket } from '../components/kitchen-ticket';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
+import { paths } from '../../../lib/paths';
 
 const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
   unpaid: 'To be paid on delivery',
@@ -206,7 +207,7 @@ export function AdminOrderDetailPage() {
       {order.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {order.error.message}{' '}
-          <Link component={RouterLink} to="/order-list">
+          <Link component={RouterLink} to={paths.orderList}>
             Back to the order list
           </Link>
         </Alert>

@@ -1,9 +1,10 @@
 import { MIN_ORDER_PENCE } from '@shop/shared/domain/money';
+import { paths } from '../../../lib/paths';
 
 export type CheckoutStep =
   | { kind: 'refuse'; reason: 'minimum' | 'prices' }
-  | { kind: 'signin'; to: '/signin'; state: { from: { pathname: '/payment' } } }
-  | { kind: 'pay'; to: '/payment' };
+  | { kind: 'signin'; to: typeof paths.signin; state: { from: { pathname: typeof paths.payment } } }
+  | { kind: 'pay'; to: typeof paths.payment };
 
 /**
  * Where Checkout goes (SPEC.md section 5): below £10.00 nowhere ('Minimum order amount is £10.00'); a visitor to
@@ -13,6 +14,6 @@ export type CheckoutStep =
 export function checkoutStep(totalPence: number | null, signedIn: boolean): CheckoutStep {
   if (totalPence === null) return { kind: 'refuse', reason: 'prices' };
   if (totalPence < MIN_ORDER_PENCE) return { kind: 'refuse', reason: 'minimum' };
-  if (!signedIn) return { kind: 'signin', to: '/signin', state: { from: { pathname: '/payment' } } };
-  return { kind: 'pay', to: '/payment' };
+  if (!signedIn) return { kind: 'signin', to: paths.signin, state: { from: { pathname: paths.payment } } };
+  return { kind: 'pay', to: paths.payment };
 }

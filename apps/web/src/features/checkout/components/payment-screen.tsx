@@ -30,6 +30,7 @@ import { CashConfirmDialog } from './cash-confirm-dialog';
 import { OrderSummary } from './order-summary';
 import { StoreInformation } from './store-information';
 import { TestCardForm } from './test-card-form';
+import { paths } from '../../../lib/paths';
 
 // Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -119,7 +120,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
     void queryClient.invalidateQueries({ queryKey: ['order-history'] });
     void queryClient.invalidateQueries({ queryKey: ['my-notifications'] });
     const state: PlacedOrderState = { placedOrder: { orderId, paymentType: type } };
-    void navigate('/notification', { state });
+    void navigate(paths.notification, { state });
   };
 
   const startPayment = async () => {
@@ -152,7 +153,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       <Page title="Checkout">
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
           <Typography gutterBottom>{NO_PRODUCT_ADDED}</Typography>
-          <Button component={RouterLink} to="/" variant="contained">
+          <Button component={RouterLink} to={paths.home} variant="contained">
             Browse the menu
           </Button>
         </Paper>

@@ -8,6 +8,7 @@ import { SIGNIN_TO_FAVOURITE } from '@shop/shared/domain/messages';
 import { currentSessionUser } from '../../../lib/use-session';
 import { showToast } from '../../../lib/toast';
 import { addFavourite } from '../api/favourites-queries';
+import { paths } from '../../../lib/paths';
 
 interface FavouriteButtonProps {
   productId: string;
@@ -34,7 +35,7 @@ export function FavouriteButton({ productId, title, saved }: FavouriteButtonProp
       setBusy(false);
       showToast(SIGNIN_TO_FAVOURITE, 'warning', SIGNIN_REDIRECT_MS + 500);
       // The sign-in screen has no toast of its own: let the message be read before leaving the menu.
-      window.setTimeout(() => void navigate('/signin', { state: { from: location } }), SIGNIN_REDIRECT_MS);
+      window.setTimeout(() => void navigate(paths.signin, { state: { from: location } }), SIGNIN_REDIRECT_MS);
       return;
     }
     void addFavourite(queryClient, user.email, productId).finally(() => setBusy(false));

@@ -8,6 +8,7 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
+import { orderPath } from '../../../lib/paths';
 
 const DOT = 14;
 
@@ -29,7 +30,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
     <Paper component="li" variant="outlined" aria-labelledby={`order-${order._id}`} sx={{ p: 2, listStyle: 'none' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h3" component="h3" id={`order-${order._id}`}>
-          <Link component={RouterLink} to={`/orders/${order._id}`}>
+          <Link component={RouterLink} to={orderPath(order._id)}>
             Order {short}
           </Link>
         </Typography>

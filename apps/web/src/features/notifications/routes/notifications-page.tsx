@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/use-session';
 import { AnnouncementList } from '../components/announcement-list';
 import { OrderStatusCard } from '../components/order-status-card';
 import { announcementsOf, ordersNewestFirst } from '../lib/order-timeline';
+import { paths, orderPath } from '../../../lib/paths';
 
 /** Checkout lands here with the placed order in the navigation state. */
 type LandingState = { placedOrder?: { orderId: string; paymentType: 'Card' | 'Cash' } } | null;
@@ -74,7 +75,7 @@ export function NotificationsPage() {
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           <AlertTitle>{PAYMENT_SUCCESSFUL}</AlertTitle>
           {ORDER_PLACED}.{' '}
-          <Link component={RouterLink} to={`/orders/${placed.orderId}`}>
+          <Link component={RouterLink} to={orderPath(placed.orderId)}>
             See your order
           </Link>
         </Alert>
@@ -88,7 +89,7 @@ export function NotificationsPage() {
             history.isSuccess && orders.length === 0 ? (
               <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
                 <Typography gutterBottom>No notifications yet. News about your orders will appear here.</Typography>
-                <Button component={RouterLink} to="/" variant="contained">
+                <Button component={RouterLink} to={paths.home} variant="contained">
                   Browse the menu
                 </Button>
               </Paper>

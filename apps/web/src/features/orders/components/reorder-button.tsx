@@ -7,6 +7,7 @@ import type { OrderItemWire } from '@shop/shared/contract/orders';
 import { useCart } from '../../../lib/cart-store';
 import { productsQuery } from '../../../lib/menu-queries';
 import { reorderLines } from '../lib/reorder';
+import { paths } from '../../../lib/paths';
 
 /** Puts the order's lines back in the cart; the cart and checkout then price them at today's prices. */
 export function ReorderButton({ items }: { items: readonly OrderItemWire[] }) {
@@ -23,7 +24,7 @@ export function ReorderButton({ items }: { items: readonly OrderItemWire[] }) {
       if (lines.length > 0) cart.addLines(lines);
       const gone = missing.length > 0 ? ` No longer available, not added: ${missing.join(', ')}.` : '';
       const flash = lines.length > 0 ? `Added to your cart at today's prices.${gone}` : `Nothing could be added.${gone}`;
-      await navigate('/payment', { state: { flash } });
+      await navigate(paths.payment, { state: { flash } });
     } finally {
       setBusy(false);
     }

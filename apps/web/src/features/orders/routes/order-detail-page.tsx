@@ -19,6 +19,7 @@ import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../lib/order-format';
+import { paths } from '../../../lib/paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -125,7 +126,7 @@ export function OrderDetailPage() {
       title={`Order ${displayOrderId(ordersId)}`}
       actions={
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button component={RouterLink} to="/profile/my-orders">
+          <Button component={RouterLink} to={paths.myOrders}>
             All orders
           </Button>
           {order.data && <ReorderButton items={order.data.items} />}

@@ -16,6 +16,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
 import { useSession } from '../../../lib/use-session';
+import { orderPath } from '../../../lib/paths';
 
 /** `/profile/my-orders`: the customer's orders, newest first, each linking to its detail. */
 export function OrderHistoryPage() {
@@ -54,7 +55,7 @@ export function OrderHistoryPage() {
                   <TableCell>
                     <Link
                       component={RouterLink}
-                      to={`/orders/${order._id}`}
+                      to={orderPath(order._id)}
                       aria-label={`Order ${displayOrderId(order._id)}`}
                       fontWeight={600}
                     >
