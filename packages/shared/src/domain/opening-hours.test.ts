@@ -4,6 +4,7 @@ import {
   OPENING_HOURS,
   OPENING_HOURS_SUMMARY,
   openingHoursText,
+  openingStateLine,
   orderingStatus,
   summariseOpeningHours,
   type DayHours,
@@ -117,18 +118,37 @@ describe('orderingStatus', () => {
       acceptingOrders: false,
       message: 'We are closed. We open today at 14:00.',
       opensAt: '14:00',
+      opensDay: 'today',
     });
     expect(orderingStatus(new Date('2026-11-27T20:00:00Z'))).toEqual({
       open: true,
       acceptingOrders: true,
       message: 'We are open until 00:45. Orders close at 00:30.',
       closesAt: '00:45',
+      ordersCloseAt: '00:30',
     });
     expect(orderingStatus(new Date('2026-11-23T23:05:00Z'))).toMatchObject({ opensAt: '12:00', closesAt: '23:15' });
   });
 
   it('refuses an invalid date', () => {
     expect(() => orderingStatus(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('openingStateLine: the state the menu and the cart show', () => {
+  it.each([
+    ['Friday 06:00, before the day opens', '2026-11-27T06:00:00Z', 'Closed now · opens today at 14:00'],
+    ['Friday 13:59', '2026-11-27T13:59:00Z', 'Closed now · opens today at 14:00'],
+    ['Friday 14:00', '2026-11-27T14:00:00Z', 'Open until 00:45 · orders close at 00:30'],
+    ['Monday 20:00', '2026-11-23T20:00:00Z', 'Open until 23:15 · orders close at 23:00'],
+    ['Monday 22:59, the last order', '2026-11-23T22:59:00Z', 'Open until 23:15 · orders close at 23:00'],
+    ['Monday 23:00, the last 15 minutes', '2026-11-23T23:00:00Z', 'Not taking orders now · opens tomorrow at 12:00'],
+    ['Thursday 23:20, closed', '2026-11-26T23:20:00Z', 'Closed now · opens tomorrow at 14:00'],
+    ['Saturday 00:35, Friday night in its last 15 minutes', '2026-11-28T00:35:00Z', 'Not taking orders now · opens today at 12:00'],
+    ['Saturday 00:50, after Friday night', '2026-11-28T00:50:00Z', 'Closed now · opens today at 12:00'],
+    ['a summer Monday 12:30 BST', '2026-07-06T11:30:00Z', 'Open until 23:15 · orders close at 23:00'],
+  ])('%s: %s', (_label, instant, line) => {
+    expect(openingStateLine(orderingStatus(new Date(instant)))).toBe(line);
   });
 });
 

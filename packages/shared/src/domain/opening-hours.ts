@@ -99,8 +99,12 @@ export type OrderingStatus = {
   message: string;
   /** When the shop next opens ('HH:MM'), when it is not taking orders. */
   opensAt?: string;
+  /** Whether `opensAt` is today or tomorrow on the customer's calendar, when it is not taking orders. */
+  opensDay?: 'today' | 'tomorrow';
   /** When the current session closes ('HH:MM'), while open. */
   closesAt?: string;
+  /** The first minute orders are refused ('HH:MM', 15 minutes before `closesAt`), while taking orders. */
+  ordersCloseAt?: string;
 };
 
 /** Whether the shop takes an order at `now`, and what to tell the customer. */
@@ -122,20 +126,38 @@ export function orderingStatus(now: Date): OrderingStatus {
       acceptingOrders: true,
       message: `We are open until ${clockText(current.closes)}. Orders close at ${ordersClose}.`,
       closesAt: clockText(current.closes),
+      ordersCloseAt: ordersClose,
     };
   }
 
   const opensToday = minute < today.opens;
   const opensAt = clockText(opensToday ? today.opens : sessionOf(local.weekday + 1).opens);
-  const when = `We open ${opensToday ? 'today' : 'tomorrow'} at ${opensAt}.`;
+  const opensDay = opensToday ? 'today' : 'tomorrow';
+  const when = `We open ${opensDay} at ${opensAt}.`;
   if (current) {
     return {
       open: true,
       acceptingOrders: false,
       message: `We stop taking orders ${ORDER_CUTOFF_MINUTES} minutes before closing. ${when}`,
       opensAt,
+      opensDay,
       closesAt: clockText(current.closes),
     };
   }
-  return { open: false, acceptingOrders: false, message: `We are closed. ${when}`, opensAt };
+  return { open: false, acceptingOrders: false, message: `We are closed. ${when}`, opensAt, opensDay };
+}
+
+/**
+ * The shop's state in one short line, for the menu and the cart (before the customer fills a cart the shop cannot
+ * take): 'Open until 23:15 · orders close at 23:00', 'Closed now · opens today at 14:00', or in the last 15
+ * minutes 'Not taking orders now · opens tomorrow at 12:00'.
+ */
+export function openingStateLine(status: OrderingStatus): string {
+  if (status.acceptingOrders) {
+    const closes = status.closesAt ? `Open until ${status.closesAt}` : 'Open now';
+    return status.ordersCloseAt ? `${closes} · orders close at ${status.ordersCloseAt}` : closes;
+  }
+  const state = status.open ? 'Not taking orders now' : 'Closed now';
+  if (!status.opensAt) return state;
+  return `${state} · opens ${status.opensDay ?? 'today'} at ${status.opensAt}`;
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from './order-status';
+import { paymentLine, paymentTypeLabel, type PaymentLineInput } from './payment-line';
+
+describe('paymentLine: the payment line moves with the order', () => {
+  it.each<[PaymentLineInput['paymentType'], PaymentLineInput['paymentStatus'], PaymentLineInput['status'], string]>([
+    ['Cash', 'unpaid', 'Pending Order', 'To be paid on delivery'],
+    ['Cash', 'unpaid', 'Approved Order', 'To be paid on delivery'],
+    ['Cash', 'unpaid', 'On the way', 'To be paid on delivery'],
+    ['Cash', 'unpaid', 'Delivered Order', 'Paid in cash'],
+    ['Cash', 'unpaid', 'Canceled Order', 'Not paid (order canceled)'],
+    ['Cash', 'paid', 'Delivered Order', 'Paid in cash'],
+    ['Card', 'pending', 'Pending Order', 'Waiting for the card payment'],
+    ['Card', 'failed', 'Pending Order', 'Card payment failed'],
+    ['Card', 'paid', 'Pending Order', 'Paid by card'],
+    ['Card', 'paid', 'On the way', 'Paid by card'],
+    ['Card', 'paid', 'Delivered Order', 'Paid by card'],
+    ['Card', 'paid', 'Canceled Order', 'Paid by card'],
+    ['Card', 'unpaid', 'Pending Order', 'Not paid'],
+  ])('%s, payment %s, order %s: %s', (paymentType, paymentStatus, status, expected) => {
+    expect(paymentLine({ paymentType, paymentStatus, status })).toBe(expected);
+  });
+
+  it('never says a delivered cash order is still to be paid, whatever its stored payment status', () => {
+    for (const paymentStatus of ['unpaid', 'pending', 'paid', 'failed'] as const)
+      expect(paymentLine({ paymentType: 'Cash', paymentStatus, status: 'Delivered Order' })).toBe('Paid in cash');
+    for (const status of ORDER_STATUSES)
+      expect(paymentLine({ paymentType: 'Cash', paymentStatus: 'unpaid', status })).toBe(
+        status === 'Delivered Order'
+          ? 'Paid in cash'
+          : status === 'Canceled Order'
+            ? 'Not paid (order canceled)'
+            : 'To be paid on delivery',
+      );
+  });
+
+  it('names the payment types as the spec does', () => {
+    expect(paymentTypeLabel('Cash')).toBe('Cash On Delivery');
+    expect(paymentTypeLabel('Card')).toBe('Card');
+  });
+});
