@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config';
+import { payCashOnDelivery } from './steps';
 
 // The admin's announcements and banners, as customers meet them, and the customer's /notification page following
 // an order live (issue "Live orders", points 5 and 6).
@@ -240,7 +241,7 @@ test('a customer’s /notification page follows their order live: confirmation s
   await margherita.click();
   await margherita.click();
   await page.goto('/payment');
-  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await payCashOnDelivery(page);
   await page.getByRole('button', { name: /^Place order/ }).click();
   await page.getByRole('dialog', { name: 'Confirm your order' }).getByRole('button', { name: 'Confirm order' }).click();
   await expect(page).toHaveURL(/\/notification$/);

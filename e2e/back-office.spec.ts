@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import config, { E2E_ADMIN } from '../playwright.config';
 
 // The back office (SPEC.md section 2; docs/decisions/0500-back-office-screens.md): the dashboard's figures follow the
@@ -293,7 +294,7 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   for (const line of ['Ada Lovelace', customer.email, '07700 900123', '12 Engine Row', 'Flat 3', 'London', 'N1 9GU'])
     await expect(address).toContainText(line);
   const payment = page.getByRole('region', { name: 'Payment' });
-  await expect(payment).toContainText('Cash On Delivery');
+  await expect(payment).toContainText(CASH_ON_DELIVERY);
   await expect(payment).toContainText('18/11/2026');
   await expect(payment).toContainText('No onions please');
   const items = page.getByRole('region', { name: 'Items' });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { addAddress, addPizza, checkout, chooseCategory, register } from './steps';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
+import { addAddress, addPizza, checkout, chooseCategory, payCashOnDelivery, register } from './steps';
 
 const SHOTS = '/tmp/shots-checkout';
 mkdirSync(SHOTS, { recursive: true });
@@ -88,13 +89,13 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   await addPizza(page, 'Pepperoni Passion');
   // The cart's Checkout refuses under £10.00; the payment page checks again when reached directly.
   await page.goto('/payment');
-  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await payCashOnDelivery(page);
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expect(page.getByText('Minimum order amount is £10.00').first()).toBeVisible();
   await page.goto('/');
   await addPizza(page, 'Hawaiian');
   await checkout(page);
-  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await payCashOnDelivery(page);
   await expect(page.getByTestId('order-total')).toHaveText('£14.98');
   await shoot(page, 'payment-cash');
   await page.getByRole('button', { name: /^Place order/ }).click();
@@ -106,7 +107,7 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
 
   await page.goto('/profile/my-orders');
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(1)).toContainText('Cash On Delivery');
+  await expect(rows.nth(1)).toContainText(CASH_ON_DELIVERY);
   await expect(rows.nth(1)).toContainText('£14.98');
   await shoot(page, 'history');
   await rows.nth(2).getByRole('link').click();
@@ -154,7 +155,7 @@ test('a declined test card shows Stripe’s message, stops the spinner and place
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Address Deleted Successfully.')).toBeVisible();
   await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toHaveCount(0);
-  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await payCashOnDelivery(page);
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expect(page.getByText('Please add your address')).toBeVisible();
 });

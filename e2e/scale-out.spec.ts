@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import {
   findNginx,
   readAccessLog,
@@ -23,7 +24,7 @@ import {
   type TestDatabase,
 } from '../apps/server/test/shop-process';
 import { E2E_ADMIN } from '../playwright.config';
-import { addAddress, addPizza, checkout, popupOf, register, signInAdminByForm } from './steps';
+import { addAddress, addPizza, checkout, payCashOnDelivery, popupOf, register, signInAdminByForm } from './steps';
 
 // The shop scaled out (decision 0701) as a person meets it: two compiled shop processes (apps/server/dist/main.js,
 // what production runs, serving the real web build) on one fresh PostgreSQL database, behind Debian's nginx run on
@@ -187,7 +188,7 @@ test.describe('two compiled shop processes behind nginx', () => {
         await addPizza(shop, 'Hawaiian');
         await checkout(shop);
       }
-      await shop.getByRole('radio', { name: 'Cash On Delivery' }).check();
+      await payCashOnDelivery(shop);
       await expect(shop.getByTestId('order-total')).toHaveText('£14.98');
       await shop.getByRole('button', { name: /^Place order/ }).click();
       const confirm = shop.getByRole('dialog', { name: 'Confirm your order' });
@@ -214,7 +215,7 @@ test.describe('two compiled shop processes behind nginx', () => {
 
       const where = `order ${short} (order ${placed.length}) was placed through ${processName(servedBy)}, the admin’s socket is on ${processName(socketProcess)}`;
       await expect(popup, where).toBeVisible();
-      await expect(popup.getByText(`Order ${short} ·`), where).toContainText('Cash On Delivery · £14.98');
+      await expect(popup.getByText(`Order ${short} ·`), where).toContainText(`${CASH_ON_DELIVERY} · £14.98`);
       await expect(popup.getByRole('list', { name: 'Products' })).toContainText('Pepperoni Passion(1)');
       await expect(popup.getByRole('list', { name: 'Products' })).toContainText('Hawaiian(1)');
       await popup.getByRole('button', { name: 'Approve' }).click();

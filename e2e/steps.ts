@@ -3,6 +3,7 @@
 // back office listens for new orders, which pop up (live-orders.spec.ts, scale-out.spec.ts). Paths are relative to
 // the page's baseURL, so a journey may run them against a shop of its own.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import { E2E_ADMIN } from '../playwright.config';
 
 let counter = 0;
@@ -43,6 +44,11 @@ export async function checkout(page: Page): Promise<void> {
     .click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+}
+
+/** On the payment page, chooses to pay in cash ('Cash On Delivery'). */
+export async function payCashOnDelivery(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: CASH_ON_DELIVERY }).check();
 }
 
 /** From the payment page, adds Grace Hopper's address and comes back with it chosen; `onForm` runs on the empty form. */

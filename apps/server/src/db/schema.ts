@@ -16,7 +16,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DealSlot } from '@shop/shared/domain/catalogue';
+import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
+import { PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from '@shop/shared/domain/payment-types';
 import { newId } from './id';
 
 // Every timestamp is timestamptz without a database default on purpose: services pass the shop clock
@@ -27,6 +29,9 @@ const primaryId = () =>
   id()
     .primaryKey()
     .$defaultFn(() => newId());
+/** A CHECK that the column holds one of a shared constant list's values (plain words: no quote to escape). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 /** PostgreSQL bytea. node-postgres answers Buffer, PGlite Uint8Array; both come back as Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -92,7 +97,7 @@ export const products = pgTable(
     crustStuffed: integer('crust_stuffed'),
     wingNormal: integer('wing_normal'),
     wingBoneless: integer('wing_boneless'),
-    drinkKind: text('drink_kind').$type<'can' | 'bottle' | 'water'>(),
+    drinkKind: text('drink_kind').$type<DrinkKind>(),
     dealSlots: jsonb('deal_slots').$type<DealSlot[]>(),
     imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
@@ -101,7 +106,7 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),
-    check('products_drink_kind_check', sql`${t.drinkKind} in ('can', 'bottle', 'water')`),
+    check('products_drink_kind_check', oneOf(t.drinkKind, DRINK_KINDS)),
     check(
       'products_prices_check',
       sql`coalesce(${t.priceS}, 0) >= 0 and coalesce(${t.priceM}, 0) >= 0 and coalesce(${t.priceL}, 0) >= 0 and coalesce(${t.priceXl}, 0) >= 0`,
@@ -114,15 +119,12 @@ export const toppings = pgTable(
   {
     id: primaryId(),
     name: text('name').notNull(),
-    category: text('category').notNull().$type<'Pizza' | 'Crust' | 'Shakes' | 'Dips'>(),
+    category: text('category').notNull().$type<ToppingCategory>(),
     price: integer('price').notNull(),
     imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [
-    check('toppings_category_check', sql`${t.category} in ('Pizza', 'Crust', 'Shakes', 'Dips')`),
-    check('toppings_price_check', sql`${t.price} >= 0`),
-  ],
+  (t) => [check('toppings_category_check', oneOf(t.category, TOPPING_CATEGORIES)), check('toppings_price_check', sql`${t.price} >= 0`)],
 );
 
 export const banners = pgTable('banners', {
@@ -244,8 +246,8 @@ export interface AddressSnapshot {
   postcode: string;
 }
 
-export type PaymentType = 'Card' | 'Cash';
-export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed';
+// Defined in the shared domain; named here too while placement.ts still imports them from the schema.
+export type { PaymentStatus, PaymentType };
 
 export const orders = pgTable(
   'orders',
@@ -276,9 +278,9 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_created_at_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
-    check('orders_payment_type_check', sql`${t.paymentType} in ('Card', 'Cash')`),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`),
-    check('orders_status_check', sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    check('orders_payment_type_check', oneOf(t.paymentType, PAYMENT_TYPES)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
   ],
 );

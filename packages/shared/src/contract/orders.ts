@@ -6,13 +6,11 @@
  */
 import { z } from 'zod';
 import { orderStatusSchema, type OrderStatus } from '../domain/order-status';
+import { CASH_ON_DELIVERY, type PaymentStatus, type PaymentType } from '../domain/payment-types';
 import type { PricedLineChoices } from '../domain/pricing';
 import type { AddressWire } from './addresses';
 import { MAX_CART_LINES, objectIdSchema, type CartLine } from './cart';
 import { orderItemSchema, orderItemsSchema } from './spec-order-items';
-
-export const PAYMENT_TYPES = ['Card', 'Cash'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const MAX_NOTE_LENGTH = 500;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -30,7 +28,7 @@ export const buyProductRequestSchema = z.strictObject({
   /** Ignored: the server records its own date and time (Europe/London). */
   date: z.string().max(40).optional(),
   time: z.string().max(40).optional(),
-  paymentType: z.enum(['Cash', 'Cash On Delivery', 'Card']),
+  paymentType: z.enum(['Cash', CASH_ON_DELIVERY, 'Card']),
   /** Only 'Pending Order' may be sent: every order starts there. */
   status: z.literal('Pending Order').optional(),
   addressId: objectIdSchema.nullable().optional(),
@@ -101,8 +99,6 @@ export type OrderItemWire = PricedLineChoices & {
   /** The cart line as ordered, so the order can be put in the cart again at today's prices. */
   line: CartLine;
 };
-
-export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed';
 
 /** One order as `GET /api/buy-product/{id}` and the history answer it. */
 export type OrderWire = {

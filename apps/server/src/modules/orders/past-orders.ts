@@ -1,10 +1,11 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
-import { orders, orderStatusHistory, type AddressSnapshot, type PaymentStatus, type PaymentType } from '../../db/schema';
+import { orders, orderStatusHistory, type AddressSnapshot } from '../../db/schema';
 import { loadOrderCatalogue } from '../pricing/public';
 import { toStoredItem } from './wire';
 

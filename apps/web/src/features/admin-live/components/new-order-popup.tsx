@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { formatWirePounds } from '../../../lib/money';
 import { dismissNewOrder, useNewOrderQueue, useSetOrderStatus } from '../api/live-orders';
 import { currentOrder, PENDING_ORDER, productLine, sentence } from '../lib/order-queue';
@@ -94,8 +95,7 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
       </DialogTitle>
       <DialogContent dividers>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Order {displayOrderId(order._id)} · {order.time} · {order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'} ·{' '}
-          {formatWirePounds(order.totalPrice)}
+          Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType)} · {formatWirePounds(order.totalPrice)}
         </Typography>
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (

@@ -20,6 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
@@ -98,7 +99,7 @@ function PaymentTable({ order }: { order: OrderWire }) {
   return (
     <SectionTable id="order-payment" title="Payment">
       <TableBody>
-        <LabelledRow label="Payment Type">{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</LabelledRow>
+        <LabelledRow label="Payment Type">{paymentTypeLabel(order.paymentType)}</LabelledRow>
         <LabelledRow label="Date">
           {order.date} {order.time}
         </LabelledRow>

@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
@@ -193,7 +194,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
                 onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
               >
                 <FormControlLabel value="Card" control={<Radio />} label="Card" />
-                <FormControlLabel value="Cash" control={<Radio />} label="Cash On Delivery" />
+                <FormControlLabel value="Cash" control={<Radio />} label={CASH_ON_DELIVERY} />
               </RadioGroup>
             </FormControl>
 

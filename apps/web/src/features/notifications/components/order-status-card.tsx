@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
 import { orderPath } from '../../../lib/paths';
@@ -24,7 +25,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
   const steps = orderTimeline(order);
   const hint = nextStepHint(order.status);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;
-  const payment = order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card';
+  const payment = paymentTypeLabel(order.paymentType);
 
   return (
     <Paper component="li" variant="outlined" aria-labelledby={`order-${order._id}`} sx={{ p: 2, listStyle: 'none' }}>

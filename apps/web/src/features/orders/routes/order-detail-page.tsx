@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
@@ -34,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function paymentLabel(order: OrderWire): string {
-  if (order.paymentType === 'Cash') return 'Cash On Delivery';
+  if (order.paymentType === 'Cash') return CASH_ON_DELIVERY;
   if (order.paymentStatus === 'paid') return 'Card (paid)';
   return order.paymentStatus === 'failed' ? 'Card (payment failed)' : 'Card (awaiting payment)';
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
@@ -68,7 +69,7 @@ export function OrderHistoryPage() {
                       {order.time}
                     </Typography>
                   </TableCell>
-                  <TableCell className="wide">{order.paymentType === 'Cash' ? 'Cash On Delivery' : 'Card'}</TableCell>
+                  <TableCell className="wide">{paymentTypeLabel(order.paymentType)}</TableCell>
                   <TableCell className="wide" align="right">
                     {order.quantity}
                   </TableCell>
