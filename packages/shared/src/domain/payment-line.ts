@@ -6,12 +6,9 @@
  * provider said. Refunds of canceled card orders are not modelled yet: a paid card order stays 'Paid by card'.
  */
 import type { OrderStatus } from './order-status';
+import type { PaymentStatus, PaymentType } from './payment-types';
 
-export type PaymentLineInput = {
-  paymentType: 'Card' | 'Cash';
-  paymentStatus: 'unpaid' | 'pending' | 'paid' | 'failed';
-  status: OrderStatus;
-};
+export type PaymentLineInput = { paymentType: PaymentType; paymentStatus: PaymentStatus; status: OrderStatus };
 
 export const PAYMENT_LINES = {
   cashDue: 'To be paid on delivery',
@@ -22,11 +19,6 @@ export const PAYMENT_LINES = {
   cardFailed: 'Card payment failed',
   cardUnpaid: 'Not paid',
 } as const;
-
-/** The payment type as the spec names it (SPEC.md section 9): 'Cash On Delivery' or 'Card'. */
-export function paymentTypeLabel(paymentType: PaymentLineInput['paymentType']): string {
-  return paymentType === 'Cash' ? 'Cash On Delivery' : 'Card';
-}
 
 /** Where the order's payment stands, in the customer's words. */
 export function paymentLine({ paymentType, paymentStatus, status }: PaymentLineInput): string {
