@@ -2,6 +2,44 @@
 // and every rendered tree is unmounted after each test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// What jsdom does not implement and the screens touch. Each stand-in is the least a browser would do.
+
+// MUI's useMediaQuery: every query is false (no breakpoint matched, no reduced motion asked for).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+// A multiline TextField measures itself with a ResizeObserver; nothing is ever resized here.
+if (typeof window.ResizeObserver !== 'function') {
+  class ResizeObserverStandIn {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  window.ResizeObserver = ResizeObserverStandIn;
+}
+
+// jsdom logs "Not implemented" for scrolling (a route change, a focused option in a menu).
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+// The new-order popup's alert sound: playing succeeds at once (as after a click), pausing does nothing.
+HTMLMediaElement.prototype.play = () => Promise.resolve();
+HTMLMediaElement.prototype.pause = () => undefined;
+HTMLMediaElement.prototype.load = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});

@@ -479,6 +479,59 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       });
     });
 
+    it('stores crust prices only for Pizza and wing type prices only for Wings, whatever else is sent', async () => {
+      // What the Add Product form sent after Pizza, then Wings, then Sides was chosen: the side with crusts and types.
+      const leftovers = { deep_pan: '0', thin_crust: '0.5', stuffed_crust: '2', normal: '0', boneless: '1' };
+      const side = await asAdmin<{ insertedId: string }>('/allproduts', {
+        method: 'POST',
+        form: form({ title: 'Halloumi Fries', category: 'Sides', description: '', regularDiscount: '4.5', ...leftovers }),
+      });
+      expect(side.status).toBe(201);
+      const stored = (await call<ProductDetailWire>(`/allproduts/${side.body.insertedId}`)).body;
+      expect(stored).toMatchObject({
+        regularDiscount: 4.5,
+        deep_pan: null,
+        thin_crust: null,
+        stuffed_crust: null,
+        normal: null,
+        boneless: null,
+      });
+
+      const wings = await asAdmin<{ insertedId: string }>('/allproduts', {
+        method: 'POST',
+        json: { title: 'Lemon Wings', category: 'Wings', regularDiscount: 5, mediumDiscount: 8, ...leftovers },
+      });
+      expect(wings.status).toBe(201);
+      expect((await call<ProductDetailWire>(`/allproduts/${wings.body.insertedId}`)).body).toMatchObject({
+        deep_pan: null,
+        stuffed_crust: null,
+        normal: 0,
+        boneless: 1,
+      });
+
+      // A pizza moved to Sides by an edit loses its crusts; moved back, it takes the crusts sent again.
+      const pizza = await addPizza('Pizza', 'Garlic Pizza Bread');
+      const moved = await asAdmin(`/allproduts/${pizza}`, {
+        method: 'PUT',
+        json: { title: 'Garlic Pizza Bread', category: 'Sides', regularDiscount: 4, ...leftovers },
+      });
+      expect(moved.status).toBe(200);
+      expect((await call<ProductDetailWire>(`/allproduts/${pizza}`)).body).toMatchObject({
+        category: 'Sides',
+        stuffed_crust: null,
+        boneless: null,
+      });
+      await asAdmin(`/allproduts/${pizza}`, {
+        method: 'PUT',
+        json: { title: 'Garlic Pizza Bread', category: 'Pizza', regularDiscount: 4, ...leftovers },
+      });
+      expect((await call<ProductDetailWire>(`/allproduts/${pizza}`)).body).toMatchObject({
+        thin_crust: 0.5,
+        stuffed_crust: 2,
+        normal: null,
+      });
+    });
+
     it.each([
       ['regularDiscount', '1.234'],
       ['mediumDiscount', '-1'],

@@ -59,8 +59,15 @@ export function toIngredientWire(row: ToppingRow): IngredientWire {
   };
 }
 
-/** The columns a product request sets. `drinkKind` and `dealSlots` only when the request names them. */
+/**
+ * The columns a product request sets. `drinkKind` and `dealSlots` only when the request names them. Crust prices
+ * are kept only for Pizza and wing type prices only for Wings (the only categories that offer those choices, SPEC.md
+ * sections 2 and 3); for any other category they are stored empty whatever was sent, so a side is never stored with
+ * crust or wing prices left over from a form that showed another category.
+ */
 export function fromProductInput(input: ProductInput, categoryId: string, categoryName: string) {
+  const crusts = categoryName === 'Pizza';
+  const wingTypes = categoryName === 'Wings';
   return {
     title: input.title,
     description: input.description,
@@ -69,11 +76,11 @@ export function fromProductInput(input: ProductInput, categoryId: string, catego
     priceM: input.mediumDiscount,
     priceL: input.largeDiscount,
     priceXl: input.extraLargeDiscount,
-    crustDeepPan: input.deep_pan,
-    crustThin: input.thin_crust,
-    crustStuffed: input.stuffed_crust,
-    wingNormal: input.normal,
-    wingBoneless: input.boneless,
+    crustDeepPan: crusts ? input.deep_pan : null,
+    crustThin: crusts ? input.thin_crust : null,
+    crustStuffed: crusts ? input.stuffed_crust : null,
+    wingNormal: wingTypes ? input.normal : null,
+    wingBoneless: wingTypes ? input.boneless : null,
     // A drink kind means something only for drinks; deals limit their drink slots by it.
     ...(input.drinkKind !== undefined ? { drinkKind: categoryName === 'Drinks' ? input.drinkKind : null } : {}),
     ...(input.dealSlots !== undefined ? { dealSlots: input.dealSlots } : {}),

@@ -73,6 +73,25 @@ describe('the product form by category', () => {
     expect(drink.drinkKind).toBe('can');
   });
 
+  it('shows and sends crust prices only for Pizza and type prices only for Wings, whatever the form still holds', () => {
+    // Pizza, then Wings, then Sides: the defaults of both are still in the form's values.
+    const side = {
+      ...newProductForm('Sides'),
+      prices: { ...newProductForm('Pizza').prices, normal: '0', boneless: '1', regularDiscount: '3' },
+    };
+    expect(priceGroups(side).map((group) => group.heading)).toEqual(['Prices']);
+    expect(productRequestFields(side)).toMatchObject({
+      deep_pan: null,
+      thin_crust: null,
+      stuffed_crust: null,
+      normal: null,
+      boneless: null,
+    });
+    const wings = { ...side, category: 'Wings' };
+    expect(priceGroups(wings).map((group) => group.heading)).toEqual(['Prices', 'Type']);
+    expect(productRequestFields(wings)).toMatchObject({ stuffed_crust: null, boneless: '1' });
+  });
+
   it('names a price with three decimals or a minus sign', () => {
     const form = newProductForm('Pizza');
     expect(priceProblem({ ...form, prices: { ...form.prices, regularDiscount: '7.999' } })).toMatch(/^Regular Price/);

@@ -49,17 +49,17 @@ function sizeFieldsFor(category: string): SizeField[] {
 
 /**
  * The price inputs for a category. A size the category does not normally show but that the product already
- * has a price for is shown too, so an edit never silently drops it.
+ * has a price for is shown too, so an edit never silently drops it. Crust additions belong to Pizza and wing types
+ * to Wings only (the server keeps them for no other category): after another category was chosen, what was typed
+ * there is neither shown nor sent, and comes back if the admin returns to that category.
  */
 export function priceGroups(values: ProductFormValues): PriceFieldGroup[] {
   const { category, prices } = values;
   const sizes = SIZE_FIELDS.filter((field) => sizeFieldsFor(category).includes(field) || prices[field].trim() !== '');
   const sizeLabel = (field: SizeField) => (category === 'Wings' ? (WING_SIZE_LABELS[field] ?? SIZE_LABELS[field]) : SIZE_LABELS[field]);
   const groups: PriceFieldGroup[] = [{ heading: 'Prices', fields: sizes.map((name) => ({ name, label: sizeLabel(name) })) }];
-  const crusts = CRUST_FIELDS.filter((field) => category === 'Pizza' || prices[field].trim() !== '');
-  if (crusts.length > 0) groups.push({ heading: 'Crust', fields: crusts.map((name) => ({ name, label: CRUST_LABELS[name] })) });
-  const types = TYPE_FIELDS.filter((field) => category === 'Wings' || prices[field].trim() !== '');
-  if (types.length > 0) groups.push({ heading: 'Type', fields: types.map((name) => ({ name, label: TYPE_LABELS[name] })) });
+  if (category === 'Pizza') groups.push({ heading: 'Crust', fields: CRUST_FIELDS.map((name) => ({ name, label: CRUST_LABELS[name] })) });
+  if (category === 'Wings') groups.push({ heading: 'Type', fields: TYPE_FIELDS.map((name) => ({ name, label: TYPE_LABELS[name] })) });
   return groups;
 }
 
@@ -109,8 +109,8 @@ export function priceProblem(values: ProductFormValues): string | null {
 
 /**
  * The spec's fields for a request. Prices not shown for the category are sent empty (sizes "", crust and type
- * null); the drink kind only for drinks, so other products keep theirs. Deal slots are never sent: the server
- * keeps them.
+ * null), so a side chosen after Pizza or Wings never carries their crust or type prices; the drink kind only for
+ * drinks, so other products keep theirs. Deal slots are never sent: the server keeps them.
  */
 export function productRequestFields(values: ProductFormValues): Record<string, string | null> {
   const shown = new Set(priceGroups(values).flatMap((group) => group.fields.map((field) => field.name)));

@@ -1,0 +1,132 @@
+// Answers of the shop's API for component tests, in the contract's shapes (packages/shared/src/contract), and the
+// cart quote priced by the same shared rules the server charges with.
+import type { AddressWire } from '@shop/shared/contract/addresses';
+import { toCartQuoteAnswer, type CartLine } from '@shop/shared/contract/cart';
+import type { CategoryWire, IngredientWire, ProductWire } from '@shop/shared/contract/catalogue';
+import type { OrderItemWire, OrderWire } from '@shop/shared/contract/orders';
+import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
+import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
+import { ok, type FakeAnswer, type FakeHandler } from './fake-api';
+
+let nextId = 0;
+/** A fresh id of 24 lowercase hex characters, as the API's ids are. */
+export function wireId(): string {
+  nextId += 1;
+  return `65f0${nextId.toString(16).padStart(20, '0')}`;
+}
+
+export function categoryWire(categoriName: string, order = 1): CategoryWire {
+  return { _id: wireId(), categoriName, order, imageUrl: null };
+}
+
+/** A product as GET /allproduts lists it: one regular price unless told, no crust or type prices. */
+export function productWire(overrides: Partial<ProductWire> & Pick<ProductWire, 'title' | 'category'>): ProductWire {
+  return {
+    _id: wireId(),
+    description: '',
+    regularDiscount: '',
+    mediumDiscount: '',
+    largeDiscount: '',
+    extraLargeDiscount: '',
+    deep_pan: null,
+    thin_crust: null,
+    stuffed_crust: null,
+    normal: null,
+    boneless: null,
+    drinkKind: null,
+    dealSlots: null,
+    imageUrl: null,
+    ...overrides,
+  };
+}
+
+export function toppingWire(ToopingName: string, category: string, toopingPrice: number): IngredientWire {
+  return { _id: wireId(), ToopingName, category, toopingPrice, imageUrl: null };
+}
+
+export function addressWire(overrides: Partial<AddressWire> = {}): AddressWire {
+  return {
+    _id: wireId(),
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    Email: 'ada@example.co.uk',
+    phone: '07700900123',
+    address: '12 High Street',
+    address2: '',
+    city: 'Leeds',
+    postcode: 'LS1 4AP',
+    ...overrides,
+  };
+}
+
+/** GET /session's answer for a signed-in user. */
+export function sessionAnswer(email: string, role: 'customer' | 'admin' = 'customer', username = 'Ada Lovelace'): FakeAnswer {
+  return ok({ user: { email, username, role } });
+}
+
+/**
+ * POST /cart/quote as the server answers it: the lines priced from these menu answers by the shared pricing rules,
+ * or a line that cannot be priced refused with 400, its pricing code and its index.
+ */
+export function cartQuoteRoute(products: readonly ProductWire[], toppings: readonly IngredientWire[] = []): FakeHandler {
+  return (request) => {
+    const { items } = request.body as { items: CartLine[] };
+    try {
+      return ok(toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings))));
+    } catch (error) {
+      if (!(error instanceof PricingError)) throw error;
+      // The quote answers 400 (a question, not an order) with the pricing rule's code.
+      return {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: error.message, code: error.code, lineIndex: error.lineIndex ?? null },
+      };
+    }
+  };
+}
+
+export function orderItemWire(overrides: Partial<OrderItemWire> & Pick<OrderItemWire, 'title' | 'quantity' | 'price'>): OrderItemWire {
+  const { title, quantity, price } = overrides;
+  return {
+    id: wireId(),
+    category: 'Pizza',
+    size: null,
+    sizeLabel: null,
+    crust: null,
+    crustLabel: null,
+    type: null,
+    typeLabel: null,
+    description: '',
+    topping: '',
+    toppingsPrice: 0,
+    totalQuantityPrice: Math.round(price * quantity * 100) / 100,
+    dealItems: [],
+    line: { productId: wireId(), quantity },
+    ...overrides,
+    title,
+  };
+}
+
+/** An order as GET /buy-product/{id} answers it to an admin; its totals follow its items. */
+export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items'>): OrderWire {
+  const total = Math.round(overrides.items.reduce((sum, item) => sum + item.totalQuantityPrice * 100, 0)) / 100;
+  const { _id, ...address } = addressWire();
+  void _id;
+  return {
+    _id: wireId(),
+    email: 'ada@example.co.uk',
+    date: '25/11/2026',
+    time: '18:42',
+    paymentType: 'Cash',
+    paymentStatus: 'unpaid',
+    status: 'Pending Order',
+    addressId: wireId(),
+    address,
+    note: '',
+    subtotal: total,
+    totalPrice: total,
+    quantity: overrides.items.reduce((sum, item) => sum + item.quantity, 0),
+    createdAt: '2026-11-25T18:42:00.000Z',
+    statusHistory: [{ status: 'Pending Order', date: '25/11/2026', time: '18:42', createdAt: '2026-11-25T18:42:00.000Z', changedBy: null }],
+    ...overrides,
+  };
+}
