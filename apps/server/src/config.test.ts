@@ -30,10 +30,10 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'correct horse',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Pizza <orders@pizza.test>',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-      SHOP_TIME: '2026-11-18T18:00:00Z',
+      PAYMENTS: 'card',
       PUBLIC_ORIGIN: 'https://shop.example.com/',
       NODE_ENV: 'production',
       LOG_LEVEL: 'debug',
@@ -47,12 +47,14 @@ describe('loadConfig', () => {
       adminPassword: 'correct horse',
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Pizza <orders@pizza.test>',
-      stripe: { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_abc' },
+      stripe: { secretKey: 'sk_live_123', publishableKey: 'pk_live_123', webhookSecret: 'whsec_abc' },
+      cardPayments: 'stripe',
       publicOrigin: 'https://shop.example.com',
       nodeEnv: 'production',
       logLevel: 'debug',
     });
-    expect(config.shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
+    expect(config.shopTime).toBeUndefined();
+    expect(loadConfig({ SHOP_TIME: '2026-11-18T18:00:00Z' }).shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
   });
 
   it('reads RATE_LIMIT_MULTIPLIER as a whole number from 1 (the default) to 9999', () => {
@@ -111,6 +113,60 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('loadConfig in production (NODE_ENV=production refuses to fake)', () => {
+  /** What a real shop sets: Stripe's live keys and its webhook secret, and a mail server. */
+  const LIVE = {
+    NODE_ENV: 'production',
+    STRIPE_SECRET_KEY: 'sk_live_1',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    SMTP_URL: 'smtp://mail:25',
+  };
+
+  it('starts with live Stripe keys and SMTP_URL, or with an explicit PAYMENTS=cash-only or test-cards instead of the keys', () => {
+    expect(loadConfig(LIVE).cardPayments).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PAYMENTS: 'cash-only' }).cardPayments).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PAYMENTS: 'test-cards' }).cardPayments).toBe('test');
+    expect(loadConfig({ ...LIVE, PAYMENTS: 'cash-only' }).cardPayments).toBe('off');
+  });
+
+  it('refuses to start without payments and mail configured, saying what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'NODE_ENV=production refuses to start: card payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; set PAYMENTS=cash-only to take cash on delivery only, or PAYMENTS=test-cards for a trial shop whose card payments take no money; SMTP_URL must be set: password-reset codes are e-mailed, and without a mail server they would be kept in the log and the development outbox',
+    );
+  });
+
+  it.each([
+    [{ SMTP_URL: '' }, 'SMTP_URL must be set'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'the Stripe keys are test keys'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'the Stripe keys are test keys'],
+    [{ STRIPE_WEBHOOK_SECRET: '' }, 'card payments need STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_API_BASE: 'http://127.0.0.1:12111' }, 'STRIPE_API_BASE is for tests'],
+    [{ SHOP_TIME: '2026-11-18T18:00:00Z' }, "SHOP_TIME fixes the shop's clock for tests"],
+    [{ DEMO_ORDERS: 'true' }, 'DEMO_ORDERS adds a month of made-up orders'],
+    [{ RATE_LIMIT_MULTIPLIER: '50' }, 'RATE_LIMIT_MULTIPLIER loosens the sign-in limits'],
+  ])('refuses %j', (change, message) => {
+    expect(() => loadConfig({ ...LIVE, ...change })).toThrow(`NODE_ENV=production refuses to start: ${message}`);
+  });
+
+  it('takes the same settings outside production: test cards without keys, the outbox without SMTP_URL', () => {
+    for (const nodeEnv of ['development', 'test']) {
+      const config = loadConfig({ NODE_ENV: nodeEnv, SHOP_TIME: '2026-11-18T18:00:00Z', RATE_LIMIT_MULTIPLIER: '50' });
+      expect([config.cardPayments, config.smtpUrl]).toEqual(['test', undefined]);
+      expect(loadConfig({ NODE_ENV: nodeEnv, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).cardPayments).toBe(
+        'stripe',
+      );
+    }
+  });
+
+  it('refuses PAYMENTS=test-cards with a live key, and a PAYMENTS it does not know', () => {
+    expect(() => loadConfig({ ...LIVE, PAYMENTS: 'test-cards' })).toThrow(
+      'PAYMENTS=test-cards takes card payments in test mode, but STRIPE_SECRET_KEY is a live key',
+    );
+    expect(() => loadConfig({ PAYMENTS: 'cheques' })).toThrow('PAYMENTS must be one of card, cash-only, test-cards, got "cheques"');
   });
 });
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** PAYMENTS: 'card' (the default), 'cash-only', or 'test-cards' (card payments in test mode). */
+export const PAYMENT_MODES = ['card', 'cash-only', 'test-cards'] as const;
+
 /** Empty strings in the environment mean "not set", so `FOO= npm start` falls back to the default. */
 function blankToUndefined(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -118,6 +121,10 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Takeaway Shop <no-reply@localhost>')),
+  // How the shop takes payment (decision 0702). Unset: cash, and card through Stripe with its keys (in development
+  // and tests without them, the offline test cards). cash-only: no card payment at all. test-cards: card payments
+  // in test mode (the offline test cards, or Stripe's test keys), which production takes only when asked this way.
+  PAYMENTS: z.preprocess(blankToUndefined, z.enum(PAYMENT_MODES, `must be one of ${PAYMENT_MODES.join(', ')}`).optional()),
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
     z
@@ -179,6 +186,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  /**
+   * How card payments are taken: 'stripe' (its keys are set), 'test' (the offline test cards: development and tests,
+   * or PAYMENTS=test-cards) or 'off' (PAYMENTS=cash-only: the storefront offers cash on delivery only).
+   */
+  cardPayments: 'stripe' | 'test' | 'off';
   /** A fixed shop clock; undefined means the real clock. */
   shopTime: Date | undefined;
   /** Add the demo month of orders to a database that has none (`npm run demo`). */
@@ -216,6 +228,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const missing = hasSecret ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
     throw new Error(`${missing} must be set together with ${hasSecret ? 'STRIPE_SECRET_KEY' : 'STRIPE_PUBLISHABLE_KEY'}, got nothing`);
   }
+  const payments = e.PAYMENTS ?? 'card';
+  if (payments === 'test-cards' && hasSecret && !isStripeTestKey(e.STRIPE_SECRET_KEY ?? '')) {
+    throw new Error('PAYMENTS=test-cards takes card payments in test mode, but STRIPE_SECRET_KEY is a live key: unset one of them');
+  }
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e, payments);
+    if (problems.length > 0) throw new Error(`NODE_ENV=production refuses to start: ${problems.join('; ')}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
@@ -238,12 +258,53 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    cardPayments: payments === 'cash-only' ? 'off' : hasSecret ? 'stripe' : 'test',
     shopTime: e.SHOP_TIME,
     demoOrders: e.DEMO_ORDERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     acceptedOrigins: e.PUBLIC_ORIGIN ? [e.PUBLIC_ORIGIN] : ['localhost', '127.0.0.1'].map((host) => `http://${host}:${e.PORT}`),
   };
+}
+
+function isStripeTestKey(key: string): boolean {
+  return /^(sk|rk|pk)_test_/.test(key);
+}
+
+/**
+ * What a shop in production must not do (decision 0702): take 'card payments' that are not real (the offline test
+ * cards, Stripe's test keys, a stand-in API) unless its owner says PAYMENTS=test-cards, or take card payments that
+ * can never be marked paid (no webhook secret); keep one-time codes in the log and the outbox instead of mailing
+ * them (no SMTP_URL, and no way round it: whoever reads the log could take over any account); or run on the tests'
+ * knobs (a fixed clock, made-up orders, multiplied rate limits).
+ */
+function productionProblems(e: z.output<typeof envSchema>, payments: (typeof PAYMENT_MODES)[number]): string[] {
+  const problems: string[] = [];
+  const hasStripe = e.STRIPE_SECRET_KEY !== undefined;
+  if (payments === 'card') {
+    if (!hasStripe) {
+      problems.push(
+        'card payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; set PAYMENTS=cash-only to take cash on delivery only, or PAYMENTS=test-cards for a trial shop whose card payments take no money',
+      );
+    } else if (isStripeTestKey(e.STRIPE_SECRET_KEY ?? '') || isStripeTestKey(e.STRIPE_PUBLISHABLE_KEY ?? '')) {
+      problems.push(
+        "the Stripe keys are test keys, which take Stripe's public test cards as payment; use the live keys, or set PAYMENTS=test-cards for a trial shop",
+      );
+    }
+  }
+  if (payments !== 'cash-only' && hasStripe && e.STRIPE_WEBHOOK_SECRET === undefined) {
+    problems.push('card payments need STRIPE_WEBHOOK_SECRET: a card order is placed when Stripe says it is paid, by its signed webhook');
+  }
+  if (e.STRIPE_API_BASE !== undefined) problems.push('STRIPE_API_BASE is for tests (a local stand-in of Stripe): unset it');
+  if (e.SMTP_URL === undefined) {
+    problems.push(
+      'SMTP_URL must be set: password-reset codes are e-mailed, and without a mail server they would be kept in the log and the development outbox',
+    );
+  }
+  if (e.SHOP_TIME !== undefined) problems.push("SHOP_TIME fixes the shop's clock for tests: unset it");
+  if (e.DEMO_ORDERS) problems.push('DEMO_ORDERS adds a month of made-up orders: unset it');
+  if (e.RATE_LIMIT_MULTIPLIER !== 1) problems.push('RATE_LIMIT_MULTIPLIER loosens the sign-in limits for tests: unset it');
+  return problems;
 }
 
 /** The shop's clock: the fixed SHOP_TIME instant when set, else the real time. Every module takes time from here. */

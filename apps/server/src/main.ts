@@ -17,6 +17,15 @@ function readConfig(): Config {
   }
 }
 
+/** The start-up line that says how the shop takes payment (decision 0702). */
+const PAYMENTS_LINE: Record<Config['cardPayments'], string> = {
+  stripe: 'cash on delivery, and cards through Stripe',
+  test: 'cash on delivery, and cards in TEST MODE (the offline test cards: no money is taken)',
+  off: 'cash on delivery only (PAYMENTS=cash-only)',
+};
+
+const MAIL_OUTBOX_LINE = 'no SMTP_URL, so mails (password-reset codes) are printed here and kept in the development outbox';
+
 /** How long a stop lets the requests being answered finish before it closes their connections. */
 const DRAIN_MS = 10_000;
 
@@ -109,6 +118,7 @@ async function main(): Promise<void> {
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.info(`Shop running at ${config.publicOrigin} (listening on ${config.host}:${config.port}, data: ${where})`);
+  console.info(`Payments: ${PAYMENTS_LINE[config.cardPayments]}. Mail: ${config.smtpUrl ? 'sent through SMTP_URL' : MAIL_OUTBOX_LINE}`);
   if (seed.generatedPassword) {
     console.info(`Admin sign-in: ${seed.adminEmail} / ${seed.generatedPassword}`);
     console.info('This generated password is shown only now; keep it, or set ADMIN_PASSWORD before the first start.');

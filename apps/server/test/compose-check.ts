@@ -82,6 +82,11 @@ async function main(): Promise<number> {
       `HTTP_PORT=${httpPort}`,
       `HTTPS_PORT=${await freePort()}`,
       `LETSENCRYPT_DIR=${path.join(dir, 'letsencrypt')}`,
+      // The image runs with NODE_ENV=production, which starts only when told how payments and mail work (decision
+      // 0702). A trial shop: card payments with the offline test cards, asked for by name. The check sends no mail;
+      // the address only has to name a mail server.
+      'PAYMENTS=test-cards',
+      'SMTP_URL=smtp://127.0.0.1:25',
       '',
     ].join('\n'),
   );
@@ -125,7 +130,13 @@ async function main(): Promise<number> {
       `the hashed script is served from nginx's cache the second time (${first.headers.get('x-cache-status')}, then ${second.headers.get('x-cache-status')})`,
     );
 
-    // A purchase, cash and card (the offline test provider: no Stripe keys are set), heard by the admin.
+    // A purchase, cash and card (the offline test provider: PAYMENTS=test-cards, no Stripe keys), heard by the admin.
+    const payments = await call(origin, 'GET', '/payment-config');
+    check(
+      payments.body?.cardPayments === true && payments.body?.testMode === true,
+      'production takes test cards only when asked (PAYMENTS=test-cards), and tells the storefront they are test mode',
+      JSON.stringify(payments.body),
+    );
     const menu = await loadMenu({ url: origin });
     const admin = await call(origin, 'POST', '/login/', { email: adminEmail, password: adminPassword });
     check(

@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
+import { londonParts } from '@shop/shared/domain/london-time';
+import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { ORDER_STATUSES } from '@shop/shared/domain/order-status';
 import { poundsToPence } from '@shop/shared/domain/money';
+import type { Db } from '../src/db/client';
+import { orders as orderTable } from '../src/db/schema';
 import { seedDemoOrders } from '../src/db/seed/demo';
 import { startTestServer, TEST_ADMIN_EMAIL, type TestServer } from './harness';
 import { call } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
+
+/** Every order of the database (the never-paid card orders too) placed when the shop refuses orders, or after `now`. */
+async function placedOutsideHours(db: Db, now: Date): Promise<string[]> {
+  const rows = await db.select({ createdAt: orderTable.createdAt }).from(orderTable);
+  return rows
+    .filter((row) => !orderingStatus(row.createdAt).acceptingOrders || row.createdAt.getTime() >= now.getTime())
+    .map((row) => {
+      const local = londonParts(row.createdAt);
+      return `${row.createdAt.toISOString()} (weekday ${local.weekday}, ${local.hour}:${String(local.minute).padStart(2, '0')} in London)`;
+    });
+}
 
 // `npm run demo`'s month of orders: every status and payment type, and figures that agree with the orders.
 describe('the demo month of orders', () => {
@@ -34,6 +49,7 @@ describe('the demo month of orders', () => {
     const first = await seedDemoOrders(server.app.db, options);
     expect(first.written).toBeGreaterThan(300);
     expect(await seedDemoOrders(server.app.db, options)).toEqual({ written: 0, skipped: true });
+    expect(await placedOutsideHours(server.app.db, options.now)).toEqual([]);
 
     const orders = await allOrders();
     // Card orders never paid are written too, and the shop never sees them.
@@ -56,5 +72,30 @@ describe('the demo month of orders', () => {
     expect(summary.pendingOrders).toBe(orders.filter((order) => order.status === 'Pending Order').length);
     expect(summary.periods.lastWeek.orders).toBeGreaterThan(0);
     expect(summary.periods.lastMonth.orders).toBeGreaterThan(0);
+  });
+});
+
+// Before, today's orders were drawn from the six hours before the clock whatever the hours: a demo started at 06:00
+// had 42 of its 453 orders between 01:20 and 05:46, two of them on a Friday before 14:00.
+describe('the demo month on any clock', () => {
+  // London wall clock (GMT in November): Saturday early morning, Friday before the 14:00 opening, Sunday 00:40
+  // (Saturday's session, after its 00:30 cut-off), Monday 12:05 (a session only just begun). The tests' usual
+  // clock, Wednesday evening, is the first test's.
+  const clocks = ['2026-11-21T06:00:00Z', '2026-11-20T13:00:00Z', '2026-11-22T00:40:00Z', '2026-11-23T12:05:00Z'];
+
+  it.each(clocks)('at %s every order is placed while the shop takes orders, before the clock', async (clock) => {
+    const now = new Date(clock);
+    const server = await startTestServer({ seed: true, env: { SHOP_TIME: clock } });
+    try {
+      const result = await seedDemoOrders(server.app.db, { now, adminEmail: TEST_ADMIN_EMAIL, log: () => {} });
+      expect(result.written).toBeGreaterThan(300);
+      expect(await placedOutsideHours(server.app.db, now)).toEqual([]);
+      const rows = await server.app.db.select({ status: orderTable.status }).from(orderTable);
+      expect(rows).toHaveLength(result.written);
+      // A demo started at any hour still has a day under way for the back office to show.
+      for (const status of ORDER_STATUSES) expect(rows.filter((row) => row.status === status).length, status).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
   });
 });

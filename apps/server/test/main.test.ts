@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { launchShop, stopShop } from './shop-process';
 
 /** Starts the shop as `npm start` does (without the build), waits until it serves, then stops it with SIGTERM. */
@@ -45,4 +48,24 @@ describe('the shop process (main.ts)', () => {
     expect(second.output).toContain('Admin sign-in: admin@example.com (password as set at first start');
     expect(second.exitCode).toBe(0);
   }, 240_000);
+
+  it('refuses to start in production without payments and mail configured, saying what to set, before it touches any data', async () => {
+    const untouched = await mkdtemp(path.join(tmpdir(), 'shop-main-prod-'));
+    try {
+      const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, SMTP_URL: _m, PAYMENTS: _y, ...env } = process.env;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+        env: { ...env, NODE_ENV: 'production', DATA_DIR: path.join(untouched, 'data'), DATABASE_URL: '', PORT: '0' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Configuration error: NODE_ENV=production refuses to start: card payments need STRIPE_SECRET_KEY');
+      expect(run.stderr).toContain('set PAYMENTS=cash-only to take cash on delivery only');
+      expect(run.stderr).toContain('SMTP_URL must be set');
+      expect(run.stdout).not.toContain('Shop running at');
+      expect(readdirSync(untouched)).toEqual([]);
+    } finally {
+      await rm(untouched, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -31,7 +31,8 @@ function smtpTransport(config: Config, smtpUrl: string): Transporter {
 /**
  * Sends a mail through nodemailer to SMTP_URL. Without SMTP_URL the development outbox takes it instead: the
  * mail is recorded in mail_outbox (admins read it at GET /api/dev/outbox) and logged, so a shop running on a
- * laptop still lets someone reset a password.
+ * laptop still lets someone reset a password. Never in production: its codes would be in the log for anyone who
+ * reads it (the configuration refuses to start without SMTP_URL there, and this refuses again).
  */
 export async function sendMail(app: MailContext, mail: Mail): Promise<void> {
   const { config } = app;
@@ -44,6 +45,7 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<void> {
     });
     return;
   }
+  if (config.nodeEnv === 'production') throw new Error('No SMTP_URL in production: the mail is not sent, nor kept in an outbox');
   const now = app.now();
   await app.db
     .insert(mailOutbox)

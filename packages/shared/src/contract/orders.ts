@@ -69,8 +69,16 @@ export type CreatePaymentIntentAnswer = {
   amount: number;
 };
 
-/** `GET /api/payment-config` answer. */
-export type PaymentConfig = { provider: PaymentProviderKind; publishableKey: string | null; testMode: boolean };
+/**
+ * `GET /api/payment-config` answer. `cardPayments` false: the shop takes cash on delivery only (PAYMENTS=cash-only),
+ * so the storefront offers no card payment and `POST /api/create-payment-intent` answers 422 CARD_PAYMENTS_OFF.
+ */
+export type PaymentConfig = {
+  cardPayments: boolean;
+  provider: PaymentProviderKind | null;
+  publishableKey: string | null;
+  testMode: boolean;
+};
 
 /** `POST /api/test-payments/confirm` body (offline test provider only). */
 export const testPaymentConfirmSchema = z.strictObject({

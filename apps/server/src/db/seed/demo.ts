@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { addDays, londonInstant, londonParts, type LocalDate } from '@shop/shared/domain/london-time';
+import { OPENING_HOURS, orderingStatus, type DayHours } from '@shop/shared/domain/opening-hours';
 import { availableSizes, type PricedProduct } from '@shop/shared/domain/product-options';
 import type { Db } from '../client';
 import { addresses, orders, users, type AddressSnapshot } from '../schema';
@@ -13,13 +14,19 @@ import { seededRandom } from './seeded-random';
 
 /**
  * `npm run demo`: a realistic month of orders so that every back-office screen has something to show a newcomer.
- * Thirty-five London days up to now, busier at weekends, lunch and evening; every status and both payment types
- * (card orders that were never paid are there too, and stay invisible to the shop, as in real life). Prices come
- * from the menu through the checkout's pricing. Written once: a database that already has orders is left alone.
- * The numbers are drawn from a fixed seed, so two demo databases made at the same moment are the same.
+ * Thirty-five London days up to now, busier at weekends, lunch and evening; every order placed while the shop takes
+ * orders (inside the opening hours, before the last-order cut-off: opening-hours.ts), as it would have been; every
+ * status and both payment types (card orders that were never paid are there too, and stay invisible to the shop, as
+ * in real life). Prices come from the menu through the checkout's pricing. Written once: a database that already
+ * has orders is left alone. The numbers are drawn from a fixed seed, so two demo databases made at the same moment
+ * are the same.
  */
 
 const DEMO_DAYS = 35;
+/** Evening orders start at 17:00 (minutes after midnight). */
+const EVENING = 17 * 60;
+/** The session under way has at least this many orders, or the one before it is under way too. */
+const LIVE_ORDERS_AT_LEAST = 10;
 const CUSTOMERS: Array<[string, string, string, string]> = [
   ['Amelia', 'Clarke', '12 Harbour Road', 'BS1 5TY'],
   ['Oliver', 'Patel', '3 Mill Lane', 'BS2 0HG'],
@@ -103,46 +110,75 @@ export async function seedDemoOrders(
     return result;
   };
 
-  let written = 0;
+  // When each order was placed: lunch or evening of each day's session, and only while the shop takes orders
+  // (OPENING_HOURS: never before opening, never in the last 15 minutes), up to the clock. Today's session, when it
+  // has begun, has the orders placed so far.
+  const placed: Array<{ session: number; createdAt: Date }> = [];
+  const sessionCloses: Date[] = [];
   const today = localDate(now);
   for (let back = DEMO_DAYS - 1; back >= 0; back -= 1) {
     const day = addDays(today, -back);
     const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+    const hours = sessionMinutes(OPENING_HOURS[weekday]!);
+    const session = sessionCloses.length;
+    sessionCloses.push(atMinute(day, hours.closes));
     const busy = weekday === 5 || weekday === 6 ? 16 : weekday === 0 ? 12 : 8;
     const orderCount = busy + Math.floor(random() * 6);
     for (let n = 0; n < orderCount; n += 1) {
-      // Lunch (12:00-14:00) or evening (17:00-22:30), London time; today's in the six hours before now, so a demo
-      // started in the morning still has a day under way (pending orders, some approved, some on the way).
-      const minutes = random() < 0.3 ? 720 + Math.floor(random() * 120) : 1020 + Math.floor(random() * 330);
-      const createdAt =
-        back === 0
-          ? new Date(now.getTime() - Math.floor(random() * 6 * 3600_000) - 60_000)
-          : londonInstant(day, Math.floor(minutes / 60), minutes % 60);
-      if (createdAt.getTime() >= now.getTime() || (back === 0 && createdAt.getTime() < londonInstant(today).getTime())) continue;
-      const customer = pick(customers);
-      const lines = firstCart(products, line, pick, random);
-      const card = random() < 0.6;
-      const neverPaid = card && random() < 0.06;
-      const order = {
-        ...customer,
-        paymentType: card ? ('Card' as const) : ('Cash' as const),
-        paymentStatus: card ? (neverPaid ? pick(['pending', 'failed'] as const) : ('paid' as const)) : ('unpaid' as const),
-        note: pick(NOTES),
-        createdAt,
-        history: neverPaid ? [] : statusesOf(createdAt, now, back, random, admin?.id ?? null, card),
-      };
-      // Under the £10 minimum (or refused by the pricing): add another main and try again, a few times at most.
-      for (let attempt = 0; attempt < 4; attempt += 1) {
-        if (await writePastOrder(db, { ...order, lines })) {
-          written += 1;
-          break;
-        }
-        lines.push(line(pick(products.filter((product) => product.crust !== null || product.wingTypes !== null))));
+      // The first two hours after opening (lunch), or 17:00 to the last order.
+      const minute =
+        random() < 0.3 ? hours.opens + Math.floor(random() * 120) : EVENING + Math.floor(random() * (hours.lastOrder + 1 - EVENING));
+      const createdAt = atMinute(day, minute);
+      if (createdAt.getTime() >= now.getTime() || !orderingStatus(createdAt).acceptingOrders) continue;
+      placed.push({ session, createdAt });
+    }
+  }
+
+  // The latest session is still under way (a few orders pending, some approved, some on the way), as it stood at
+  // the clock or, once closed, at closing: a demo started in the morning shows last night's board. When the current
+  // session has only just begun, the one before it is left under way too, so the board always has something on it.
+  const lastSession = placed.at(-1)?.session ?? -1;
+  const liveFrom = placed.filter((order) => order.session === lastSession).length < LIVE_ORDERS_AT_LEAST ? lastSession - 1 : lastSession;
+
+  let written = 0;
+  for (const { session, createdAt } of placed) {
+    const customer = pick(customers);
+    const lines = firstCart(products, line, pick, random);
+    const card = random() < 0.6;
+    const neverPaid = card && random() < 0.06;
+    const until = session >= liveFrom ? new Date(Math.min(now.getTime(), sessionCloses[session]!.getTime())) : null;
+    const order = {
+      ...customer,
+      paymentType: card ? ('Card' as const) : ('Cash' as const),
+      paymentStatus: card ? (neverPaid ? pick(['pending', 'failed'] as const) : ('paid' as const)) : ('unpaid' as const),
+      note: pick(NOTES),
+      createdAt,
+      history: neverPaid ? [] : statusesOf(createdAt, until, random, admin?.id ?? null, card),
+    };
+    // Under the £10 minimum (or refused by the pricing): add another main and try again, a few times at most.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      if (await writePastOrder(db, { ...order, lines })) {
+        written += 1;
+        break;
       }
+      lines.push(line(pick(products.filter((product) => product.crust !== null || product.wingTypes !== null))));
     }
   }
   options.log(`Demo orders: ${written} orders over the last ${DEMO_DAYS} days, ${customers.length} demo customers.`);
   return { written, skipped: false };
+}
+
+/** A session's opening, last-order and closing minutes after its day's midnight (past 1440 after midnight). */
+function sessionMinutes(hours: DayHours): { opens: number; lastOrder: number; closes: number } {
+  const minutes = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+  const opens = minutes(hours.opens);
+  const after = (text: string) => (minutes(text) < opens ? minutes(text) + 1440 : minutes(text));
+  return { opens, lastOrder: after(hours.lastOrder), closes: after(hours.closes) };
+}
+
+/** The instant of a minute of `day`'s session, on the next calendar day past midnight. */
+function atMinute(day: LocalDate, minute: number): Date {
+  return londonInstant(addDays(day, Math.floor(minute / 1440)), Math.floor((minute % 1440) / 60), minute % 60);
 }
 
 function localDate(instant: Date): LocalDate {
@@ -166,25 +202,28 @@ function firstCart(
   return lines;
 }
 
-/** How an order's status moved, by its age: today's still moving, older ones delivered or (sometimes) canceled. */
-function statusesOf(createdAt: Date, now: Date, daysAgo: number, random: () => number, adminId: string | null, card: boolean) {
+/**
+ * How an order's status moved. A finished session's orders (`until` null) were delivered or (sometimes) canceled.
+ * In the session under way, each order is meant to get so far (not yet looked at, approved, on the way or
+ * delivered) and gets there if its age at `until` allows: the board shows a little of everything.
+ */
+function statusesOf(createdAt: Date, until: Date | null, random: () => number, adminId: string | null, card: boolean) {
   const minutes = (m: number) => new Date(createdAt.getTime() + m * 60_000);
   const start = card ? minutes(0.5) : createdAt;
   const history: Array<{ status: OrderStatus; at: Date; by: string | null }> = [{ status: 'Pending Order', at: start, by: null }];
   const roll = random();
-  const ageMinutes = (now.getTime() - createdAt.getTime()) / 60_000;
+  const ageMinutes = until ? (until.getTime() - createdAt.getTime()) / 60_000 : Infinity;
   if (roll < 0.07) {
-    history.push({ status: 'Canceled Order', at: minutes(4), by: adminId });
-    return history.filter((change) => change.at.getTime() <= now.getTime());
+    if (ageMinutes >= 4) history.push({ status: 'Canceled Order', at: minutes(4), by: adminId });
+    return history;
   }
   const steps: Array<[OrderStatus, number]> = [
     ['Approved Order', 3 + random() * 4],
     ['On the way', 25 + random() * 10],
-    // Today is a busy day: deliveries take a while, so the board shows orders on the way.
-    ['Delivered Order', daysAgo === 0 ? 120 + random() * 30 : 45 + random() * 15],
+    ['Delivered Order', 45 + random() * 15],
   ];
-  // Today's orders stop where the evening has got to; an old order was always finished.
-  const reach = daysAgo === 0 ? Math.min(ageMinutes, roll < 0.35 ? 1 : ageMinutes) : Infinity;
-  for (const [status, after] of steps) if (after <= reach) history.push({ status, at: minutes(after), by: adminId });
+  // How many steps the order is meant to take: all of them in a finished session.
+  const meant = until === null ? steps.length : roll < 0.3 ? 0 : roll < 0.45 ? 1 : roll < 0.6 ? 2 : steps.length;
+  for (const [status, after] of steps.slice(0, meant)) if (after <= ageMinutes) history.push({ status, at: minutes(after), by: adminId });
   return history;
 }

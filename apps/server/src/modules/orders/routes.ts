@@ -14,7 +14,7 @@ import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { orderStatusSchema } from '@shop/shared/domain/order-status';
 import { HttpError } from '../../http-errors';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
-import { paymentProvider } from '../payments/public';
+import { cardPaymentProvider } from '../payments/public';
 import { placeCashOrder, startCardOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
 import { updateOrderStatus } from './status';
@@ -86,7 +86,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const input = createPaymentIntentRequestSchema.parse(request.body);
-    return startCardOrder(app.db, paymentProvider(app), user, input, key, app.now(), app.log);
+    return startCardOrder(app.db, cardPaymentProvider(app), user, input, key, app.now(), app.log);
   });
 
   app.get<EmailParams>('/my-product-history/:email', { preHandler: requireUser }, async (request) => {

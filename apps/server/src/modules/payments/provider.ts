@@ -1,5 +1,6 @@
 import type { PaymentConfig, PaymentProviderKind } from '@shop/shared/contract/orders';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../http-errors';
 import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 import type { ServiceContext } from '../../context';
@@ -51,17 +52,37 @@ export interface PaymentProvider {
 // Keyed by the app's database, which every plugin scope of one app shares (each scope is an instance of its own).
 const providers = new WeakMap<Db, PaymentProvider>();
 
-/** The app's provider, chosen once from its config: Stripe when its keys are set, else the test provider. */
+export const CARD_PAYMENTS_OFF = 'This shop takes cash on delivery only: card payments are turned off.';
+
+/**
+ * The app's provider, chosen once from its config: Stripe when its keys are set (a shop that turned card payments
+ * off keeps it for the webhooks of payments already under way), else the offline test provider, which a shop
+ * that takes cash only does not have (422 CARD_PAYMENTS_OFF).
+ */
 export function paymentProvider(app: Pick<ServiceContext, 'config' | 'db'>): PaymentProvider {
   let provider = providers.get(app.db);
   if (!provider) {
-    provider = app.config.stripe ? createStripeProvider(app.config.stripe) : createTestProvider(app.db);
+    if (app.config.stripe) provider = createStripeProvider(app.config.stripe);
+    else if (app.config.cardPayments === 'test') provider = createTestProvider(app.db);
+    else throw new HttpError('CARD_PAYMENTS_OFF', CARD_PAYMENTS_OFF);
     providers.set(app.db, provider);
   }
   return provider;
 }
 
-/** What the browser needs to know of the provider: which one, its publishable key, and whether it is test mode. */
-export function paymentConfig(provider: PaymentProvider): PaymentConfig {
+/** The provider a new card payment goes to; 422 CARD_PAYMENTS_OFF when the shop takes cash only (PAYMENTS=cash-only). */
+export function cardPaymentProvider(app: Pick<ServiceContext, 'config' | 'db'>): PaymentProvider {
+  if (app.config.cardPayments === 'off') throw new HttpError('CARD_PAYMENTS_OFF', CARD_PAYMENTS_OFF);
+  return paymentProvider(app);
+}
+
+/** What a card payment's answer says of its provider: which one, its publishable key, and whether it is test mode. */
+export function paymentConfig(provider: PaymentProvider): Omit<PaymentConfig, 'cardPayments'> & { provider: PaymentProviderKind } {
   return { provider: provider.kind, publishableKey: provider.publishableKey, testMode: provider.kind === 'test' };
+}
+
+/** GET /api/payment-config: whether the storefront offers card payment at all, and through which provider. */
+export function shopPaymentConfig(app: Pick<ServiceContext, 'config' | 'db'>): PaymentConfig {
+  if (app.config.cardPayments === 'off') return { cardPayments: false, provider: null, publishableKey: null, testMode: false };
+  return { cardPayments: true, ...paymentConfig(paymentProvider(app)) };
 }

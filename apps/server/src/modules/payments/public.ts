@@ -2,4 +2,4 @@
 // card order's payment intent, and hearing when a card order is paid (orders passes it on as a placed order).
 export { onCardOrderPaid } from './payment-events';
 export { openPaymentIntent } from './intents';
-export { paymentConfig, paymentProvider, type PaymentProvider } from './provider';
+export { cardPaymentProvider, paymentConfig, paymentProvider, type PaymentProvider } from './provider';

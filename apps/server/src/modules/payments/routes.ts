@@ -3,12 +3,12 @@ import { testPaymentConfirmSchema, type PaymentConfig, type TestPaymentConfirmAn
 import { HttpError } from '../../http-errors';
 import { currentUser, requireUser } from '../auth/public';
 import { applyPaymentEvent } from './payment-events';
-import { paymentConfig, paymentProvider } from './provider';
+import { paymentProvider, shopPaymentConfig } from './provider';
 import { confirmTestPayment } from './test-confirm';
 
 /** Card payment routes beyond the spec: the provider in use, Stripe's webhook, and the test provider's confirm. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/payment-config', async (): Promise<PaymentConfig> => paymentConfig(paymentProvider(app)));
+  app.get('/payment-config', async (): Promise<PaymentConfig> => shopPaymentConfig(app));
 
   // Stripe signs the exact bytes it sent, so this route alone reads its body raw instead of as JSON.
   await app.register(async (raw) => {

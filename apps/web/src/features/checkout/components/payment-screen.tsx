@@ -42,6 +42,9 @@ export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: Pa
 export const TERMS_TEXT =
   'By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, delivery is within 3 miles of the store, and card payments made outside opening hours are not refunded.';
 
+/** What checkout says when the shop takes no card payments. */
+export const CASH_ONLY_TEXT = 'This shop takes cash on delivery only.';
+
 /** What the address slot is given: the address chosen and a way to choose another. */
 export interface AddressSlotProps {
   selectedId: string | null;
@@ -69,7 +72,10 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const socket = useRealtimeSocket();
 
   const [addressId, setAddressId] = useState<string | null>(null);
-  const [paymentType, setPaymentType] = useState<PaymentChoice>('Card');
+  const [chosenPaymentType, setPaymentType] = useState<PaymentChoice>('Card');
+  // A shop that takes cash only (PAYMENTS=cash-only) offers no card payment: cash on delivery is the one choice.
+  const cashOnly = config.data?.cardPayments === false;
+  const paymentType: PaymentChoice = cashOnly ? 'Cash' : chosenPaymentType;
   const [note, setNote] = useState('');
   const [cashOpen, setCashOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -193,9 +199,14 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
                 value={paymentType}
                 onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
               >
-                <FormControlLabel value="Card" control={<Radio />} label="Card" />
+                {!cashOnly && <FormControlLabel value="Card" control={<Radio />} label="Card" />}
                 <FormControlLabel value="Cash" control={<Radio />} label={CASH_ON_DELIVERY} />
               </RadioGroup>
+              {cashOnly && (
+                <Typography variant="body2" color="text.secondary">
+                  {CASH_ONLY_TEXT}
+                </Typography>
+              )}
             </FormControl>
 
             <TextField
