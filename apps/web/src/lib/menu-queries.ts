@@ -7,17 +7,26 @@ export const categoriesQueryKey = ['allcategori'] as const;
 export const productsQueryKey = ['allproduts'] as const;
 export const toppingsQueryKey = ['ingredients'] as const;
 
-export const categoriesQuery = queryOptions({
+// The three menu lists, each one request cached under one key. The back office reads these requests as they are
+// (fresh for the app's default 30 s); the storefront's queries below keep them for 5 minutes.
+export const categoriesRequest = queryOptions({
   queryKey: categoriesQueryKey,
   queryFn: ({ signal }) => api.get<MenuCategory[]>('/allcategori', { signal }),
-  staleTime: 5 * 60_000,
 });
-
-export const productsQuery = queryOptions({
+export const productsRequest = queryOptions({
   queryKey: productsQueryKey,
   queryFn: ({ signal }) => api.get<MenuProduct[]>('/allproduts', { signal }),
-  staleTime: 5 * 60_000,
 });
+export const toppingsRequest = queryOptions({
+  queryKey: toppingsQueryKey,
+  queryFn: ({ signal }) => api.get<MenuTopping[]>('/ingredients', { signal }),
+});
+
+const MENU_STALE_MS = 5 * 60_000;
+
+export const categoriesQuery = queryOptions({ ...categoriesRequest, staleTime: MENU_STALE_MS });
+
+export const productsQuery = queryOptions({ ...productsRequest, staleTime: MENU_STALE_MS });
 
 export function useCategories() {
   return useQuery(categoriesQuery);
@@ -27,11 +36,7 @@ export function useProducts() {
   return useQuery(productsQuery);
 }
 
-export const toppingsQuery = queryOptions({
-  queryKey: toppingsQueryKey,
-  queryFn: ({ signal }) => api.get<MenuTopping[]>('/ingredients', { signal }),
-  staleTime: 5 * 60_000,
-});
+export const toppingsQuery = queryOptions({ ...toppingsRequest, staleTime: MENU_STALE_MS });
 
 export function useToppings() {
   return useQuery(toppingsQuery);

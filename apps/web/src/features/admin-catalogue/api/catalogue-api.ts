@@ -1,40 +1,28 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CategoryDetailWire,
-  CategoryWire,
   DeletedAnswer,
-  IngredientWire,
   InsertedAnswer,
   ModifiedAnswer,
   ProductDetailWire,
   ProductWire,
 } from '@shop/shared/contract/catalogue';
 import { api } from '../../../lib/api';
+import {
+  categoriesQueryKey,
+  categoriesRequest,
+  productsQueryKey,
+  productsRequest,
+  toppingsQueryKey,
+  toppingsRequest,
+} from '../../../lib/menu-queries';
 
-// Keys follow the wire paths; the storefront reads the same ['allcategori'] and ['allproduts'] lists, so
-// invalidating them after an admin write shows the change to customers too.
-export const CATEGORIES_KEY = ['allcategori'] as const;
-export const PRODUCTS_KEY = ['allproduts'] as const;
-export const TOPPINGS_KEY = ['ingredients'] as const;
-
-export const adminCategoriesQuery = queryOptions({
-  queryKey: CATEGORIES_KEY,
-  queryFn: ({ signal }) => api.get<CategoryWire[]>('/allcategori', { signal }),
-});
-
-export const adminProductsQuery = queryOptions({
-  queryKey: PRODUCTS_KEY,
-  queryFn: ({ signal }) => api.get<ProductWire[]>('/allproduts', { signal }),
-});
-
-export const toppingsQuery = queryOptions({
-  queryKey: TOPPINGS_KEY,
-  queryFn: ({ signal }) => api.get<IngredientWire[]>('/ingredients', { signal }),
-});
+// The lists are the storefront's own requests (src/lib/menu-queries.ts), under the same keys, so invalidating them
+// after an admin write shows the change to customers too; the back office takes them fresh for 30 s, not 5 minutes.
 
 export function categoryQuery(id: string) {
   return queryOptions({
-    queryKey: [...CATEGORIES_KEY, 'one', id],
+    queryKey: [...categoriesQueryKey, 'one', id],
     queryFn: ({ signal }) => api.get<CategoryDetailWire>(`/allcategori/${encodeURIComponent(id)}`, { signal }),
     // The edit form must start from the stored record, not from a cached copy.
     staleTime: 0,
@@ -43,7 +31,7 @@ export function categoryQuery(id: string) {
 
 export function productQuery(id: string) {
   return queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'one', id],
+    queryKey: [...productsQueryKey, 'one', id],
     queryFn: ({ signal }) => api.get<ProductDetailWire>(`/allproduts/${encodeURIComponent(id)}`, { signal }),
     staleTime: 0,
   });
@@ -51,7 +39,7 @@ export function productQuery(id: string) {
 
 export function categoryProductsQuery(categoriName: string) {
   return queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'category', categoriName],
+    queryKey: [...productsQueryKey, 'category', categoriName],
     queryFn: ({ signal }) => api.get<ProductWire[]>(`/products/${encodeURIComponent(categoriName)}`, { signal }),
   });
 }
@@ -59,15 +47,15 @@ export function categoryProductsQuery(categoriName: string) {
 /** Every list the catalogue feeds, admin and storefront alike. */
 export async function invalidateCatalogue(client: QueryClient): Promise<void> {
   await Promise.all([
-    client.invalidateQueries({ queryKey: CATEGORIES_KEY }),
-    client.invalidateQueries({ queryKey: PRODUCTS_KEY }),
-    client.invalidateQueries({ queryKey: TOPPINGS_KEY }),
+    client.invalidateQueries({ queryKey: categoriesQueryKey }),
+    client.invalidateQueries({ queryKey: productsQueryKey }),
+    client.invalidateQueries({ queryKey: toppingsQueryKey }),
   ]);
 }
 
-export const useAdminCategories = () => useQuery(adminCategoriesQuery);
-export const useAdminProducts = () => useQuery(adminProductsQuery);
-export const useToppings = () => useQuery(toppingsQuery);
+export const useAdminCategories = () => useQuery(categoriesRequest);
+export const useAdminProducts = () => useQuery(productsRequest);
+export const useToppings = () => useQuery(toppingsRequest);
 
 /** JSON body of `PUT /allcategori/{id}`. */
 export interface CategoryUpdateBody {

@@ -1,17 +1,27 @@
-import type { ProductWire } from '@shop/shared/contract/catalogue';
+import { IMAGE_FIELD, type ProductWire } from '@shop/shared/contract/catalogue';
+import {
+  CRUST_LABELS,
+  CRUSTS,
+  WING_TYPE_LABELS,
+  WING_TYPES,
+  type Crust,
+  type DrinkKind,
+  type WingType,
+} from '@shop/shared/domain/catalogue-values';
+import { poundsToPence } from '@shop/shared/domain/money';
 
 // What the product form shows for each category (SPEC.md section 2, "Product form by category") and how its
 // values travel: every price is text while typed, "" (sizes) or null (crust, type) when empty on the wire.
 
 export type SizeField = 'regularDiscount' | 'mediumDiscount' | 'largeDiscount' | 'extraLargeDiscount';
-export type CrustField = 'deep_pan' | 'thin_crust' | 'stuffed_crust';
-export type TypeField = 'normal' | 'boneless';
+export type CrustField = Crust;
+export type TypeField = WingType;
 export type PriceField = SizeField | CrustField | TypeField;
-export type DrinkKindValue = '' | 'can' | 'bottle' | 'water';
+export type DrinkKindValue = '' | DrinkKind;
 
 export const SIZE_FIELDS: SizeField[] = ['regularDiscount', 'mediumDiscount', 'largeDiscount', 'extraLargeDiscount'];
-export const CRUST_FIELDS: CrustField[] = ['deep_pan', 'thin_crust', 'stuffed_crust'];
-export const TYPE_FIELDS: TypeField[] = ['normal', 'boneless'];
+export const CRUST_FIELDS: readonly CrustField[] = CRUSTS;
+export const TYPE_FIELDS: readonly TypeField[] = WING_TYPES;
 
 const SIZE_LABELS: Record<SizeField, string> = {
   regularDiscount: 'Regular Price',
@@ -20,8 +30,6 @@ const SIZE_LABELS: Record<SizeField, string> = {
   extraLargeDiscount: 'Extra Large Price',
 };
 const WING_SIZE_LABELS: Partial<Record<SizeField, string>> = { regularDiscount: '6 Pcs Price', mediumDiscount: '10 Pcs Price' };
-export const CRUST_LABELS: Record<CrustField, string> = { deep_pan: 'Deep Pan', thin_crust: 'Thin Crust', stuffed_crust: 'Stuffed Crust' };
-export const TYPE_LABELS: Record<TypeField, string> = { normal: 'Normal', boneless: 'Boneless' };
 export const DRINK_KIND_LABELS: Record<Exclude<DrinkKindValue, ''>, string> = { can: 'Can', bottle: 'Bottle', water: 'Water' };
 
 /** Defaults of SPEC.md section 5: deep pan 0, thin 0, stuffed 2; normal 0, boneless 0. */
@@ -59,7 +67,7 @@ export function priceGroups(values: ProductFormValues): PriceFieldGroup[] {
   const sizeLabel = (field: SizeField) => (category === 'Wings' ? (WING_SIZE_LABELS[field] ?? SIZE_LABELS[field]) : SIZE_LABELS[field]);
   const groups: PriceFieldGroup[] = [{ heading: 'Prices', fields: sizes.map((name) => ({ name, label: sizeLabel(name) })) }];
   if (category === 'Pizza') groups.push({ heading: 'Crust', fields: CRUST_FIELDS.map((name) => ({ name, label: CRUST_LABELS[name] })) });
-  if (category === 'Wings') groups.push({ heading: 'Type', fields: TYPE_FIELDS.map((name) => ({ name, label: TYPE_LABELS[name] })) });
+  if (category === 'Wings') groups.push({ heading: 'Type', fields: TYPE_FIELDS.map((name) => ({ name, label: WING_TYPE_LABELS[name] })) });
   return groups;
 }
 
@@ -100,8 +108,7 @@ export function priceProblem(values: ProductFormValues): string | null {
   for (const group of priceGroups(values)) {
     for (const { name, label } of group.fields) {
       const text = values.prices[name].trim();
-      if (text !== '' && !/^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/.test(text))
-        return `${label}: enter pounds, not negative, with at most two decimals`;
+      if (text !== '' && poundsToPence(text) === null) return `${label}: enter pounds, not negative, with at most two decimals`;
     }
   }
   return null;
@@ -132,7 +139,7 @@ export function productRequestFields(values: ProductFormValues): Record<string, 
 export function productFormData(values: ProductFormValues, image: File | null): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(productRequestFields(values))) data.append(key, value ?? '');
-  if (image) data.append('myfiles', image, image.name);
+  if (image) data.append(IMAGE_FIELD, image, image.name);
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NEW_CATEGORY_ORDER } from '@shop/shared/contract/catalogue';
+import { IMAGE_FIELD, NEW_CATEGORY_ORDER } from '@shop/shared/contract/catalogue';
 import { CATEGORY_ADDED } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
 import { useCreateCategory } from '../api/catalogue-api';
@@ -32,7 +32,7 @@ export function CategoryFormPage() {
           const form = new FormData();
           form.append('categoriName', categoriName);
           form.append('order', String(NEW_CATEGORY_ORDER));
-          if (image) form.append('myfiles', image, image.name);
+          if (image) form.append(IMAGE_FIELD, image, image.name);
           create.mutate(form, {
             onSuccess: () => showToast(CATEGORY_ADDED),
             onError: (error) => {
