@@ -41,7 +41,12 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     call(server, 'POST', '/test-payments/confirm', customer, { clientSecret, cardNumber, exp: '12/30', cvc: '123' });
 
   it('tells the browser it is in test mode', async () => {
-    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({ provider: 'test', publishableKey: null, testMode: true });
+    expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({
+      cardPayments: true,
+      provider: 'test',
+      publishableKey: null,
+      testMode: true,
+    });
   });
 
   it('refuses a client price that disagrees with the server’s total', async () => {
@@ -138,6 +143,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
 
   it('tells the browser to use Stripe with the publishable key', async () => {
     expect((await call(server, 'GET', '/payment-config', null)).body).toEqual({
+      cardPayments: true,
       provider: 'stripe',
       publishableKey: 'pk_test_shop',
       testMode: false,
