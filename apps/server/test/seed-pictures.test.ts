@@ -3,7 +3,8 @@
 // does (draw.ts, then processImage), decoded back to pixels.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ART_HEIGHT, ART_WIDTH, drawProduct, splitTitle, titleLines } from '../src/db/seed/draw';
+import { CATEGORY_NAMES } from '@shop/shared/domain/catalogue';
+import { ART_HEIGHT, ART_WIDTH, drawCategory, drawProduct, splitTitle, titleLines } from '../src/db/seed/draw';
 import { MENU_PRODUCTS, type MenuProduct } from '../src/db/seed/menu';
 import { processImage } from '../src/images/process';
 
@@ -17,7 +18,11 @@ interface Pixels {
 }
 
 async function rendered(product: MenuProduct): Promise<Pixels> {
-  const image = await processImage(Buffer.from(drawProduct(product)));
+  return renderedSvg(drawProduct(product));
+}
+
+async function renderedSvg(svg: string): Promise<Pixels> {
+  const image = await processImage(Buffer.from(svg));
   const { data, info } = await sharp(image.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([ART_WIDTH, ART_HEIGHT]);
   return { data, width: info.width, height: info.height };
@@ -59,6 +64,11 @@ const crust = near([0xe0, 0xa4, 0x58]);
 
 /** The bottom band the title sits on (at most two lines), where only lettering is white. */
 const BAND_TOP = ART_HEIGHT - 100;
+/** A one-line title's band: no drawing reaches it, so anything white there is lettering. */
+const ONE_LINE_BAND_TOP = ART_HEIGHT - 62;
+/** Where the word DEAL sits on the deal badge's yellow star: dark blue (#283593) ink there is lettering. */
+const onBadgeWord = (x: number, y: number) => x >= ART_WIDTH / 2 - 20 && x < ART_WIDTH / 2 + 20 && y >= 50 && y < 68;
+const blueInk = (r: number, _g: number, b: number) => b > r;
 
 describe('titles on the seeded pictures', () => {
   it('split at the space nearest the middle', () => {
@@ -90,8 +100,22 @@ describe('deal pictures', () => {
     expect(badge.outside).toBe(0);
     // The card's favourite heart sits over the square's top right corner: the badge keeps out of it.
     expect(countWhere(pixels, (x, y) => x >= SQUARE_RIGHT - 90 && y < 110, badgeYellow)).toBe(0);
+    expect(countWhere(pixels, onBadgeWord, blueInk), 'the word DEAL on the badge').toBeGreaterThan(60);
     const crustPixels = count(pixels, 0, BAND_TOP, crust);
     expect(crustPixels.inside).toBeGreaterThan(1000);
     expect(crustPixels.outside).toBe(0);
+  });
+});
+
+// The menu shows a category's picture as a small circle with the category's name beneath it. Before, each picture
+// also carried the name as a caption: too small to read, cut by the circle ('ides To Shar') and said again below.
+describe('category pictures', () => {
+  it.each(CATEGORY_NAMES.map((name) => [name] as const))('%s: no lettering', async (name) => {
+    const pixels = await renderedSvg(drawCategory(name));
+    expect(count(pixels, ONE_LINE_BAND_TOP, ART_HEIGHT, lettering), 'a caption along the bottom').toEqual({ inside: 0, outside: 0 });
+    if (name === 'Deals') {
+      expect(countWhere(pixels, onBadgeWord, badgeYellow), 'the badge is drawn').toBeGreaterThan(500);
+      expect(countWhere(pixels, onBadgeWord, blueInk), 'a word on the badge').toBe(0);
+    }
   });
 });

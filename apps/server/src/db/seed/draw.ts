@@ -135,7 +135,7 @@ function crustArt(colour: string): string {
     .join('');
 }
 
-function dealArt(product: MenuProduct, random: () => number): string {
+function dealArt(product: MenuProduct, random: () => number, lettering: boolean): string {
   const pizzas = product.dealSlots?.filter((slot) => slot.kind === 'pizza').reduce((n, slot) => n + slot.count, 0) ?? 1;
   const shown = Math.min(pizzas, 4);
   const radius = shown > 2 ? 56 : 78;
@@ -146,9 +146,13 @@ function dealArt(product: MenuProduct, random: () => number): string {
     const cx = ART_WIDTH / 2 + (i - (shown - 1) / 2) * step;
     parts.push(pizzaArt(cx, 180, radius, '#8e2b1e', random));
   }
-  // Top centre: inside the square and the category's round crop, and clear of the heart in the card's corner.
+  // Top centre: inside the square and the category's round crop, and clear of the heart in the card's corner. The
+  // word DEAL on a deal's picture only: a category picture carries no lettering.
+  const word = lettering
+    ? `<text x="0" y="10" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#283593" text-anchor="middle">DEAL</text>`
+    : '';
   const badge = `<g transform="translate(${ART_WIDTH / 2} 58) scale(0.9)"><polygon points="0,-52 14,-18 50,-18 22,4 32,40 0,18 -32,40 -22,4 -50,-18 -14,-18" fill="#f4d03f" stroke="#fdfefe" stroke-width="4"/>
-<text x="0" y="10" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#283593" text-anchor="middle">DEAL</text></g>`;
+${word}</g>`;
   return parts.join('') + badge;
 }
 
@@ -181,7 +185,9 @@ function shapeFor(category: CategoryName, product: MenuProduct | undefined, rand
     case 'Crust':
       return crustArt(product?.colour ?? '#e0a458');
     case 'Deals':
-      return product ? dealArt(product, random) : dealArt({ title: 'Deals', description: '', category: 'Deals', prices: {} }, random);
+      return product
+        ? dealArt(product, random, true)
+        : dealArt({ title: 'Deals', description: '', category: 'Deals', prices: {} }, random, false);
   }
 }
 
@@ -223,18 +229,23 @@ function titleText(title: string): string {
 <text font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700" fill="#ffffff" text-anchor="middle">${text}</text>`;
 }
 
-function svg(category: CategoryName, title: string, product?: MenuProduct): string {
-  const random = seededRandom(title);
+/** A product's picture carries its title; a category's (`title` null) none. */
+function svg(category: CategoryName, title: string | null, product?: MenuProduct): string {
+  const random = seededRandom(title ?? category);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}">
 <rect width="${ART_WIDTH}" height="${ART_HEIGHT}" fill="${BACKGROUNDS[category]}"/>
 <circle cx="60" cy="40" r="90" fill="#ffffff14"/><circle cx="440" cy="330" r="120" fill="#ffffff10"/>
 ${shapeFor(category, product, random)}
-${titleText(title)}
+${title === null ? '' : titleText(title)}
 </svg>`;
 }
 
+/**
+ * A category's picture: the drawing alone. The menu shows it as a small circle with the category's name beneath,
+ * so a caption would repeat the name, too small to read and cut by the circle ('ides To Shar').
+ */
 export function drawCategory(category: CategoryName): string {
-  return svg(category, category);
+  return svg(category, null);
 }
 
 export function drawProduct(product: MenuProduct): string {
