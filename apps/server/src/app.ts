@@ -212,6 +212,9 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
       // The build writes .br and .gz beside each text file: phones get the small files without the server
       // compressing on every request.
       preCompressed: true,
+      // Nothing whose path has a part starting with a dot: the build's .vite/manifest.json names the web app's source
+      // files, and only the server reads it (from disk, for the home page's preloads). Such a path answers 404.
+      dotfiles: 'ignore',
       cacheControl: false,
       // Hashed asset names change with their content, so browsers may keep them for good; index.html must be
       // revalidated so a deploy is picked up at once.
@@ -247,7 +250,8 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/assets/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/assets/') && !isDotPath(pathname);
     if (isPageRequest) {
       // A client route of the SPA (e.g. /profile/my-orders): the app's router takes it from index.html.
       const html = await template();
@@ -257,6 +261,20 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
     const message = isApi ? `Route ${request.method} ${pathname} not found` : 'Not Found';
     return reply.code(404).send(errorBody(404, message));
   });
+}
+
+/**
+ * Whether a path has a part that starts with a dot (`/.vite/manifest.json`, `/.env`, `/%2egit/config`): never a
+ * page of the app nor a file it serves, so it answers 404 rather than the app's page.
+ */
+export function isDotPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed percent-encoding: judge the path as sent.
+  }
+  return decoded.split(/[\\/]/).some((part) => part.startsWith('.'));
 }
 
 /** index.html and the home route's scripts, re-read when index.html changes (a rebuild); null when not built. */

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_CHUNK_NAME, homeScriptsFromManifest } from '../src/spa/index-page';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { rawRequest } from './raw-request';
 import { signInAs } from './sign-in';
 
 // The markers the web app's index.html carries (apps/web/index.html).
@@ -113,6 +114,32 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(etag).toMatch(/^".+"$/);
     const again = await fetch(`${server.url}/`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('keeps the build manifest to itself: /.vite/manifest.json and every other dot-path answer 404, however written', async () => {
+    // Written into the build as precompress would, so a compressed copy cannot slip out either.
+    await writeFile(path.join(distDir, '.vite', 'manifest.json.br'), 'compressed');
+    await writeFile(path.join(distDir, '.env'), 'SECRET=1');
+    for (const route of [
+      '/.vite/manifest.json',
+      '/.vite/manifest.json.br',
+      '/.vite/',
+      '/.vite',
+      '/%2evite/manifest.json',
+      '/%2Evite%2Fmanifest.json',
+      '/assets/../.vite/manifest.json',
+      '/.env',
+      '/.git/config',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await rawRequest(server.url, { method, path: route, headers: { 'accept-encoding': 'br, gzip' } });
+        // A path with '..' in it is refused before any file is looked up (403, @fastify/static's own answer).
+        expect(answer.status, `${method} ${route}`).toBe(route.includes('/../') ? 403 : 404);
+        expect(answer.text, `${method} ${route}`).not.toMatch(/cart-page|src\/features|compressed|SECRET|<html/);
+      }
+    }
+    // The server still reads it from disk: the home page names the home route's chunks.
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('/assets/home-page-abc.js');
   });
 
   it('follows a catalogue change: a deleted deal is no longer preloaded', async () => {
