@@ -116,6 +116,26 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
     expect((await call('DELETE', '/favouritelist/not-an-id', alice)).status).toBe(404);
   });
 
+  // The spec's Favourite is {id (product), email}, and its client deletes by that id: before, only `_id` was found.
+  it('deletes the user’s own favourite by its product’s id too, and only the user’s own', async () => {
+    await call('POST', '/favouritelist', alice, { id: p('Pepperoni Passion'), email: alice.user.email });
+    await call('POST', '/favouritelist', bob, { id: p('Pepperoni Passion'), email: bob.user.email });
+    const titles = async (who: SignedIn) =>
+      ((await call('GET', `/favouritelist/${who.user.email}`, who)).body as Array<{ product: { title: string } }>).map(
+        (f) => f.product.title,
+      );
+    expect(await titles(alice)).toContain('Pepperoni Passion');
+
+    expect(await call('DELETE', `/favouritelist/${p('Pepperoni Passion')}`, alice)).toEqual({ status: 200, body: { deletedCount: 1 } });
+    expect(await titles(alice)).not.toContain('Pepperoni Passion');
+    // Bob's favourite of the same product stays.
+    expect(await titles(bob)).toContain('Pepperoni Passion');
+    expect((await call('DELETE', `/favouritelist/${p('Pepperoni Passion')}`, alice)).status).toBe(404);
+    // A product the user has not saved is not found, whoever else saved it.
+    expect((await call('DELETE', `/favouritelist/${p('Garlic Bread')}`, alice)).status).toBe(404);
+    expect(await titles(bob)).toEqual(['Garlic Bread', 'Pepperoni Passion']);
+  });
+
   it('refuses a signed-out visitor with 401 on every route', async () => {
     expect((await call('GET', `/favouritelist/${alice.user.email}`, null)).status).toBe(401);
     expect((await call('POST', '/favouritelist', null, { id: p('Margherita'), email: alice.user.email })).status).toBe(401);

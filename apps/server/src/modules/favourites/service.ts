@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or } from 'drizzle-orm';
 import { FAVOURITE_ALREADY_ADDED, type AddFavouriteAnswer, type FavouriteWire } from '@shop/shared/contract/favourites';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
@@ -43,11 +43,15 @@ export async function addFavourite(db: Db, userId: string, productId: string, no
   return row ? { insertedId: row.id } : { messege: FAVOURITE_ALREADY_ADDED };
 }
 
-/** Deletes one of the user's own favourites; someone else's is answered like a missing one (404). */
-export async function deleteFavourite(db: Db, userId: string, favouriteId: string): Promise<{ deletedCount: number }> {
+/**
+ * Deletes one of the user's own favourites, named by its own id (`_id`) or by its product's id (`id`: the spec's
+ * Favourite is `{id (product), email}` and its client deletes by that id). A user has a product once at most, so
+ * either names one row. Someone else's is answered like a missing one (404).
+ */
+export async function deleteFavourite(db: Db, userId: string, id: string): Promise<{ deletedCount: number }> {
   const deleted = await db
     .delete(favourites)
-    .where(and(eq(favourites.id, favouriteId), eq(favourites.userId, userId)))
+    .where(and(eq(favourites.userId, userId), or(eq(favourites.id, id), eq(favourites.productId, id))))
     .returning({ id: favourites.id });
   if (deleted.length === 0) throw new HttpError(404, FAVOURITE_NOT_FOUND);
   return { deletedCount: deleted.length };
