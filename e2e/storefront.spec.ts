@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // The storefront end to end at a phone width (390 px, no side cart: /cart instead) and a desktop width (1280 px,
 // side cart beside the grid). Every price asserted is also asked of the server (POST /api/cart/quote).
@@ -24,6 +24,32 @@ async function serverTotal(page: Page): Promise<string> {
   expect(answer.status()).toBe(200);
   const { total } = (await answer.json()) as { total: number };
   return `£${total.toFixed(2)}`;
+}
+
+/** WCAG contrast of an element's text on the first opaque background behind it (the text colour's alpha blended). */
+async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const channels = (colour: string) => (/rgba?\(([^)]+)\)/.exec(colour)?.[1] ?? '0,0,0,0').split(',').map(Number);
+    let back: Element | null = element;
+    let background = [255, 255, 255];
+    while (back) {
+      const [r = 0, g = 0, b = 0, a = 1] = channels(getComputedStyle(back).backgroundColor);
+      if (a > 0) {
+        background = [r, g, b];
+        break;
+      }
+      back = back.parentElement;
+    }
+    const [r = 0, g = 0, b = 0, a = 1] = channels(getComputedStyle(element).color);
+    const text = [r, g, b].map((channel, index) => channel * a + (background[index] ?? 255) * (1 - a));
+    const luminance = (rgb: number[]) =>
+      rgb
+        .map((value) => value / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, index) => sum + c * ([0.2126, 0.7152, 0.0722][index] ?? 0), 0);
+    const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x);
+    return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+  });
 }
 
 function card(page: Page, title: string) {
@@ -53,6 +79,13 @@ for (const width of WIDTHS) {
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
       await expect(card(page, 'Pizza Pair')).toBeVisible();
+      // The menu says whether the shop takes orders, and no category button is cut at the row's left edge (on a
+      // phone the row scrolls to Deals and snaps to a button's start).
+      await expect(page.getByRole('status', { name: 'Opening hours' })).toContainText(/^(Open until|Closed now|Not taking orders)/);
+      for (const chip of await page.getByRole('navigation', { name: 'Categories' }).getByRole('button').all()) {
+        const box = await chip.boundingBox();
+        expect(box !== null && (box.x >= 0 || box.x + box.width <= 0), `${await chip.textContent()} is cut at the left edge`).toBe(true);
+      }
       if (width.name === 'desktop') {
         await expect(page.getByRole('complementary', { name: 'Side cart' }).getByText('No Product added yet')).toBeVisible();
       } else {
@@ -95,6 +128,13 @@ for (const width of WIDTHS) {
       const crusts = margherita.getByRole('group', { name: 'Crust' });
       await expect(crusts.getByRole('button', { name: 'Thin Crust' })).toBeDisabled();
       await expect(crusts.getByRole('button', { name: /Stuffed Crust/ })).toBeDisabled();
+      // Readable at both widths: one crust a row, at most two lines of at least 13 px, the unavailable ones at 4.5:1.
+      for (const crust of await crusts.getByRole('button').all()) {
+        expect((await crust.boundingBox())?.height ?? 0).toBeLessThanOrEqual(48);
+        expect(await crust.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(13);
+      }
+      expect(await textContrast(crusts.getByRole('button', { name: 'Thin Crust' }))).toBeGreaterThanOrEqual(4.5);
+      expect(await textContrast(crusts.getByRole('button', { name: /Stuffed Crust/ }))).toBeGreaterThanOrEqual(4.5);
       await margherita.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'Large 13"' }).click();
       await crusts.getByRole('button', { name: 'Stuffed Crust +£2.00' }).click();
       await expect(margherita.getByText('£15.99', { exact: true })).toBeVisible();

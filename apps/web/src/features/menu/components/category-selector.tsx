@@ -23,13 +23,15 @@ const EAGER_IMAGES = 6;
 export function CategorySelector({ categories, selected, onSelect }: CategorySelectorProps) {
   const rowRef = useRef<HTMLElement>(null);
 
-  // On a phone the default (Deals) sits off-screen to the right; bring the pressed button into view, sideways only.
+  // On a phone the default (Deals) sits off-screen to the right: scroll sideways only, so that the pressed button
+  // shows with the one before it, both whole (the row snaps to a button's start, so none is cut at the left edge).
   useEffect(() => {
     const row = rowRef.current;
     const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
     if (!row || !pressed) return;
-    const left = pressed.offsetLeft - row.offsetLeft - (row.clientWidth - pressed.offsetWidth) / 2;
-    row.scrollTo({ left: Math.max(0, left), behavior: 'instant' });
+    const first = (pressed.previousElementSibling as HTMLElement | null) ?? pressed;
+    const inset = Number.parseFloat(getComputedStyle(row).scrollPaddingLeft) || 0;
+    row.scrollLeft = Math.max(0, first.offsetLeft - inset);
   }, [selected, categories]);
 
   return (
@@ -38,12 +40,18 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
       component="nav"
       aria-label="Categories"
       sx={{
+        // The buttons' offsetLeft is measured from the row.
+        position: 'relative',
         display: 'flex',
-        gap: 1,
+        // On a phone about three and a half buttons show, so the row plainly scrolls; the snap keeps the left one whole,
+        // and a gap as wide as the row's inset leaves nothing of the button before it.
+        gap: { xs: 2, sm: 1 },
         overflowX: 'auto',
         py: 1,
         mx: { xs: -2, sm: 0 },
         px: { xs: 2, sm: 0 },
+        scrollPaddingInline: { xs: '16px', sm: 0 },
+        scrollSnapType: 'x mandatory',
         scrollbarWidth: 'thin',
       }}
     >
@@ -57,7 +65,8 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
             focusRipple
             sx={{
               flex: '0 0 auto',
-              width: 88,
+              width: { xs: 92, sm: 88 },
+              scrollSnapAlign: 'start',
               display: 'grid',
               justifyItems: 'center',
               alignContent: 'start',

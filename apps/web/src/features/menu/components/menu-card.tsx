@@ -95,7 +95,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
       {crusts.length > 0 && (
         <OptionGroup
           label="Crust"
-          columns={crusts.length}
+          layout="list"
           options={crusts.map((option) => ({
             value: option.crust,
             label: option.label,
