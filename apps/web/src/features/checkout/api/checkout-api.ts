@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { CreatePaymentIntentAnswer, PaymentConfig, TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
-import type { OrderingStatus } from '@shop/shared/domain/opening-hours';
 import { api } from '../../../lib/api';
 
 export function usePaymentConfig() {
@@ -12,14 +11,8 @@ export function usePaymentConfig() {
   });
 }
 
-/** Whether the shop takes orders now, by the shop's clock. */
-export function useOpeningStatus() {
-  return useQuery({
-    queryKey: ['opening-status'],
-    queryFn: ({ signal }) => api.get<OrderingStatus>('/opening-status', { signal }),
-    refetchInterval: 60_000,
-  });
-}
+/** Whether the shop takes orders now, by the shop's clock (the one query the menu and the cart also read). */
+export { useOpeningStatus } from '../../../lib/opening-status';
 
 export interface OrderDraft {
   items: CartLine[];

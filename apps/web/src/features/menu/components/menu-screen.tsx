@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
 import { useCategories, useProducts } from '../../../lib/menu-queries';
 import type { MenuProduct } from '../../../lib/menu-types';
@@ -43,7 +44,7 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
   };
 
   return (
-    <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals">
+    <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals" actions={<OpeningState />}>
       {failed ? (
         <Box
           role="alert"

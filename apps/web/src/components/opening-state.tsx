@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { openingStateLine } from '@shop/shared/domain/opening-hours';
+import { useOpeningStatus } from '../lib/opening-status';
+
+interface OpeningStateProps {
+  /** Under the line while the shop takes no orders, e.g. that the cart keeps until it opens. */
+  closedHint?: string;
+}
+
+/**
+ * The shop's opening state in one line, by the shop's clock: 'Open until 23:15 · orders close at 23:00', or
+ * 'Closed now · opens today at 14:00' (the menu and the cart, so nobody fills a cart to learn it at checkout).
+ * Its height is kept while the answer is on its way, so the page does not jump when it comes.
+ */
+export function OpeningState({ closedHint }: OpeningStateProps) {
+  const status = useOpeningStatus().data;
+  const taking = status?.acceptingOrders ?? true;
+  return (
+    <Box role="status" aria-label="Opening hours" sx={{ minHeight: 24 }}>
+      {status && (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box
+              aria-hidden
+              sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: taking ? 'success.main' : 'error.main' }}
+            />
+            <Typography component="p" sx={{ fontWeight: 600, fontSize: '0.9375rem' }}>
+              {openingStateLine(status)}
+            </Typography>
+          </Box>
+          {!taking && closedHint && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, pl: 2.25 }}>
+              {closedHint}
+            </Typography>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
