@@ -10,13 +10,17 @@ import { useLogin } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { returnPath } from '../lib/forgot-password-checks';
+import { wasStaffOnly } from '../../../lib/guard-state';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/use-session';
 
 /** `/signin` (SPEC.md section 2). After login the visitor returns to the page a guard sent them away from. */
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
+  const session = useSession();
+  const staffOnly = wasStaffOnly(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -37,9 +41,22 @@ export function SignInPage() {
       title="Welcome Back"
       onSubmit={submit}
       intro={
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Sign in to order, see your orders and keep your favourites.
-        </Typography>
+        staffOnly ? (
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+            <strong>That page is for the shop&apos;s staff.</strong>{' '}
+            {session.user
+              ? `You are signed in as ${session.user.email}, a customer account. Sign in with a staff account to open it, or `
+              : 'Sign in with a staff account to open it, or '}
+            <Link component={RouterLink} to={paths.home}>
+              go back to the menu
+            </Link>
+            .
+          </Alert>
+        ) : (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Sign in to order, see your orders and keep your favourites.
+          </Typography>
+        )
       }
       footer={
         <>
