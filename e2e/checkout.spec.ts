@@ -80,7 +80,7 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   await expect(items).toContainText('Margherita, Hawaiian');
   await expect(items).toContainText('£20.48');
   const payment = page.getByRole('table', { name: 'Payment' });
-  await expect(payment).toContainText('Card (paid)');
+  await expect(payment).toContainText('Paid by card');
   await expect(payment).toContainText('Please ring the bell');
   await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('BS1 4DJ');
 

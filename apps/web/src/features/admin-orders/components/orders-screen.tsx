@@ -18,6 +18,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { paymentLine } from '@shop/shared/domain/payment-line';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
@@ -111,7 +112,12 @@ function OrdersTable({ orders, emptyText }: OrdersViewProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
               <TableCell>{order.time}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{order.email}</TableCell>
-              <TableCell>{order.paymentType}</TableCell>
+              <TableCell>
+                {order.paymentType}
+                <Typography variant="body2" color="text.secondary">
+                  {paymentLine(order)}
+                </Typography>
+              </TableCell>
               <TableCell align="right">{order.quantity}</TableCell>
               <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -151,7 +157,7 @@ function OrdersCards({ orders, emptyText }: OrdersViewProps) {
             </Box>
           </Box>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {order.date} {order.time} · {order.paymentType} · Qty {order.quantity} ·{' '}
+            {order.date} {order.time} · {paymentLine(order)} · Qty {order.quantity} ·{' '}
             <Box component="strong">{formatWirePounds(order.totalPrice)}</Box>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -20,6 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
@@ -29,13 +30,6 @@ import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
 import { paths } from '../../../lib/paths';
-
-const PAYMENT_STATUS_LABELS: Record<OrderWire['paymentStatus'], string> = {
-  unpaid: 'To be paid on delivery',
-  pending: 'Waiting for the card payment',
-  paid: 'Paid',
-  failed: 'Card payment failed',
-};
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
 const TABLE_SX = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
@@ -103,7 +97,7 @@ function PaymentTable({ order }: { order: OrderWire }) {
         <LabelledRow label="Date">
           {order.date} {order.time}
         </LabelledRow>
-        <LabelledRow label="Status">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</LabelledRow>
+        <LabelledRow label="Status">{paymentLine(order)}</LabelledRow>
         <LabelledRow label="Note" valueSx={{ overflowWrap: 'anywhere' }}>
           {order.note.trim() || 'No note'}
         </LabelledRow>

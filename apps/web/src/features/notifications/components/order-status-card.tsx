@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
@@ -25,7 +26,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
   const steps = orderTimeline(order);
   const hint = nextStepHint(order.status);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;
-  const payment = paymentTypeLabel(order.paymentType);
+  const payment = `${paymentTypeLabel(order.paymentType)} · ${paymentLine(order)}`;
 
   return (
     <Paper component="li" variant="outlined" aria-labelledby={`order-${order._id}`} sx={{ p: 2, listStyle: 'none' }}>

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
+import { paymentLine } from '@shop/shared/domain/payment-line';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
@@ -34,12 +35,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function paymentLabel(order: OrderWire): string {
-  if (order.paymentType === 'Cash') return CASH_ON_DELIVERY;
-  if (order.paymentStatus === 'paid') return 'Card (paid)';
-  return order.paymentStatus === 'failed' ? 'Card (payment failed)' : 'Card (awaiting payment)';
-}
-
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
   return (
@@ -58,7 +53,8 @@ function OrderDetail({ order }: { order: OrderWire }) {
           <Table size="small" aria-label="Payment">
             <TableBody>
               {[
-                ['Payment type', paymentLabel(order)],
+                ['Payment type', paymentTypeLabel(order.paymentType)],
+                ['Payment', paymentLine(order)],
                 ['Date', `${order.date} ${order.time}`],
                 ['Status', order.status],
                 ['Note', order.note || '—'],

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -69,7 +70,12 @@ export function OrderHistoryPage() {
                       {order.time}
                     </Typography>
                   </TableCell>
-                  <TableCell className="wide">{paymentTypeLabel(order.paymentType)}</TableCell>
+                  <TableCell className="wide">
+                    {paymentTypeLabel(order.paymentType)}
+                    <Typography variant="body2" color="text.secondary">
+                      {paymentLine(order)}
+                    </Typography>
+                  </TableCell>
                   <TableCell className="wide" align="right">
                     {order.quantity}
                   </TableCell>
