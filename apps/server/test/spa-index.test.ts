@@ -1,15 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_CHUNK_NAME, homeScriptsFromManifest } from '../src/spa/index-page';
+import { HOME_CHUNK_NAME, homePageHtml, homeScriptsFromManifest, otherPageHtml } from '../src/spa/index-page';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { rawRequest } from './raw-request';
 import { signInAs } from './sign-in';
 
 // The markers the web app's index.html carries (apps/web/index.html).
 const INDEX_HTML = `<!doctype html><html><head><title>Takeaway Shop</title>
+<!--spa:home--><link rel="preload" as="fetch" href="/api/allproduts" crossorigin /><!--/spa:home-->
 <!--spa:preload-images-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
@@ -71,6 +73,7 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const html = await response.text();
     expect(preloadedImages(html)).toEqual(expected);
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/allproduts" crossorigin />');
     expect(html).toContain('<h1>Our Menu</h1>');
     expect(html).not.toContain('spa:preload-images');
     // The home route's chunks load alongside the entry, not after it has run; the entry's own are not repeated.
@@ -94,6 +97,8 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(html).toContain('<header>Takeaway Shop</header>');
     expect(html).not.toContain('Our Menu');
     expect(preloadedImages(html)).toEqual([]);
+    // Nothing the screen would leave unused (a warning in the browser's console): not the menu's answers either.
+    expect(html).not.toContain('rel="preload"');
     expect(html).not.toContain('home-page-abc.js');
   });
 
@@ -171,5 +176,21 @@ describe("the home route's scripts from the build manifest", () => {
 
   it('preloads no route chunk when the build names none home', () => {
     expect(homeScriptsFromManifest({ 'index.html': { file: 'assets/index-1.js', isEntry: true } })).toEqual([]);
+  });
+});
+
+// The web app's own index.html (apps/web/index.html; the build keeps its comments). Before, every screen preloaded
+// the menu's answers, and /signin, /order or /dashboard, which do not use them at once, logged two warnings.
+describe("the web app's index.html", () => {
+  const source = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+  const preloads = (html: string) => [...html.matchAll(/<link\s[^>]*rel="(?:preload|modulepreload)"[^>]*>/g)].map((match) => match[0]);
+
+  it('preloads on other screens nothing they do not use at once', () => {
+    expect(preloads(otherPageHtml(source))).toEqual([]);
+  });
+
+  it('preloads the menu answers on the home page', () => {
+    const home = preloads(homePageHtml({ html: source, homeScripts: [] }, []));
+    expect(home.map((link) => link.match(/href="([^"]+)"/)?.[1])).toEqual(['/api/allcategori', '/api/allproduts']);
   });
 });

@@ -6,9 +6,10 @@ import { strongEtagOf } from '../http/etag';
  * index.html as the server sends it. The build's file carries two markers: `<!--spa:preload-images-->`, where `/`
  * gets preload links for the first product images of the category it opens on (the largest paint of the home
  * page, otherwise requested only after the scripts and the menu have loaded), and `<!--spa:home-->...<!--/spa:home-->`
- * around the home page's heading in the static shell, which other screens must not show while their code loads.
- * `/` also gets modulepreload links for the home route's chunks, which the router would otherwise request only
- * once the entry script has run.
+ * blocks, what only the home page has: the menu answers' preloads in the head (another screen would leave them
+ * unused, a warning in the browser's console) and the page's heading in the static shell (which other screens must
+ * not show while their code loads). `/` also gets modulepreload links for the home route's chunks, which the router
+ * would otherwise request only once the entry script has run.
  */
 
 /** The menu opens on Deals (SPEC.md section 1); the storefront's selectCategory makes the same choice. */
@@ -17,7 +18,7 @@ const DEFAULT_CATEGORY = 'Deals';
 export const PRELOADED_IMAGES = 2;
 
 const PRELOAD_MARKER = '<!--spa:preload-images-->';
-const HOME_BLOCK = /<!--spa:home-->[\s\S]*?<!--\/spa:home-->/;
+const HOME_BLOCK = /<!--spa:home-->[\s\S]*?<!--\/spa:home-->/g;
 
 /** A page ready to send: its bytes, a strong ETag, and compressed copies made the first time one is asked for. */
 export class IndexPage {
@@ -93,7 +94,7 @@ export function homePageHtml(template: SpaTemplate, imageUrls: string[]): string
   return template.html.replace(PRELOAD_MARKER, [...images, ...scripts].join('\n    '));
 }
 
-/** Any other screen: the shell's top bar only, no heading and no image preloads. */
+/** Any other screen: the shell's top bar only, no heading and no preloads of the home page's. */
 export function otherPageHtml(template: string): string {
   return template.replace(PRELOAD_MARKER, '').replace(HOME_BLOCK, '');
 }
