@@ -56,10 +56,13 @@ async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promi
   return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? []));
 }
 
-/** One order for its customer or an admin; anyone else gets 404, as for a missing order. */
+/**
+ * One order for its customer, or for an admin once the shop sees it (placedOrderCondition: a card order waiting
+ * for or refused payment is its customer's alone); anyone else gets 404, as for a missing order.
+ */
 export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
-  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (!row || !(row.userId === user.id || (isOwnerOrAdmin(user, row.userId) && isPlaced(row)))) throw new HttpError(404, ORDER_NOT_FOUND);
   const [order] = await withHistories(db, [row], user.role === 'admin');
   return order as OrderWire;
 }
