@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRINK_KINDS, TOPPING_CATEGORIES } from '@shop/shared/domain/catalogue-values';
 import { ORDER_STATUSES } from '@shop/shared/domain/order-status';
 import { PAYMENT_STATUSES, PAYMENT_TYPES } from '@shop/shared/domain/payment-types';
+import { runPrepared } from './client';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness';
 
 // The database's CHECK constraints are built from the shared lists (schema.ts). A value added to one of them
@@ -26,11 +26,13 @@ describe.each(testDatabases())('the migrated database on %s', (kind) => {
   });
 
   it.each(CHECKS)('%s allows exactly the shared list', async (constraint, values) => {
-    const result = await server.database.db.execute<{ def: string }>(
-      sql`select pg_get_constraintdef(oid) as def from pg_constraint where contype = 'c' and conname = ${constraint}`,
+    const rows = await runPrepared<{ def: string }>(
+      server.database.db,
+      { name: 'check-definition', text: "select pg_get_constraintdef(oid) as def from pg_constraint where contype = 'c' and conname = $1" },
+      [constraint],
     );
-    expect(result.rows).toHaveLength(1);
-    const allowed = [...(result.rows[0]?.def ?? '').matchAll(/'([^']*)'/g)].map((match) => match[1]);
+    expect(rows).toHaveLength(1);
+    const allowed = [...(rows[0]?.def ?? '').matchAll(/'([^']*)'/g)].map((match) => match[1]);
     expect(allowed).toEqual([...values]);
   });
 });

@@ -246,9 +246,6 @@ export interface AddressSnapshot {
   postcode: string;
 }
 
-// Defined in the shared domain; named here too while placement.ts still imports them from the schema.
-export type { PaymentStatus, PaymentType };
-
 export const orders = pgTable(
   'orders',
   {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { buyProductRequestSchema, CreatePaymentIntentAnswer, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
@@ -10,10 +9,12 @@ import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages
 import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
+import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { ORDER_TOO_LARGE, PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
+import type { ServiceContext } from '../../context';
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { newId } from '../../db/id';
-import { idempotencyKeys, orders, type PaymentType } from '../../db/schema';
+import { idempotencyKeys, orders } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
@@ -163,10 +164,16 @@ async function insertOrder(db: Db, order: InsertOrder): Promise<string | null> {
   return rows[0]?.order_id ?? null;
 }
 
-/** Where an order is placed: the database, and the shop clock's time of the request. */
-interface PlaceIn {
+/** One order to place: where (the database, the shop clock's time of the request), whose, what and how paid. */
+interface PlaceOrder {
   db: Db;
   now: Date;
+  user: SessionUser;
+  input: OrderInput;
+  paymentType: PaymentType;
+  key: InsertOrder['key'];
+  /** Refuses a priced order for a reason of the caller's (a card order's price that is not the total). */
+  checkQuote: (quote: CartQuote) => void;
 }
 
 /**
@@ -175,14 +182,8 @@ interface PlaceIn {
  * refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known key
  * first (its order, even if the shop has closed since), then hours, the address, the prices.
  */
-async function placeOrder(
-  { db, now }: PlaceIn,
-  user: SessionUser,
-  input: OrderInput,
-  paymentType: PaymentType,
-  key: InsertOrder['key'],
-  checkQuote: (quote: CartQuote) => void,
-): Promise<{ orderId: string; created: boolean }> {
+async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
+  const { db, now, user, input, paymentType, key, checkQuote } = placing;
   const addressId = input.addressId;
   if (addressId && orderingStatus(now).acceptingOrders) {
     const priced = await priceOrder(db, input, addressId, checkQuote).catch((error: unknown) => {
@@ -213,14 +214,20 @@ async function placeOrder(
   throw new HttpError(404, ADDRESS_NOT_FOUND);
 }
 
+/** An order request: who sends it, its body as the contract parsed it, and its Idempotency-Key header. */
+export interface OrderRequest<Input> {
+  user: SessionUser;
+  input: Input;
+  idempotencyKey: string | null;
+}
+
 /** `POST /api/buy-product`: a cash order, placed at once (and announced once, when it is created). */
 export async function placeCashOrder(
-  db: Db,
-  user: SessionUser,
-  input: CashOrderRequest,
-  idempotencyKey: string | null,
-  now: Date,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  { user, input, idempotencyKey }: OrderRequest<CashOrderRequest>,
 ): Promise<{ orderId: string; created: boolean }> {
+  const { db } = ctx;
+  const now = ctx.now();
   if (input.paymentType === 'Card') throw new HttpError(400, CARD_THROUGH_INTENT);
   checkEmail(user, input.email);
   const key = idempotencyKey
@@ -229,7 +236,7 @@ export async function placeCashOrder(
         hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }),
       }
     : null;
-  const result = await placeOrder({ db, now }, user, input, 'Cash', key, () => undefined);
+  const result = await placeOrder({ db, now, user, input, paymentType: 'Cash', key, checkQuote: () => undefined });
   if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
   return result;
 }
@@ -239,14 +246,11 @@ export async function placeCashOrder(
  * nobody but its customer) and opens the provider's payment intent for exactly that amount.
  */
 export async function startCardOrder(
-  db: Db,
-  provider: PaymentProvider,
-  user: SessionUser,
-  input: CardOrderRequest,
-  idempotencyKey: string | null,
-  now: Date,
-  log: FastifyBaseLogger,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
+  { provider, user, input, idempotencyKey }: OrderRequest<CardOrderRequest> & { provider: PaymentProvider },
 ): Promise<CreatePaymentIntentAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   checkEmail(user, input.email);
   const key = idempotencyKey
     ? {
@@ -254,15 +258,16 @@ export async function startCardOrder(
         hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }),
       }
     : null;
-  const { orderId } = await placeOrder({ db, now }, user, input, 'Card', key, (quote) => {
+  const checkQuote = (quote: CartQuote) => {
     if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {
       throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(quote.total)}`);
     }
-  });
+  };
+  const { orderId } = await placeOrder({ db, now, user, input, paymentType: 'Card', key, checkQuote });
   const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
   if (order.paymentStatus === 'paid') throw new HttpError(409, 'This order is already paid');
-  const intent = await openPaymentIntent(db, provider, order, user, now, log);
+  const intent = await openPaymentIntent({ db, log: ctx.log, now: () => now }, { provider, order, customer: user });
   return {
     clientSecret: intent.clientSecret,
     orderId: order.id,

@@ -59,7 +59,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const input = buyProductRequestSchema.parse(request.body);
-    const { orderId, created } = await placeCashOrder(app.db, user, input, key, app.now());
+    const { orderId, created } = await placeCashOrder(app, { user, input, idempotencyKey: key });
     if (!created) reply.header('idempotent-replayed', 'true');
     return reply.code(created ? 201 : 200).send({ insertedId: orderId });
   });
@@ -86,7 +86,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const input = createPaymentIntentRequestSchema.parse(request.body);
-    return startCardOrder(app.db, cardPaymentProvider(app), user, input, key, app.now(), app.log);
+    return startCardOrder(app, { provider: cardPaymentProvider(app), user, input, idempotencyKey: key });
   });
 
   app.get<EmailParams>('/my-product-history/:email', { preHandler: requireUser }, async (request) => {

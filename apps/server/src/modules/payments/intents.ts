@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import type { PaymentProvider, ProviderIntent } from './provider';
@@ -19,13 +18,11 @@ export interface PayableOrder {
  * in payments; retrieved on later calls.
  */
 export async function openPaymentIntent(
-  db: Db,
-  provider: PaymentProvider,
-  order: PayableOrder,
-  customer: { id: string; email: string },
-  now: Date,
-  log: FastifyBaseLogger,
+  ctx: Pick<ServiceContext, 'db' | 'log' | 'now'>,
+  { provider, order, customer }: { provider: PaymentProvider; order: PayableOrder; customer: { id: string; email: string } },
 ): Promise<ProviderIntent> {
+  const { db, log } = ctx;
+  const now = ctx.now();
   let intent: ProviderIntent;
   try {
     intent = order.paymentIntentId
