@@ -49,11 +49,15 @@ const customerRoutes: RouteObject[] = [
         path: paths.notification,
         lazy: page(() => import('../features/notifications/routes/notifications-page').then((m) => m.NotificationsPage)),
       },
-      // /profile/{type}: the spec knows two types; any other falls through to the 404 page.
+      // /profile/{type}: the spec knows two types, and My addresses is a third; any other falls through to the 404 page.
       { path: paths.myProfile, lazy: page(() => import('../features/account/routes/profile-page').then((m) => m.ProfilePage)) },
       {
         path: paths.myOrders,
         lazy: page(() => import('../features/orders/routes/order-history-page').then((m) => m.OrderHistoryPage)),
+      },
+      {
+        path: paths.myAddresses,
+        lazy: page(() => import('../features/addresses/routes/my-addresses-page').then((m) => m.MyAddressesPage)),
       },
       { path: paths.addAddress, lazy: page(() => import('../features/addresses/routes/address-form-page').then((m) => m.AddressFormPage)) },
       {

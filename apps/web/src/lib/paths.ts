@@ -14,6 +14,8 @@ export const paths = {
   notification: '/notification',
   myProfile: '/profile/my-profile',
   myOrders: '/profile/my-orders',
+  /** The customer's saved addresses, to add, edit and delete outside checkout (issue 18). */
+  myAddresses: '/profile/addresses',
   addAddress: '/addaddress',
   editAddress: '/addaddress/:id',
   order: '/orders/:ordersId',

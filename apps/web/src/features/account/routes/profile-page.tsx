@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -37,9 +38,14 @@ export function ProfilePage() {
         </Typography>
       }
       footer={
-        <Link component={RouterLink} to={paths.myOrders}>
-          See Order History
-        </Link>
+        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={paths.myOrders}>
+            See Order History
+          </Link>
+          <Link component={RouterLink} to={paths.myAddresses}>
+            My Addresses
+          </Link>
+        </Box>
       }
     >
       {update.isSuccess && (

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { ADD_ADDRESS_CARD, ADDRESS_DELETED } from '@shop/shared/domain/messages';
 import { useAddresses, useDeleteAddress } from '../api/address-api';
+import { addressOneLine } from '../lib/address-text';
 import { joinFullName } from '../lib/full-name';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
@@ -24,10 +25,6 @@ interface AddressPickerProps {
   email: string;
   selectedId: string | null;
   onSelect(id: string | null): void;
-}
-
-function oneLine(address: AddressWire): string {
-  return [address.address, address.address2, address.city, address.postcode].filter(Boolean).join(', ');
 }
 
 /** The checkout's address list: choose one, edit or delete it, or add a new one. */
@@ -79,7 +76,7 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
                   <Box>
                     <Typography fontWeight={600}>{joinFullName(address.firstname, address.lastname)}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {oneLine(address)}
+                      {addressOneLine(address)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {address.phone} · {address.Email}
@@ -87,10 +84,10 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
                   </Box>
                 }
               />
-              <IconButton component={RouterLink} to={editAddressPath(address._id)} aria-label={`Edit address ${oneLine(address)}`}>
+              <IconButton component={RouterLink} to={editAddressPath(address._id)} aria-label={`Edit address ${addressOneLine(address)}`}>
                 <EditOutlinedIcon />
               </IconButton>
-              <IconButton onClick={() => setConfirming(address)} aria-label={`Delete address ${oneLine(address)}`}>
+              <IconButton onClick={() => setConfirming(address)} aria-label={`Delete address ${addressOneLine(address)}`}>
                 <DeleteOutlineIcon />
               </IconButton>
             </Paper>
@@ -100,7 +97,7 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
       <ConfirmDialog
         open={confirming !== null}
         question="Do you want to delete this address?"
-        detail={confirming ? oneLine(confirming) : undefined}
+        detail={confirming ? addressOneLine(confirming) : undefined}
         onConfirm={confirmDelete}
         onClose={() => setConfirming(null)}
       />

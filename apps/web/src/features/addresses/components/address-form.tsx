@@ -1,0 +1,116 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AddressWire } from '@shop/shared/contract/addresses';
+import { ADDRESS_ADDED, ADDRESS_UPDATED } from '@shop/shared/domain/messages';
+import { ApiError } from '../../../lib/api';
+import { useSaveAddress } from '../api/address-api';
+import { addressBody, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../lib/address-form';
+import { joinFullName } from '../lib/full-name';
+
+const FIELDS: Array<{ name: keyof AddressFormValues; label: string; type: string; autoComplete: string; inputMode?: 'numeric' | 'email' }> =
+  [
+    { name: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+    { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+    { name: 'address', label: 'Address line', type: 'text', autoComplete: 'street-address' },
+    { name: 'city', label: 'Town/City', type: 'text', autoComplete: 'address-level2' },
+    { name: 'postcode', label: 'Post code', type: 'text', autoComplete: 'postal-code' },
+  ];
+
+function storedValues(address: AddressWire): AddressFormValues {
+  return {
+    fullName: joinFullName(address.firstname, address.lastname),
+    email: address.Email,
+    phone: address.phone,
+    address: address.address,
+    city: address.city,
+    postcode: address.postcode,
+  };
+}
+
+interface AddressFormProps {
+  /** The address being edited; none to add one. */
+  stored?: AddressWire;
+  /** After the server saved it, with the spec's message ('Address Added Successful!' or 'Address Updated Successful!'). */
+  onSaved: (message: string) => void;
+  /** At the end of the buttons' row, e.g. 'Back to checkout' or 'Cancel'. */
+  extraAction?: ReactNode;
+  /** Names the form for assistive technology, e.g. 'Add address'. */
+  label?: string;
+}
+
+/**
+ * The address form (SPEC.md section 5): the checkout's /addaddress pages and the profile's My addresses use it, with
+ * the addresses API (`POST` or `PUT /api/address-collection`). Every field is required for a new address; on edit a
+ * field left blank keeps its saved value.
+ */
+export function AddressForm({ stored, onSaved, extraAction, label }: AddressFormProps) {
+  const save = useSaveAddress(stored?._id);
+  const initial = stored ? storedValues(stored) : EMPTY_ADDRESS_FORM;
+  const [values, setValues] = useState<AddressFormValues>(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(addressBody(values, stored), {
+      onSuccess: () => onSaved(stored ? ADDRESS_UPDATED : ADDRESS_ADDED),
+      onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'The address could not be saved. Try again.'),
+    });
+  };
+
+  return (
+    <Paper
+      component="form"
+      aria-label={label}
+      onSubmit={submit}
+      onReset={() => {
+        setValues(EMPTY_ADDRESS_FORM);
+        setError(null);
+      }}
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+      noValidate={false}
+    >
+      <Stack spacing={2}>
+        {stored && (
+          <Typography color="text.secondary" variant="body2">
+            A field left blank keeps its saved value.
+          </Typography>
+        )}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+            // Every field is required for a new address; on edit a blank field falls back to the stored value.
+            required={!stored}
+            fullWidth
+            slotProps={{
+              htmlInput: { ...(field.inputMode ? { inputMode: field.inputMode } : {}), maxLength: field.name === 'address' ? 200 : 100 },
+            }}
+          />
+        ))}
+        {error && <Alert severity="error">{error}</Alert>}
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Done
+          </Button>
+          <Button type="reset" variant="outlined" disabled={save.isPending}>
+            Reset
+          </Button>
+          {extraAction && <Box sx={{ ml: 'auto' }}>{extraAction}</Box>}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
