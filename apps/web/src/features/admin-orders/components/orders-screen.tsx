@@ -112,7 +112,8 @@ function OrdersTable({ orders, emptyText }: OrdersViewProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
               <TableCell>{order.time}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{order.email}</TableCell>
-              <TableCell>
+              {/* Narrow: 'To be paid on delivery' takes two lines rather than the e-mail's room. */}
+              <TableCell sx={{ maxWidth: 120 }}>
                 {order.paymentType}
                 <Typography variant="body2" color="text.secondary">
                   {paymentLine(order)}
