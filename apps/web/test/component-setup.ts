@@ -1,8 +1,16 @@
 // Component tests (Testing Library in jsdom): files named *.dom.test.tsx run in jsdom with jest-dom's matchers,
 // and every rendered tree is unmounted after each test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s (Testing Library's 1 s is short for a screen whose answers come in turn, on a
+// busy machine); a test that waits for what never comes still fails.
+configure({ asyncUtilTimeout: 5000 });
+
+// No test opens a real realtime connection: socket.io-client is the stand-in of fake-socket.ts, where a test plays
+// the server (serverEmit) and reads what the page sent.
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 // What jsdom does not implement and the screens touch. Each stand-in is the least a browser would do.
 

@@ -8,7 +8,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { theme } from '../src/app/theme';
 import { Toaster } from '../src/components/toaster';
-import { cartStore } from '../src/lib/cart-store';
+import type { CartLine } from '@shop/shared/contract/cart';
+import { cartStore, type CartDisplay } from '../src/lib/cart-store';
 import { dismissToast } from '../src/lib/toast';
 
 export interface RenderOptions {
@@ -18,6 +19,8 @@ export interface RenderOptions {
   route?: string;
   /** Other screens, by route pattern, to see where the screen sends the user: { '/products': <h1>Products</h1> }. */
   routes?: Record<string, ReactElement>;
+  /** What the cart holds when the screen opens (the real cart store; empty unless told). */
+  cart?: Array<{ line: CartLine; display: CartDisplay }>;
 }
 
 export interface Rendered extends RenderResult {
@@ -27,12 +30,13 @@ export interface Rendered extends RenderResult {
 
 /**
  * Renders `ui` at `at` with a fresh query client (no retries, so a refusal shows at once), the shop's theme and the
- * toast, with an empty cart and no toast left from an earlier test. window.location follows the router, so a test
- * reads where the screen went from window.location.pathname.
+ * toast, with the cart given (else empty) and no toast left from an earlier test. window.location follows the
+ * router, so a test reads where the screen went from window.location.pathname.
  */
-export function renderWithProviders(ui: ReactElement, { at = '/', route, routes = {} }: RenderOptions = {}): Rendered {
+export function renderWithProviders(ui: ReactElement, { at = '/', route, routes = {}, cart = [] }: RenderOptions = {}): Rendered {
   dismissToast();
   cartStore.clear();
+  cartStore.addLines(cart);
   window.history.replaceState(null, '', at);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
