@@ -18,6 +18,7 @@ import {
 import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
 import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
 import { refusesOrigin } from './handshake';
 import type { RealtimeServer, RealtimeSocket } from './types';
@@ -69,8 +70,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   });
   if (adapterPool) surviveLostConnections(adapterPool, { releaseLost: true });
 
+  const addressCap = socketAddressCap(config.trustProxy);
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
+    // A few connections per customer; hundreds from one address are refused (403) before they cost anything.
+    allowRequest: addressCap.allowRequest,
     transports: ['polling', 'websocket'],
     serveClient: false,
     perMessageDeflate: { threshold: SOCKET_COMPRESSION_THRESHOLD },
@@ -86,6 +90,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
         }
       : {}),
   });
+
+  addressCap.track(io);
 
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
