@@ -136,9 +136,12 @@ test('the guards send visitors to /signin and back: checkout, and the back offic
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/payment$/);
 
-  // A customer is not let into the back office.
+  // A customer is not let into the back office, and is told why.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('status').filter({ hasText: "That page is for the shop's staff." })).toContainText(
+    `You are signed in as ${email}, a customer account.`,
+  );
   expect((await page.request.get('/api/dev/outbox')).status()).toBe(403);
 });
 

@@ -150,7 +150,11 @@ test('an admin adds a banner, it shows on the home page’s offers strip; deleti
     .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: await png(1600, 700, '#16a085') });
   const preview = page.getByRole('img', { name: 'Banner image preview' });
   await expect(preview).toBeVisible();
-  await expect(preview.locator('..')).toHaveCSS('border-radius', '50%');
+  // The whole banner in the offers strip's 16:7 frame, inside the page (a circle cut a wide banner to two letters).
+  await expect(preview.locator('..')).not.toHaveCSS('border-radius', '50%');
+  const frame = (await preview.locator('..').boundingBox())!;
+  expect(frame.width / frame.height).toBeCloseTo(16 / 7, 1);
+  expect(frame.x + frame.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await shoot(page, 'banner-preview');
   const before = (await (await page.request.get('/api/banners')).json()) as Array<{ _id: string }>;
   await slowDown(page, '/api/addbanner');
