@@ -1,21 +1,24 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
-import type { PricedLine, PricedLineChoices } from '@shop/shared/domain/pricing';
+import type { PricedLine } from '@shop/shared/domain/pricing';
 import type { orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** One order line as stored in `orders.items` (jsonb): exactly what was charged, in pence, and the line as sent. */
-export type StoredOrderItem = PricedLineChoices &
-  Pick<PricedLine, 'productId' | 'toopingNames' | 'toppingsPrice' | 'unitPrice' | 'lineTotal'> & {
-    description: string;
-    /** The titles of a deal's chosen items. */
-    dealItems: string[];
-    line: CartLine;
-  };
+export type { StoredOrderItem };
+
+/** An order row's items, read through the stored shape's schema (which also reads rows older code wrote). */
+export function readStoredItems(row: Pick<OrderRow, 'id' | 'items'>): StoredOrderItem[] {
+  const parsed = storedOrderItemsSchema.safeParse(row.items);
+  // A row the schema cannot read is the server's fault, not the request's: a 500 naming the order, not a 400.
+  if (!parsed.success) throw new Error(`Order ${row.id}: its stored items cannot be read: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 export function toStoredItem(priced: PricedLine, line: CartLine, description: string): StoredOrderItem {
   return {
@@ -84,7 +87,7 @@ export function toStatusChangeWire(row: StatusChangeRow, forAdmin: boolean): Ord
  * status history oldest first.
  */
 export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[]): OrderWire {
-  const items = (row.items as unknown as StoredOrderItem[]).map(toOrderItemWire);
+  const items = readStoredItems(row).map(toOrderItemWire);
   const { email, ...address } = row.address;
   return {
     _id: row.id,
