@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './modules/auth/common-passwords';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -112,7 +113,14 @@ const envSchema = z.object({
       .transform((v) => v.toLowerCase())
       .default('admin@example.com'),
   ),
-  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .refine((v) => !isCommonPassword(v), 'is one of the 10,000 most common passwords, the first tried against accounts: choose another')
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(
     blankToUndefined,
     z

@@ -568,7 +568,8 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
       const naming = standIn.event('payment_intent.succeeded', intent.id) as { data: { object: Record<string, unknown> } };
       naming.data.object = { ...naming.data.object, id: `pi_${randomBytes(12).toString('hex')}` };
       expect((await deliver(naming)).status).toBe(200);
-      expect(await stateOf(orderId)).toEqual(paid);
+      // Placed once still; the second payment is kept as the order's, to be refunded (decision 0400).
+      expect(await stateOf(orderId)).toEqual({ ...paid, payments: ['succeeded', 'succeeded'] });
       const history = await send(shop.url, 'GET', `/my-product-history/${encodeURIComponent(customer.email)}`, { cookie: customer.cookie });
       expect((history.body as Array<{ _id: string }>).filter((o) => o._id === orderId)).toHaveLength(1);
     }, 60_000);

@@ -34,6 +34,12 @@ export interface StripeStandIn {
   url: string;
   requests: StandInRequest[];
   intents: Map<string, StandInIntent>;
+  /**
+   * True (the default): a repeated Idempotency-Key gets the first answer, and one whose first request is still
+   * being executed gets Stripe's 409 (which the SDK retries). False: every create opens a new intent, as Stripe
+   * does once a key has been pruned (after 24 hours).
+   */
+  honourIdempotencyKeys: boolean;
   /** What the browser's confirmCardPayment would do at Stripe: set the intent's outcome. */
   setStatus(id: string, status: 'succeeded' | 'requires_payment_method', error?: { code: string; message: string }): StandInIntent;
   /** A webhook event in Stripe's shape for one of the intents. */
@@ -70,6 +76,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   // Stripe answers a repeated idempotency key with the first answer.
   const byIdempotencyKey = new Map<string, StandInIntent>();
+  const inFlight = new Set<string>();
+  const settings = { honourIdempotencyKeys: true };
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -82,8 +90,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return;
       }
       if (request.method === 'POST' && path === '/v1/payment_intents') {
-        const repeated = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        const key = settings.honourIdempotencyKeys ? idempotencyKey : undefined;
+        const repeated = key ? byIdempotencyKey.get(key) : undefined;
         if (repeated) return send(response, 200, repeated);
+        if (key && inFlight.has(key)) {
+          return send(response, 409, {
+            error: {
+              type: 'idempotency_error',
+              message: 'Another request with this idempotency key is still being executed; try again later.',
+            },
+          });
+        }
+        if (key) inFlight.add(key);
+        // Creating takes Stripe a moment, so requests sent together overlap here as they would there.
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        if (key) inFlight.delete(key);
         const amount = Number(form.get('amount'));
         if (!Number.isInteger(amount) || amount < 30) {
           return send(response, 400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Invalid amount' } });
@@ -103,7 +124,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           last_payment_error: null,
         };
         intents.set(id, intent);
-        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        if (key) byIdempotencyKey.set(key, intent);
         return send(response, 200, intent);
       }
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -122,6 +143,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    get honourIdempotencyKeys() {
+      return settings.honourIdempotencyKeys;
+    },
+    set honourIdempotencyKeys(value: boolean) {
+      settings.honourIdempotencyKeys = value;
+    },
     setStatus(id, status, error) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

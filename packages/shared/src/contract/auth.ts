@@ -5,7 +5,7 @@
  * to keep zod out of its downloads.
  */
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/account-rules';
+import { isBlankPassword, OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_ONLY_SPACES, PASSWORD_TOO_SHORT } from '../domain/account-rules';
 
 // Declared in domain/account-rules.ts (zod-free, for the browser); part of the contract all the same.
 export { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
@@ -39,7 +39,8 @@ export const emailSchema = z.string(INVALID_EMAIL).trim().toLowerCase().pipe(z.e
 export const newPasswordSchema = z
   .string('Password is required.')
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((password) => !isBlankPassword(password), PASSWORD_ONLY_SPACES);
 
 /** A password being checked, not chosen: any non-empty text up to the maximum. */
 const givenPasswordSchema = z.string('Password is required.').min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, WRONG_CREDENTIALS);

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { sendMailInBackground } from '../../mail/mailer';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { findUserByEmail, spendPasswordCheckTime } from './service';
 import { destroyUserSessions } from './session';
@@ -71,6 +72,8 @@ function invalidCode(): HttpError {
  * dead even for the right characters. Every failure answers the same 400.
  */
 export async function resetPassword(app: OtpContext, input: { email: string; otp: string; password: string }): Promise<void> {
+  // Refused before the code is looked at, so a common password costs none of the code's tries.
+  refuseCommonPassword(input.password);
   const user = await findUserByEmail(app.db, input.email);
   if (!user) {
     await spendPasswordCheckTime(input.otp);

@@ -4,6 +4,7 @@ import { EMAIL_TAKEN, WRONG_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AllUserAns
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import type { SessionUser } from './session';
 
@@ -50,6 +51,7 @@ export interface NewUser {
 
 /** Always a customer: the role never comes from the client. 409 when the e-mail already has an account. */
 export async function registerUser(db: Db, input: NewUser, now: Date): Promise<SessionUser> {
+  refuseCommonPassword(input.password);
   if (await findUserByEmail(db, input.email)) throw new HttpError(409, EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, payments, stripeEvents } from '../../db/schema';
 import type { ProviderEvent } from './provider';
+import { TEST_INTENT_PREFIX } from './test-provider';
 
 /** A card order's payment succeeded and the order is placed: the shop sees it from now on. */
 export interface CardOrderPaid {
@@ -55,10 +56,17 @@ export async function applyPaymentEvent(
     const { intent } = event;
     if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
       return { duplicate: false, placed: null };
-    const byIntent = intent.id ? eq(orders.paymentIntentId, intent.id) : undefined;
-    // The intent's metadata names the order even if the server stopped before linking the two.
-    const byMetadata = intent.orderId ? and(eq(orders.id, intent.orderId), isNull(orders.paymentIntentId)) : undefined;
-    const where = byIntent && byMetadata ? or(byIntent, byMetadata) : (byIntent ?? byMetadata);
+    // The intent's order: the one it was recorded for when it was opened (every intent opened for an order is
+    // the order's, linked or not), the one linked to it, or, when the server stopped before recording it, the
+    // order its metadata names (only the server creates intents, and Stripe signs the event).
+    const recordedFor = intent.id
+      ? or(
+          inArray(orders.id, tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.intentId, intent.id))),
+          eq(orders.paymentIntentId, intent.id),
+        )
+      : undefined;
+    const named = intent.orderId ? eq(orders.id, intent.orderId) : undefined;
+    const where = recordedFor && named ? or(recordedFor, named) : (recordedFor ?? named);
     const order = where
       ? (
           await tx
@@ -69,7 +77,25 @@ export async function applyPaymentEvent(
         )[0]
       : undefined;
     if (!order) {
-      log.warn({ eventId: event.id, intentId: intent.id }, 'payment event for no known order');
+      if (event.type === 'payment_intent.succeeded') {
+        // Money taken for no order of this shop: kept in payments (no order) for reconciliation, never dropped.
+        log.error({ eventId: event.id, intentId: intent.id, amount: intent.amount }, 'payment for no known order: kept for reconciliation');
+        if (intent.id) {
+          await tx
+            .insert(payments)
+            .values({
+              provider: intent.id.startsWith(TEST_INTENT_PREFIX) ? 'test' : 'stripe',
+              intentId: intent.id,
+              amount: intent.amount,
+              status: 'succeeded',
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({ target: payments.intentId, set: { status: 'succeeded', updatedAt: now } });
+        }
+      } else {
+        log.warn({ eventId: event.id, intentId: intent.id }, 'payment event for no known order');
+      }
       return { duplicate: false, placed: null };
     }
 
@@ -103,9 +129,35 @@ export async function applyPaymentEvent(
       .set({ paymentStatus: 'paid', paymentIntentId: intent.id, updatedAt: now })
       .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['pending', 'failed'])))
       .returning({ id: orders.id, userId: orders.userId });
-    await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.intentId, intent.id));
+    // Recorded as the order's whichever way it was found (an intent known only by its metadata gets its row now).
+    await tx
+      .insert(payments)
+      .values({
+        userId: order.userId,
+        orderId: order.id,
+        provider: intent.id.startsWith(TEST_INTENT_PREFIX) ? 'test' : 'stripe',
+        intentId: intent.id,
+        amount: intent.amount,
+        status: 'succeeded',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({ target: payments.intentId, set: { status: 'succeeded', updatedAt: now } });
     const row = paid[0];
-    if (!row) return { duplicate: false, placed: null };
+    if (!row) {
+      const [current] = await tx
+        .select({ paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (current?.paymentStatus === 'paid' && current.paymentIntentId !== intent.id) {
+        // The order was placed by another of its intents: this is a second payment, to refund.
+        log.error(
+          { orderId: order.id, intentId: intent.id, paidIntentId: current.paymentIntentId, amount: intent.amount },
+          'a second payment for an order already paid: refund it',
+        );
+      }
+      return { duplicate: false, placed: null };
+    }
     await tx.insert(orderStatusHistory).values({ orderId: row.id, status: INITIAL_ORDER_STATUS, changedBy: row.userId, changedAt: now });
     return { duplicate: false, placed: { orderId: row.id, userId: row.userId } };
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, orderStatusHistory } from '../../db/schema';
+import { orders, orderStatusHistory, payments } from '../../db/schema';
 import {
   addAddress,
   call,
@@ -15,6 +15,24 @@ import {
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in';
+import { onCardOrderPaid } from './payment-events';
+import { paymentProvider } from './provider';
+
+/** The card orders the shop was told of as placed (what the back office's live list and popup hear). */
+function placedAnnouncements(server: TestServer): { ids: string[]; stop(): void } {
+  const ids: string[] = [];
+  const stop = onCardOrderPaid(server.app.db, (event) => ids.push(event.orderId));
+  return { ids, stop };
+}
+
+/** 20 requests at once with one Idempotency-Key, as a browser's retries and a double click can send them. */
+async function startTwentyAtOnce(start: () => Promise<{ status: number; body: { orderId: string; clientSecret: string } }>) {
+  const answers = await Promise.all(Array.from({ length: 20 }, () => start()));
+  expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+  expect(new Set(answers.map((answer) => answer.body.orderId)).size).toBe(1);
+  expect(new Set(answers.map((answer) => answer.body.clientSecret)).size).toBe(1);
+  return answers[0]!.body;
+}
 
 describe.each(testDatabases())('card payments with the offline test provider on %s', (kind) => {
   let server: TestServer;
@@ -88,6 +106,65 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     expect(listed[0]).toMatchObject({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', note: 'No onions' });
     const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
     expect(history).toHaveLength(1);
+  });
+
+  it('answers 20 parallel requests with one Idempotency-Key with one order and one client secret, and places it once when paid', async () => {
+    const announced = placedAnnouncements(server);
+    try {
+      const key = { 'Idempotency-Key': 'card-parallel-0001' };
+      const started = await startTwentyAtOnce(() => startPayment({}, key));
+      // Every intent opened for the order is the order's: here there is only the one.
+      expect(await server.app.db.select().from(payments).where(eq(payments.orderId, started.orderId))).toHaveLength(1);
+
+      expect((await confirm(started.clientSecret, '4242 4242 4242 4242')).body).toEqual({ status: 'succeeded', orderId: started.orderId });
+      expect((await orderHistory(server, customer)).filter((o) => o._id === started.orderId)).toHaveLength(1);
+      expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.orderId))).toHaveLength(1);
+      expect(announced.ids).toEqual([started.orderId]);
+    } finally {
+      announced.stop();
+    }
+  });
+
+  it('places the order once when an intent the order owns, but that was not the one handed out, is paid', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = (
+      await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' })
+    ).body;
+    // A second intent opened for the same order (what a request that lost a race opens), recorded as the order's.
+    const provider = paymentProvider(server.app);
+    const order = (await server.app.db.select().from(orders).where(eq(orders.id, started.orderId)))[0]!;
+    const other = await provider.createIntent({
+      amount: order.total,
+      orderId: order.id,
+      email: shopper.user.email,
+      idempotencyKey: `another-${order.id}`,
+    });
+    expect(other.clientSecret).not.toBe(started.clientSecret);
+    await server.app.db.insert(payments).values({
+      userId: shopper.user.id,
+      orderId: order.id,
+      provider: 'test',
+      intentId: other.id,
+      amount: other.amount,
+      status: other.status,
+      createdAt: server.app.now(),
+    });
+
+    const announced = placedAnnouncements(server);
+    try {
+      const pay = (clientSecret: string) =>
+        call(server, 'POST', '/test-payments/confirm', shopper, { clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
+      expect((await pay(other.clientSecret)).body).toEqual({ status: 'succeeded', orderId: order.id });
+      expect((await orderHistory(server, shopper)).map((o) => [o._id, o.paymentStatus])).toEqual([[order.id, 'paid']]);
+      // The intent that was handed out, paid as well: the order is not placed a second time.
+      expect((await pay(started.clientSecret)).body).toEqual({ status: 'succeeded', orderId: order.id });
+      expect(await orderHistory(server, shopper)).toHaveLength(1);
+      expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
+      expect(announced.ids).toEqual([order.id]);
+    } finally {
+      announced.stop();
+    }
   });
 
   it('lets only the customer confirm their own payment', async () => {
@@ -237,6 +314,99 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     expect((await webhook(payload, sign(payload))).status).toBe(200);
     expect(await orderHistory(server, shopper)).toEqual([]);
     expect((await call(server, 'GET', `/buy-product/${started.body.orderId}`, shopper)).body.paymentStatus).toBe('failed');
+  });
+
+  it.each([
+    ['honours the key: one intent is opened there', true],
+    ['has forgotten the key (24 hours on): each request opens an intent there, all the order’s, one handed out', false],
+  ])(
+    'answers 20 parallel requests with one Idempotency-Key with one order and one client secret, paid once, when Stripe %s',
+    async (_, honour) => {
+      const announced = placedAnnouncements(server);
+      standIn.honourIdempotencyKeys = honour;
+      try {
+        const key = { 'Idempotency-Key': `stripe-parallel-${honour}` };
+        const body = { items: [pizzaLine(menu), dealLine(menu)], addressId, note: '' };
+        const started = await startTwentyAtOnce(() => call(server, 'POST', '/create-payment-intent', customer, body, key));
+        const opened = [...standIn.intents.values()].filter((i) => i.metadata.orderId === started.orderId);
+        expect(opened.length).toBe(honour ? 1 : 20);
+        const recorded = await server.app.db.select().from(payments).where(eq(payments.orderId, started.orderId));
+        expect(recorded.map((p) => p.intentId).sort()).toEqual(opened.map((i) => i.id).sort());
+        const handedOut = opened.find((i) => i.client_secret === started.clientSecret)!;
+
+        // Any of the order's intents paid places it, once; the one handed out first.
+        for (const intent of [handedOut, ...opened.filter((i) => i !== handedOut).slice(0, 2)]) {
+          standIn.setStatus(intent.id, 'succeeded');
+          const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intent.id));
+          expect(await (await webhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: false });
+        }
+        expect((await orderHistory(server, customer)).filter((o) => o._id === started.orderId)).toHaveLength(1);
+        expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.orderId))).toHaveLength(
+          1,
+        );
+        expect(announced.ids).toEqual([started.orderId]);
+      } finally {
+        standIn.honourIdempotencyKeys = true;
+        announced.stop();
+      }
+    },
+  );
+
+  it('places the order once when Stripe says paid for an intent of the order that was never linked to it', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = (
+      await call(server, 'POST', '/create-payment-intent', shopper, { items: [pizzaLine(menu)], addressId: address, note: '' })
+    ).body;
+    const order = (await server.app.db.select().from(orders).where(eq(orders.id, started.orderId)))[0]!;
+    // An intent Stripe opened for the order whose answer the shop never stored (a process stopped mid-request):
+    // only its metadata names the order.
+    const other = await paymentProvider(server.app).createIntent({
+      amount: order.total,
+      orderId: order.id,
+      email: shopper.user.email,
+      idempotencyKey: `another-${order.id}`,
+    });
+    expect(other.id).not.toBe(order.paymentIntentId);
+
+    const announced = placedAnnouncements(server);
+    try {
+      const deliver = async (intentId: string) => {
+        standIn.setStatus(intentId, 'succeeded');
+        const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intentId));
+        expect((await webhook(payload, sign(payload))).status).toBe(200);
+      };
+      await deliver(other.id);
+      expect((await orderHistory(server, shopper)).map((o) => [o._id, o.paymentStatus])).toEqual([[order.id, 'paid']]);
+      // The intent the browser had, paid too: kept on record for a refund, and the order is not placed again.
+      await deliver(order.paymentIntentId!);
+      expect(await orderHistory(server, shopper)).toHaveLength(1);
+      expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
+      expect(announced.ids).toEqual([order.id]);
+      const recorded = await server.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(recorded.map((p) => [p.intentId, p.status]).sort()).toEqual(
+        [
+          [other.id, 'succeeded'],
+          [order.paymentIntentId!, 'succeeded'],
+        ].sort(),
+      );
+    } finally {
+      announced.stop();
+    }
+  });
+
+  it('keeps a payment Stripe reports for an intent no order knows, for reconciliation', async () => {
+    const stray = await paymentProvider(server.app).createIntent({
+      amount: 1234,
+      orderId: 'not-an-order-of-this-shop',
+      email: 'nobody@example.com',
+      idempotencyKey: 'stray-intent-0001',
+    });
+    standIn.setStatus(stray.id, 'succeeded');
+    const payload = JSON.stringify(standIn.event('payment_intent.succeeded', stray.id));
+    expect((await webhook(payload, sign(payload))).status).toBe(200);
+    const kept = await server.app.db.select().from(payments).where(eq(payments.intentId, stray.id));
+    expect(kept).toMatchObject([{ orderId: null, provider: 'stripe', amount: 1234, status: 'succeeded' }]);
   });
 
   it('refuses a webhook without a signature', async () => {

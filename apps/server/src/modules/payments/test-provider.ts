@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -38,8 +38,10 @@ export function createTestProvider(db: Db): PaymentProvider {
   return {
     kind: 'test',
     publishableKey: null,
-    async createIntent({ amount, orderId }) {
-      const id = `${TEST_INTENT_PREFIX}${randomBytes(12).toString('hex')}`;
+    // Like Stripe, the same idempotency key gives the same intent: its id is derived from the key, so parallel or
+    // retried creates for one order (key `order-<id>`) name one intent, in every process.
+    async createIntent({ amount, orderId, idempotencyKey }) {
+      const id = `${TEST_INTENT_PREFIX}${createHash('sha256').update(`test-intent-key:${idempotencyKey}`).digest('hex').slice(0, 24)}`;
       return { id, clientSecret: testClientSecret(id), amount, status: 'requires_payment_method', orderId };
     },
     retrieveIntent: read,

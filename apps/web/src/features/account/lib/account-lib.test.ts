@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@shop/shared/contract/auth';
 import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_ONLY_SPACES, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
 import { checkNewPassword, checkResetEmail, returnPath } from './forgot-password-checks';
 
 describe('forgot-password checks', () => {
@@ -25,6 +25,7 @@ describe('forgot-password checks', () => {
     [{ otp: 'AB123', password: 'longenough', confirm: 'longenough' }, INVALID_OTP],
     [{ otp: '', password: 'x', confirm: 'y' }, CONFIRM_PASSWORD_MISMATCH],
     [{ otp: 'AB12', password: 'short', confirm: 'short' }, PASSWORD_TOO_SHORT],
+    [{ otp: 'AB12', password: '        ', confirm: '        ' }, PASSWORD_ONLY_SPACES],
     [{ otp: 'AB12', password: 'longenough', confirm: 'longenough' }, null],
   ])('%j → %s', (input, expected) => {
     expect(checkNewPassword(input)).toBe(expected);

@@ -1,4 +1,10 @@
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@shop/shared/domain/account-rules';
+import {
+  isBlankPassword,
+  OTP_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_ONLY_SPACES,
+  PASSWORD_TOO_SHORT,
+} from '@shop/shared/domain/account-rules';
 import { CONFIRM_PASSWORD_MISMATCH, INVALID_OTP, VALID_EMAIL_REQUIRED } from '@shop/shared/domain/messages';
 import { paths } from '../../../lib/paths';
 
@@ -12,6 +18,7 @@ export function checkNewPassword(input: { otp: string; password: string; confirm
   if (input.password !== input.confirm) return CONFIRM_PASSWORD_MISMATCH;
   if (input.otp.trim().length !== OTP_LENGTH) return INVALID_OTP;
   if (input.password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (isBlankPassword(input.password)) return PASSWORD_ONLY_SPACES;
   return null;
 }
 
