@@ -26,7 +26,7 @@ function addressId(raw: string): string {
 export const addressRoutes: FastifyPluginAsync = async (app) => {
   app.post('/address-collection', { preHandler: requireUser }, async (request, reply) => {
     const input = addressInputSchema.parse(request.body);
-    const insertedId = await createAddress(app.db, currentUser(request), input, app.now());
+    const insertedId = await createAddress(app, currentUser(request), input);
     return reply.code(201).send({ insertedId });
   });
 
@@ -35,7 +35,7 @@ export const addressRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.put<IdParams & { Body: AddressUpdate }>('/address-collection/:id', { preHandler: requireUser }, async (request) => {
-    const modifiedCount = await updateAddress(app.db, currentUser(request), addressId(request.params.id), request.body, app.now());
+    const modifiedCount = await updateAddress(app, currentUser(request), addressId(request.params.id), request.body);
     return { modifiedCount };
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Address, AddressWire } from '@shop/shared/contract/addresses';
 import { addressUpdateSchema, type AddressUpdate } from '@shop/shared/contract/addresses';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -24,7 +25,9 @@ export function toAddressWire(row: AddressRow): AddressWire {
   };
 }
 
-export async function createAddress(db: Db, user: SessionUser, input: Address, now: Date): Promise<string> {
+export async function createAddress(ctx: Pick<ServiceContext, 'db' | 'now'>, user: SessionUser, input: Address): Promise<string> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [row] = await db
     .insert(addresses)
     .values({ userId: user.id, ...input, email: input.Email, createdAt: now })
@@ -55,7 +58,14 @@ export async function findAddressOf(db: Db, userId: string, id: string): Promise
   return row ?? null;
 }
 
-export async function updateAddress(db: Db, user: SessionUser, id: string, body: AddressUpdate, now: Date): Promise<number> {
+export async function updateAddress(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  user: SessionUser,
+  id: string,
+  body: AddressUpdate,
+): Promise<number> {
+  const { db } = ctx;
+  const now = ctx.now();
   const row = await findOwnAddress(db, user, id);
   const changes = addressUpdateSchema.parse(body);
   const { Email, ...rest } = changes;

@@ -152,7 +152,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   for (const url of withAndWithoutSlash('/register')) {
     app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
       const body = parseBody(registerBodySchema, request.body);
-      const user = await registerUser(app.db, body, app.now());
+      const user = await registerUser(app, body);
       await signIn(app, request, reply, user);
       reply.code(201);
       return { result: true, message: REGISTERED, user: toWireUser(user) };
@@ -189,7 +189,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
     const body = parseBody(profileBodySchema, request.body);
-    const user = await updateProfile(app.db, currentUser(request).id, body, app.now());
+    const user = await updateProfile(app, currentUser(request).id, body);
     return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { EMAIL_TAKEN, WRONG_CREDENTIALS, WRONG_CURRENT_PASSWORD, type AllUserAnswer, type WireUser } from '@shop/shared/contract/auth';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -50,7 +51,9 @@ export interface NewUser {
 }
 
 /** Always a customer: the role never comes from the client. 409 when the e-mail already has an account. */
-export async function registerUser(db: Db, input: NewUser, now: Date): Promise<SessionUser> {
+export async function registerUser(ctx: Pick<ServiceContext, 'db' | 'now'>, input: NewUser): Promise<SessionUser> {
+  const { db } = ctx;
+  const now = ctx.now();
   refuseCommonPassword(input.password);
   if (await findUserByEmail(db, input.email)) throw new HttpError(409, EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
@@ -87,7 +90,9 @@ export interface ProfileChange {
 }
 
 /** Changes name and e-mail after checking the current password (403 if wrong); a taken e-mail answers 409. */
-export async function updateProfile(db: Db, userId: string, change: ProfileChange, now: Date): Promise<SessionUser> {
+export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, userId: string, change: ProfileChange): Promise<SessionUser> {
+  const { db } = ctx;
+  const now = ctx.now();
   const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const row = rows[0];
   if (!row) throw new HttpError(401, WRONG_CREDENTIALS);

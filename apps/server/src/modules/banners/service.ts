@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DeletedAnswer, InsertedAnswer } from '@shop/shared/contract/catalogue';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { banners } from '../../db/schema';
@@ -18,7 +19,9 @@ export async function listBanners(db: Db): Promise<Array<{ _id: string; imageUrl
   return rows.map((row) => ({ _id: row.id, imageUrl: imageUrl(row.imageId, 480) }));
 }
 
-export async function createBanner(db: Db, image: ProcessedImage, now: Date): Promise<InsertedAnswer> {
+export async function createBanner(ctx: Pick<ServiceContext, 'db' | 'now'>, image: ProcessedImage): Promise<InsertedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return db.transaction(async (tx) => {
     const [imageId] = await saveImages(tx, [image], now);
     if (!imageId) throw new HttpError(400, 'The banner image could not be stored');

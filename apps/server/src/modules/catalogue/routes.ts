@@ -75,33 +75,33 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/allcategori', admin, async (request, reply) => {
     const { input, image } = await readImageWrite(request, categoryCreateSchema, CATEGORY_UPLOAD);
-    return reply.code(201).send(await createCategory(app.db, input, image, app.now()));
+    return reply.code(201).send(await createCategory(app, input, image));
   });
 
   app.put<IdParams>('/allcategori/:id', admin, async (request) => {
     const { input, image } = await readImageWrite(request, categoryUpdateSchema, CATEGORY_UPLOAD);
-    return updateCategory(app.db, request.params.id, input, image, app.now());
+    return updateCategory(app, request.params.id, input, image);
   });
 
-  app.delete<IdParams>('/allcategori/:id', admin, async (request) => deleteCategory(app.db, request.params.id, app.now()));
+  app.delete<IdParams>('/allcategori/:id', admin, async (request) => deleteCategory(app, request.params.id));
 
   app.post('/allproduts', productWrite, async (request, reply) => {
     const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-    return reply.code(201).send(await createProduct(app.db, input, image, app.now()));
+    return reply.code(201).send(await createProduct(app, input, image));
   });
 
   app.put<IdParams>('/allproduts/:id', productWrite, async (request) => {
     const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-    return updateProduct(app.db, request.params.id, input, image, app.now());
+    return updateProduct(app, request.params.id, input, image);
   });
 
-  app.delete<IdParams>('/allproduts/:id', admin, async (request) => deleteProduct(app.db, request.params.id, app.now()));
+  app.delete<IdParams>('/allproduts/:id', admin, async (request) => deleteProduct(app, request.params.id));
 
   app.post('/ingredients', admin, async (request, reply) => {
     const write = await readWrite(request, CATEGORY_UPLOAD);
     const input = parseFields(ingredientCreateSchema, write.fields);
-    return reply.code(201).send(await createTopping(app.db, input, app.now()));
+    return reply.code(201).send(await createTopping(app, input));
   });
 
-  app.delete<IdParams>('/ingredients/:id', admin, async (request) => deleteTopping(app.db, request.params.id, app.now()));
+  app.delete<IdParams>('/ingredients/:id', admin, async (request) => deleteTopping(app, request.params.id));
 };

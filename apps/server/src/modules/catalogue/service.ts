@@ -11,6 +11,7 @@ import {
   type ProductDetailWire,
   type ProductInput,
 } from '@shop/shared/contract/catalogue';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { categories, images, products, toppings } from '../../db/schema';
@@ -79,11 +80,12 @@ async function assertCategoryNameFree(db: Db, name: string, exceptId?: string): 
 }
 
 export async function createCategory(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   input: CategoryCreateInput,
   image: ProcessedImage | undefined,
-  now: Date,
 ): Promise<InsertedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     await assertCategoryNameFree(tx, input.categoriName);
     const imageId = await saveImage(tx, image, now);
@@ -94,12 +96,13 @@ export async function createCategory(
 }
 
 export async function updateCategory(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   id: string,
   input: CategoryUpdateInput,
   image: ProcessedImage | undefined,
-  now: Date,
 ): Promise<ModifiedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const row = await findCategory(tx, id);
     await assertCategoryNameFree(tx, input.categoriName, id);
@@ -118,7 +121,9 @@ export async function updateCategory(
  * Refused (409) while the category still has products on sale: removing it would orphan them from the menu
  * (decision 0200). Products deleted earlier keep their rows for past orders and simply lose the category.
  */
-export async function deleteCategory(db: Db, id: string, now: Date): Promise<DeletedAnswer> {
+export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const row = await findCategory(tx, id);
     const [live] = await tx
@@ -141,7 +146,13 @@ async function categoryByName(db: Db, name: string): Promise<{ id: string; name:
   return row;
 }
 
-export async function createProduct(db: Db, input: ProductInput, image: ProcessedImage | undefined, now: Date): Promise<InsertedAnswer> {
+export async function createProduct(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  input: ProductInput,
+  image: ProcessedImage | undefined,
+): Promise<InsertedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
@@ -155,12 +166,13 @@ export async function createProduct(db: Db, input: ProductInput, image: Processe
 
 /** Replaces the product's fields; keeps its deal slots and drink kind unless the request names them. */
 export async function updateProduct(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   id: string,
   input: ProductInput,
   image: ProcessedImage | undefined,
-  now: Date,
 ): Promise<ModifiedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const [row] = isId(id)
       ? await tx
@@ -181,7 +193,9 @@ export async function updateProduct(
 }
 
 /** Soft delete: the product leaves every list, while past orders that name it keep their row. */
-export async function deleteProduct(db: Db, id: string, now: Date): Promise<DeletedAnswer> {
+export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const deleted = isId(id)
       ? await tx
@@ -197,7 +211,9 @@ export async function deleteProduct(db: Db, id: string, now: Date): Promise<Dele
 
 // --- toppings -----------------------------------------------------------------------------------------------
 
-export async function createTopping(db: Db, input: IngredientCreateInput, now: Date): Promise<InsertedAnswer> {
+export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, input: IngredientCreateInput): Promise<InsertedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const id = newId(now);
     await tx.insert(toppings).values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, createdAt: now });
@@ -206,7 +222,9 @@ export async function createTopping(db: Db, input: IngredientCreateInput, now: D
 }
 
 /** Orders keep the names and prices of their toppings in their own lines, so a topping can go for good. */
-export async function deleteTopping(db: Db, id: string, now: Date): Promise<DeletedAnswer> {
+export async function deleteTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const deleted = isId(id) ? await tx.delete(toppings).where(eq(toppings.id, id)).returning({ imageId: toppings.imageId }) : [];
     if (deleted.length === 0) throw new HttpError(404, TOPPING_NOT_FOUND);

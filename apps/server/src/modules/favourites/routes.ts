@@ -17,7 +17,7 @@ export const favouriteRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { id, email } = addFavouriteRequestSchema.parse(request.body ?? {});
     if (email !== user.email) throw new HttpError(403, 'You can only add favourites to your own account.');
-    return addFavourite(app.db, user.id, id, app.now());
+    return addFavourite(app, user.id, id);
   });
 
   app.delete<{ Params: { id: string } }>('/favouritelist/:id', { preHandler: requireUser }, async (request) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, isNull, or } from 'drizzle-orm';
 import { FAVOURITE_ALREADY_ADDED, type AddFavouriteAnswer, type FavouriteWire } from '@shop/shared/contract/favourites';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { categories, favourites, products, users } from '../../db/schema';
@@ -26,7 +27,13 @@ export async function listFavourites(db: Db, email: string): Promise<FavouriteWi
   }));
 }
 
-export async function addFavourite(db: Db, userId: string, productId: string, now: Date): Promise<AddFavouriteAnswer> {
+export async function addFavourite(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  userId: string,
+  productId: string,
+): Promise<AddFavouriteAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [product] = await db
     .select({ id: products.id })
     .from(products)

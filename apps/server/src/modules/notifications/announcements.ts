@@ -1,6 +1,7 @@
 import { desc, isNull } from 'drizzle-orm';
 import type { AnnouncementWire, InsertedAnswer } from '@shop/shared/contract/catalogue';
 import { shopDateTime } from '@shop/shared/domain/dates';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { notifications } from '../../db/schema';
@@ -17,11 +18,12 @@ export interface NewAnnouncement {
 
 /** `POST /api/allnotification`: stores the notice (and its image, already checked and re-encoded) in one transaction. */
 export async function createAnnouncement(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   input: NewAnnouncement,
   image: ProcessedImage | undefined,
-  now: Date,
 ): Promise<InsertedAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   return db.transaction(async (tx) => {
     const [imageId] = image ? await saveImages(tx, [image], now) : [];
     const id = newId(now);

@@ -27,6 +27,6 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/allnotification', { preHandler: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT }, async (request, reply) => {
     const { input, image } = await readImageWrite(request, notificationCreateSchema, ANNOUNCEMENT_UPLOAD);
-    return reply.code(201).send(await createAnnouncement(app.db, input, image, app.now()));
+    return reply.code(201).send(await createAnnouncement(app, input, image));
   });
 };

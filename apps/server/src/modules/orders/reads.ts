@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizz
 import type { OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
 import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -94,7 +95,12 @@ export function placedInPeriod(period: PeriodKind, now: Date): SQL {
 }
 
 /** `GET /api/buy-product` (admins): one page of the orders the shop sees, newest first, and how many there are. */
-export async function listShopOrders(db: Db, query: ShopOrderQuery, now: Date): Promise<{ orders: OrderWire[]; total: number }> {
+export async function listShopOrders(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  query: ShopOrderQuery,
+): Promise<{ orders: OrderWire[]; total: number }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const where = and(
     placedOrderCondition,
     query.status ? eq(orders.status, query.status) : undefined,

@@ -67,7 +67,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   // The spec's "all orders", for the back office: the orders the shop sees, newest first, a page at a time.
   app.get('/buy-product', { preHandler: requireAdmin }, async (request, reply): Promise<OrderWire[]> => {
     const query = shopOrderQuerySchema.parse(request.query ?? {});
-    const { orders, total } = await listShopOrders(app.db, query, app.now());
+    const { orders, total } = await listShopOrders(app, query);
     reply.header('x-total-count', String(total));
     return orders;
   });
@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.put<IdParams>('/update-sell-products/:id', { preHandler: requireAdmin }, async (request): Promise<UpdateOrderStatusAnswer> => {
     const id = orderId(request.params.id);
     const { status } = updateOrderStatusRequestSchema.parse(request.body ?? {});
-    return updateOrderStatus(app.db, currentUser(request), id, status, app.now());
+    return updateOrderStatus(app, currentUser(request), id, status);
   });
 
   app.post('/create-payment-intent', { preHandler: requireUser }, async (request) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { UpdateOrderStatusAnswer } from '@shop/shared/contract/orders';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -22,12 +22,13 @@ const MAX_TRIES = 5;
  * change that did not happen. The order's customer is told after the commit.
  */
 export async function updateOrderStatus(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   admin: SessionUser,
   orderId: string,
   status: OrderStatus,
-  now: Date,
 ): Promise<UpdateOrderStatusAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, payments, stripeEvents } from '../../db/schema';
 import type { ProviderEvent } from './provider';
@@ -40,11 +40,11 @@ export function onCardOrderPaid(db: Db, listener: (event: CardOrderPaid) => void
  * `payment_intent.payment_failed` marks a waiting order failed. Answers whether it was a duplicate.
  */
 export async function applyPaymentEvent(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
   event: ProviderEvent,
-  now: Date,
-  log: FastifyBaseLogger,
 ): Promise<{ duplicate: boolean; placedOrderId: string | null }> {
+  const { db, log } = ctx;
+  const now = ctx.now();
   const result = await db.transaction(async (tx) => {
     const fresh = await tx
       .insert(stripeEvents)

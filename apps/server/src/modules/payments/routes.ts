@@ -18,7 +18,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       const event = paymentProvider(app).verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
-      const { duplicate } = await applyPaymentEvent(app.db, event, app.now(), app.log);
+      const { duplicate } = await applyPaymentEvent(app, event);
       return { received: true, duplicate };
     });
   });
@@ -27,6 +27,6 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     if (paymentProvider(app).kind !== 'test') throw new HttpError(404, 'Card payments are live: confirm them with Stripe');
     const user = currentUser(request);
     const input = testPaymentConfirmSchema.parse(request.body);
-    return confirmTestPayment(app.db, user.id, input, app.now(), app.log);
+    return confirmTestPayment(app, user.id, input);
   });
 };

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { applyPaymentEvent } from './payment-events';
@@ -19,12 +18,12 @@ function testEventId(): string {
  * it; anyone else, like a forged secret, gets 404. A declined card answers 402 with Stripe's message.
  */
 export async function confirmTestPayment(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
   userId: string,
   input: TestPaymentConfirm,
-  now: Date,
-  log: FastifyBaseLogger,
 ): Promise<TestPaymentConfirmAnswer> {
+  const { db } = ctx;
+  const now = ctx.now();
   const intentId = intentIdFromSecret(input.clientSecret);
   if (!intentId) throw new HttpError(404, NO_SUCH_INTENT);
   const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
@@ -35,14 +34,13 @@ export async function confirmTestPayment(
   const intent = { id: payment.intentId, amount: payment.amount, orderId: payment.orderId };
   if (!outcome.ok) {
     const failed = { ...intent, status: 'requires_payment_method', failureMessage: outcome.message };
-    await applyPaymentEvent(db, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed }, now, log);
+    await applyPaymentEvent(ctx, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed });
     throw new HttpError(402, outcome.message);
   }
-  await applyPaymentEvent(
-    db,
-    { id: testEventId(), type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded', failureMessage: null } },
-    now,
-    log,
-  );
+  await applyPaymentEvent(ctx, {
+    id: testEventId(),
+    type: 'payment_intent.succeeded',
+    intent: { ...intent, status: 'succeeded', failureMessage: null },
+  });
   return { status: 'succeeded', orderId: payment.orderId };
 }

@@ -7,6 +7,6 @@ import { adminSummary } from './summary';
 export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(ADMIN_SUMMARY_PATH, { preHandler: requireAdmin }, async (_request, reply): Promise<AdminSummaryWire> => {
     reply.header('cache-control', 'no-store');
-    return adminSummary(app.db, app.now());
+    return adminSummary(app);
   });
 };

@@ -3,7 +3,7 @@ import type { AdminSummaryWire, DailySalesWire, SalesFiguresWire } from '@shop/s
 import { DAILY_SALES_DAYS } from '@shop/shared/contract/summary';
 import { PERIOD_KINDS, periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import { addDays, londonInstant, londonParts, SHOP_TIME_ZONE, twoDigits, type LocalDate } from '@shop/shared/domain/london-time';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { orders } from '../../db/schema';
 import { countCatalogue } from '../catalogue/public';
 import { placedInPeriod, placedOrderCondition } from '../orders/public';
@@ -49,7 +49,9 @@ function isoDay(date: LocalDate): string {
  * daily series grouped by London day in the database.
  * Money is summed in pence, so nothing is rounded.
  */
-export async function adminSummary(db: Db, now: Date): Promise<AdminSummaryWire> {
+export async function adminSummary(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<AdminSummaryWire> {
+  const { db } = ctx;
+  const now = ctx.now();
   const today = placedInPeriod('today', now);
   const periodColumns = Object.assign({}, ...PERIOD_KINDS.map((kind) => salesColumns(kind, placedInPeriod(kind, now))));
 
