@@ -1,7 +1,8 @@
 import { ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { ApiError } from '../../../lib/api';
 
-export type PaymentChoice = 'Card' | 'Cash';
+export type PaymentChoice = PaymentType;
 
 /**
  * The address the order goes to: the one the customer picked while it is still saved, else the first saved one

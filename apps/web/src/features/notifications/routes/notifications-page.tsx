@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ORDER_PLACED, PAYMENT_SUCCESSFUL } from '@shop/shared/domain/messages';
+import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { useLiveCustomerOrders, useMyNotifications, useOrderHistory } from '../../../lib/customer-orders';
 import { useSession } from '../../../lib/use-session';
@@ -18,7 +19,7 @@ import { announcementsOf, ordersNewestFirst } from '../lib/order-timeline';
 import { paths, orderPath } from '../../../lib/paths';
 
 /** Checkout lands here with the placed order in the navigation state. */
-type LandingState = { placedOrder?: { orderId: string; paymentType: 'Card' | 'Cash' } } | null;
+type LandingState = { placedOrder?: { orderId: string; paymentType: PaymentType } } | null;
 
 interface Loadable {
   isPending: boolean;
