@@ -17,7 +17,7 @@ import { ZodError } from 'zod';
 import { shopNow, type Config } from './config';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, type DatabaseHandle } from './db/client';
 import './fastify-augment';
-import { errorBody, HttpError } from './http-errors';
+import { codeOfClientError, errorBody, HttpError, type ErrorBody } from './http-errors';
 import { imageRoutes } from './images/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { bannerRoutes } from './modules/banners/routes';
@@ -78,6 +78,8 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
     // Behind nginx, request.ip (what rate limits count by) is the client's address from X-Forwarded-For, believed
     // only when the connection comes from a proxy TRUST_PROXY names (decision 0701). Without it, the socket's address.
     trustProxy: config.trustProxy,
+    // A path Fastify cannot route (bad percent-encoding, a parameter over its length) answers in the error shape too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
 
   app.decorate('config', config);
@@ -152,7 +154,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     parseJson(request, text, (error, parsed) => {
       if (error && isValidJson(text)) {
         // Valid JSON refused by the prototype-poisoning check: say so, rather than "not valid JSON".
-        done(new HttpError(400, PROTOTYPE_KEYS_REFUSED), undefined);
+        done(new HttpError('UNSAFE_JSON_KEYS', PROTOTYPE_KEYS_REFUSED), undefined);
         return;
       }
       done(error, parsed);
@@ -183,19 +185,25 @@ function describeZodError(error: ZodError): string {
 }
 
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (isZodError(error)) return reply.code(400).send(errorBody(400, describeZodError(error), 'VALIDATION_FAILED'));
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+  if (isZodError(error)) return sendBody(reply, errorBody('VALIDATION_FAILED', describeZodError(error)));
+  if (error instanceof HttpError) return sendBody(reply, errorBody(error.code, error.message, error.details));
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation) return reply.code(400).send(errorBody(400, fastifyError.message, 'VALIDATION_FAILED'));
+  if (fastifyError.validation) return sendBody(reply, errorBody('VALIDATION_FAILED', fastifyError.message));
   const status = fastifyError.statusCode;
   // Fastify's own client errors (malformed JSON, body too large, unsupported media type) say what is wrong.
-  if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, fastifyError.message));
+  if (status !== undefined && status >= 400 && status < 500)
+    return sendBody(reply, errorBody(codeOfClientError(fastifyError), fastifyError.message));
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'request failed: the database does not answer');
-    return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE, 'DATABASE_UNAVAILABLE'));
+    return sendBody(reply, errorBody('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(errorBody(500, 'Internal Server Error', 'INTERNAL_ERROR'));
+  return sendBody(reply, errorBody('INTERNAL_ERROR', 'Internal Server Error'));
+}
+
+/** An error body, answered with its own status. */
+function sendBody(reply: FastifyReply, body: ErrorBody): FastifyReply {
+  return reply.code(body.statusCode).send(body);
 }
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -259,7 +267,7 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
     }
     const message = isApi ? `Route ${request.method} ${pathname} not found` : 'Not Found';
-    return reply.code(404).send(errorBody(404, message));
+    return sendBody(reply, errorBody('NOT_FOUND', message));
   });
 }
 

@@ -111,6 +111,7 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
           statusCode: 403,
           error: 'Forbidden',
           message: CROSS_SITE_REFUSED,
+          code: 'CROSS_SITE_REQUEST',
           ...(isAccountRoute(route) ? { result: false } : {}),
         });
       }

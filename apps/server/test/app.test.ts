@@ -26,7 +26,7 @@ describe.each(testDatabases())('the app on %s', (kind) => {
         // Stand-ins for feature routes, so the error handling is exercised through real requests.
         app.post('/api/test/widgets', async (request) => widgetSchema.parse(request.body));
         app.get('/api/test/teapot', async () => {
-          throw new HttpError(418, 'No coffee here');
+          throw new HttpError('CONFLICT', 'No coffee here');
         });
         app.get('/api/test/crash', async () => {
           throw new Error('secret internals');
@@ -55,7 +55,12 @@ describe.each(testDatabases())('the app on %s', (kind) => {
     const response = await fetch(`${server.url}/api/no-such-thing`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/no-such-thing not found' });
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/no-such-thing not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers a body failing its zod schema with a 400 naming the field', async () => {
@@ -114,12 +119,17 @@ describe.each(testDatabases())('the app on %s', (kind) => {
 
   it('passes an HttpError through and hides the details of anything else', async () => {
     const teapot = await fetch(`${server.url}/api/test/teapot`);
-    expect(teapot.status).toBe(418);
-    expect(await teapot.json()).toEqual({ statusCode: 418, error: "I'm a Teapot", message: 'No coffee here' });
+    expect(teapot.status).toBe(409);
+    expect(await teapot.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'No coffee here', code: 'CONFLICT' });
 
     const crash = await fetch(`${server.url}/api/test/crash`);
     expect(crash.status).toBe(500);
-    expect(await crash.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+    expect(await crash.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+    });
   });
 
   it('serves index.html for client routes, uncached, with a CSP', async () => {
@@ -204,7 +214,7 @@ describe.each(testDatabases())('the app on %s', (kind) => {
   it('answers 404 JSON for an unknown image', async () => {
     const response = await fetch(`${server.url}/api/images/0123456789abcdef01234567`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Image not found' });
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Image not found', code: 'IMAGE_NOT_FOUND' });
     expect((await fetch(`${server.url}/api/images/not-an-id`)).status).toBe(404);
   });
 
@@ -214,7 +224,12 @@ describe.each(testDatabases())('the app on %s', (kind) => {
       await doomed.database.close();
       const response = await fetch(`${doomed.url}/api/health`);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Database unavailable' });
+      expect(await response.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Database unavailable',
+        code: 'DATABASE_UNAVAILABLE',
+      });
     } finally {
       await doomed.close();
     }

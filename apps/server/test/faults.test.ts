@@ -214,12 +214,22 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
         await proxy.cut();
         const cut = await midway;
         expect(cut.status, JSON.stringify(cut.body)).toBe(503);
-        expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        expect(cut.body).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE,
+          code: 'DATABASE_UNAVAILABLE',
+        });
 
         // While it is stopped, every checkout answers the same, at once, and the process stays up.
         const during = await placeCash(shop, customer, menu, newKey());
         expect(during.status, JSON.stringify(during.body)).toBe(503);
-        expect(during.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        expect(during.body).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE,
+          code: 'DATABASE_UNAVAILABLE',
+        });
         expect((await send(shop.url, 'GET', '/health')).status).toBe(503);
         // The menu is served from memory: the storefront still shows it.
         expect((await send(shop.url, 'GET', '/allproduts')).status).toBe(200);
@@ -514,7 +524,12 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
           await proxy.cut();
           const cut = await delivery;
           expect(cut.status, JSON.stringify(cut.body)).toBe(503);
-          expect(cut.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+          expect(cut.body).toEqual({
+            statusCode: 503,
+            error: 'Service Unavailable',
+            message: DATABASE_UNAVAILABLE,
+            code: 'DATABASE_UNAVAILABLE',
+          });
           await sleep(1000);
           expect(shop.child.exitCode, 'the shop process exited').toBeNull();
 

@@ -272,7 +272,7 @@ describe('what a client may not decide', () => {
         });
         expect({ status: answer.status, body: answer.json }).toEqual({
           status: 400,
-          body: { statusCode: 400, error: 'Bad Request', message: PROTOTYPE_KEYS_REFUSED },
+          body: { statusCode: 400, error: 'Bad Request', message: PROTOTYPE_KEYS_REFUSED, code: 'UNSAFE_JSON_KEYS' },
         });
       }
       // The server runs in this process: had anything reached Object.prototype, every object here would show it.

@@ -223,7 +223,12 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
     });
     expect(huge.status).toBe(413);
     expect(huge.headers['content-type']).toBe('application/json');
-    expect(huge.json).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+    expect(huge.json).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'Request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     const lines = await logLines((line) => line.path === '/api/address-collection' && line.status === 413);
     expect(lines.at(-1)?.upstream, 'nginx refused it without troubling a process').toBe('-');
   });

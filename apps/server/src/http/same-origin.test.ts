@@ -49,7 +49,7 @@ describe.each(testDatabases())('cross-site writes on %s', (kind) => {
     const before = (await addresses()).length;
     const refused = await call(server, 'POST', '/address-collection', customer, ADDRESS, { origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED });
+    expect(refused.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED, code: 'CROSS_SITE_REQUEST' });
     const sneaky = await call(server, 'POST', '/address-collection', customer, ADDRESS, { 'sec-fetch-site': 'cross-site' });
     expect(sneaky.status).toBe(403);
     expect(await addresses()).toHaveLength(before);
@@ -101,7 +101,7 @@ describe('a shop started without PUBLIC_ORIGIN', () => {
       origin: `http://127.0.0.1:${Number(port) + 1}`,
     });
     expect(otherPort.status).toBe(403);
-    expect(otherPort.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED });
+    expect(otherPort.body).toEqual({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED, code: 'CROSS_SITE_REQUEST' });
     // The live-update socket of a page at either address is allowed by the page's Content-Security-Policy.
     const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`connect-src 'self' ws://localhost:${port} ws://127.0.0.1:${port} https://api.stripe.com`);

@@ -31,6 +31,6 @@ export function isCrossSite(headers: IncomingHttpHeaders, acceptedOrigins: reado
 export function refuseCrossSiteWrites(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request.headers, app.config.acceptedOrigins)) throw new HttpError(403, CROSS_SITE_REFUSED);
+    if (isCrossSite(request.headers, app.config.acceptedOrigins)) throw new HttpError('CROSS_SITE_REQUEST', CROSS_SITE_REFUSED);
   });
 }

@@ -51,7 +51,7 @@ export function unstorableText(value: unknown, root = ''): string | null {
 /** Throws the 400 when `value` holds text the database cannot store. */
 export function assertStorableText(value: unknown, root = ''): void {
   const problem = unstorableText(value, root);
-  if (problem !== null) throw new HttpError(400, problem);
+  if (problem !== null) throw new HttpError('UNSTORABLE_TEXT', problem);
 }
 
 /** Checks every request's parameters, query string and parsed body before any route sees them. */

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeCatalogueIssues, IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
-import { HttpError } from '../http-errors';
+import { fieldMessages, HttpError } from '../http-errors';
 import { assertStorableText } from '../http/storable-text';
 import type { ProcessedImage } from './process';
 import { acceptImageUpload, assertUploadSize, type UploadRules } from './upload';
@@ -70,7 +70,7 @@ async function readParts(parts: Parts, maxBytes: number): Promise<{ fields: Reco
       if (bytes.length > 0) upload = bytes;
     } else if (part.valueTruncated) {
       if (part.fieldname === 'file') throw new TooLarge();
-      throw new HttpError(400, `${part.fieldname} is too long`);
+      throw new HttpError('FIELD_TOO_LONG', `${part.fieldname} is too long`);
     } else {
       fields[part.fieldname] = part.value;
     }
@@ -82,13 +82,14 @@ async function readParts(parts: Parts, maxBytes: number): Promise<{ fields: Reco
 export async function readWrite(request: FastifyRequest, rules: UploadRules): Promise<WriteRequest> {
   if (!request.isMultipart()) {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object or a multipart form');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new HttpError('INVALID_BODY', 'The body must be a JSON object or a multipart form');
     return { fields: body as Record<string, unknown> };
   }
   // A form that says it is larger than any image and its fields is refused before a byte of it is read (Node
   // then reads the body it was sent and drops it).
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > multipartLimit(rules)) throw new HttpError(413, rules.tooLargeMessage);
+  if (Number.isFinite(declared) && declared > multipartLimit(rules)) throw new HttpError('IMAGE_TOO_LARGE', rules.tooLargeMessage);
   // One byte over the limit is enough to know a file is too large: it is refused there and then, and the rest of
   // the body (sent chunked, or under a Content-Length that lied) is never held in memory.
   const parts = request.parts({
@@ -102,18 +103,19 @@ export async function readWrite(request: FastifyRequest, rules: UploadRules): Pr
       // The parser has let go of the body: what is still coming is drained and dropped, so the connection stays usable.
       request.raw.unpipe();
       request.raw.resume();
-      throw new HttpError(413, rules.tooLargeMessage);
+      throw new HttpError('IMAGE_TOO_LARGE', rules.tooLargeMessage);
     }
     // The multipart parser throws plain errors for a body cut short or badly framed: the client's fault, not a 500.
     if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new HttpError(400, 'The multipart form could not be read');
+    throw new HttpError('MULTIPART_UNREADABLE', 'The multipart form could not be read');
   }
   return read.upload ? { fields: read.fields, upload: read.upload } : { fields: read.fields };
 }
 
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(fields);
-  if (!result.success) throw new HttpError(400, describeCatalogueIssues(result.error));
+  if (!result.success)
+    throw new HttpError('VALIDATION_FAILED', describeCatalogueIssues(result.error), { fields: fieldMessages(result.error) });
   // The app's hook checked JSON bodies as sent; multipart fields, and JSON held in a text field (`dealSlots`), are
   // only text the database can store once read and parsed here.
   assertStorableText(result.data);

@@ -11,10 +11,10 @@ const querySchema = z.object({ w: z.coerce.number().int().min(1).max(4000).optio
 export const imageRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>('/images/:id', async (request, reply) => {
     const { id } = request.params;
-    if (!isId(id)) throw new HttpError(404, 'Image not found');
+    if (!isId(id)) throw new HttpError('IMAGE_NOT_FOUND', 'Image not found');
     const { w } = querySchema.parse(request.query);
     const image = await loadImage(app.db, id, w);
-    if (!image) throw new HttpError(404, 'Image not found');
+    if (!image) throw new HttpError('IMAGE_NOT_FOUND', 'Image not found');
     const etag = `"${id}-${image.width}"`;
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
     if (isCurrentEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -29,7 +29,7 @@ export const imageTooDeepMessage = (width: number, height: number): string =>
 
 /** 413 when the upload is over its limit; checked before anything reads the bytes. */
 export function assertUploadSize(bytes: number, rules: UploadRules): void {
-  if (bytes > rules.maxBytes) throw new HttpError(413, rules.tooLargeMessage);
+  if (bytes > rules.maxBytes) throw new HttpError('IMAGE_TOO_LARGE', rules.tooLargeMessage);
 }
 
 /**
@@ -55,24 +55,24 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
 /** The header, if the bytes are an image of the type their magic numbers say; else 400. */
 async function headerOf(input: Buffer): Promise<ImageHeader> {
   const type = detectImageType(input);
-  if (type === null) throw new HttpError(400, NOT_AN_IMAGE);
+  if (type === null) throw new HttpError('NOT_AN_IMAGE', NOT_AN_IMAGE);
   let header: ImageHeader;
   try {
     header = await readImageHeader(input);
   } catch {
-    throw new HttpError(400, NOT_AN_IMAGE);
+    throw new HttpError('NOT_AN_IMAGE', NOT_AN_IMAGE);
   }
   // The decoder that would run must be the one for the type the bytes start with: a file that opens like a JPEG
   // but that another loader claims (an SVG, a HEIF, a TIFF) is not one of the four formats the shop takes.
-  if (header.format !== type || !(header.width > 0 && header.height > 0)) throw new HttpError(400, NOT_AN_IMAGE);
+  if (header.format !== type || !(header.width > 0 && header.height > 0)) throw new HttpError('NOT_AN_IMAGE', NOT_AN_IMAGE);
   return header;
 }
 
 /** 413 when the header declares more than the shop decodes: checked before any pixel is decoded. */
 function assertDecodable({ width, height, channels, bytesPerSample }: ImageHeader): void {
-  if (width * height > IMAGE_PIXEL_BUDGET) throw new HttpError(413, imageTooManyPixelsMessage(width, height));
+  if (width * height > IMAGE_PIXEL_BUDGET) throw new HttpError('IMAGE_DIMENSIONS_TOO_LARGE', imageTooManyPixelsMessage(width, height));
   if (width * height * Math.max(channels, 1) * bytesPerSample > IMAGE_DECODED_BYTES_BUDGET)
-    throw new HttpError(413, imageTooDeepMessage(width, height));
+    throw new HttpError('IMAGE_DIMENSIONS_TOO_LARGE', imageTooDeepMessage(width, height));
 }
 
 /**
@@ -90,7 +90,7 @@ export async function acceptImageUpload(input: Buffer, rules: UploadRules): Prom
     try {
       return await processImage(input);
     } catch {
-      throw new HttpError(400, NOT_AN_IMAGE);
+      throw new HttpError('NOT_AN_IMAGE', NOT_AN_IMAGE);
     }
   });
 }

@@ -21,13 +21,13 @@
  */
 import type { DealSlot } from './catalogue';
 import { CRUST_LABELS, SIZE_LABELS, type Crust, type Size } from './catalogue-values';
+import type { DealIssueCode } from './pricing-codes';
 import { availableSizes, defaultSize, hasCrustChoice, isDeal, type PricedProduct, type PricingCatalogue } from './product-options';
 
 export type DealChoice = { slot: number; productId: string };
 export type DealOptions = { size?: Size | null; crust?: Crust | null };
 
-export type DealIssueCode =
-  'UNKNOWN_PRODUCT' | 'DEAL_SLOT_UNKNOWN' | 'DEAL_ITEM_NOT_ALLOWED' | 'DEAL_ITEM_SIZE' | 'DEAL_CRUST' | 'DEAL_TOO_MANY';
+export type { DealIssueCode } from './pricing-codes';
 
 export type DealIssue = { code: DealIssueCode; message: string; slot?: number; productId?: string };
 

@@ -24,9 +24,10 @@
  */
 import type { CartLine } from '../contract/cart';
 import { CRUST_LABELS, SIZE_LABELS, WING_TYPE_LABELS, type Crust, type Size, type WingType } from './catalogue-values';
-import { dealHasPizzaSlot, dealProgress, type DealIssueCode } from './deals';
+import { dealHasPizzaSlot, dealProgress } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
 import { formatPounds, MAX_ORDER_PENCE, MIN_ORDER_PENCE } from './money';
+import type { PricingErrorCode } from './pricing-codes';
 import {
   allowedCrusts,
   allowedToppingCategories,
@@ -45,21 +46,7 @@ import {
 export type { PricedProduct, PricedTopping, PricingCatalogue } from './product-options';
 export { allowedToppingCategories, availableSizes, defaultSize } from './product-options';
 
-export type PricingErrorCode =
-  | DealIssueCode
-  | 'NOT_FOR_SALE'
-  | 'INVALID_QUANTITY'
-  | 'SIZE_NOT_AVAILABLE'
-  | 'CRUST_NOT_AVAILABLE'
-  | 'CRUST_NOT_AT_SIZE'
-  | 'TYPE_NOT_AVAILABLE'
-  | 'UNKNOWN_TOPPING'
-  | 'TOPPING_NOT_ALLOWED'
-  | 'DUPLICATE_TOPPING'
-  | 'TOO_MANY_TOPPINGS'
-  | 'NOT_A_DEAL'
-  | 'CONFLICTING_CHOICE'
-  | 'DEAL_INCOMPLETE';
+export type { PricingErrorCode } from './pricing-codes';
 
 /** A cart line that cannot be priced. `message` is meant for the customer; `lineIndex` is set by quoteCart. */
 export class PricingError extends Error {

@@ -18,7 +18,7 @@ type IdParams = { Params: { id: string } };
 function addressId(raw: string): string {
   // A malformed id cannot name an address: answer as for a missing one.
   const parsed = objectIdSchema.safeParse(raw);
-  if (!parsed.success) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  if (!parsed.success) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
   return parsed.data;
 }
 

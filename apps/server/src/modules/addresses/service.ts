@@ -42,7 +42,7 @@ export async function createAddress(ctx: Pick<ServiceContext, 'db' | 'now'>, use
  */
 export async function findOwnAddress(db: Db, user: SessionUser, id: string): Promise<AddressRow> {
   const row = (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
-  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  if (!row || !isOwnerOrAdmin(user, row.userId)) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
   return row;
 }
 

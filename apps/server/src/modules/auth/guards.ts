@@ -7,18 +7,18 @@ export const ADMIN_ONLY = 'Only the shop’s staff can do this.';
 
 /** preHandler: 401 unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
 }
 
 /** preHandler: 401 signed out, 403 signed in without the admin role. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
-  if (request.user.role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
+  if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+  if (request.user.role !== 'admin') throw new HttpError('ADMIN_ONLY', ADMIN_ONLY);
 }
 
 /** The signed-in user (after requireUser has run). */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
   return request.user;
 }
 
@@ -29,7 +29,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export function assertSelfOrAdmin(request: FastifyRequest, email: string): SessionUser {
   const user = currentUser(request);
   if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) {
-    throw new HttpError(403, 'You can only see your own account.');
+    throw new HttpError('NOT_YOUR_ACCOUNT', 'You can only see your own account.');
   }
   return user;
 }

@@ -62,7 +62,7 @@ export async function issueResetCode(app: OtpContext, email: string): Promise<vo
 }
 
 function invalidCode(): HttpError {
-  return new HttpError(400, INVALID_OTP_ANSWER);
+  return new HttpError('INVALID_OTP', INVALID_OTP_ANSWER);
 }
 
 /**

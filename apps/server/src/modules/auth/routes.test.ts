@@ -81,7 +81,7 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect((await register({ username: 'First', email, password: PASSWORD })).status).toBe(201);
       const res = await register({ username: 'Second', email: email.toUpperCase(), password: PASSWORD });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN, result: false });
+      expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN, code: 'EMAIL_TAKEN', result: false });
       expect(res.cookie).toBeNull();
     });
 
@@ -123,7 +123,13 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       const unknown = await login(uniqueEmail('nobody'), PASSWORD);
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: WRONG_CREDENTIALS, result: false });
+        expect(res.body).toEqual({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: WRONG_CREDENTIALS,
+          code: 'WRONG_CREDENTIALS',
+          result: false,
+        });
         expect(res.cookie).toBeNull();
       }
     });
@@ -239,7 +245,13 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
   const expect429 = (res: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }) => {
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(res.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TOO_MANY_ATTEMPTS, result: false });
+    expect(res.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: TOO_MANY_ATTEMPTS,
+      code: 'TOO_MANY_REQUESTS',
+      result: false,
+    });
   };
 
   it('marks the session cookie Secure when PUBLIC_ORIGIN is https', async () => {

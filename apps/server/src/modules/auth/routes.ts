@@ -67,7 +67,7 @@ const byIpAndEmail = (request: FastifyRequest) => `${clientAddressKey(request.ip
 const byEmail = (request: FastifyRequest) => bodyEmail(request);
 
 function tooMany(): HttpError {
-  return new HttpError(429, TOO_MANY_ATTEMPTS);
+  return new HttpError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
 }
 
 /**
@@ -78,7 +78,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-  throw new HttpError(400, messages.join(' '));
+  throw new HttpError('VALIDATION_FAILED', messages.join(' '));
 }
 
 /** The spec's paths end in a slash (`/register/`); both spellings answer. */
@@ -178,7 +178,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/session', async (request): Promise<SessionAnswer> => {
-    if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
     return { user: toWireUser(request.user) };
   });
 

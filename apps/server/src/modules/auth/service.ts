@@ -55,7 +55,7 @@ export async function registerUser(ctx: Pick<ServiceContext, 'db' | 'now'>, inpu
   const { db } = ctx;
   const now = ctx.now();
   refuseCommonPassword(input.password);
-  if (await findUserByEmail(db, input.email)) throw new HttpError(409, EMAIL_TAKEN);
+  if (await findUserByEmail(db, input.email)) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
@@ -66,7 +66,7 @@ export async function registerUser(ctx: Pick<ServiceContext, 'db' | 'now'>, inpu
     return toSessionUser(row);
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the unique index decides, the loser gets the 409.
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
     throw error;
   }
 }
@@ -76,9 +76,9 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const row = await findUserByEmail(db, email);
   if (!row) {
     await spendPasswordCheckTime(password);
-    throw new HttpError(401, WRONG_CREDENTIALS);
+    throw new HttpError('WRONG_CREDENTIALS', WRONG_CREDENTIALS);
   }
-  if (!(await verifyPassword(row.passwordHash, password))) throw new HttpError(401, WRONG_CREDENTIALS);
+  if (!(await verifyPassword(row.passwordHash, password))) throw new HttpError('WRONG_CREDENTIALS', WRONG_CREDENTIALS);
   return toSessionUser(row);
 }
 
@@ -95,15 +95,15 @@ export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, use
   const now = ctx.now();
   const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const row = rows[0];
-  if (!row) throw new HttpError(401, WRONG_CREDENTIALS);
-  if (!(await verifyPassword(row.passwordHash, change.password))) throw new HttpError(403, WRONG_CURRENT_PASSWORD);
+  if (!row) throw new HttpError('WRONG_CREDENTIALS', WRONG_CREDENTIALS);
+  if (!(await verifyPassword(row.passwordHash, change.password))) throw new HttpError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
   if (change.email !== row.email) {
     const taken = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, change.email), ne(users.id, userId)))
       .limit(1);
-    if (taken.length > 0) throw new HttpError(409, EMAIL_TAKEN);
+    if (taken.length > 0) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
   }
   try {
     const [updated] = await db
@@ -114,7 +114,7 @@ export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, use
     if (!updated) throw new Error('update returned no row');
     return toSessionUser(updated);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
     throw error;
   }
 }
@@ -122,6 +122,6 @@ export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, use
 /** GET /alluser/{email}: the spec's answer minus the password. 404 when there is no such account. */
 export async function userSummary(db: Db, email: string): Promise<AllUserAnswer> {
   const row = await findUserByEmail(db, email);
-  if (!row) throw new HttpError(404, 'No account with this email.');
+  if (!row) throw new HttpError('ACCOUNT_NOT_FOUND', 'No account with this email.');
   return { username: row.username, email: row.email };
 }

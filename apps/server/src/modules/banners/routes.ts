@@ -16,7 +16,7 @@ export const bannerRoutes: FastifyPluginAsync = async (app) => {
   app.get('/banners', async () => listBanners(app.db));
   app.post('/addbanner', { preHandler: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT }, async (request, reply) => {
     const { image } = await readImageWrite(request, bannerCreateSchema, BANNER_UPLOAD);
-    if (!image) throw new HttpError(400, BANNER_IMAGE_REQUIRED);
+    if (!image) throw new HttpError('IMAGE_REQUIRED', BANNER_IMAGE_REQUIRED);
     return reply.code(201).send(await createBanner(app, image));
   });
   app.delete<{ Params: { id: string } }>('/banners/:id', { preHandler: requireAdmin }, async (request) =>

@@ -24,7 +24,7 @@ export async function createBanner(ctx: Pick<ServiceContext, 'db' | 'now'>, imag
   const now = ctx.now();
   return db.transaction(async (tx) => {
     const [imageId] = await saveImages(tx, [image], now);
-    if (!imageId) throw new HttpError(400, 'The banner image could not be stored');
+    if (!imageId) throw new HttpError('IMAGE_NOT_STORED', 'The banner image could not be stored');
     const id = newId(now);
     await tx.insert(banners).values({ id, imageId, createdAt: now });
     return { insertedId: id };
@@ -36,7 +36,7 @@ export async function deleteBanner(db: Db, id: string): Promise<DeletedAnswer> {
   return db.transaction(async (tx) => {
     const deleted = isId(id) ? await tx.delete(banners).where(eq(banners.id, id)).returning({ imageId: banners.imageId }) : [];
     const row = deleted[0];
-    if (!row) throw new HttpError(404, BANNER_NOT_FOUND);
+    if (!row) throw new HttpError('BANNER_NOT_FOUND', BANNER_NOT_FOUND);
     await deleteImage(tx, row.imageId);
     return { deletedCount: deleted.length };
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
+import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { loadPricingCatalogue } from '../pricing/public';
@@ -7,7 +8,8 @@ import { loadPricingCatalogue } from '../pricing/public';
 /**
  * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.
  * Public, so a visitor's side cart shows confirmed prices too. A line that cannot be priced answers 400 with the
- * customer-readable reason and the index of the line.
+ * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
+ * of the line.
  */
 export const cartRoutes: FastifyPluginAsync = async (app) => {
   app.post('/cart/quote', async (request, reply) => {
@@ -17,7 +19,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       return toCartQuoteAnswer(quoteCart(items, catalogue));
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
-      return reply.code(400).send({ ...errorBody(400, error.message), code: error.code, lineIndex: error.lineIndex ?? null });
+      const body = errorBody(error.code, error.message, {}, CART_QUOTE_REFUSAL_STATUS);
+      return reply.code(body.statusCode).send({ ...body, lineIndex: error.lineIndex ?? null });
     }
   });
 };

@@ -39,7 +39,7 @@ async function imageBase64(db: Db, imageId: string | null): Promise<string | nul
 /** The category with this id; a malformed or unknown id answers 404. */
 async function findCategory(db: Db, id: string): Promise<typeof categories.$inferSelect> {
   const [row] = isId(id) ? await db.select().from(categories).where(eq(categories.id, id)) : [];
-  if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);
+  if (!row) throw new HttpError('CATEGORY_NOT_FOUND', CATEGORY_NOT_FOUND);
   return row;
 }
 
@@ -58,7 +58,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailWire>
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
     : [];
-  if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+  if (!row) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
   return { ...toProductWire(row.product, row.categoryName), file: await imageBase64(db, row.product.imageId) };
 }
 
@@ -76,7 +76,7 @@ async function assertCategoryNameFree(db: Db, name: string, exceptId?: string): 
     .select({ id: categories.id })
     .from(categories)
     .where(exceptId ? and(sameName, ne(categories.id, exceptId)) : sameName);
-  if (clash) throw new HttpError(409, `A category named "${name}" already exists`);
+  if (clash) throw new HttpError('CATEGORY_NAME_TAKEN', `A category named "${name}" already exists`);
 }
 
 export async function createCategory(
@@ -131,7 +131,7 @@ export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id
       .from(products)
       .where(and(eq(products.categoryId, id), isNull(products.deletedAt)));
     const liveCount = Number(live?.n ?? 0);
-    if (liveCount > 0) throw new HttpError(409, CATEGORY_HAS_PRODUCTS(liveCount));
+    if (liveCount > 0) throw new HttpError('CATEGORY_HAS_PRODUCTS', CATEGORY_HAS_PRODUCTS(liveCount));
     const deleted = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
     if (row.imageId) await deleteImage(tx, row.imageId);
     return { deletedCount: deleted.length };
@@ -142,7 +142,7 @@ export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id
 
 async function categoryByName(db: Db, name: string): Promise<{ id: string; name: string }> {
   const [row] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.name, name));
-  if (!row) throw new HttpError(400, `category: there is no category named "${name}"`);
+  if (!row) throw new HttpError('UNKNOWN_CATEGORY', `category: there is no category named "${name}"`);
   return row;
 }
 
@@ -180,7 +180,7 @@ export async function updateProduct(
           .from(products)
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
       : [];
-    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    if (!row) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
     await tx
@@ -204,7 +204,7 @@ export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id:
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
           .returning({ id: products.id })
       : [];
-    if (deleted.length === 0) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    if (deleted.length === 0) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
     return { deletedCount: deleted.length };
   });
 }
@@ -227,7 +227,7 @@ export async function deleteTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, id:
   const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
     const deleted = isId(id) ? await tx.delete(toppings).where(eq(toppings.id, id)).returning({ imageId: toppings.imageId }) : [];
-    if (deleted.length === 0) throw new HttpError(404, TOPPING_NOT_FOUND);
+    if (deleted.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
     const imageId = deleted[0]?.imageId;
     if (imageId) await deleteImage(tx, imageId);
     return { deletedCount: deleted.length };

@@ -16,13 +16,13 @@ export const favouriteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/favouritelist', { preHandler: requireUser }, async (request) => {
     const user = currentUser(request);
     const { id, email } = addFavouriteRequestSchema.parse(request.body ?? {});
-    if (email !== user.email) throw new HttpError(403, 'You can only add favourites to your own account.');
+    if (email !== user.email) throw new HttpError('NOT_YOUR_ACCOUNT', 'You can only add favourites to your own account.');
     return addFavourite(app, user.id, id);
   });
 
   app.delete<{ Params: { id: string } }>('/favouritelist/:id', { preHandler: requireUser }, async (request) => {
     const user = currentUser(request);
-    if (!objectIdSchema.safeParse(request.params.id).success) throw new HttpError(404, FAVOURITE_NOT_FOUND);
+    if (!objectIdSchema.safeParse(request.params.id).success) throw new HttpError('FAVOURITE_NOT_FOUND', FAVOURITE_NOT_FOUND);
     return deleteFavourite(app.db, user.id, request.params.id);
   });
 };

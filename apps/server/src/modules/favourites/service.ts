@@ -39,7 +39,7 @@ export async function addFavourite(
     .from(products)
     .where(and(eq(products.id, productId), isNull(products.deletedAt)))
     .limit(1);
-  if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+  if (!product) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
   // The unique (user, product) constraint decides duplicates, so two quick taps cannot both insert.
   const inserted = await db
     .insert(favourites)
@@ -60,6 +60,6 @@ export async function deleteFavourite(db: Db, userId: string, id: string): Promi
     .delete(favourites)
     .where(and(eq(favourites.userId, userId), or(eq(favourites.id, id), eq(favourites.productId, id))))
     .returning({ id: favourites.id });
-  if (deleted.length === 0) throw new HttpError(404, FAVOURITE_NOT_FOUND);
+  if (deleted.length === 0) throw new HttpError('FAVOURITE_NOT_FOUND', FAVOURITE_NOT_FOUND);
   return { deletedCount: deleted.length };
 }

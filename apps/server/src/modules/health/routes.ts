@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.database.ping();
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
-      throw new HttpError(503, 'Database unavailable');
+      throw new HttpError('DATABASE_UNAVAILABLE', 'Database unavailable');
     }
     reply.header('cache-control', 'no-store');
     return { status: 'ok', database: 'ok' };

@@ -51,12 +51,12 @@ interface OrderInput {
 
 function refuseWhenClosed(now: Date): void {
   const status = orderingStatus(now);
-  if (!status.acceptingOrders) throw new HttpError(422, status.message);
+  if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
 }
 
 function checkEmail(user: SessionUser, email: string | undefined): void {
   if (email !== undefined && email.trim().toLowerCase() !== user.email) {
-    throw new HttpError(403, 'An order can only be placed for your own account');
+    throw new HttpError('NOT_YOUR_ORDER', 'An order can only be placed for your own account');
   }
 }
 
@@ -70,11 +70,11 @@ async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuo
     lines = toCartLines(input.items, catalogue.pricing);
     quote = quoteCart(lines, catalogue.pricing);
   } catch (error) {
-    if (error instanceof PricingError) throw new HttpError(422, error.message);
+    if (error instanceof PricingError) throw new HttpError(error.code, error.message);
     throw error;
   }
-  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError(422, MINIMUM_ORDER);
-  if (!quote.withinMaximum) throw new HttpError(422, ORDER_TOO_LARGE);
+  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', MINIMUM_ORDER);
+  if (!quote.withinMaximum) throw new HttpError('ORDER_TOO_LARGE', ORDER_TOO_LARGE);
   checkQuote(quote);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
@@ -99,8 +99,8 @@ async function findKey(db: Db, userId: string, key: string): Promise<KeyRow | nu
 }
 
 function replayedOrderId(row: KeyRow, hash: string): string {
-  if (row.requestHash !== hash) throw new HttpError(409, KEY_REUSED);
-  if (!row.orderId) throw new HttpError(409, 'An order with this Idempotency-Key is still being placed');
+  if (row.requestHash !== hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  if (!row.orderId) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', 'An order with this Idempotency-Key is still being placed');
   return row.orderId;
 }
 
@@ -201,9 +201,9 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
     if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
   }
   refuseWhenClosed(now);
-  if (!addressId) throw new HttpError(400, ADD_ADDRESS_PLACING);
+  if (!addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
-  if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError(404, ADDRESS_NOT_FOUND);
+  if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
   const priced = await priceOrder(db, input, addressId, checkQuote);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
   // was added meanwhile): try once more, and answer whatever holds the key or the address then.
@@ -211,7 +211,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   if (orderId) return { orderId, created: true };
   const existing = key ? await findKey(db, user.id, key.key) : null;
   if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
-  throw new HttpError(404, ADDRESS_NOT_FOUND);
+  throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
 }
 
 /** An order request: who sends it, its body as the contract parsed it, and its Idempotency-Key header. */
@@ -228,7 +228,7 @@ export async function placeCashOrder(
 ): Promise<{ orderId: string; created: boolean }> {
   const { db } = ctx;
   const now = ctx.now();
-  if (input.paymentType === 'Card') throw new HttpError(400, CARD_THROUGH_INTENT);
+  if (input.paymentType === 'Card') throw new HttpError('CARD_ORDER_NEEDS_INTENT', CARD_THROUGH_INTENT);
   checkEmail(user, input.email);
   const key = idempotencyKey
     ? {
@@ -260,13 +260,13 @@ export async function startCardOrder(
     : null;
   const checkQuote = (quote: CartQuote) => {
     if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {
-      throw new HttpError(400, `The price sent does not match the order total of ${formatPounds(quote.total)}`);
+      throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(quote.total)}`);
     }
   };
   const { orderId } = await placeOrder({ db, now, user, input, paymentType: 'Card', key, checkQuote });
   const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
-  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  if (order.paymentStatus === 'paid') throw new HttpError(409, 'This order is already paid');
+  if (!order) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  if (order.paymentStatus === 'paid') throw new HttpError('ORDER_ALREADY_PAID', 'This order is already paid');
   const intent = await openPaymentIntent({ db, log: ctx.log, now: () => now }, { provider, order, customer: user });
   return {
     clientSecret: intent.clientSecret,

@@ -63,7 +63,8 @@ async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promi
  */
 export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
-  if (!row || !(row.userId === user.id || (isOwnerOrAdmin(user, row.userId) && isPlaced(row)))) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (!row || !(row.userId === user.id || (isOwnerOrAdmin(user, row.userId) && isPlaced(row))))
+    throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const [order] = await withHistories(db, [row], user.role === 'admin');
   return order as OrderWire;
 }

@@ -23,7 +23,7 @@ function idempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+  if (!parsed.success) throw new HttpError('INVALID_IDEMPOTENCY_KEY', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
   return parsed.data;
 }
 
@@ -33,7 +33,7 @@ type IdParams = { Params: { id: string } };
 /** An order id from the path; a malformed one cannot name an order, so it answers as a missing one. */
 function orderId(raw: string): string {
   const id = objectIdSchema.safeParse(raw);
-  if (!id.success) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (!id.success) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return id.data;
 }
 

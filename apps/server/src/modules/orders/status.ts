@@ -38,10 +38,10 @@ export async function updateOrderStatus(
         .limit(1)
     )[0];
     // A card order not paid yet is the customer's business only: the shop cannot see it, let alone move it.
-    if (!order || !isPlaced(order)) throw new HttpError(404, ORDER_NOT_FOUND);
+    if (!order || !isPlaced(order)) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status === status) return { modifiedCount: 0 };
     const refusal = statusChangeRefusal(order.status, status);
-    if (refusal) throw new HttpError(409, refusal);
+    if (refusal) throw new HttpError('INVALID_STATUS_CHANGE', refusal);
 
     const applied = await db.transaction(async (tx) => {
       const changed = await tx
@@ -58,5 +58,5 @@ export async function updateOrderStatus(
       return { modifiedCount: 1 };
     }
   }
-  throw new HttpError(409, 'The order is being changed by someone else: please try again');
+  throw new HttpError('ORDER_CHANGED_CONCURRENTLY', 'The order is being changed by someone else: please try again');
 }

@@ -24,7 +24,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/test-payments/confirm', { preHandler: requireUser }, async (request): Promise<TestPaymentConfirmAnswer> => {
-    if (paymentProvider(app).kind !== 'test') throw new HttpError(404, 'Card payments are live: confirm them with Stripe');
+    if (paymentProvider(app).kind !== 'test')
+      throw new HttpError('TEST_PAYMENTS_DISABLED', 'Card payments are live: confirm them with Stripe');
     const user = currentUser(request);
     const input = testPaymentConfirmSchema.parse(request.body);
     return confirmTestPayment(app, user.id, input);

@@ -45,13 +45,14 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return toIntent(await stripe.paymentIntents.retrieve(id));
     },
     verifyWebhook(rawBody, signature): ProviderEvent {
-      if (!config.webhookSecret) throw new HttpError(503, 'Card payment webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
-      if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+      if (!config.webhookSecret)
+        throw new HttpError('WEBHOOK_NOT_CONFIGURED', 'Card payment webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      if (!signature) throw new HttpError('WEBHOOK_SIGNATURE_INVALID', 'Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (error) {
-        throw new HttpError(400, `Webhook signature verification failed: ${(error as Error).message}`);
+        throw new HttpError('WEBHOOK_SIGNATURE_INVALID', `Webhook signature verification failed: ${(error as Error).message}`);
       }
       const object = event.data.object as Partial<Stripe.PaymentIntent>;
       return {

@@ -25,9 +25,9 @@ export async function confirmTestPayment(
   const { db } = ctx;
   const now = ctx.now();
   const intentId = intentIdFromSecret(input.clientSecret);
-  if (!intentId) throw new HttpError(404, NO_SUCH_INTENT);
+  if (!intentId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
   const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
-  if (!payment || payment.userId !== userId || !payment.orderId) throw new HttpError(404, NO_SUCH_INTENT);
+  if (!payment || payment.userId !== userId || !payment.orderId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
   if (payment.status === 'succeeded') return { status: 'succeeded', orderId: payment.orderId };
 
   const outcome = testCardOutcome(input.cardNumber, input.exp, input.cvc, now);
@@ -35,7 +35,7 @@ export async function confirmTestPayment(
   if (!outcome.ok) {
     const failed = { ...intent, status: 'requires_payment_method', failureMessage: outcome.message };
     await applyPaymentEvent(ctx, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed });
-    throw new HttpError(402, outcome.message);
+    throw new HttpError('CARD_DECLINED', outcome.message);
   }
   await applyPaymentEvent(ctx, {
     id: testEventId(),

@@ -32,7 +32,7 @@ export function intentIdFromSecret(clientSecret: string): string | null {
 export function createTestProvider(db: Db): PaymentProvider {
   const read = async (id: string): Promise<ProviderIntent> => {
     const row = (await db.select().from(payments).where(eq(payments.intentId, id)).limit(1))[0];
-    if (!row) throw new HttpError(404, NO_SUCH_INTENT);
+    if (!row) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
     return { id: row.intentId, clientSecret: testClientSecret(row.intentId), amount: row.amount, status: row.status, orderId: row.orderId };
   };
   return {
@@ -46,7 +46,7 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     retrieveIntent: read,
     verifyWebhook() {
-      throw new HttpError(404, 'Card payments are in test mode: there is no webhook to receive');
+      throw new HttpError('NO_WEBHOOK_IN_TEST_MODE', 'Card payments are in test mode: there is no webhook to receive');
     },
   };
 }
