@@ -12,6 +12,7 @@ import { loadConfig, shopNow, type Config } from '../src/config';
 import { createDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed/seed';
+import { watchErrorAnswers } from './error-answers';
 import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -73,6 +74,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     database = await openDatabase(config, kind, opts.seed ?? false);
     const app = await buildApp({ config, database, ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}) });
     await opts.setup?.(app);
+    // Every 4xx and 5xx this server sends must keep the error contract; close() fails the suite if one did not.
+    const errorAnswers = watchErrorAnswers(app.server);
     await app.listen({ port, host: '127.0.0.1' });
     const handle = database;
     let closed = false;
@@ -87,6 +90,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         await app.close();
         await handle.close();
         await dropDatabase?.();
+        if (errorAnswers.problems.length > 0) {
+          throw new Error(`Error answers that break the error contract (contract/errors.ts):\n${errorAnswers.problems.join('\n')}`);
+        }
       },
     };
   } catch (error) {
