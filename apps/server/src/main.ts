@@ -5,8 +5,9 @@ import { buildApp } from './app';
 import { loadConfig, shopNow, type Config } from './config';
 import { createDatabase, MEMORY_DATA_DIR } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { seedDemoOrders } from './db/seed/demo';
+import { demoShopTime, seedDemoOrders } from './db/seed/demo';
 import { seedDatabase } from './db/seed/seed';
+import { clockLine } from './startup-lines';
 
 function readConfig(): Config {
   try {
@@ -70,7 +71,10 @@ function followRequests(server: Server): { drain(ms: number): Promise<number> } 
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  const read = readConfig();
+  // `npm run demo` outside the opening hours: the clock stands at an evening the shop was taking orders (demo.ts).
+  const demoClock = read.demoOrders && !read.shopTime ? demoShopTime(new Date()) : undefined;
+  const config: Config = demoClock ? { ...read, shopTime: demoClock } : read;
   // DATA_DIR holds the embedded database; a PostgreSQL server needs no local directory.
   if (!config.databaseUrl && config.dataDir !== MEMORY_DATA_DIR) await mkdir(config.dataDir, { recursive: true });
 
@@ -127,6 +131,7 @@ async function main(): Promise<void> {
   } else {
     console.info(`Admin sign-in: ${seed.adminEmail} (password as set at first start or via ADMIN_PASSWORD)`);
   }
+  console.info(clockLine(demoClock ? 'demo' : config.shopTime ? 'SHOP_TIME' : 'real', shopNow(config)));
 }
 
 main().catch((error: unknown) => {

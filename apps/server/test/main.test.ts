@@ -8,10 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { launchShop, stopShop } from './shop-process';
 
 /** Starts the shop as `npm start` does (without the build), waits until it serves, then stops it with SIGTERM. */
-async function startAndStop(dataDir: string): Promise<{ output: string; health: number; exitCode: number | null }> {
+async function startAndStop(dataDir: string, shopTime = ''): Promise<{ output: string; health: number; exitCode: number | null }> {
   // tsx as a loader inside this node process, so SIGTERM reaches the shop itself and not a wrapper.
   const shop = await launchShop('main', {
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '', ADMIN_EMAIL: '', DATABASE_URL: '', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: '',
+      ADMIN_EMAIL: '',
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      SHOP_TIME: shopTime,
+    },
     readyWhen: 'running',
   });
   const health = await fetch(`${shop.url}/api/health`).then(
@@ -29,7 +37,7 @@ describe('the shop process (main.ts)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a fresh DATA_DIR, prints the URL and a generated admin password once, stops cleanly on SIGTERM, and reuses the data next time', async () => {
+  it('seeds a fresh DATA_DIR, prints the URL, a generated admin password once and the clock, stops cleanly on SIGTERM, and reuses the data next time', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-main-'));
 
     const first = await startAndStop(dataDir);
@@ -37,12 +45,17 @@ describe('the shop process (main.ts)', () => {
     expect(first.output).toMatch(/Seeded 12 categories/);
     expect(first.output).toMatch(/Shop running at http:\/\/localhost:\d+/);
     expect(first.output).toMatch(/Admin sign-in: admin@example\.com \/ \S+/);
+    // The real clock, and whether the shop takes orders at it (startup-lines.test.ts has the words).
+    expect(first.output).toMatch(/Clock: real time, \w+day \d+ \w+ \d{4}, \d\d:\d\d in London\. We are (open|closed)/);
     expect(first.output).toContain('SIGTERM received, shutting down');
     expect(first.output).toContain('Shut down cleanly');
     expect(first.exitCode).toBe(0);
 
-    const second = await startAndStop(dataDir);
+    const second = await startAndStop(dataDir, '2026-11-18T18:00:00Z');
     expect(second.health).toBe(200);
+    expect(second.output).toContain(
+      'Clock: fixed by SHOP_TIME at Wednesday 18 November 2026, 18:00 in London (it does not move). We are open until 23:15.',
+    );
     expect(second.output).not.toMatch(/Seeded/);
     expect(second.output).not.toMatch(/Admin sign-in: admin@example\.com \/ /);
     expect(second.output).toContain('Admin sign-in: admin@example.com (password as set at first start');

@@ -41,6 +41,23 @@ const CUSTOMERS: Array<[string, string, string, string]> = [
 ];
 const NOTES = ['', '', '', '', 'Ring the bell, please', 'Leave at the door', 'Extra napkins', 'Gate code 1234', 'No onions if possible'];
 
+/** The moment `npm run demo`'s clock stands at when the shop is not taking orders: 19:00 London time. */
+const DEMO_EVENING = 19 * 60;
+
+/**
+ * The clock `npm run demo` uses when SHOP_TIME is not set (main.ts): none (the real clock) while the shop takes
+ * orders, otherwise the evening of the latest session begun, 19:00 London time, when it was taking them (at 03:00
+ * on a Tuesday: Monday 19:00; on a Friday at 13:00, before the 14:00 opening: Thursday 19:00). So a newcomer can
+ * try an order at any hour; the clock stands still there, as with SHOP_TIME.
+ */
+export function demoShopTime(now: Date): Date | undefined {
+  if (orderingStatus(now).acceptingOrders) return undefined;
+  const local = londonParts(now);
+  const today = localDate(now);
+  const opened = local.hour * 60 + local.minute >= sessionMinutes(OPENING_HOURS[local.weekday]!).opens;
+  return atMinute(opened ? today : addDays(today, -1), DEMO_EVENING);
+}
+
 export interface DemoResult {
   written: number;
   skipped: boolean;
