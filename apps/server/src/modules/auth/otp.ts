@@ -69,9 +69,9 @@ function invalidCode(): HttpError {
  * POST /change-password: redeems the latest code of the e-mail's account and sets the new password, then
  * ends every session of that user. Each try first takes one of the code's 5 attempts in a single conditional
  * update, so parallel guesses cannot exceed the limit; a code that is expired, used or out of attempts is
- * dead even for the right characters. Every failure answers the same 400.
+ * dead even for the right characters. Every failure answers the same 400. Answers whose password it was.
  */
-export async function resetPassword(app: OtpContext, input: { email: string; otp: string; password: string }): Promise<void> {
+export async function resetPassword(app: OtpContext, input: { email: string; otp: string; password: string }): Promise<{ userId: string }> {
   // Refused before the code is looked at, so a common password costs none of the code's tries.
   refuseCommonPassword(input.password);
   const user = await findUserByEmail(app.db, input.email);
@@ -114,4 +114,5 @@ export async function resetPassword(app: OtpContext, input: { email: string; otp
     await destroyUserSessions(tx, user.id);
   });
   emitSessionsEnded(app.db, { userId: user.id });
+  return { userId: user.id };
 }

@@ -56,6 +56,20 @@ export async function incrementRateLimit(db: Db, name: string, key: string, time
   return { current: Number(row.count), ttl: Number(row.ttl) };
 }
 
+const RELEASE: PreparedSql = {
+  name: 'rate_limit_release',
+  text: `update rate_limits set count = greatest(count - 1, 0) where key = $1 and expires_at > statement_timestamp()`,
+};
+
+/**
+ * Gives back one request counted in `name`'s current window (an attempt that succeeded, for a limit on failures).
+ * Counting first and giving back afterwards, rather than counting failures once they are known, keeps the limit
+ * exact under parallel requests: each attempt being checked holds its place in the count.
+ */
+export async function releaseRateLimit(db: Db, name: string, key: string): Promise<void> {
+  await runPrepared(db, RELEASE, [rateLimitRowKey(name, key)]);
+}
+
 /** The counter as it stands, without counting a request: 0 when there is no current window. */
 export async function readRateLimit(db: Db, name: string, key: string): Promise<RateLimitCount> {
   const [row] = await runPrepared<{ count: number; ttl: number }>(db, READ, [rateLimitRowKey(name, key)]);

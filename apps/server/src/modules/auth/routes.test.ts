@@ -13,7 +13,7 @@ import {
 } from '@shop/shared/contract/auth';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
-import { users } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 import { call, expectNoSecrets, randomLoopback, seenBodies } from '../../../test/account-test-client';
 import { clientAddressKey, RATE_LIMITS } from './routes';
 
@@ -355,6 +355,189 @@ describe.each(testDatabases())('account rate limits on %s', (kind) => {
       expect((await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD })).status).toBe(400);
     }
     expect429(await api('POST', '/change-password/', { email: uniqueEmail('x'), otp: 'ABCD', password: PASSWORD }));
+  });
+});
+
+describe.each(testDatabases())('nobody can lock anyone out (limits that do not depend on the address) on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ db: kind });
+  });
+  afterAll(() => server?.close());
+
+  type Client = { from: string; cookies: Map<string, string> };
+  /** A browser: one address, and the cookies the shop set in it. */
+  const browser = (from = randomLoopback()): Client => ({ from, cookies: new Map() });
+  const send = async (client: Client, path: string, body: unknown) => {
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await call(server.url, 'POST', path, { body, from: client.from, cookie: cookie || null });
+    for (const name of ['sid', 'device']) {
+      const set = new RegExp(`(?:^|, )${name}=([^;,]*)`).exec(res.setCookie ?? '')?.[1];
+      if (set !== undefined) client.cookies.set(name, set);
+    }
+    return res;
+  };
+  const login = (client: Client, email: string, password: string) => send(client, '/login/', { email, password });
+  const expect429 = (res: { status: number; body: Record<string, unknown> }) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ message: TOO_MANY_ATTEMPTS, result: false });
+  };
+  /** The code of the latest reset mail to this address (the shop without SMTP keeps its mail in the outbox). */
+  const mailedCode = async (email: string, mailsBefore: number) => {
+    let rows: Array<{ text: string }> = [];
+    await expect
+      .poll(
+        async () => {
+          rows = await server.app.db
+            .select({ text: mailOutbox.text })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, email))
+            .orderBy(mailOutbox.createdAt, mailOutbox.id);
+          return rows.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(mailsBefore);
+    return /Your code: ([A-Z0-9]{4})/.exec(rows.at(-1)?.text ?? '')?.[1] ?? '';
+  };
+  const mailCount = async (email: string) =>
+    (await server.app.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+  /** Wrong passwords for the account from a few addresses, the most each may send: an attacker filling the account's limit. */
+  const fillAccountLimit = async (email: string) => {
+    const attackers = Array.from({ length: Math.ceil(RATE_LIMITS.loginPerAccount.max / RATE_LIMITS.login.max) }, () => browser());
+    for (let i = 0; i < RATE_LIMITS.loginPerAccount.max; i += 1) {
+      expect((await login(attackers[i % attackers.length]!, email, `guess-${i}-xx`)).status).toBe(401);
+    }
+    expect429(await login(browser(), email, PASSWORD));
+    return attackers;
+  };
+
+  it(`login: ${RATE_LIMITS.loginPerAccount.max} wrong passwords from a few addresses hold back unknown clients, never the browser the owner signs in from`, async () => {
+    const email = uniqueEmail('admin-like');
+    const laptop = browser();
+    expect((await send(laptop, '/register/', { username: 'Owner', email, password: PASSWORD })).status).toBe(201);
+    const phone = browser();
+    expect((await login(phone, email, PASSWORD)).status).toBe(200);
+
+    const attackers = await fillAccountLimit(email);
+    // The owner's browsers still sign in, with the right password, from any address (an attacker's included).
+    expect((await login(laptop, email, PASSWORD)).status).toBe(200);
+    expect((await login({ ...phone, from: attackers[0]!.from }, email, PASSWORD)).status).toBe(200);
+    // Their own typing mistakes are counted on the device alone.
+    for (let i = 0; i < RATE_LIMITS.loginPerDevice.max; i += 1) expect((await login(phone, email, `typo-${i}-xx`)).status).toBe(401);
+    expect429(await login(phone, email, PASSWORD));
+    expect((await login(laptop, email, PASSWORD)).status).toBe(200);
+
+    // The attacker gains nothing from a device cookie of an account of their own, or a forged one.
+    const own = browser(attackers[1]!.from);
+    expect((await send(own, '/register/', { username: 'Mallory', email: uniqueEmail('mallory'), password: PASSWORD })).status).toBe(201);
+    expect429(await login(own, email, PASSWORD));
+    const [userId, issued, nonce] = (laptop.cookies.get('device') ?? '').split('.');
+    expect429(
+      await login(
+        { from: randomLoopback(), cookies: new Map([['device', `${userId}.${issued}.${nonce}.AAAAAAAAAAAAAAAAAAAAAA`]]) },
+        email,
+        PASSWORD,
+      ),
+    );
+  });
+
+  it('login: an owner on a new browser gets in through the e-mailed code, and that browser is known from then on', async () => {
+    const email = uniqueEmail('new-device');
+    expect((await send(browser(), '/register/', { username: 'Owner', email, password: PASSWORD })).status).toBe(201);
+    await fillAccountLimit(email);
+
+    const borrowed = browser();
+    expect429(await login(borrowed, email, PASSWORD));
+    const before = await mailCount(email);
+    expect((await send(borrowed, '/forgot-password/', { email })).status).toBe(200);
+    const otp = await mailedCode(email, before);
+    expect((await send(borrowed, '/change-password/', { email, otp, password: 'Quattro-Stagioni-9' })).status).toBe(200);
+    expect((await login(borrowed, email, 'Quattro-Stagioni-9')).status).toBe(200);
+    expect429(await login(browser(), email, 'Quattro-Stagioni-9'));
+  });
+
+  it(`forgot-password: ${RATE_LIMITS.forgotPasswordPerAccount.max} requests from many addresses do not stop the owner’s own reset from their browser`, async () => {
+    const email = uniqueEmail('reset-owner');
+    const laptop = browser();
+    expect((await send(laptop, '/register/', { username: 'Owner', email, password: PASSWORD })).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAccount.max; i += 1) {
+      expect((await send(browser(), '/forgot-password/', { email })).status).toBe(200);
+    }
+    expect429(await send(browser(), '/forgot-password/', { email }));
+
+    const before = await mailCount(email);
+    expect((await send(laptop, '/forgot-password/', { email })).status).toBe(200);
+    const otp = await mailedCode(email, before);
+    expect((await send(laptop, '/change-password/', { email, otp, password: 'Quattro-Stagioni-9' })).status).toBe(200);
+    expect((await login(laptop, email, 'Quattro-Stagioni-9')).status).toBe(200);
+  });
+
+  it(`change-password: ${RATE_LIMITS.changePasswordPerAccount.max} wrong codes for one account from as many addresses, then 429 from any other; the owner’s browser still redeems its code`, async () => {
+    const email = uniqueEmail('code-target');
+    const laptop = browser();
+    expect((await send(laptop, '/register/', { username: 'Owner', email, password: PASSWORD })).status).toBe(201);
+    const before = await mailCount(email);
+    expect((await send(laptop, '/forgot-password/', { email })).status).toBe(200);
+    const otp = await mailedCode(email, before);
+    // Each address guesses once, far under its own limit.
+    const wrong = otp === 'AAAA' ? 'BBBB' : 'AAAA';
+    // Refused new passwords and malformed bodies try no code: they do not count.
+    for (const password of ['password', '12345678', 'short']) {
+      expect((await send(browser(), '/change-password/', { email, otp: wrong, password })).status).toBe(400);
+    }
+    for (let i = 0; i < RATE_LIMITS.changePasswordPerAccount.max; i += 1) {
+      expect((await send(browser(), '/change-password/', { email, otp: wrong, password: 'Guessed-it-123' })).status).toBe(400);
+    }
+    expect429(await send(browser(), '/change-password/', { email, otp: 'CCCC', password: 'Guessed-it-123' }));
+
+    const count = await mailCount(email);
+    expect((await send(laptop, '/forgot-password/', { email })).status).toBe(200);
+    const fresh = await mailedCode(email, count);
+    expect((await send(laptop, '/change-password/', { email, otp: fresh, password: 'Quattro-Stagioni-9' })).status).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('shop-wide limits on %s', (kind) => {
+  // A server of their own: these limits count every address and account of the shop together.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ db: kind });
+  });
+  afterAll(() => server?.close());
+
+  it(`register: ${RATE_LIMITS.registerShopWide.max} accounts an hour from any number of addresses, then 429; refused sign-ups do not count`, async () => {
+    const taken = uniqueEmail('taken');
+    expect((await call(server.url, 'POST', '/register/', { body: { username: 'T', email: taken, password: PASSWORD } })).status).toBe(201);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call(server.url, 'POST', '/register/', { body: { username: 'T', email: taken, password: PASSWORD } })).status).toBe(
+        409,
+      );
+    }
+    for (let i = 1; i < RATE_LIMITS.registerShopWide.max; i += 1) {
+      const res = await call(server.url, 'POST', '/register/', {
+        body: { username: `Bot ${i}`, email: uniqueEmail('bot'), password: PASSWORD },
+      });
+      expect(res.status).toBe(201);
+    }
+    const refused = await call(server.url, 'POST', '/register/', {
+      body: { username: 'One more', email: uniqueEmail('bot'), password: PASSWORD },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: TOO_MANY_ATTEMPTS, result: false });
+  });
+
+  it(`change-password: ${RATE_LIMITS.changePasswordShopWide.max} wrong codes an hour across accounts and addresses, then 429 from anywhere`, async () => {
+    for (let i = 0; i < RATE_LIMITS.changePasswordShopWide.max; i += 1) {
+      const res = await call(server.url, 'POST', '/change-password/', {
+        body: { email: uniqueEmail('spray'), otp: 'ABCD', password: PASSWORD },
+      });
+      expect(res.status).toBe(400);
+    }
+    const refused = await call(server.url, 'POST', '/change-password/', {
+      body: { email: uniqueEmail('spray'), otp: 'ABCD', password: PASSWORD },
+    });
+    expect(refused.status).toBe(429);
   });
 });
 

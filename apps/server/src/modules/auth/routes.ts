@@ -1,9 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
+  INVALID_OTP_ANSWER,
   loginBodySchema,
   PROFILE_UPDATED,
   profileBodySchema,
@@ -12,6 +13,7 @@ import {
   SIGNED_IN,
   SIGNED_OUT,
   TOO_MANY_ATTEMPTS,
+  WRONG_CREDENTIALS,
   type AllUserAnswer,
   type AuthAnswer,
   type ResultAnswer,
@@ -24,32 +26,50 @@ import { flushMail } from '../../mail/mailer';
 import { outboxRoutes } from '../../mail/outbox-routes';
 import { assertSelfOrAdmin, currentUser, requireUser, SIGN_IN_REQUIRED } from './guards';
 import { issueResetCode, resetPassword } from './otp';
-import { authenticate, registerUser, toWireUser, updateProfile, userSummary } from './service';
-import { postgresRateLimitStore, type NamedLimitOptions } from './rate-limit-store';
+import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './device-cookie';
+import { authenticate, findUserByEmail, registerUser, toWireUser, updateProfile, userSummary } from './service';
+import { incrementRateLimit, postgresRateLimitStore, releaseRateLimit, type NamedLimitOptions } from './rate-limit-store';
 import { clearSessionCookie, destroySession, signIn } from './session';
 
 /**
  * Rate limits, counted in the database (rate-limit-store.ts) so that every process of the shop shares them
  * (decision 0701). Generous for a person, tight for a script: a customer who mistypes a password ten times in a
  * minute waits a minute; a password-guessing script gets ten guesses per minute per account.
+ *
+ * No limit may lock an account's owner out (decision 0103): the limits an attacker can fill for an account from
+ * any number of addresses (`...PerAccount`, `...ShopWide`) hold back only clients the account does not know. A
+ * browser that signed in to the account or reset its password before carries a device cookie for it
+ * (device-cookie.ts) and is counted on its own (`...PerDevice`) instead of per address or per account.
  */
 export const RATE_LIMITS = {
   /** Per IP and e-mail: guesses against one account. */
   login: { max: 10, timeWindow: 60_000 },
-  /** Per e-mail, from all addresses together: guesses spread over many machines against one account. */
+  /** Per e-mail, from all addresses together, failures only: guesses spread over many machines against one account. */
   loginPerAccount: { max: 50, timeWindow: 15 * 60_000 },
   /** Per IP, whatever the e-mail: a script trying one password against many accounts. */
   loginPerIp: { max: 100, timeWindow: 10 * 60_000 },
+  /** Per browser known to the account (its device cookie), failures only: the owner's own typing mistakes. */
+  loginPerDevice: { max: 10, timeWindow: 15 * 60_000 },
   /** Per IP: sign-ups from one address (a household or an office can still register several people). */
   register: { max: 20, timeWindow: 60 * 60_000 },
+  /** The whole shop, accounts made: sign-ups from many addresses (a takeaway gets far fewer new customers). */
+  registerShopWide: { max: 100, timeWindow: 60 * 60_000 },
   /** Per IP and e-mail: each request mails a code. */
   forgotPassword: { max: 5, timeWindow: 15 * 60_000 },
   /** Per e-mail, from all addresses together: each code is 5 guesses, so the codes of one account are few. */
   forgotPasswordPerAccount: { max: 10, timeWindow: 60 * 60_000 },
   /** Per IP, whatever the e-mail: each request costs a password hash and may send a mail. */
   forgotPasswordPerIp: { max: 30, timeWindow: 15 * 60_000 },
+  /** Per browser known to the account: its owner asking for codes. */
+  forgotPasswordPerDevice: { max: 5, timeWindow: 15 * 60_000 },
   /** Per IP: code guesses across accounts (each code also dies after 5 wrong tries). */
   changePassword: { max: 20, timeWindow: 15 * 60_000 },
+  /** Per e-mail, from all addresses together, wrong codes only: two codes' worth of guesses an hour. */
+  changePasswordPerAccount: { max: 10, timeWindow: 60 * 60_000 },
+  /** The whole shop, wrong codes only: guesses spread over many accounts and addresses. */
+  changePasswordShopWide: { max: 100, timeWindow: 60 * 60_000 },
+  /** Per browser known to the account, wrong codes only. */
+  changePasswordPerDevice: { max: 10, timeWindow: 15 * 60_000 },
   /** Per IP: the profile form checks the current password, so it is a guessing route too. */
   profile: { max: 10, timeWindow: 60_000 },
 } as const;
@@ -64,7 +84,6 @@ export { clientAddressKey };
 
 const byIp = (request: FastifyRequest) => clientAddressKey(request.ip);
 const byIpAndEmail = (request: FastifyRequest) => `${clientAddressKey(request.ip)}|${bodyEmail(request)}`;
-const byEmail = (request: FastifyRequest) => bodyEmail(request);
 
 function tooMany(): HttpError {
   return new HttpError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
@@ -134,36 +153,81 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       }
     };
   };
-  // The per-address cap runs first, so requests it refuses never reach (and crowd) the per-e-mail counters.
-  const loginLimits: preHandlerAsyncHookHandler[] = [
-    limit('loginPerIp', byIp),
-    limit('login', byIpAndEmail),
-    limit('loginPerAccount', byEmail),
-  ];
   const registerLimit = limit('register', byIp);
-  const forgotLimits = [
-    limit('forgotPasswordPerIp', byIp),
-    limit('forgotPassword', byIpAndEmail),
-    limit('forgotPasswordPerAccount', byEmail),
-  ];
-  const changeLimit = limit('changePassword', byIp);
   const profileLimit = limit('profile', byIp);
+
+  type LimitName = keyof typeof RATE_LIMITS;
+  /** Counts one attempt in a limit's current window, and refuses it (429) when that makes it one too many. */
+  const count = async (reply: FastifyReply, name: LimitName, key: string): Promise<void> => {
+    const { max, timeWindow } = RATE_LIMITS[name];
+    const { current, ttl } = await incrementRateLimit(app.db, name, key, timeWindow);
+    if (current > max * app.config.rateLimitMultiplier) {
+      reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
+      throw tooMany();
+    }
+  };
+  /** Counts in each limit in turn: one that refuses stops the request before the next is counted. */
+  const countAll = async (reply: FastifyReply, limits: Array<[LimitName, string]>): Promise<void> => {
+    for (const [name, key] of limits) await count(reply, name, key);
+  };
+  /** Gives an attempt its place back, in the limits that count failures only. */
+  const giveBack = async (limits: Array<[LimitName, string]>): Promise<void> => {
+    for (const [name, key] of limits) await releaseRateLimit(app.db, name, key);
+  };
+  /**
+   * Runs an attempt already counted in limits of failures only, and gives its place back there unless it failed
+   * as a wrong guess does (the route's refusal `wrongGuess`): a success, a malformed body or a refused new
+   * password tried no password or code.
+   */
+  const onlyGuessesCount = async <T>(limits: Array<[LimitName, string]>, wrongGuess: string, attempt: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await attempt();
+      await giveBack(limits);
+      return result;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.message === wrongGuess)) await giveBack(limits);
+      throw error;
+    }
+  };
+  /** The device id when the request's device cookie names the account the body's e-mail belongs to, else null. */
+  const knownDevice = async (request: FastifyRequest): Promise<string | null> => {
+    if (!request.cookies[DEVICE_COOKIE]) return null;
+    const email = bodyEmail(request);
+    const user = email ? await findUserByEmail(app.db, email) : undefined;
+    return knownDeviceOf(app.db, request, user?.id, app.now());
+  };
 
   for (const url of withAndWithoutSlash('/register')) {
     app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
       const body = parseBody(registerBodySchema, request.body);
-      const user = await registerUser(app, body);
+      // Counted shop-wide as well, whatever the address; a sign-up that makes no account gives its place back.
+      const shopWide: Array<[LimitName, string]> = [['registerShopWide', 'shop']];
+      await countAll(reply, shopWide);
+      const user = await registerUser(app, body).catch(async (error: unknown) => {
+        await giveBack(shopWide);
+        throw error;
+      });
       await signIn(app, request, reply, user);
+      await rememberDevice(app.db, app.config, request, reply, user.id, app.now());
       reply.code(201);
       return { result: true, message: REGISTERED, user: toWireUser(user) };
     });
   }
 
   for (const url of withAndWithoutSlash('/login')) {
-    app.post(url, { preHandler: loginLimits }, async (request, reply): Promise<AuthAnswer> => {
-      const body = parseBody(loginBodySchema, request.body);
-      const user = await authenticate(app.db, body.email, body.password);
+    app.post(url, async (request, reply): Promise<AuthAnswer> => {
+      // A browser known to the account is counted on its own. Any other client per address (first, so requests it
+      // refuses never reach the others), per address and e-mail, and per account; the per-account count keeps
+      // failures only, so an attacker filling it holds back unknown clients, never the owner's browsers.
+      const device = await knownDevice(request);
+      const failuresOnly: Array<[LimitName, string]> = device ? [['loginPerDevice', device]] : [['loginPerAccount', bodyEmail(request)]];
+      await countAll(reply, device ? failuresOnly : [['loginPerIp', byIp(request)], ['login', byIpAndEmail(request)], ...failuresOnly]);
+      const user = await onlyGuessesCount(failuresOnly, WRONG_CREDENTIALS, () => {
+        const body = parseBody(loginBodySchema, request.body);
+        return authenticate(app.db, body.email, body.password);
+      });
       await signIn(app, request, reply, user);
+      await rememberDevice(app.db, app.config, request, reply, user.id, app.now());
       return { result: true, message: SIGNED_IN, user: toWireUser(user) };
     });
   }
@@ -194,7 +258,18 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const url of withAndWithoutSlash('/forgot-password')) {
-    app.post(url, { preHandler: forgotLimits }, async (request): Promise<ResultAnswer> => {
+    app.post(url, async (request, reply): Promise<ResultAnswer> => {
+      const device = await knownDevice(request);
+      await countAll(
+        reply,
+        device
+          ? [['forgotPasswordPerDevice', device]]
+          : [
+              ['forgotPasswordPerIp', byIp(request)],
+              ['forgotPassword', byIpAndEmail(request)],
+              ['forgotPasswordPerAccount', bodyEmail(request)],
+            ],
+      );
       const body = parseBody(forgotPasswordBodySchema, request.body);
       await issueResetCode(app, body.email);
       return { result: true, message: OTP_SENT };
@@ -202,9 +277,22 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   }
 
   for (const url of withAndWithoutSlash('/change-password')) {
-    app.post(url, { preHandler: changeLimit }, async (request): Promise<ResultAnswer> => {
-      const body = parseBody(changePasswordBodySchema, request.body);
-      await resetPassword(app, body);
+    app.post(url, async (request, reply): Promise<ResultAnswer> => {
+      // Wrong codes are counted per address, and also per account and shop-wide whatever the address (each code
+      // dies after 5 wrong tries as well); a browser known to the account is counted on its own.
+      const device = await knownDevice(request);
+      const failuresOnly: Array<[LimitName, string]> = device
+        ? [['changePasswordPerDevice', device]]
+        : [
+            ['changePasswordPerAccount', bodyEmail(request)],
+            ['changePasswordShopWide', 'shop'],
+          ];
+      await countAll(reply, device ? failuresOnly : [['changePassword', byIp(request)], ...failuresOnly]);
+      const { userId } = await onlyGuessesCount(failuresOnly, INVALID_OTP_ANSWER, () =>
+        resetPassword(app, parseBody(changePasswordBodySchema, request.body)),
+      );
+      // The browser that redeemed a mailed code has shown it reads the account's mail: it is known from now on.
+      await rememberDevice(app.db, app.config, request, reply, userId, app.now());
       return { result: true, message: PASSWORD_UPDATED };
     });
   }
