@@ -31,10 +31,13 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { registerSessions } from './modules/auth/session';
+import { runGuardsBeforeBody } from './modules/auth/guards-first';
 import { getMenuSnapshot } from './modules/catalogue/public';
 import { pickEncoding } from './http/compression';
 import { isCurrentEtag } from './http/etag';
 import { refuseUnstorableText } from './http/storable-text';
+import { applyRouteBodyLimits, JSON_BODY_LIMIT } from './http/body-limits';
+import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
@@ -55,10 +58,10 @@ const API_MODULES: FastifyPluginAsync[] = [
   reportRoutes,
 ];
 
+export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';
+
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-// Product images may be 2 MB, and edit forms send them base64-encoded inside JSON (4/3 larger).
-const BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -73,7 +76,8 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
     logger: { level: config.logLevel },
     // Per-request lines only when debugging: a shop's normal log is its own events and errors.
     logController: new LogController({ disableRequestLogging: !verbose }),
-    bodyLimit: BODY_LIMIT,
+    // 64 KB unless a route needs more (http/body-limits.ts): bodies are refused before they are read, not after.
+    bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: true,
     // Behind nginx, request.ip (what rate limits count by) is the client's address from X-Forwarded-For, believed
     // only when the connection comes from a proxy TRUST_PROXY names (decision 0701). Without it, the socket's address.
@@ -96,7 +100,9 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   await app.register(fastifyCookie);
   refuseCrossSiteWrites(app);
   registerSessions(app);
-  acceptEmptyJsonBodies(app);
+  registerJsonParser(app);
+  applyRouteBodyLimits(app);
+  runGuardsBeforeBody(app);
   refuseUnstorableText(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
@@ -135,42 +141,6 @@ function helmetOptions(config: Config) {
     },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   };
-}
-
-/**
- * Many clients send `content-type: application/json` on every request, a DELETE with no body included. Fastify
- * refuses such an empty body with a 400 before the route (or its sign-in check) runs; here it is simply no body.
- * Anything else goes to Fastify's own JSON parser, with its prototype-poisoning protection.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, (error, parsed) => {
-      if (error && isValidJson(text)) {
-        // Valid JSON refused by the prototype-poisoning check: say so, rather than "not valid JSON".
-        done(new HttpError('UNSAFE_JSON_KEYS', PROTOTYPE_KEYS_REFUSED), undefined);
-        return;
-      }
-      done(error, parsed);
-    });
-  });
-}
-
-export const PROTOTYPE_KEYS_REFUSED = 'The body may not hold a "__proto__" key, nor a "constructor" key with a "prototype" inside';
-
-function isValidJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isZodError(error: unknown): error is ZodError {

@@ -3,6 +3,7 @@
  * address, address2, city, postcode`, spelled as the spec spells them. Strict: unknown fields are refused.
  */
 import { z } from 'zod';
+import { emailField } from './auth';
 
 /** The outward code, then the inward code (digit and two letters), e.g. 'SW1A 1AA', 'M1 1AE', 'B33 8TH'. */
 const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/;
@@ -30,28 +31,35 @@ export function normalisePhone(text: string): string | null {
 const requiredText = (label: string, max = 100) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 
-const postcodeSchema = z.string(POSTCODE_MESSAGE).transform((value, ctx) => {
-  const postcode = normalisePostcode(value);
-  if (postcode === null) {
-    ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
-    return z.NEVER;
-  }
-  return postcode;
-});
+/** Lengths bounded before the patterns run: the longest post code is 8 characters, a phone number of 15 digits with its spacing about 20. */
+const postcodeSchema = z
+  .string(POSTCODE_MESSAGE)
+  .max(20, POSTCODE_MESSAGE)
+  .transform((value, ctx) => {
+    const postcode = normalisePostcode(value);
+    if (postcode === null) {
+      ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
+      return z.NEVER;
+    }
+    return postcode;
+  });
 
-const phoneSchema = z.string(PHONE_MESSAGE).transform((value, ctx) => {
-  const phone = normalisePhone(value);
-  if (phone === null) {
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    return z.NEVER;
-  }
-  return phone;
-});
+const phoneSchema = z
+  .string(PHONE_MESSAGE)
+  .max(40, PHONE_MESSAGE)
+  .transform((value, ctx) => {
+    const phone = normalisePhone(value);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 const addressFields = {
   firstname: requiredText('First name'),
   lastname: z.string().trim().max(100, 'Last name is at most 100 characters'),
-  Email: z.string(EMAIL_MESSAGE).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(254, EMAIL_MESSAGE)),
+  Email: emailField(EMAIL_MESSAGE),
   phone: phoneSchema,
   address: requiredText('Address', 200),
   address2: z.string().trim().max(200, 'Address line 2 is at most 200 characters'),

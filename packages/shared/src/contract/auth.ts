@@ -33,8 +33,20 @@ export const INVALID_OTP_ANSWER = 'This code is not valid. Check the code or ask
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
-/** Trimmed and lower-cased before it is checked: e-mails are case-insensitive everywhere. */
-export const emailSchema = z.string(INVALID_EMAIL).trim().toLowerCase().pipe(z.email(INVALID_EMAIL).max(254, INVALID_EMAIL));
+/** The longest e-mail address (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * The most of an e-mail field that is read before it is trimmed and matched against the e-mail pattern: the longest
+ * address and room for stray spaces. Bounded first, so a field of megabytes is refused without the pattern running.
+ */
+export const EMAIL_TEXT_MAX_LENGTH = EMAIL_MAX_LENGTH + 64;
+
+/** An e-mail field: its length bounded, then trimmed and lower-cased (e-mails are case-insensitive everywhere), then matched. */
+export function emailField(message: string) {
+  return z.string(message).max(EMAIL_TEXT_MAX_LENGTH, message).trim().toLowerCase().pipe(z.email(message).max(EMAIL_MAX_LENGTH, message));
+}
+
+export const emailSchema = emailField(INVALID_EMAIL);
 
 export const newPasswordSchema = z
   .string('Password is required.')

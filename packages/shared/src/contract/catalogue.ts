@@ -198,11 +198,22 @@ const drinkKindInput = z
   .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()))
   .pipe(drinkKindSchema.nullable().optional());
 
+/**
+ * The longest `dealSlots` text a form may send: ten slots at their longest are about 20 KB of JSON. Bounded before
+ * the text is parsed, so a form cannot hand JSON.parse a megabyte of nesting (a JSON body is bounded by the app's
+ * parser, src/http/json-body.ts).
+ */
+export const DEAL_SLOTS_TEXT_MAX_LENGTH = 64 * 1024;
+
 const dealSlotsInput = z
   .union([z.string(), z.array(z.unknown())])
   .nullish()
   .transform((value, ctx) => {
     if (typeof value !== 'string') return value;
+    if (value.length > DEAL_SLOTS_TEXT_MAX_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: `dealSlots must be at most ${DEAL_SLOTS_TEXT_MAX_LENGTH} characters of JSON` });
+      return z.NEVER;
+    }
     if (value.trim() === '' || value.trim() === 'null') return null;
     try {
       return JSON.parse(value) as unknown;

@@ -4,12 +4,13 @@
  * duplicate warning.
  */
 import { z } from 'zod';
+import { emailField } from './auth';
 import { objectIdSchema } from './cart';
 
 /** `POST /api/favouritelist` body: the product's id and the signed-in user's e-mail. */
 export const addFavouriteRequestSchema = z.strictObject({
   id: objectIdSchema,
-  email: z.string().trim().toLowerCase().pipe(z.email('Please Enter Valid Email!')),
+  email: emailField('Please Enter Valid Email!'),
 });
 export type AddFavouriteRequest = z.infer<typeof addFavouriteRequestSchema>;
 

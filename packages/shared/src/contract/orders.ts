@@ -9,6 +9,7 @@ import { orderStatusSchema, type OrderStatus } from '../domain/order-status';
 import { CASH_ON_DELIVERY, type PaymentStatus, type PaymentType } from '../domain/payment-types';
 import type { PricedLineChoices } from '../domain/pricing';
 import type { AddressWire } from './addresses';
+import { EMAIL_TEXT_MAX_LENGTH } from './auth';
 import { MAX_CART_LINES, objectIdSchema, type CartLine } from './cart';
 import { orderItemSchema, orderItemsSchema } from './spec-order-items';
 
@@ -17,6 +18,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Printable ASCII, as Stripe accepts for its own idempotency keys. */
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/, 'Idempotency-Key must be 8 to 255 printable characters');
 
+/** An order's `email`, when sent, must be the signed-in user's own (checked by the route); no longer than an e-mail field. */
+const orderEmailSchema = z.string().max(EMAIL_TEXT_MAX_LENGTH, 'The email is not a valid email address').optional();
+
 const noteSchema = z.string().max(MAX_NOTE_LENGTH, `The note is at most ${MAX_NOTE_LENGTH} characters`).default('');
 
 /** `POST /api/buy-product` body (cash orders; card orders start at `POST /api/create-payment-intent`). */
@@ -24,7 +28,7 @@ export const buyProductRequestSchema = z.strictObject({
   /** Cart lines, or order items as SPEC.md section 3 writes them (mixed if need be). */
   items: orderItemsSchema,
   /** When sent it must be the signed-in user's own e-mail. */
-  email: z.string().optional(),
+  email: orderEmailSchema,
   /** Ignored: the server records its own date and time (Europe/London). */
   date: z.string().max(40).optional(),
   time: z.string().max(40).optional(),
@@ -51,7 +55,7 @@ export const createPaymentIntentRequestSchema = z.strictObject({
   addressId: objectIdSchema.nullable().optional(),
   note: noteSchema,
   price: z.number().nonnegative().optional(),
-  email: z.string().optional(),
+  email: orderEmailSchema,
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 
