@@ -840,6 +840,102 @@ describe('generated malformed requests to every route', () => {
 });
 
 // =============================================================================================================
+// Part two, with an admin's session: what an admin writes reaches every visitor (issue 19 point 5)
+// =============================================================================================================
+
+/** Mostly `likely` (so many deals are written and reach the public routes), sometimes one of `unlikely`. */
+const mostly = <T>(likely: T[], unlikely: T[]) =>
+  fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...likely) }, { weight: 1, arbitrary: fc.constantFrom(...unlikely) });
+
+/**
+ * One deal slot as an admin might send it: sensible, at the bounds, or past them. Whole numbers too large for any
+ * price (2^31, 2^53 − 1) are among the likely ones: they are what an admin's slip or a stolen admin session sends.
+ */
+const slotArb = fc.record(
+  {
+    kind: mostly(['side'], ['pizza', 'drink', 'dessert']),
+    label: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('Choose your sides', 'x'.repeat(80), 'x'.repeat(81), 'x'.repeat(40_000)) },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 90 }) },
+    ),
+    categories: mostly([['Sides'], ['Sides', 'Pizza']], [[], ['No such category'], ['x'.repeat(81)], new Array(21).fill('Sides')]),
+    count: mostly([1, 2, 20], [21, 0, 1.5]),
+    extraEach: mostly([0, 499, 100_000, 100_001, 2 ** 31, 2 ** 53 - 1], [2 ** 53 + 2, 1e308, -1, 0.5]),
+    max: mostly([2, 20], [1, 21, 2 ** 53 - 1]),
+    sizes: fc.array(fc.constantFrom('s', 'm', 'l', 'xl'), { minLength: 1, maxLength: 6 }),
+  },
+  { requiredKeys: ['kind', 'label', 'categories', 'count'] },
+);
+
+const dealArb = fc.record({
+  price: mostly([9.99, 1000], [1000.01, 21474836.48, 2 ** 53 - 1]),
+  slots: fc.oneof(
+    { weight: 6, arbitrary: fc.array(slotArb, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: fc.array(slotArb, { maxLength: 12 }) },
+  ),
+  /** A form sends the slots as the text of a field; JSON may send the list itself. */
+  asText: fc.boolean(),
+  quantity: fc.constantFrom(1, 99),
+});
+
+describe('what an admin may write, generated: every visitor can still read the menu and get a quote', () => {
+  /** Runs in all: each writes a deal, reads it back as a visitor, quotes it full to its slots' maximum, and deletes it. */
+  const ADMIN_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+  let admin: SignedIn;
+  /** A product of each seeded category, to fill a slot drawing from it. */
+  const productOf = new Map<string, string>();
+
+  beforeAll(async () => {
+    admin = await signInAs(server, { role: 'admin' });
+    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; category: string }>;
+    for (const product of products) if (!productOf.has(product.category)) productOf.set(product.category, product._id);
+  });
+
+  it('never answers 5xx, and keeps each product under 32 KB of the menu', async () => {
+    let written = 0;
+    await fc.assert(
+      fc.asyncProperty(dealArb, async (deal) => {
+        const title = `Generated deal ${randomBytes(4).toString('hex')}`;
+        const dealSlots = deal.asText ? JSON.stringify(deal.slots) : deal.slots;
+        const created = await call(server, 'POST', '/allproduts', admin, {
+          title,
+          category: 'Deals',
+          regularDiscount: deal.price,
+          dealSlots,
+        });
+        expect(created.status, `write: ${JSON.stringify(created.body).slice(0, 300)}`).toBeLessThan(500);
+        if (created.status !== 201) return;
+        written += 1;
+        const id = created.body.insertedId as string;
+        try {
+          const product = await call(server, 'GET', `/allproduts/${id}`, null);
+          expect(product.status).toBe(200);
+          const { file: _file, ...listed } = product.body as Record<string, unknown>;
+          expect(JSON.stringify(listed).length).toBeLessThan(32 * 1024);
+          // Every slot filled to its maximum (extras and all), from a product of its first category.
+          const items = deal.slots.flatMap((slot, index) =>
+            Array.from({ length: Math.min(20, Number.isSafeInteger(slot.max) ? (slot.max as number) : slot.count) }, () => ({
+              slot: index,
+              productId: productOf.get(slot.categories[0] ?? '') ?? productOf.get('Sides')!,
+            })),
+          );
+          const quote = await call(server, 'POST', '/cart/quote', null, {
+            items: [{ productId: id, quantity: deal.quantity, deal: { items: items.slice(0, 200) } }],
+          });
+          expect(quote.status, `quote: ${JSON.stringify(quote.body).slice(0, 300)}`).toBeLessThan(500);
+          expect((await call(server, 'GET', '/allproduts', null)).status).toBe(200);
+        } finally {
+          await call(server, 'DELETE', `/allproduts/${id}`, admin);
+        }
+      }),
+      { seed: SEED, numRuns: ADMIN_RUNS },
+    );
+    // The property reached the public routes, not only the admin's refusals.
+    expect(written).toBeGreaterThan(0);
+  });
+});
+
+// =============================================================================================================
 // Part three: the 5xx the property (and its first probes) found, kept as plain cases
 // =============================================================================================================
 

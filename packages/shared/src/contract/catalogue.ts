@@ -13,7 +13,7 @@ import {
   INGREDIENT_PRICE_REQUIRED,
   PRODUCT_IMAGE_TOO_LARGE,
 } from '../domain/messages';
-import { poundsToPence } from '../domain/money';
+import { MAX_PRICE_PENCE, poundsToPence } from '../domain/money';
 
 /** SPEC.md sections 5 and 9: 200KB and 2MB, counted in bytes of the uploaded file. */
 export const CATEGORY_IMAGE_MAX_BYTES = 200_000;
@@ -34,11 +34,8 @@ export const NOT_AN_IMAGE = 'The file is not an image we can use: upload a PNG, 
 export const CATEGORY_HAS_PRODUCTS = (count: number) =>
   `This category still has ${count} product${count === 1 ? '' : 's'}: delete or move ${count === 1 ? 'it' : 'them'} first`;
 export const priceMessage = (field: string) => `${field} must be a price in pounds: not negative, at most two decimals`;
-/**
- * The highest price of anything on the menu (a size, a crust, a wing type, a topping): £1000.00. Prices are stored
- * as 32-bit pence, and an order multiplies them (99 of each of 50 lines), so they must stay far below 2^31 pence.
- */
-export const MAX_PRICE_PENCE = 100_000;
+/** The highest price of anything on the menu: £1000.00 (domain/money.ts says why). */
+export { MAX_PRICE_PENCE };
 export const priceTooHighMessage = (field: string) => `${field} must be at most £${MAX_PRICE_PENCE / 100}.00`;
 
 export function imageTooLargeMessage(kind: 'category' | 'product'): string {

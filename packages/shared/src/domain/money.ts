@@ -14,6 +14,13 @@ export const MIN_ORDER_PENCE = 1000;
  */
 export const MAX_ORDER_PENCE = 500_000;
 
+/**
+ * The highest price of anything on the menu (a size, a crust, a wing type, a topping, a deal's extra item): £1000.00.
+ * Prices are stored as 32-bit pence, and a cart multiplies them (99 of each of 50 lines, a deal's 200 items), so they
+ * must stay far below 2^31 pence and every total far below 2^53 (MAX_SAFE_INTEGER).
+ */
+export const MAX_PRICE_PENCE = 100_000;
+
 /** Pounds as written by a person: digits, optionally a point and one or two decimals ("12", "12.5", "0.29", ".5"). */
 const POUNDS_TEXT = /^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/;
 
