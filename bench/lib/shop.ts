@@ -42,6 +42,9 @@ export function startBenchShop(name: string, options: BenchShopOptions): Promise
       DATABASE_URL: options.databaseUrl,
       SHOP_TIME: BENCH_NOW.toISOString(),
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      // Each simulated customer places orders as fast as the shop answers (the load bench: over 100 a minute), far past
+      // the per-customer limits a shop keeps (20 orders an hour); widen them as for any load environment.
+      RATE_LIMIT_MULTIPLIER: '1000',
       ...options.env,
     },
   });

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ADDRESS_LIMIT_REACHED, mayAddAddress } from '@shop/shared/domain/customer-limits';
 import type { Address, AddressWire } from '@shop/shared/contract/addresses';
 import { addressUpdateSchema, type AddressUpdate } from '@shop/shared/contract/addresses';
 import type { ServiceContext } from '../../context';
@@ -28,10 +29,17 @@ export function toAddressWire(row: AddressRow): AddressWire {
 export async function createAddress(ctx: Pick<ServiceContext, 'db' | 'now'>, user: SessionUser, input: Address): Promise<string> {
   const { db } = ctx;
   const now = ctx.now();
-  const [row] = await db
-    .insert(addresses)
-    .values({ userId: user.id, ...input, email: input.Email, createdAt: now })
-    .returning({ id: addresses.id });
+  // The account's row is locked while its addresses are counted, so parallel requests cannot pass the limit together.
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [saved] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, user.id));
+    if (!mayAddAddress(Number(saved?.n ?? 0))) throw new HttpError('ADDRESS_LIMIT_REACHED', ADDRESS_LIMIT_REACHED);
+    const [inserted] = await tx
+      .insert(addresses)
+      .values({ userId: user.id, ...input, email: input.Email, createdAt: now })
+      .returning({ id: addresses.id });
+    return inserted;
+  });
   if (!row) throw new Error('address insert returned nothing');
   return row.id;
 }

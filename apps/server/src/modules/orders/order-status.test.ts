@@ -25,7 +25,8 @@ describe.each(testDatabases())('order status changes on %s', (kind) => {
   let otherAdmin: SignedIn;
 
   beforeAll(async () => {
-    server = await startTestServer({ db: kind, seed: true });
+    // One customer places an order for each of the 25 status pairs: past the per-customer limit of 20 an hour.
+    server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
     admin = await signInAs(server, { role: 'admin' });
     otherAdmin = await signInAs(server, { role: 'admin' });
@@ -160,7 +161,8 @@ describe.each(testDatabases())('the shop’s order list (GET /api/buy-product) o
   const placed: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ db: kind, seed: true });
+    // 53 orders from two customers: past the per-customer limit of 20 an hour.
+    server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
     admin = await signInAs(server, { role: 'admin' });
     const second = await signInAs(server);

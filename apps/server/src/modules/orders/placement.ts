@@ -20,6 +20,7 @@ import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
 import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
 import { loadOrderCatalogue } from '../pricing/public';
+import { refuseOverOrderLimit } from './customer-limits';
 import { emitOrderPlaced } from './events';
 import { ORDER_NOT_FOUND } from './reads';
 import { toStoredItem, type StoredOrderItem } from './wire';
@@ -174,6 +175,8 @@ interface PlaceOrder {
   key: InsertOrder['key'];
   /** Refuses a priced order for a reason of the caller's (a card order's price that is not the total). */
   checkQuote: (quote: CartQuote) => void;
+  /** Widens the per-customer order limits: RATE_LIMIT_MULTIPLIER (test and load environments; 1 in a shop). */
+  limitMultiplier: number;
 }
 
 /**
@@ -184,6 +187,7 @@ interface PlaceOrder {
  */
 async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
   const { db, now, user, input, paymentType, key, checkQuote } = placing;
+  await refuseOverOrderLimit(db, user.id, key?.key ?? null, now, placing.limitMultiplier);
   const addressId = input.addressId;
   if (addressId && orderingStatus(now).acceptingOrders) {
     const priced = await priceOrder(db, input, addressId, checkQuote).catch((error: unknown) => {
@@ -223,7 +227,7 @@ export interface OrderRequest<Input> {
 
 /** `POST /api/buy-product`: a cash order, placed at once (and announced once, when it is created). */
 export async function placeCashOrder(
-  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
   { user, input, idempotencyKey }: OrderRequest<CashOrderRequest>,
 ): Promise<{ orderId: string; created: boolean }> {
   const { db } = ctx;
@@ -236,7 +240,16 @@ export async function placeCashOrder(
         hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }),
       }
     : null;
-  const result = await placeOrder({ db, now, user, input, paymentType: 'Cash', key, checkQuote: () => undefined });
+  const result = await placeOrder({
+    db,
+    now,
+    user,
+    input,
+    paymentType: 'Cash',
+    key,
+    checkQuote: () => undefined,
+    limitMultiplier: ctx.config.rateLimitMultiplier,
+  });
   if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
   return result;
 }
@@ -246,7 +259,7 @@ export async function placeCashOrder(
  * nobody but its customer) and opens the provider's payment intent for exactly that amount.
  */
 export async function startCardOrder(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>,
   { provider, user, input, idempotencyKey }: OrderRequest<CardOrderRequest> & { provider: PaymentProvider },
 ): Promise<CreatePaymentIntentAnswer> {
   const { db } = ctx;
@@ -263,7 +276,16 @@ export async function startCardOrder(
       throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(quote.total)}`);
     }
   };
-  const { orderId } = await placeOrder({ db, now, user, input, paymentType: 'Card', key, checkQuote });
+  const { orderId } = await placeOrder({
+    db,
+    now,
+    user,
+    input,
+    paymentType: 'Card',
+    key,
+    checkQuote,
+    limitMultiplier: ctx.config.rateLimitMultiplier,
+  });
   const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
   if (!order) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   if (order.paymentStatus === 'paid') throw new HttpError('ORDER_ALREADY_PAID', 'This order is already paid');
