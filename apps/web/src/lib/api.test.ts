@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api';
+import { api, ApiError, hasErrorCode } from './api';
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -65,6 +65,25 @@ describe('api', () => {
     expect(error).toMatchObject({ status: 400, message: 'Please Enter Category Name' });
   });
 
+  it('carries the code of the error body, for the app to decide on', async () => {
+    stubFetch(
+      answer(422, { statusCode: 422, error: 'Unprocessable Entity', message: 'Minimum order amount is £10.00', code: 'MINIMUM_ORDER' }),
+    );
+    const error = await api.post('/buy-product', { items: [] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422, code: 'MINIMUM_ORDER', message: 'Minimum order amount is £10.00' });
+    expect(hasErrorCode(error, 'SHOP_CLOSED', 'MINIMUM_ORDER')).toBe(true);
+    expect(hasErrorCode(error, 'SHOP_CLOSED')).toBe(false);
+  });
+
+  it('has no code when the body carries none the table knows, or there is no body', async () => {
+    stubFetch(answer(400, { statusCode: 400, error: 'Bad Request', message: 'x', code: 'SOMETHING_NEW' }));
+    await expect(api.get('/allproduts')).rejects.toMatchObject({ status: 400, code: undefined });
+    stubFetch(new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    const failure = await api.get('/allproduts').catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 502, code: undefined });
+    expect(hasErrorCode(failure, 'PAYMENT_PROVIDER_ERROR')).toBe(false);
+  });
+
   it('falls back to the status text when the failure has no message', async () => {
     stubFetch(new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
     await expect(api.delete('/allproduts/1')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
@@ -72,7 +91,7 @@ describe('api', () => {
 
   it('reports a network failure as status 0', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    await expect(api.get('/allproduts')).rejects.toMatchObject({ status: 0 });
+    await expect(api.get('/allproduts')).rejects.toMatchObject({ status: 0, code: undefined });
   });
 
   it('answers undefined for an empty success', async () => {

@@ -1,15 +1,37 @@
-/** A failed call to the shop's API: the HTTP status (0 when the network failed) and the server's message. */
+import { errorBodySchema, errorCodeOf, type ErrorCode } from '@shop/shared/contract/errors';
+
+/**
+ * A failed call to the shop's API: the HTTP status (0 when the network failed), the server's message (for people:
+ * show it, never compare it) and its `code` (for code: decide on it, from contract/errors.ts's table).
+ */
 export class ApiError extends Error {
   readonly status: number;
-  /** The parsed error body, when the server sent one (e.g. `{statusCode, error, message}`). */
+  /** The parsed error body, when the server sent one (`{statusCode, error, message, code}`). */
   readonly body: unknown;
+  /** The error code of the body, when it carries one the table knows; undefined for a network failure. */
+  readonly code: ErrorCode | undefined;
+  /** A refused form's fields (VALIDATION_FAILED): each field's message, by the field's name. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
   constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = errorCodeOf(body);
+    this.fields = fieldsOf(body);
   }
+}
+
+function fieldsOf(body: unknown): Record<string, string> | undefined {
+  if (!body || typeof body !== 'object' || !('fields' in body)) return undefined;
+  const parsed = errorBodySchema.shape.fields.safeParse((body as { fields: unknown }).fields);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Whether `error` is the API's refusal with one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
 export interface RequestOptions {

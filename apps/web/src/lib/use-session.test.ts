@@ -18,9 +18,17 @@ describe('fetchSession', () => {
     await expect(fetchSession()).resolves.toEqual({ email: 'c@example.com', username: 'Cat', role: 'user' });
   });
 
-  it.each([401, 404])('treats %s as signed out', async (status) => {
-    serverAnswers(status, { statusCode: status, message: 'no' });
+  it.each([
+    [401, 'SIGN_IN_REQUIRED'],
+    [404, 'NOT_FOUND'],
+  ])('treats %s %s as signed out', async (status, code) => {
+    serverAnswers(status, { statusCode: status, error: 'x', message: 'no', code });
     await expect(fetchSession()).resolves.toBeNull();
+  });
+
+  it('goes by the code, not the status: another refusal surfaces', async () => {
+    serverAnswers(404, { statusCode: 404, error: 'Not Found', message: 'No account with this email.', code: 'ACCOUNT_NOT_FOUND' });
+    await expect(fetchSession()).rejects.toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
   });
 
   it('lets a server failure surface', async () => {

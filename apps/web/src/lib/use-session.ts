@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
+import { api, hasErrorCode } from './api';
 import { rememberUser } from './stored-user';
 
 /** The signed-in user as `GET /api/session` describes them. */
@@ -19,8 +19,8 @@ export interface Session {
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * The current user, or null when signed out (401, or 404 from a server without accounts). The server's session
- * is the truth; the local copy the spec asks for is refreshed from every answer.
+ * The current user, or null when signed out (SIGN_IN_REQUIRED, or NOT_FOUND from a server without accounts). The
+ * server's session is the truth; the local copy the spec asks for is refreshed from every answer.
  */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
@@ -29,7 +29,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
     rememberUser(user);
     return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+    if (hasErrorCode(error, 'SIGN_IN_REQUIRED', 'NOT_FOUND')) {
       rememberUser(null);
       return null;
     }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api';
+import { api, hasErrorCode } from '../../../lib/api';
 import { rememberUser } from '../../../lib/stored-user';
 import { sessionQueryKey } from '../../../lib/use-session';
 
@@ -12,7 +12,7 @@ export function useLogout() {
         await api.post('/logout');
       } catch (error) {
         // Already signed out (or a server without accounts): the local state is all that is left to clear.
-        if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) throw error;
+        if (!hasErrorCode(error, 'SIGN_IN_REQUIRED', 'NOT_FOUND')) throw error;
       }
     },
     onSuccess: () => {

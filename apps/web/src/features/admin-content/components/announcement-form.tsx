@@ -6,7 +6,6 @@ import TextField from '@mui/material/TextField';
 import { IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { NOTIFICATION_SENT, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import { ImageField } from '../../../components/image-field';
-import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useSendAnnouncement } from '../api/content-api';
 import {
@@ -58,7 +57,7 @@ export function AnnouncementForm() {
         reset();
       },
       onError: (error) => {
-        const fields = error instanceof ApiError ? fieldErrorsFromServer(error.message) : null;
+        const fields = fieldErrorsFromServer(error);
         if (fields) showErrors(fields);
         else showToast(error.message, 'error');
       },

@@ -6,7 +6,6 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { BANNER_ADDED, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import { ImageField } from '../../../components/image-field';
-import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useAddBanner } from '../api/content-api';
 import { bannerErrors, fieldErrorsFromServer } from '../lib/content-forms';
@@ -37,7 +36,7 @@ export function BannerForm() {
         setError(null);
       },
       onError: (failure) => {
-        const fields = failure instanceof ApiError ? fieldErrorsFromServer(failure.message) : null;
+        const fields = fieldErrorsFromServer(failure);
         if (fields?.image) setError(fields.image);
         else showToast(failure.message, 'error');
       },

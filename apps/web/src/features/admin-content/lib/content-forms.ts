@@ -1,11 +1,6 @@
-import {
-  BANNER_IMAGE_REQUIRED,
-  NOT_AN_IMAGE,
-  NOTIFICATION_DESCRIPTION_REQUIRED,
-  NOTIFICATION_TITLE_REQUIRED,
-  notificationCreateSchema,
-} from '@shop/shared/contract/catalogue';
-import { PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
+import { BANNER_IMAGE_REQUIRED, notificationCreateSchema } from '@shop/shared/contract/catalogue';
+import type { ErrorCode } from '@shop/shared/contract/errors';
+import { hasErrorCode } from '../../../lib/api';
 
 /** The form's fields; an error is shown under its field. */
 export type ContentField = 'title' | 'description' | 'image';
@@ -33,24 +28,30 @@ export function bannerErrors(image: File | null): FieldErrors {
   return image ? {} : { image: BANNER_IMAGE_REQUIRED };
 }
 
-const IMAGE_MESSAGES = new Set([NOT_AN_IMAGE, PRODUCT_IMAGE_TOO_LARGE, BANNER_IMAGE_REQUIRED]);
+/** The refusals that are about the picture, whatever their words. */
+const IMAGE_CODES: readonly ErrorCode[] = ['IMAGE_REQUIRED', 'NOT_AN_IMAGE', 'IMAGE_TOO_LARGE', 'IMAGE_DIMENSIONS_TOO_LARGE'];
+
+/** The form's field of each field the server names (the picture comes as `myfiles`, or base64 in `file`). */
+const FIELD_OF_NAME: Readonly<Record<string, ContentField>> = {
+  title: 'title',
+  description: 'description',
+  myfiles: 'image',
+  file: 'image',
+};
 
 /**
- * A refusal from the server put under the fields it is about (its messages are joined with '; '), or null when a
- * part of it belongs to no field (a lost session, a fault): that one is shown as a toast instead.
+ * A refusal from the server put under the fields it is about, by its code (a picture's refusal, or a form refused
+ * field by field), in the server's words; null when a part of it belongs to no field (a lost session, a fault): that
+ * one is shown as a toast instead.
  */
-export function fieldErrorsFromServer(message: string): FieldErrors | null {
+export function fieldErrorsFromServer(error: unknown): FieldErrors | null {
+  if (hasErrorCode(error, ...IMAGE_CODES)) return { image: error.message };
+  if (!hasErrorCode(error, 'VALIDATION_FAILED') || !error.fields) return null;
   const errors: FieldErrors = {};
-  for (const part of message.split('; ')) {
-    const field: ContentField | null = IMAGE_MESSAGES.has(part)
-      ? 'image'
-      : part === NOTIFICATION_TITLE_REQUIRED || /^title\b/i.test(part) || /^The title\b/.test(part)
-        ? 'title'
-        : part === NOTIFICATION_DESCRIPTION_REQUIRED || /^description\b/i.test(part) || /^The description\b/.test(part)
-          ? 'description'
-          : null;
+  for (const [name, message] of Object.entries(error.fields)) {
+    const field = FIELD_OF_NAME[name];
     if (!field) return null;
-    errors[field] ??= part;
+    errors[field] ??= message;
   }
-  return errors;
+  return Object.keys(errors).length > 0 ? errors : null;
 }

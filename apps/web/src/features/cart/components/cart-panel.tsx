@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { useNavigate } from 'react-router';
+import { isPricingErrorCode } from '@shop/shared/contract/errors';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { ApiError } from '../../../lib/api';
@@ -28,10 +29,12 @@ interface CartPanelProps {
 
 function serverProblem(error: unknown): { message: string; lineIndex: number | null } | null {
   if (!error) return null;
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+  // A line the shop cannot price (a pricing code): the answer names the line, so the message goes under it.
+  if (error instanceof ApiError && isPricingErrorCode(error.code)) {
     const { lineIndex } = error.body as { lineIndex?: unknown };
     return { message: error.message, lineIndex: typeof lineIndex === 'number' ? lineIndex : null };
   }
+  if (error instanceof ApiError) return { message: error.message, lineIndex: null };
   return { message: error instanceof Error ? error.message : 'The prices could not be checked.', lineIndex: null };
 }
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { api, ApiError } from '../../../lib/api';
+import { api, hasErrorCode } from '../../../lib/api';
 
 type Banner = { _id: string; imageUrl?: string | null };
 
-/** Banners are optional: a server without the banners route (404) or with none shows nothing. */
+/** Banners are optional: a server without the banners route (NOT_FOUND) or with none shows nothing. */
 async function fetchBanners(signal: AbortSignal): Promise<Banner[]> {
   try {
     const answer = await api.get<unknown>('/banners', { signal });
     return Array.isArray(answer) ? (answer as Banner[]).filter((banner) => typeof banner?.imageUrl === 'string') : [];
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
+    if (hasErrorCode(error, 'NOT_FOUND')) return [];
     throw error;
   }
 }
