@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ErrorCode } from '../packages/shared/src/contract/errors';
+import { ERROR_CODES, type ErrorCode } from '@shop/shared/contract/errors';
 
 // docs/api.md's "Errors" lists every code of the one table with its status: a code added to ERROR_CODES without a
 // line there, a line left for a code that is gone, or a status that differs, fails here.
