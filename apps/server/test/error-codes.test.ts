@@ -116,7 +116,7 @@ describe.each(testDatabases())('error codes answered with their table status on 
       },
     ],
     ['another customer’s favourites', 'NOT_YOUR_ACCOUNT', () => call(server, 'GET', '/favouritelist/someone.else@example.com', customer)],
-    ['an account route signed out', 'SIGN_IN_REQUIRED', () => call(server, 'GET', '/session', null)],
+    ['an account route signed out', 'SIGN_IN_REQUIRED', () => call(server, 'GET', '/alluser/someone@example.com', null)],
     ['an admin route as a customer', 'ADMIN_ONLY', () => call(server, 'GET', '/allnotification', customer)],
     [
       'a write from another site',

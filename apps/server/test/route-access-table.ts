@@ -214,7 +214,8 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     }),
   },
   'POST /api/logout': { expect: anyone(), request: async (ctx, role) => ({ path: api('/logout'), as: await ctx.freshSession(role) }) },
-  'GET /api/session': { expect: signedIn(), request: () => ({ path: api('/session') }) },
+  // Signed out: 200 {user: null} (decision 0105).
+  'GET /api/session': { expect: anyone(), request: () => ({ path: api('/session') }) },
   'GET /api/alluser/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/alluser/${enc(ctx.owner.user.email)}`) }) },
   'PUT /api/profile': {
     expect: signedIn(),

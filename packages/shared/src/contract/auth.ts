@@ -124,8 +124,12 @@ export interface AuthFailure {
   result: false;
 }
 
+/**
+ * GET /api/session: who is signed in, `user: null` when nobody is (decision 0105: every visitor's page asks, and
+ * being signed out is an answer, not a failure).
+ */
 export interface SessionAnswer {
-  user: WireUser;
+  user: WireUser | null;
 }
 
 /** GET /api/alluser/{email}: the spec's answer without the password. */

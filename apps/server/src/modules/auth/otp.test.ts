@@ -147,7 +147,7 @@ describe.each(testDatabases())('password recovery by e-mailed code on %s', (kind
 
     // Cookies from before the change (a stolen one included) no longer open anything.
     for (const cookie of [first.cookie, second.cookie]) {
-      expect((await api('GET', '/session', undefined, cookie)).status).toBe(401);
+      expect((await api('GET', '/session', undefined, cookie)).body).toEqual({ user: null });
       expect((await api('GET', `/alluser/${email}`, undefined, cookie)).status).toBe(401);
     }
     expect((await login(email, PASSWORD)).status).toBe(401);

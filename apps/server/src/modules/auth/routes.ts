@@ -24,7 +24,7 @@ import { clientAddressKey } from '../../http/client-address';
 import { HttpError } from '../../http-errors';
 import { flushMail } from '../../mail/mailer';
 import { outboxRoutes } from '../../mail/outbox-routes';
-import { assertSelfOrAdmin, currentUser, requireUser, SIGN_IN_REQUIRED } from './guards';
+import { assertSelfOrAdmin, currentUser, requireUser } from './guards';
 import { issueResetCode, resetPassword } from './otp';
 import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './device-cookie';
 import { authenticate, findUserByEmail, registerUser, toWireUser, updateProfile, userSummary } from './service';
@@ -241,9 +241,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return { result: true, message: SIGNED_OUT };
   });
 
+  // Signed out is an answer, not a failure (decision 0105): every visitor's page asks, and a 401 is an error in its console.
   app.get('/session', async (request): Promise<SessionAnswer> => {
-    if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
-    return { user: toWireUser(request.user) };
+    return { user: request.user ? toWireUser(request.user) : null };
   });
 
   app.get<{ Params: { email: string } }>('/alluser/:email', { preHandler: requireUser }, async (request): Promise<AllUserAnswer> => {
