@@ -208,5 +208,5 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
 });
 
 function isAccountRoute(route: string): boolean {
-  return /\/api\/(register|login|logout|profile|forgot-password|change-password)\/?$/.test(route);
+  return /\/api\/(register|login|logout|profile|profile\/confirm-email|forgot-password|change-password)\/?$/.test(route);
 }

@@ -222,6 +222,12 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     note: "always the signed-in user's own profile, confirmed with their current password",
     request: (ctx, role) => ({ path: api('/profile'), body: profileBody(ctx.actor(role)) }),
   },
+  'POST /api/profile/confirm-email': {
+    // No e-mail change is waiting for any of them: a signed-in caller is told the code is not valid.
+    expect: signedIn(400),
+    note: "the code mailed to the new address of the signed-in user's own pending e-mail change (decision 0705)",
+    request: () => ({ path: api('/profile/confirm-email'), body: { code: 'ABCD' } }),
+  },
   'POST /api/forgot-password': {
     expect: anyone(),
     request: (ctx) => ({ path: api('/forgot-password'), body: { email: ctx.owner.user.email } }),

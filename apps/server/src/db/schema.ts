@@ -198,6 +198,27 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * An e-mail change waiting for its confirmation (decision 0705): the new address and the argon2id hash of the code
+ * mailed to it. One per account (a newer request replaces it); the account's e-mail changes only when the code is
+ * given back, so until then the old address stays the sign-in.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('email_changes_user_unique').on(t.userId)],
+);
+
 export const addresses = pgTable(
   'addresses',
   {

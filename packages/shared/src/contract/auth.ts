@@ -146,3 +146,22 @@ export interface OutboxMail {
   text: string;
   createdAt: string;
 }
+
+// --- E-mail change, confirmed by a code mailed to the new address (decision 0705) --------------------------------
+
+/** PUT /api/profile answer: AuthAnswer, plus `pendingEmail` when a new e-mail waits for the code mailed to it. */
+export type ProfileAnswer = AuthAnswer & { pendingEmail?: string };
+
+export const INVALID_EMAIL_CODE = 'This code is not valid. Check the code in the e-mail, or save your profile again for a new one.';
+export const EMAIL_CONFIRMED = 'Your e-mail address is changed: sign in with it from now on.';
+
+/** What PUT /api/profile says when it mailed a code to the new address: until it is given back, the old one signs in. */
+export function emailChangeSent(newEmail: string, currentEmail: string): string {
+  return `Profile Updated. We have sent a code to ${newEmail}: enter it to confirm your new e-mail address. Until then, sign in with ${currentEmail}.`;
+}
+
+/** POST /api/profile/confirm-email: the code mailed to the new address. */
+export const confirmEmailBodySchema = z.strictObject({
+  code: z.string(INVALID_EMAIL_CODE).trim().toUpperCase().length(OTP_LENGTH, INVALID_EMAIL_CODE),
+});
+export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_TAKEN,
+  emailChangeSent,
   INVALID_EMAIL,
   PASSWORD_TOO_SHORT,
-  PROFILE_UPDATED,
   REGISTERED,
   SIGNED_IN,
   TOO_MANY_ATTEMPTS,
@@ -187,7 +187,7 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
   });
 
   describe('PUT /profile', () => {
-    it('changes name and e-mail when the current password confirms it; the new e-mail signs in', async () => {
+    it('changes the name when the current password confirms it; a new e-mail waits for the code mailed to it', async () => {
       const email = uniqueEmail('mover');
       const { cookie } = await register({ username: 'Mo', email, password: PASSWORD });
       const newEmail = uniqueEmail('Moved');
@@ -195,14 +195,16 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         result: true,
-        message: PROFILE_UPDATED,
-        user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+        message: emailChangeSent(newEmail.toLowerCase(), email.toLowerCase()),
+        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+        pendingEmail: newEmail.toLowerCase(),
       });
       expect((await api('GET', '/session', { cookie })).body).toEqual({
-        user: { email: newEmail.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer' },
       });
-      expect((await login(newEmail, PASSWORD)).status).toBe(200);
-      expect((await login(email, PASSWORD)).status).toBe(401);
+      // Until the code comes back (email-change.test.ts), the old address signs in.
+      expect((await login(email, PASSWORD)).status).toBe(200);
+      expect((await login(newEmail, PASSWORD)).status).toBe(401);
     });
 
     it('refuses a wrong current password (403), a taken e-mail (409), a role (400) and a signed-out caller (401)', async () => {

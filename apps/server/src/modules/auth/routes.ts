@@ -8,6 +8,10 @@ import {
   loginBodySchema,
   PROFILE_UPDATED,
   profileBodySchema,
+  confirmEmailBodySchema,
+  EMAIL_CONFIRMED,
+  emailChangeSent,
+  type ProfileAnswer,
   REGISTERED,
   registerBodySchema,
   SIGNED_IN,
@@ -25,6 +29,7 @@ import { HttpError } from '../../http-errors';
 import { flushMail } from '../../mail/mailer';
 import { outboxRoutes } from '../../mail/outbox-routes';
 import { assertSelfOrAdmin, currentUser, requireUser } from './guards';
+import { confirmEmailChange, requestEmailChange } from './email-change';
 import { issueResetCode, resetPassword } from './otp';
 import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './device-cookie';
 import { authenticate, findUserByEmail, registerUser, toWireUser, updateProfile, userSummary } from './service';
@@ -251,10 +256,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return userSummary(app.db, request.params.email);
   });
 
-  app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
+  app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<ProfileAnswer> => {
     const body = parseBody(profileBodySchema, request.body);
-    const user = await updateProfile(app, currentUser(request).id, body);
-    return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
+    const { user, newEmail } = await updateProfile(app, currentUser(request).id, body);
+    if (!newEmail) return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
+    // The new address is the account's only once the code mailed to it comes back (decision 0705).
+    await requestEmailChange(app, user, newEmail);
+    return { result: true, message: emailChangeSent(newEmail, user.email), user: toWireUser(user), pendingEmail: newEmail };
+  });
+
+  // Confirms a new e-mail address with the code mailed to it; the account's other sessions end.
+  app.post('/profile/confirm-email', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
+    const body = parseBody(confirmEmailBodySchema, request.body);
+    const user = await confirmEmailChange(app, currentUser(request), request.sessionId ?? '', body.code);
+    request.user = user;
+    return { result: true, message: EMAIL_CONFIRMED, user: toWireUser(user) };
   });
 
   for (const url of withAndWithoutSlash('/forgot-password')) {

@@ -89,8 +89,16 @@ export interface ProfileChange {
   password: string;
 }
 
-/** Changes name and e-mail after checking the current password (403 if wrong); a taken e-mail answers 409. */
-export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, userId: string, change: ProfileChange): Promise<SessionUser> {
+/**
+ * Changes the name after checking the current password (403 if wrong). A new e-mail is not set here: the caller
+ * mails a code to it (email-change.ts), and the account keeps its e-mail until the code comes back; `newEmail` says
+ * which one was asked for (null when it is the current one). A taken e-mail answers 409 before anything changes.
+ */
+export async function updateProfile(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  userId: string,
+  change: ProfileChange,
+): Promise<{ user: SessionUser; newEmail: string | null }> {
   const { db } = ctx;
   const now = ctx.now();
   const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -106,13 +114,9 @@ export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'now'>, use
     if (taken.length > 0) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
   }
   try {
-    const [updated] = await db
-      .update(users)
-      .set({ username: change.username, email: change.email, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const [updated] = await db.update(users).set({ username: change.username, updatedAt: now }).where(eq(users.id, userId)).returning();
     if (!updated) throw new Error('update returned no row');
-    return toSessionUser(updated);
+    return { user: toSessionUser(updated), newEmail: change.email !== row.email ? change.email : null };
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
     throw error;

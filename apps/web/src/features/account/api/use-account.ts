@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AuthAnswer,
   ChangePasswordBody,
+  ConfirmEmailBody,
   ForgotPasswordBody,
   LoginBody,
+  ProfileAnswer,
   ProfileBody,
   RegisterBody,
   ResultAnswer,
@@ -42,10 +44,20 @@ export function useRegister() {
   });
 }
 
+/** Saves the name; a new e-mail comes back as `pendingEmail`, waiting for the code mailed to it. */
 export function useUpdateProfile() {
   const adopt = useAdoptUser();
   return useMutation({
-    mutationFn: (body: ProfileBody) => api.put<AuthAnswer>('/profile', body),
+    mutationFn: (body: ProfileBody) => api.put<ProfileAnswer>('/profile', body),
+    onSuccess: (answer) => adopt(answer.user),
+  });
+}
+
+/** The code mailed to the new address: the account's e-mail becomes it, and its other sessions end. */
+export function useConfirmEmail() {
+  const adopt = useAdoptUser();
+  return useMutation({
+    mutationFn: (body: ConfirmEmailBody) => api.post<AuthAnswer>('/profile/confirm-email', body),
     onSuccess: (answer) => adopt(answer.user),
   });
 }

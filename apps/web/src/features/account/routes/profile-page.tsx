@@ -6,7 +6,8 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useUpdateProfile } from '../api/use-account';
+import { useConfirmEmail, useUpdateProfile } from '../api/use-account';
+import { OTP_LENGTH } from '@shop/shared/domain/account-rules';
 import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
@@ -22,10 +23,19 @@ export function ProfilePage() {
   const [username, setUsername] = useState(user?.username ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [password, setPassword] = useState('');
+  const confirm = useConfirmEmail();
+  const [code, setCode] = useState('');
+  // A new e-mail waits for the code mailed to it (decision 0705); until then the old one signs in.
+  const pendingEmail = update.data?.pendingEmail && !confirm.isSuccess ? update.data.pendingEmail : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    confirm.reset();
     update.mutate({ username: username.trim(), email: email.trim(), password }, { onSettled: () => setPassword('') });
+  };
+
+  const confirmCode = () => {
+    confirm.mutate({ code: code.trim() }, { onSuccess: (answer) => setEmail(answer.user.email), onSettled: () => setCode('') });
   };
 
   return (
@@ -34,7 +44,7 @@ export function ProfilePage() {
       onSubmit={submit}
       intro={
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Change your name or email. Your current password confirms the change.
+          Change your name or email. Your current password confirms the change; a new email is confirmed with a code we send to it.
         </Typography>
       }
       footer={
@@ -48,10 +58,42 @@ export function ProfilePage() {
         </Box>
       }
     >
-      {update.isSuccess && (
+      {update.isSuccess && !confirm.isSuccess && (
         <Alert severity="success" role="status">
           {update.data.message}
         </Alert>
+      )}
+      {confirm.isSuccess && (
+        <Alert severity="success" role="status">
+          {confirm.data.message}
+        </Alert>
+      )}
+      {confirm.isError && (
+        <Alert severity="error" role="alert">
+          {confirm.error.message}
+        </Alert>
+      )}
+      {pendingEmail && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            label={`Code sent to ${pendingEmail}`}
+            name="email-code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: OTP_LENGTH } }}
+            fullWidth
+          />
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={confirmCode}
+            loading={confirm.isPending}
+            disabled={confirm.isPending || code.trim().length !== OTP_LENGTH}
+          >
+            Confirm
+          </Button>
+        </Box>
       )}
       {update.isError && (
         <Alert severity="error" role="alert">
