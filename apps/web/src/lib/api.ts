@@ -1,4 +1,5 @@
-import { errorBodySchema, errorCodeOf, type ErrorCode } from '@shop/shared/contract/errors';
+// error-codes, not errors: the first load must not carry zod for the error body's schema.
+import { errorCodeOf, type ErrorCode } from '@shop/shared/contract/error-codes';
 
 /**
  * A failed call to the shop's API: the HTTP status (0 when the network failed), the server's message (for people:
@@ -25,8 +26,10 @@ export class ApiError extends Error {
 
 function fieldsOf(body: unknown): Record<string, string> | undefined {
   if (!body || typeof body !== 'object' || !('fields' in body)) return undefined;
-  const parsed = errorBodySchema.shape.fields.safeParse((body as { fields: unknown }).fields);
-  return parsed.success ? parsed.data : undefined;
+  const { fields } = body as { fields: unknown };
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return undefined;
+  const entries = Object.entries(fields);
+  return entries.every(([, message]) => typeof message === 'string') ? Object.fromEntries(entries) : undefined;
 }
 
 /** Whether `error` is the API's refusal with one of these codes. */

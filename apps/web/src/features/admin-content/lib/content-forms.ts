@@ -1,5 +1,5 @@
 import { BANNER_IMAGE_REQUIRED, notificationCreateSchema } from '@shop/shared/contract/catalogue';
-import type { ErrorCode } from '@shop/shared/contract/errors';
+import type { ErrorCode } from '@shop/shared/contract/error-codes';
 import { hasErrorCode } from '../../../lib/api';
 
 /** The form's fields; an error is shown under its field. */

@@ -1,0 +1,133 @@
+// The codes and their statuses, without zod: the browser's first load reads codes through this file (the error
+// body's zod schema is in errors.ts, which re-exports all of this).
+import { PRICING_ERROR_CODES, type PricingErrorCode } from '../domain/pricing-codes';
+
+/**
+ * Every error code the API answers with, each with its one HTTP status: the one table (documenso's `AppError`
+ * codes are the model). A client matches on `code`, never on the message, which is for people and may change.
+ * Add a code here, with its status, before throwing it; docs/api.md ("Errors") says what each one means, and a
+ * test keeps the two together. The pricing codes are not listed here: they are PricingError's own
+ * (domain/pricing-codes.ts), each answered 422 when it refuses an order (see PRICING_REFUSALS).
+ */
+const SHOP_CODES = {
+  // 400: the request itself is wrong
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  MALFORMED_URL: 400,
+  MALFORMED_JSON: 400,
+  UNSAFE_JSON_KEYS: 400,
+  BODY_TOO_DEEP: 400,
+  BODY_TOO_MANY_VALUES: 400,
+  UNSTORABLE_TEXT: 400,
+  INVALID_BODY: 400,
+  FIELD_TOO_LONG: 400,
+  MULTIPART_UNREADABLE: 400,
+  INVALID_OTP: 400,
+  PASSWORD_TOO_COMMON: 400,
+  INVALID_EMAIL_CODE: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  ADDRESS_REQUIRED: 400,
+  CARD_ORDER_NEEDS_INTENT: 400,
+  PRICE_MISMATCH: 400,
+  UNKNOWN_CATEGORY: 400,
+  IMAGE_REQUIRED: 400,
+  NOT_AN_IMAGE: 400,
+  IMAGE_NOT_STORED: 400,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  // 401 / 402 / 403: who is asking, and what they may do
+  SIGN_IN_REQUIRED: 401,
+  WRONG_CREDENTIALS: 401,
+  CARD_DECLINED: 402,
+  FORBIDDEN: 403,
+  ADMIN_ONLY: 403,
+  WRONG_CURRENT_PASSWORD: 403,
+  CROSS_SITE_REQUEST: 403,
+  NOT_YOUR_ACCOUNT: 403,
+  NOT_YOUR_ORDER: 403,
+  // 404: nothing there (or not yours to see)
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  PRODUCT_NOT_FOUND: 404,
+  CATEGORY_NOT_FOUND: 404,
+  TOPPING_NOT_FOUND: 404,
+  ADDRESS_NOT_FOUND: 404,
+  FAVOURITE_NOT_FOUND: 404,
+  BANNER_NOT_FOUND: 404,
+  IMAGE_NOT_FOUND: 404,
+  PAYMENT_NOT_FOUND: 404,
+  TEST_PAYMENTS_DISABLED: 404,
+  NO_WEBHOOK_IN_TEST_MODE: 404,
+  // 406 / 414 / 416: what HTTP itself refuses
+  NOT_ACCEPTABLE: 406,
+  URI_TOO_LONG: 414,
+  RANGE_NOT_SATISFIABLE: 416,
+  // 409: the state of things says no
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  CATEGORY_NAME_TAKEN: 409,
+  CATEGORY_HAS_PRODUCTS: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
+  ORDER_ALREADY_PAID: 409,
+  INVALID_STATUS_CHANGE: 409,
+  ORDER_CHANGED_CONCURRENTLY: 409,
+  ADDRESS_LIMIT_REACHED: 409,
+  // 413 / 415: the body's size or kind
+  PAYLOAD_TOO_LARGE: 413,
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_DIMENSIONS_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  // 422: understood, but the shop's rules refuse the order (and the pricing codes below)
+  SHOP_CLOSED: 422,
+  MINIMUM_ORDER: 422,
+  ORDER_TOO_LARGE: 422,
+  CARD_PAYMENTS_OFF: 422,
+  // 429: slow down
+  TOO_MANY_REQUESTS: 429,
+  ORDER_LIMIT_REACHED: 429,
+  // 5xx: the shop's fault, or a part it depends on
+  INTERNAL_ERROR: 500,
+  PAYMENT_PROVIDER_ERROR: 502,
+  DATABASE_UNAVAILABLE: 503,
+  WEBHOOK_NOT_CONFIGURED: 503,
+} as const satisfies Record<string, number>;
+
+/** A cart line the shop cannot price refuses the order with its PricingError code: 422, as every rule's refusal. */
+const PRICING_REFUSALS = Object.fromEntries(PRICING_ERROR_CODES.map((code) => [code, 422])) as Record<PricingErrorCode, 422>;
+
+// A pricing code may not also be a shop code: the spread below would silently give it one status of two.
+type Overlap = Extract<keyof typeof SHOP_CODES, PricingErrorCode>;
+const noOverlap: [Overlap] extends [never] ? true : Overlap = true;
+void noOverlap;
+
+export const ERROR_CODES: Readonly<typeof SHOP_CODES & Record<PricingErrorCode, 422>> = { ...SHOP_CODES, ...PRICING_REFUSALS };
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ALL_CODES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * `POST /api/cart/quote` asks a question rather than placing an order: a line it cannot price answers 400 (decision
+ * 0303) with the same pricing code an order would be refused with at 422. The one answer whose status is not its
+ * code's.
+ */
+export const CART_QUOTE_REFUSAL_STATUS = 400;
+
+export function statusOfCode(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
+
+const PRICING_CODE_SET: ReadonlySet<string> = new Set(PRICING_ERROR_CODES);
+
+/** Whether the code is one of PricingError's: a cart line the shop cannot price. */
+export function isPricingErrorCode(code: string | undefined): code is PricingErrorCode {
+  return code !== undefined && PRICING_CODE_SET.has(code);
+}
+
+/** The code a client reads from any error body it got (undefined when the body carries none it knows). */
+export function errorCodeOf(body: unknown): ErrorCode | undefined {
+  if (!body || typeof body !== 'object' || !('code' in body)) return undefined;
+  const { code } = body as { code: unknown };
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : undefined;
+}
