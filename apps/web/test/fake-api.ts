@@ -91,7 +91,7 @@ export interface FakeApi {
 /**
  * Installs the stand-in as the page's fetch (undone after each test by component-setup.ts) with these routes, keyed
  * 'METHOD /path' under /api ('GET /session', 'PUT /update-sell-products/:id'). Without a route of its own, GET /session
- * answers 401 (nobody signed in), as the shop does.
+ * answers {user: null} (nobody signed in), as the shop does (decision 0105).
  */
 export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer> = {}): FakeApi {
   const table = new Map<string, FakeHandler>();
@@ -99,7 +99,7 @@ export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer> = {}): 
   const unhandled: FakeRequest[] = [];
   const on = (route: string, handler: FakeHandler | FakeAnswer) =>
     table.set(route, typeof handler === 'function' ? handler : () => handler);
-  on('GET /session', refuse('SIGN_IN_REQUIRED', 'Please sign in'));
+  on('GET /session', { status: 200, body: { user: null } });
   for (const [route, handler] of Object.entries(routes)) on(route, handler);
 
   const find = (method: string, path: string): { handler: FakeHandler; params: Record<string, string> } | null => {

@@ -18,6 +18,12 @@ describe('fetchSession', () => {
     await expect(fetchSession()).resolves.toEqual({ email: 'c@example.com', username: 'Cat', role: 'user' });
   });
 
+  // What the shop answers a visitor (decision 0105).
+  it('takes {user: null} as signed out', async () => {
+    serverAnswers(200, { user: null });
+    await expect(fetchSession()).resolves.toBeNull();
+  });
+
   it.each([
     [401, 'SIGN_IN_REQUIRED'],
     [404, 'NOT_FOUND'],

@@ -19,8 +19,9 @@ export interface Session {
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * The current user, or null when signed out (SIGN_IN_REQUIRED, or NOT_FOUND from a server without accounts). The
- * server's session is the truth; the local copy the spec asks for is refreshed from every answer.
+ * The current user, or null when signed out: the shop answers `{user: null}` (decision 0105); SIGN_IN_REQUIRED (an
+ * older server) and NOT_FOUND (a server without accounts) mean the same. The server's session is the truth; the
+ * local copy the spec asks for is refreshed from every answer.
  */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
