@@ -8,10 +8,11 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
-  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchemaCompiler,
 } from 'fastify';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { ZodError } from 'zod';
 import { shopNow, type Config } from './config';
@@ -35,6 +36,8 @@ import { runGuardsBeforeBody } from './modules/auth/guards-first';
 import { getMenuSnapshot } from './modules/catalogue/public';
 import { pickEncoding } from './http/compression';
 import { isCurrentEtag } from './http/etag';
+import { registerApiReference } from './http/openapi';
+import { schemaIssues, type Issue } from './http/route-schemas';
 import { refuseUnstorableText } from './http/storable-text';
 import { applyRouteBodyLimits, JSON_BODY_LIMIT } from './http/body-limits';
 import { registerJsonParser } from './http/json-body';
@@ -42,8 +45,12 @@ import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 
-/** Every feature's routes, each registered under /api. A new module is one line here. */
-const API_MODULES: FastifyPluginAsync[] = [
+/**
+ * Every feature's routes, each registered under /api. A new module is one line here. Each route declares its
+ * params, query, body and answers with the contract's zod schemas (decision 0004): Fastify validates the request
+ * with them and the API reference at /api/docs is generated from them.
+ */
+const API_MODULES: FastifyPluginAsyncZod[] = [
   healthRoutes,
   imageRoutes,
   catalogueRoutes,
@@ -62,15 +69,21 @@ export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   /** The built SPA; defaults to apps/web/dist. Tests point it elsewhere. */
   webDistDir?: string;
+  /** Runs before any route is added, so that hooks it adds reach every route (tests check every answer with one). */
+  beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST_DIR }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webDistDir = DEFAULT_WEB_DIST_DIR,
+  beforeRoutes,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -106,6 +119,12 @@ export async function buildApp({ config, database, webDistDir = DEFAULT_WEB_DIST
   refuseUnstorableText(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));
+  // Requests are checked, and answers written, with the routes' zod schemas. An answer sent as a string or bytes
+  // (the menu's cached JSON, images) is sent as it is: no serializer runs for it.
+  app.setValidatorCompiler(validateWithZod);
+  app.setSerializerCompiler(serializerCompiler);
+  await beforeRoutes?.(app);
+  await registerApiReference(app);
 
   for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
   // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
@@ -143,12 +162,21 @@ function helmetOptions(config: Config) {
   };
 }
 
+/**
+ * A route's zod schema checks its part of the request. A request without a body is checked as `{}`, so a missing
+ * body is answered field by field ('items: ...; paymentType: ...') rather than 'expected object'.
+ */
+const validateWithZod: FastifySchemaCompiler<Parameters<typeof validatorCompiler>[0]['schema']> = (route) => {
+  const validate = validatorCompiler(route);
+  return route.httpPart === 'body' ? (data) => validate(data ?? {}) : validate;
+};
+
 function isZodError(error: unknown): error is ZodError {
   return error instanceof ZodError || (error instanceof Error && error.name === 'ZodError' && Array.isArray((error as ZodError).issues));
 }
 
 /** "price: Invalid input: expected number, received string; title: Too small ..." */
-function describeZodError(error: ZodError): string {
+function describeZodError(error: { issues: readonly Issue[] }): string {
   return error.issues
     .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
     .join('; ');
@@ -157,6 +185,9 @@ function describeZodError(error: ZodError): string {
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isZodError(error)) return sendBody(reply, errorBody('VALIDATION_FAILED', describeZodError(error)));
   if (error instanceof HttpError) return sendBody(reply, errorBody(error.code, error.message, error.details));
+  // Refused by the route's declared schema: the same answer as a zod error thrown by hand.
+  const issues = schemaIssues(error);
+  if (issues) return sendBody(reply, errorBody('VALIDATION_FAILED', describeZodError({ issues })));
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return sendBody(reply, errorBody('VALIDATION_FAILED', fastifyError.message));
   const status = fastifyError.statusCode;
@@ -210,7 +241,8 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
 
   // `/` names the images its first cards will show, from the menu in memory, so the phone fetches them alongside
   // the scripts (see spa/index-page.ts).
-  app.get('/', async (request, reply) => {
+  // A page, not part of the API: kept out of the API reference.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const html = await template();
     if (html === null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
     const requested = new URL(request.url, 'http://shop.invalid').searchParams.get('category') ?? undefined;

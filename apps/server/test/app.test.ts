@@ -24,7 +24,7 @@ describe.each(testDatabases())('the app on %s', (kind) => {
       webDistDir: distDir,
       setup: (app) => {
         // Stand-ins for feature routes, so the error handling is exercised through real requests.
-        app.post('/api/test/widgets', async (request) => widgetSchema.parse(request.body));
+        app.post('/api/test/widgets', { schema: { response: { 200: widgetSchema } } }, async (request) => widgetSchema.parse(request.body));
         app.get('/api/test/teapot', async () => {
           throw new HttpError('CONFLICT', 'No coffee here');
         });
@@ -33,7 +33,7 @@ describe.each(testDatabases())('the app on %s', (kind) => {
         });
         app.post(
           '/api/test/schema',
-          { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+          { schema: { body: z.object({ name: z.string() }), response: { 200: z.object({ ok: z.literal(true) }) } } },
           async () => ({ ok: true }),
         );
       },

@@ -12,6 +12,7 @@ import { loadConfig, shopNow, type Config } from '../src/config';
 import { createDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed/seed';
+import { checkAnswersAgainstSchemas } from './answer-schemas';
 import { watchErrorAnswers } from './error-answers';
 import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
 
@@ -72,7 +73,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase(config, kind, opts.seed ?? false);
-    const app = await buildApp({ config, database, ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}) });
+    const app = await buildApp({
+      config,
+      database,
+      ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}),
+      // Every answer checked against its route's schema (answer-schemas.ts).
+      beforeRoutes: checkAnswersAgainstSchemas,
+    });
     await opts.setup?.(app);
     // Every 4xx and 5xx this server sends must keep the error contract; close() fails the suite if one did not.
     const errorAnswers = watchErrorAnswers(app.server);

@@ -124,6 +124,22 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /': { expect: anyone(), request: () => ({ path: '/' }) },
   'GET /*': { expect: anyone(), request: () => ({ path: '/assets/app.js' }) },
 
+  // The API reference (decision 0004): the OpenAPI document and swagger-ui's page, document and files, public.
+  'GET /api/openapi.json': { expect: anyone(), request: () => ({ path: api('/openapi.json') }) },
+  'GET /api/docs': { expect: anyone(), request: () => ({ path: api('/docs') }) },
+  'GET /api/docs/json': { expect: anyone(), request: () => ({ path: api('/docs/json') }) },
+  'GET /api/docs/yaml': { expect: anyone(), request: () => ({ path: api('/docs/yaml') }) },
+  'GET /api/docs/static/*': { expect: anyone(), request: () => ({ path: api('/docs/static/swagger-ui.css') }) },
+  'GET /api/docs/static/index.html': {
+    expect: anyone(302),
+    request: () => ({ path: api('/docs/static/index.html') }),
+    note: 'swagger-ui sends its old address to /api/docs',
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expect: anyone(),
+    request: () => ({ path: api('/docs/static/swagger-initializer.js') }),
+  },
+
   // System
   'GET /api/health': { expect: anyone(), request: () => ({ path: api('/health') }) },
   'GET /api/images/:id': { expect: anyone(), request: (ctx) => ({ path: api(`/images/${ctx.imageId}`) }) },
@@ -342,8 +358,9 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
 
 /** A HEAD route answers as its GET does (Fastify adds one for every GET), so its row is the GET's. */
 export function accessRowFor(route: string): AccessRow | undefined {
-  const [method, url] = route.split(' ');
-  if (method === 'HEAD') return ACCESS_TABLE[`GET ${url}`];
+  const [method, url = ''] = route.split(' ');
+  // A route at a plugin's prefix ('/api/docs') also answers HEAD with the slash ('/api/docs/'): its GET's row.
+  if (method === 'HEAD') return ACCESS_TABLE[`GET ${url}`] ?? ACCESS_TABLE[`GET ${url.replace(/(.)\/$/, '$1')}`];
   return ACCESS_TABLE[route];
 }
 

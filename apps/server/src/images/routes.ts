@@ -1,18 +1,33 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imageQuerySchema } from '@shop/shared/contract/images';
 import { isId } from '../db/id';
 import { isCurrentEtag } from '../http/etag';
+import { errorAnswers, idParams, notModified } from '../http/route-schemas';
 import { HttpError } from '../http-errors';
 import { loadImage } from './store';
 
-const querySchema = z.object({ w: z.coerce.number().int().min(1).max(4000).optional() });
+/** The image's bytes: a Buffer sent as it is (no serializer runs for bytes). */
+const imageBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
+const schema = {
+  tags: ['images'],
+  summary: 'A stored image (WebP), cached for a year: an id never names another image',
+  params: idParams,
+  querystring: imageQuerySchema,
+  response: {
+    200: { description: 'The image', content: { 'image/webp': { schema: imageBytes } } },
+    304: notModified,
+    ...errorAnswers,
+  },
+};
 
 /** Images never change under an id (an edit stores a new image), so they are cached for a year. */
-export const imageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>('/images/:id', async (request, reply) => {
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/images/:id', { schema }, async (request, reply) => {
     const { id } = request.params;
     if (!isId(id)) throw new HttpError('IMAGE_NOT_FOUND', 'Image not found');
-    const { w } = querySchema.parse(request.query);
+    const { w } = request.query;
     const image = await loadImage(app.db, id, w);
     if (!image) throw new HttpError('IMAGE_NOT_FOUND', 'Image not found');
     const etag = `"${id}-${image.width}"`;

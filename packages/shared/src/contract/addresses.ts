@@ -81,14 +81,15 @@ export const addressUpdateSchema = z.strictObject(addressFields).partial();
 export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 /** One address as the API answers it. */
-export type AddressWire = {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  Email: string;
-  phone: string;
-  address: string;
-  address2: string;
-  city: string;
-  postcode: string;
-};
+export const addressWireSchema = z.strictObject({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  Email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+});
+export type AddressWire = z.infer<typeof addressWireSchema>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isBlankPassword, OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_ONLY_SPACES, PASSWORD_TOO_SHORT } from '../domain/account-rules';
+import { errorBodySchema } from './errors';
 
 // Declared in domain/account-rules.ts (zod-free, for the browser); part of the contract all the same.
 export { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
@@ -94,27 +95,20 @@ export const changePasswordBodySchema = z.strictObject({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
-export type Role = 'customer' | 'admin';
+export const roleSchema = z.enum(['customer', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
 
 /** The user as every answer shows them: never a password or a hash. */
-export interface WireUser {
-  email: string;
-  username: string;
-  role: Role;
-}
+export const wireUserSchema = z.strictObject({ email: z.string(), username: z.string(), role: roleSchema });
+export type WireUser = z.infer<typeof wireUserSchema>;
 
 /** register, login and profile answers. */
-export interface AuthAnswer {
-  result: true;
-  message: string;
-  user: WireUser;
-}
+export const authAnswerSchema = z.strictObject({ result: z.literal(true), message: z.string(), user: wireUserSchema });
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
 /** forgot-password, change-password and logout answers. */
-export interface ResultAnswer {
-  result: boolean;
-  message: string;
-}
+export const resultAnswerSchema = z.strictObject({ result: z.boolean(), message: z.string() });
+export type ResultAnswer = z.infer<typeof resultAnswerSchema>;
 
 /** A failed accounts call: the shop's error shape plus the spec's `result: false`. */
 export interface AuthFailure {
@@ -124,33 +118,35 @@ export interface AuthFailure {
   result: false;
 }
 
+/** A failed accounts call's body: the one error body plus the spec's `result: false` (added to every failure). */
+export const authFailureSchema = errorBodySchema.extend({ result: z.literal(false).optional() });
+
 /**
  * GET /api/session: who is signed in, `user: null` when nobody is (decision 0105: every visitor's page asks, and
  * being signed out is an answer, not a failure).
  */
-export interface SessionAnswer {
-  user: WireUser | null;
-}
+export const sessionAnswerSchema = z.strictObject({ user: wireUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** GET /api/alluser/{email}: the spec's answer without the password. */
-export interface AllUserAnswer {
-  username: string;
-  email: string;
-}
+export const allUserAnswerSchema = z.strictObject({ username: z.string(), email: z.string() });
+export type AllUserAnswer = z.infer<typeof allUserAnswerSchema>;
 
 /** GET /api/dev/outbox: mail the development outbox recorded, newest first. */
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+export const outboxMailSchema = z.strictObject({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 // --- E-mail change, confirmed by a code mailed to the new address (decision 0705) --------------------------------
 
 /** PUT /api/profile answer: AuthAnswer, plus `pendingEmail` when a new e-mail waits for the code mailed to it. */
-export type ProfileAnswer = AuthAnswer & { pendingEmail?: string };
+export const profileAnswerSchema = authAnswerSchema.extend({ pendingEmail: z.string().optional() });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 
 export const INVALID_EMAIL_CODE = 'This code is not valid. Check the code in the e-mail, or save your profile again for a new one.';
 export const EMAIL_CONFIRMED = 'Your e-mail address is changed: sign in with it from now on.';

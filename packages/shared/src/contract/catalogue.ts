@@ -91,15 +91,13 @@ export const ingredientWireSchema = z.strictObject({
 });
 export type IngredientWire = z.infer<typeof ingredientWireSchema>;
 
-export interface InsertedAnswer {
-  insertedId: string;
-}
-export interface ModifiedAnswer {
-  modifiedCount: number;
-}
-export interface DeletedAnswer {
-  deletedCount: number;
-}
+/** A write's answer, in the spec's (MongoDB's) words: the new record's id, or how many records changed. */
+export const insertedAnswerSchema = z.strictObject({ insertedId: z.string() });
+export type InsertedAnswer = z.infer<typeof insertedAnswerSchema>;
+export const modifiedAnswerSchema = z.strictObject({ modifiedCount: z.number().int() });
+export type ModifiedAnswer = z.infer<typeof modifiedAnswerSchema>;
+export const deletedAnswerSchema = z.strictObject({ deletedCount: z.number().int() });
+export type DeletedAnswer = z.infer<typeof deletedAnswerSchema>;
 
 // --- requests -----------------------------------------------------------------------------------------------
 
@@ -306,7 +304,8 @@ export function describeCatalogueIssues(error: z.ZodError): string {
 /** `POST /addbanner`: the image comes in `myfiles` (or base64 in `file`). */
 export const bannerCreateSchema = z.object({ file: base64FileSchema.optional() });
 export const BANNER_IMAGE_REQUIRED = 'Please choose a banner image';
-export type BannerWire = { _id: string; imageUrl: string | null };
+export const bannerWireSchema = z.strictObject({ _id: z.string(), imageUrl: z.string().nullable() });
+export type BannerWire = z.infer<typeof bannerWireSchema>;
 
 export const NOTIFICATION_TITLE_REQUIRED = 'Please Enter Notification Title';
 export const NOTIFICATION_DESCRIPTION_REQUIRED = 'Please Enter Notification Description';
@@ -321,12 +320,14 @@ export const notificationCreateSchema = z.strictObject({
   file: base64FileSchema.optional(),
 });
 /** One announcement, as `GET /allnotification` lists them for admins (customers get them in `GET /my-product`). */
-export type AnnouncementWire = {
-  _id: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  date: string;
-  time: string;
-  createdAt: string;
-};
+export const announcementWireSchema = z.strictObject({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  /** 'DD/MM/YYYY' and 'HH:MM' in Europe/London. */
+  date: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
+});
+export type AnnouncementWire = z.infer<typeof announcementWireSchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { emailField } from './auth';
 import { objectIdSchema } from './cart';
+import { deletedAnswerSchema, productWireSchema } from './catalogue';
 
 /** `POST /api/favouritelist` body: the product's id and the signed-in user's e-mail. */
 export const addFavouriteRequestSchema = z.strictObject({
@@ -18,7 +19,8 @@ export type AddFavouriteRequest = z.infer<typeof addFavouriteRequestSchema>;
 export const FAVOURITE_ALREADY_ADDED = 'Already added to favourites';
 
 /** `POST /api/favouritelist` answer: the new favourite's id, or the duplicate warning. */
-export type AddFavouriteAnswer = { insertedId: string } | { messege: string };
+export const addFavouriteAnswerSchema = z.union([z.strictObject({ insertedId: z.string() }), z.strictObject({ messege: z.string() })]);
+export type AddFavouriteAnswer = z.infer<typeof addFavouriteAnswerSchema>;
 
 /**
  * One entry of `GET /api/favouritelist/{email}`: the favourite's own id (`_id`, for DELETE), the product's id
@@ -26,6 +28,8 @@ export type AddFavouriteAnswer = { insertedId: string } | { messege: string };
  * so the favourites page draws the same cards as the menu without a second request.
  */
 export type FavouriteWire<Product> = { _id: string; id: string; email: string; product: Product };
+export const favouriteWireSchema = z.strictObject({ _id: z.string(), id: z.string(), email: z.string(), product: productWireSchema });
 
 /** `DELETE /api/favouritelist/{id}` answer. */
-export type DeleteFavouriteAnswer = { deletedCount: number };
+export const deleteFavouriteAnswerSchema = deletedAnswerSchema;
+export type DeleteFavouriteAnswer = z.infer<typeof deleteFavouriteAnswerSchema>;

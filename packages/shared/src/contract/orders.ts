@@ -5,12 +5,15 @@
  * order items (`spec-order-items.ts`), whose `totalQuantityPrice` and `toppingsPrice` are ignored.
  */
 import { z } from 'zod';
-import { orderStatusSchema, type OrderStatus } from '../domain/order-status';
-import { CASH_ON_DELIVERY, type PaymentStatus, type PaymentType } from '../domain/payment-types';
-import type { PricedLineChoices } from '../domain/pricing';
-import type { AddressWire } from './addresses';
+import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
+import type { OrderingStatus } from '../domain/opening-hours';
+import { orderStatusSchema } from '../domain/order-status';
+import { CASH_ON_DELIVERY, PAYMENT_STATUSES, PAYMENT_TYPES } from '../domain/payment-types';
+import { addressWireSchema } from './addresses';
 import { EMAIL_TEXT_MAX_LENGTH } from './auth';
-import { MAX_CART_LINES, objectIdSchema, type CartLine } from './cart';
+import { cartLineSchema, MAX_CART_LINES, objectIdSchema } from './cart';
+import { insertedAnswerSchema, modifiedAnswerSchema } from './catalogue';
+import { orderPeriodSchema } from './summary';
 import { orderItemSchema, orderItemsSchema } from './spec-order-items';
 
 export const MAX_NOTE_LENGTH = 500;
@@ -59,30 +62,36 @@ export const createPaymentIntentRequestSchema = z.strictObject({
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 
-export type PaymentProviderKind = 'stripe' | 'test';
+export const paymentProviderKindSchema = z.enum(['stripe', 'test']);
+export type PaymentProviderKind = z.infer<typeof paymentProviderKindSchema>;
 
 /** `POST /api/create-payment-intent` answer. */
-export type CreatePaymentIntentAnswer = {
-  clientSecret: string;
-  orderId: string;
-  provider: PaymentProviderKind;
+export const createPaymentIntentAnswerSchema = z.strictObject({
+  clientSecret: z.string(),
+  orderId: z.string(),
+  provider: paymentProviderKindSchema,
   /** Stripe's publishable key; null in test mode. */
-  publishableKey: string | null;
-  testMode: boolean;
+  publishableKey: z.string().nullable(),
+  testMode: z.boolean(),
   /** The amount to be charged, in pounds. */
-  amount: number;
-};
+  amount: z.number(),
+});
+export type CreatePaymentIntentAnswer = z.infer<typeof createPaymentIntentAnswerSchema>;
+
+/** `POST /api/buy-product` answer: the new order's id (201), or the first order's when its key is sent again (200). */
+export const buyProductAnswerSchema = insertedAnswerSchema;
 
 /**
  * `GET /api/payment-config` answer. `cardPayments` false: the shop takes cash on delivery only (PAYMENTS=cash-only),
  * so the storefront offers no card payment and `POST /api/create-payment-intent` answers 422 CARD_PAYMENTS_OFF.
  */
-export type PaymentConfig = {
-  cardPayments: boolean;
-  provider: PaymentProviderKind | null;
-  publishableKey: string | null;
-  testMode: boolean;
-};
+export const paymentConfigSchema = z.strictObject({
+  cardPayments: z.boolean(),
+  provider: paymentProviderKindSchema.nullable(),
+  publishableKey: z.string().nullable(),
+  testMode: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** `POST /api/test-payments/confirm` body (offline test provider only). */
 export const testPaymentConfirmSchema = z.strictObject({
@@ -92,60 +101,80 @@ export const testPaymentConfirmSchema = z.strictObject({
   cvc: z.string().max(10),
 });
 export type TestPaymentConfirm = z.infer<typeof testPaymentConfirmSchema>;
-export type TestPaymentConfirmAnswer = { status: 'succeeded'; orderId: string };
+export const testPaymentConfirmAnswerSchema = z.strictObject({ status: z.literal('succeeded'), orderId: z.string() });
+export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;
+
+/** `POST /api/stripe/webhook` answer: the event was recorded (`duplicate` when it had been already). */
+export const webhookAnswerSchema = z.strictObject({ received: z.literal(true), duplicate: z.boolean() });
 
 /** One item of an order, with the spec's order item fields (section 3) plus what a reorder needs. */
-export type OrderItemWire = PricedLineChoices & {
-  id: string;
-  description: string;
+export const orderItemWireSchema = z.strictObject({
+  // The product and the choices of the line, with their labels (PricedLineChoices).
+  title: z.string(),
+  category: z.string(),
+  quantity: z.number().int(),
+  size: sizeSchema.nullable(),
+  sizeLabel: z.string().nullable(),
+  crust: crustSchema.nullable(),
+  crustLabel: z.string().nullable(),
+  type: wingTypeSchema.nullable(),
+  typeLabel: z.string().nullable(),
+  id: z.string(),
+  description: z.string(),
   /** The chosen toppings, comma-separated. */
-  topping: string;
+  topping: z.string(),
   /** Toppings per unit, pounds. */
-  toppingsPrice: number;
+  toppingsPrice: z.number(),
   /** Unit price, pounds. */
-  price: number;
+  price: z.number(),
   /** price × quantity, pounds with two decimals. */
-  totalQuantityPrice: number;
+  totalQuantityPrice: z.number(),
   /** The titles of a deal's chosen items. */
-  dealItems: string[];
+  dealItems: z.array(z.string()),
   /** The cart line as ordered, so the order can be put in the cart again at today's prices. */
-  line: CartLine;
-};
+  line: cartLineSchema,
+});
+export type OrderItemWire = z.infer<typeof orderItemWireSchema>;
 
-/** One order as `GET /api/buy-product/{id}` and the history answer it. */
-export type OrderWire = {
-  _id: string;
-  items: OrderItemWire[];
-  email: string;
-  /** 'DD/MM/YYYY' and 'HH:MM' in Europe/London, the server's clock when the order was placed. */
-  date: string;
-  time: string;
-  paymentType: PaymentType;
-  /** Card: pending until the provider says it succeeded; Cash: unpaid (paid on delivery). */
-  paymentStatus: PaymentStatus;
-  status: OrderStatus;
-  addressId: string | null;
-  /** The delivery address as it was when the order was placed. */
-  address: Omit<AddressWire, '_id'>;
-  note: string;
-  subtotal: number;
-  totalPrice: number;
-  /** Sum of the item quantities. */
-  quantity: number;
-  createdAt: string;
-  /** Every status the order has had, oldest first: the customer's timeline and the admin's history. */
-  statusHistory: OrderStatusChangeWire[];
-};
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** One status of an order's history: when it was set ('DD/MM/YYYY', 'HH:MM' in London, and the instant). */
-export type OrderStatusChangeWire = {
-  status: OrderStatus;
-  date: string;
-  time: string;
-  createdAt: string;
+export const orderStatusChangeWireSchema = z.strictObject({
+  status: orderStatusSchema,
+  date: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
   /** Who set it: the e-mail of the admin (or of the customer for the first status); only in admin answers. */
-  changedBy?: string | null;
-};
+  changedBy: z.string().nullable().optional(),
+});
+export type OrderStatusChangeWire = z.infer<typeof orderStatusChangeWireSchema>;
+
+/** One order as `GET /api/buy-product/{id}` and the history answer it. */
+export const orderWireSchema = z.strictObject({
+  _id: z.string(),
+  items: z.array(orderItemWireSchema),
+  email: z.string(),
+  /** 'DD/MM/YYYY' and 'HH:MM' in Europe/London, the server's clock when the order was placed. */
+  date: z.string(),
+  time: z.string(),
+  paymentType: paymentTypeSchema,
+  /** Card: pending until the provider says it succeeded; Cash: unpaid (paid on delivery). */
+  paymentStatus: paymentStatusSchema,
+  status: orderStatusSchema,
+  addressId: z.string().nullable(),
+  /** The delivery address as it was when the order was placed. */
+  address: addressWireSchema.omit({ _id: true }),
+  note: z.string(),
+  subtotal: z.number(),
+  totalPrice: z.number(),
+  /** Sum of the item quantities. */
+  quantity: z.number().int(),
+  createdAt: z.string(),
+  /** Every status the order has had, oldest first: the customer's timeline and the admin's history. */
+  statusHistory: z.array(orderStatusChangeWireSchema),
+});
+export type OrderWire = z.infer<typeof orderWireSchema>;
 
 /**
  * `PUT /api/update-sell-products/{id}` body: one of the five statuses of SPEC.md section 4 (the server then
@@ -154,18 +183,43 @@ export type OrderStatusChangeWire = {
 export const updateOrderStatusRequestSchema = z.strictObject({ status: orderStatusSchema });
 export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSchema>;
 /** Its answer: 1 when the status changed, 0 when the order already had it. */
-export type UpdateOrderStatusAnswer = { modifiedCount: number };
+export const updateOrderStatusAnswerSchema = modifiedAnswerSchema;
+export type UpdateOrderStatusAnswer = z.infer<typeof updateOrderStatusAnswerSchema>;
 
 /** One entry of `GET /api/my-product/{email}`: a status change of one of the user's orders, or a shop notice. */
-export type CustomerNotificationWire = {
-  _id: string;
-  kind: 'order' | 'notice';
-  title: string;
-  description: string;
-  orderId: string | null;
-  status: OrderStatus | null;
-  imageUrl: string | null;
-  date: string;
-  time: string;
-  createdAt: string;
-};
+export const customerNotificationWireSchema = z.strictObject({
+  _id: z.string(),
+  kind: z.enum(['order', 'notice']),
+  title: z.string(),
+  description: z.string(),
+  orderId: z.string().nullable(),
+  status: orderStatusSchema.nullable(),
+  imageUrl: z.string().nullable(),
+  date: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
+});
+export type CustomerNotificationWire = z.infer<typeof customerNotificationWireSchema>;
+
+/** `GET /api/opening-status`: whether the shop takes an order now, on the shop's clock (domain/opening-hours.ts). */
+export const orderingStatusSchema: z.ZodType<OrderingStatus> = z.strictObject({
+  open: z.boolean(),
+  acceptingOrders: z.boolean(),
+  message: z.string(),
+  opensAt: z.string().optional(),
+  opensDay: z.enum(['today', 'tomorrow']).optional(),
+  closesAt: z.string().optional(),
+  ordersCloseAt: z.string().optional(),
+});
+
+export const ORDERS_PAGE_MESSAGE = 'page must be a whole number from 1';
+
+/**
+ * `GET /api/buy-product?status=&period=&page=` (admins): optional status and period filters (period: today, lastDay,
+ * lastWeek, lastMonth in Europe/London) and a 1-based page (of ORDERS_PAGE_SIZE).
+ */
+export const shopOrderQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  period: orderPeriodSchema.optional(),
+  page: z.coerce.number(ORDERS_PAGE_MESSAGE).int(ORDERS_PAGE_MESSAGE).min(1, ORDERS_PAGE_MESSAGE).max(1_000_000).default(1),
+});

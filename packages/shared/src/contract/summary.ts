@@ -6,54 +6,58 @@
  * never sales.
  */
 import { z } from 'zod';
-import { PERIOD_KINDS, type PeriodKind } from '../domain/dates';
+import { PERIOD_KINDS } from '../domain/dates';
 
 export const ADMIN_SUMMARY_PATH = '/admin/summary';
 
 /** Sales of one period: orders that count as sales (not canceled) and their totals, by payment type. */
-export type SalesFiguresWire = {
-  orders: number;
-  salesPence: number;
-  cardPence: number;
-  cashPence: number;
-};
+export const salesFiguresWireSchema = z.strictObject({
+  orders: z.number().int(),
+  salesPence: z.number().int(),
+  cardPence: z.number().int(),
+  cashPence: z.number().int(),
+});
+export type SalesFiguresWire = z.infer<typeof salesFiguresWireSchema>;
 
 /** Today's orders by status, for the Orders Summary (Today) panel: `total` counts every placed order, canceled too. */
-export type TodayOrdersWire = {
-  total: number;
-  pending: number;
-  approved: number;
-  onTheWay: number;
-  delivered: number;
-  canceled: number;
-};
+export const todayOrdersWireSchema = z.strictObject({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  onTheWay: z.number().int(),
+  delivered: z.number().int(),
+  canceled: z.number().int(),
+});
+export type TodayOrdersWire = z.infer<typeof todayOrdersWireSchema>;
 
 /** One London day of the sales chart. */
-export type DailySalesWire = {
+export const dailySalesWireSchema = z.strictObject({
   /** 'YYYY-MM-DD' (sorts, and parses without a time zone). */
-  day: string;
+  day: z.string(),
   /** 'DD/MM/YYYY', as orders carry their date. */
-  date: string;
-  orders: number;
-  salesPence: number;
-};
+  date: z.string(),
+  orders: z.number().int(),
+  salesPence: z.number().int(),
+});
+export type DailySalesWire = z.infer<typeof dailySalesWireSchema>;
 
-export type AdminSummaryWire = {
+export const adminSummaryWireSchema = z.strictObject({
   /** The shop clock's instant the figures were computed at (ISO). */
-  asOf: string;
-  timeZone: 'Europe/London';
+  asOf: z.string(),
+  timeZone: z.literal('Europe/London'),
   /** Every placed order still 'Pending Order', whenever it was placed. */
-  pendingOrders: number;
-  categories: number;
-  products: number;
-  todayOrders: TodayOrdersWire;
+  pendingOrders: z.number().int(),
+  categories: z.number().int(),
+  products: z.number().int(),
+  todayOrders: todayOrdersWireSchema,
   /** today, lastDay (yesterday), lastWeek (previous Monday-to-Sunday), lastMonth (previous calendar month). */
-  periods: Record<PeriodKind, SalesFiguresWire & { start: string; end: string }>;
+  periods: z.record(z.enum(PERIOD_KINDS), salesFiguresWireSchema.extend({ start: z.string(), end: z.string() })),
   /** All time. */
-  overall: SalesFiguresWire;
+  overall: salesFiguresWireSchema,
   /** The last DAILY_SALES_DAYS London days, today included, oldest first, days without orders as zeros. */
-  daily: DailySalesWire[];
-};
+  daily: z.array(dailySalesWireSchema),
+});
+export type AdminSummaryWire = z.infer<typeof adminSummaryWireSchema>;
 
 export const DAILY_SALES_DAYS = 30;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs } from '../../../test/sign-in';
 import { assertSelfOrAdmin, requireAdmin, requireUser } from './guards';
@@ -9,9 +10,14 @@ describe.each(testDatabases())('session guards on %s', (kind) => {
     server = await startTestServer({
       db: kind,
       setup: (app) => {
-        app.get('/api/test/me', { preHandler: requireUser }, async (request) => ({ email: request.user?.email }));
-        app.get('/api/test/admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
-        app.get<{ Params: { email: string } }>('/api/test/of/:email', { preHandler: requireUser }, async (request) => {
+        // Answers are checked against the route's declared schema (test/answer-schemas.ts), as every route's.
+        const answers = (answer: z.ZodType) => ({ schema: { response: { 200: answer } } });
+        const ok = answers(z.object({ ok: z.literal(true) }));
+        app.get('/api/test/me', { preHandler: requireUser, ...answers(z.object({ email: z.string() })) }, async (request) => ({
+          email: request.user?.email,
+        }));
+        app.get('/api/test/admin', { preHandler: requireAdmin, ...ok }, async () => ({ ok: true }));
+        app.get<{ Params: { email: string } }>('/api/test/of/:email', { preHandler: requireUser, ...ok }, async (request) => {
           assertSelfOrAdmin(request, request.params.email);
           return { ok: true };
         });

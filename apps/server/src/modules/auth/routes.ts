@@ -1,7 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  allUserAnswerSchema,
+  authAnswerSchema,
+  authFailureSchema,
+  profileAnswerSchema,
   changePasswordBodySchema,
   forgotPasswordBodySchema,
   INVALID_OTP_ANSWER,
@@ -14,6 +18,8 @@ import {
   type ProfileAnswer,
   REGISTERED,
   registerBodySchema,
+  resultAnswerSchema,
+  sessionAnswerSchema,
   SIGNED_IN,
   SIGNED_OUT,
   TOO_MANY_ATTEMPTS,
@@ -26,6 +32,7 @@ import {
 import { OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
 import { clientAddressKey } from '../../http/client-address';
 import { HttpError } from '../../http-errors';
+import { emailParams, schemaIssues } from '../../http/route-schemas';
 import { flushMail } from '../../mail/mailer';
 import { outboxRoutes } from '../../mail/outbox-routes';
 import { assertSelfOrAdmin, currentUser, requireUser } from './guards';
@@ -95,14 +102,24 @@ function tooMany(): HttpError {
 }
 
 /**
- * Parses a body with one of the contract's schemas. A refusal answers 400 with the schema's own sentences
- * ('Please enter a valid email address.'), since screens show this message to people as it is.
+ * The body as the route's declared schema (the contract's) read it. These routes take their validation as a
+ * value (`attachValidation`), so that the rate limits count an attempt before its body is looked at; a refusal
+ * answers 400 with the schema's own sentences ('Please enter a valid email address.'), since screens show this
+ * message to people as it is.
  */
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+function validBody<Body>(request: FastifyRequest & { body: Body }): Body {
+  const issues = schemaIssues(request.validationError);
+  if (!issues) return request.body;
+  const messages = [...new Set(issues.map((issue) => issue.message))];
   throw new HttpError('VALIDATION_FAILED', messages.join(' '));
+}
+
+const tags = ['accounts'];
+/** Every failure here also carries the spec's `result: false` (addResultFalseToFailures). */
+const failures = { '4xx': authFailureSchema, '5xx': authFailureSchema };
+/** A body read by validBody: Fastify checks it against the schema and leaves the answer to the route. */
+function withBody<Body, Answers extends object>(summary: string, body: Body, answers: Answers) {
+  return { attachValidation: true, schema: { tags, summary, body, response: { ...answers, ...failures } } };
 }
 
 /** The spec's paths end in a slash (`/register/`); both spellings answer. */
@@ -127,7 +144,7 @@ function addResultFalseToFailures(app: FastifyInstance): void {
   });
 }
 
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyRateLimit, {
     global: false,
     // Counters in the database, shared by every process (a per-process memory would multiply each limit by the
@@ -203,8 +220,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   };
 
   for (const url of withAndWithoutSlash('/register')) {
-    app.post(url, { preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
-      const body = parseBody(registerBodySchema, request.body);
+    const route = withBody('Register a customer account, and sign in', registerBodySchema, { 201: authAnswerSchema });
+    app.post(url, { ...route, preHandler: registerLimit }, async (request, reply): Promise<AuthAnswer> => {
+      const body = validBody(request);
       // Counted shop-wide as well, whatever the address; a sign-up that makes no account gives its place back.
       const shopWide: Array<[LimitName, string]> = [['registerShopWide', 'shop']];
       await countAll(reply, shopWide);
@@ -220,7 +238,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   }
 
   for (const url of withAndWithoutSlash('/login')) {
-    app.post(url, async (request, reply): Promise<AuthAnswer> => {
+    app.post(url, withBody('Sign in', loginBodySchema, { 200: authAnswerSchema }), async (request, reply): Promise<AuthAnswer> => {
       // A browser known to the account is counted on its own. Any other client per address (first, so requests it
       // refuses never reach the others), per address and e-mail, and per account; the per-account count keeps
       // failures only, so an attacker filling it holds back unknown clients, never the owner's browsers.
@@ -228,7 +246,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const failuresOnly: Array<[LimitName, string]> = device ? [['loginPerDevice', device]] : [['loginPerAccount', bodyEmail(request)]];
       await countAll(reply, device ? failuresOnly : [['loginPerIp', byIp(request)], ['login', byIpAndEmail(request)], ...failuresOnly]);
       const user = await onlyGuessesCount(failuresOnly, WRONG_CREDENTIALS, () => {
-        const body = parseBody(loginBodySchema, request.body);
+        const body = validBody(request);
         return authenticate(app.db, body.email, body.password);
       });
       await signIn(app, request, reply, user);
@@ -238,7 +256,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // Idempotent: signed out already is fine, the cookie is cleared either way.
-  app.post('/logout', async (request, reply): Promise<ResultAnswer> => {
+  const logout = { tags, summary: 'Sign out (signed out already is fine)', response: { 200: resultAnswerSchema, ...failures } };
+  app.post('/logout', { schema: logout }, async (request, reply): Promise<ResultAnswer> => {
     if (request.sessionId) await destroySession(app.db, request.sessionId);
     request.user = null;
     request.sessionId = null;
@@ -247,17 +266,29 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Signed out is an answer, not a failure (decision 0105): every visitor's page asks, and a 401 is an error in its console.
-  app.get('/session', async (request): Promise<SessionAnswer> => {
+  const session = { tags, summary: 'Who is signed in (user null when nobody is)', response: { 200: sessionAnswerSchema, ...failures } };
+  app.get('/session', { schema: session }, async (request): Promise<SessionAnswer> => {
     return { user: request.user ? toWireUser(request.user) : null };
   });
 
-  app.get<{ Params: { email: string } }>('/alluser/:email', { preHandler: requireUser }, async (request): Promise<AllUserAnswer> => {
+  const allUser = {
+    tags,
+    summary: 'An account’s name and e-mail',
+    params: emailParams,
+    response: { 200: allUserAnswerSchema, ...failures },
+  };
+  app.get('/alluser/:email', { preHandler: requireUser, schema: allUser }, async (request): Promise<AllUserAnswer> => {
     assertSelfOrAdmin(request, request.params.email);
     return userSummary(app.db, request.params.email);
   });
 
-  app.put('/profile', { preHandler: [requireUser, profileLimit] }, async (request): Promise<ProfileAnswer> => {
-    const body = parseBody(profileBodySchema, request.body);
+  const profile = withBody(
+    'Change your name, and ask to change your e-mail (confirmed with your current password; the new address with a mailed code)',
+    profileBodySchema,
+    { 200: profileAnswerSchema },
+  );
+  app.put('/profile', { ...profile, preHandler: [requireUser, profileLimit] }, async (request): Promise<ProfileAnswer> => {
+    const body = validBody(request);
     const { user, newEmail } = await updateProfile(app, currentUser(request).id, body);
     if (!newEmail) return { result: true, message: PROFILE_UPDATED, user: toWireUser(user) };
     // The new address is the account's only once the code mailed to it comes back (decision 0705).
@@ -266,15 +297,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Confirms a new e-mail address with the code mailed to it; the account's other sessions end.
-  app.post('/profile/confirm-email', { preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
-    const body = parseBody(confirmEmailBodySchema, request.body);
+  const confirmEmail = withBody('Confirm a new e-mail address with the code mailed to it', confirmEmailBodySchema, {
+    200: authAnswerSchema,
+  });
+  app.post('/profile/confirm-email', { ...confirmEmail, preHandler: [requireUser, profileLimit] }, async (request): Promise<AuthAnswer> => {
+    const body = validBody(request);
     const user = await confirmEmailChange(app, currentUser(request), request.sessionId ?? '', body.code);
     request.user = user;
     return { result: true, message: EMAIL_CONFIRMED, user: toWireUser(user) };
   });
 
   for (const url of withAndWithoutSlash('/forgot-password')) {
-    app.post(url, async (request, reply): Promise<ResultAnswer> => {
+    const route = withBody('Mail a password reset code (the same answer whether or not the account exists)', forgotPasswordBodySchema, {
+      200: resultAnswerSchema,
+    });
+    app.post(url, route, async (request, reply): Promise<ResultAnswer> => {
       const device = await knownDevice(request);
       await countAll(
         reply,
@@ -286,14 +323,15 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
               ['forgotPasswordPerAccount', bodyEmail(request)],
             ],
       );
-      const body = parseBody(forgotPasswordBodySchema, request.body);
+      const body = validBody(request);
       await issueResetCode(app, body.email);
       return { result: true, message: OTP_SENT };
     });
   }
 
   for (const url of withAndWithoutSlash('/change-password')) {
-    app.post(url, async (request, reply): Promise<ResultAnswer> => {
+    const route = withBody('Set a new password with a mailed code', changePasswordBodySchema, { 200: resultAnswerSchema });
+    app.post(url, route, async (request, reply): Promise<ResultAnswer> => {
       // Wrong codes are counted per address, and also per account and shop-wide whatever the address (each code
       // dies after 5 wrong tries as well); a browser known to the account is counted on its own.
       const device = await knownDevice(request);
@@ -304,9 +342,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
             ['changePasswordShopWide', 'shop'],
           ];
       await countAll(reply, device ? failuresOnly : [['changePassword', byIp(request)], ...failuresOnly]);
-      const { userId } = await onlyGuessesCount(failuresOnly, INVALID_OTP_ANSWER, () =>
-        resetPassword(app, parseBody(changePasswordBodySchema, request.body)),
-      );
+      const { userId } = await onlyGuessesCount(failuresOnly, INVALID_OTP_ANSWER, () => resetPassword(app, validBody(request)));
       // The browser that redeemed a mailed code has shown it reads the account's mail: it is known from now on.
       await rememberDevice(app.db, app.config, request, reply, userId, app.now());
       return { result: true, message: PASSWORD_UPDATED };

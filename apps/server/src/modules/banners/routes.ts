@@ -1,6 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { BANNER_IMAGE_REQUIRED, bannerCreateSchema, imageTooLargeMessage, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BANNER_IMAGE_REQUIRED,
+  bannerCreateSchema,
+  bannerWireSchema,
+  deletedAnswerSchema,
+  imageTooLargeMessage,
+  insertedAnswerSchema,
+  PRODUCT_IMAGE_MAX_BYTES,
+} from '@shop/shared/contract/catalogue';
 import { HttpError } from '../../http-errors';
+import { errorAnswers, idParams, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
 import { requireAdmin } from '../auth/public';
@@ -10,16 +20,39 @@ import { createBanner, deleteBanner, listBanners } from './service';
 const BANNER_UPLOAD: UploadRules = { maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLargeMessage: imageTooLargeMessage('product') };
 
 // Banners: the storefront's offers strip (SPEC.md "Add banner"). Reading them is public; adding and removing are for admins.
-export const bannerRoutes: FastifyPluginAsync = async (app) => {
+export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptImageForms(app);
+  const tags = ['banners'];
 
-  app.get('/banners', async () => listBanners(app.db));
-  app.post('/addbanner', { preHandler: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT }, async (request, reply) => {
-    const { image } = await readImageWrite(request, bannerCreateSchema, BANNER_UPLOAD);
-    if (!image) throw new HttpError('IMAGE_REQUIRED', BANNER_IMAGE_REQUIRED);
-    return reply.code(201).send(await createBanner(app, image));
-  });
-  app.delete<{ Params: { id: string } }>('/banners/:id', { preHandler: requireAdmin }, async (request) =>
-    deleteBanner(app.db, request.params.id),
+  app.get(
+    '/banners',
+    { schema: { tags, summary: 'The banners, newest first', response: { 200: z.array(bannerWireSchema), ...errorAnswers } } },
+    async () => listBanners(app.db),
+  );
+  app.post(
+    '/addbanner',
+    {
+      preValidation: requireAdmin,
+      bodyLimit: IMAGE_JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Add a banner (its image is required)',
+        documentedBody: imageFormBody(bannerCreateSchema),
+        response: { 201: insertedAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { image } = await readImageWrite(request, bannerCreateSchema, BANNER_UPLOAD);
+      if (!image) throw new HttpError('IMAGE_REQUIRED', BANNER_IMAGE_REQUIRED);
+      return reply.code(201).send(await createBanner(app, image));
+    },
+  );
+  app.delete(
+    '/banners/:id',
+    {
+      preValidation: requireAdmin,
+      schema: { tags, summary: 'Delete a banner', params: idParams, response: { 200: deletedAnswerSchema, ...errorAnswers } },
+    },
+    async (request) => deleteBanner(app.db, request.params.id),
   );
 };

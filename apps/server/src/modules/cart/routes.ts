@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cartQuoteAnswerSchema, cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
 import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
+import { errorAnswers } from '../../http/route-schemas';
 import { loadPricingCatalogue } from '../pricing/public';
 
 /**
@@ -11,9 +12,15 @@ import { loadPricingCatalogue } from '../pricing/public';
  * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
  * of the line.
  */
-export const cartRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/cart/quote', async (request, reply) => {
-    const { items } = cartQuoteRequestSchema.parse(request.body ?? {});
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = {
+    tags: ['cart'],
+    summary: 'What the server would charge for a cart (a line it cannot price: 400 with the line’s index)',
+    body: cartQuoteRequestSchema,
+    response: { 200: cartQuoteAnswerSchema, ...errorAnswers },
+  };
+  app.post('/cart/quote', { schema }, async (request, reply) => {
+    const { items } = request.body;
     const catalogue = await loadPricingCatalogue(app.db);
     try {
       return toCartQuoteAnswer(quoteCart(items, catalogue));

@@ -1,15 +1,26 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CATEGORY_IMAGE_MAX_BYTES,
   categoryCreateSchema,
+  categoryDetailWireSchema,
   categoryUpdateSchema,
+  categoryWireSchema,
+  deletedAnswerSchema,
   imageTooLargeMessage,
   ingredientCreateSchema,
+  ingredientWireSchema,
+  insertedAnswerSchema,
+  modifiedAnswerSchema,
   PRODUCT_IMAGE_MAX_BYTES,
+  productDetailWireSchema,
   productInputSchema,
+  productWireSchema,
 } from '@shop/shared/contract/catalogue';
 import { compressOnce, pickEncoding, type Encoding } from '../../http/compression';
 import { isCurrentEtag } from '../../http/etag';
+import { errorAnswers, formBody, idParams, imageFormBody, notModified } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, parseFields, readImageWrite, readWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
 import { requireAdmin } from '../auth/public';
@@ -53,55 +64,150 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.header('content-encoding', encoding).send(compressed(answer, encoding));
 }
 
-type IdParams = { Params: { id: string } };
+const tags = ['catalogue'];
+
+/** A menu list: its JSON is made once per menu version and sent as it is (no serializer runs), or 304. */
+function menuList(summary: string, item: z.ZodType) {
+  return { tags, summary, response: { 200: z.array(item), 304: notModified, ...errorAnswers } };
+}
 
 // Paths as the spec spells them. Reads are public and, for the menu, served from memory; writes are admins'.
-export const catalogueRoutes: FastifyPluginAsync = async (app) => {
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptImageForms(app);
 
-  app.get('/allcategori', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.categories));
-  app.get('/allproduts', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.products));
-  app.get<{ Params: { categoriName: string } }>('/products/:categoriName', async (request, reply) => {
-    const snapshot = await getMenuSnapshot(app.db);
-    return sendCached(request, reply, snapshot.answers.byCategory.get(request.params.categoriName) ?? snapshot.answers.empty);
-  });
-  app.get('/ingredients', async (request, reply) => sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.toppings));
+  app.get('/allcategori', { schema: menuList('The categories, in menu order', categoryWireSchema) }, async (request, reply) =>
+    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.categories),
+  );
+  app.get('/allproduts', { schema: menuList('Every product', productWireSchema) }, async (request, reply) =>
+    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.products),
+  );
+  app.get(
+    '/products/:categoriName',
+    {
+      schema: {
+        ...menuList('The products of one category (an unknown category has none)', productWireSchema),
+        params: z.object({ categoriName: z.string().describe('The category’s name, as `GET /allcategori` spells it') }),
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await getMenuSnapshot(app.db);
+      return sendCached(request, reply, snapshot.answers.byCategory.get(request.params.categoriName) ?? snapshot.answers.empty);
+    },
+  );
+  app.get('/ingredients', { schema: menuList('The toppings', ingredientWireSchema) }, async (request, reply) =>
+    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.toppings),
+  );
 
-  app.get<IdParams>('/allcategori/:id', async (request) => getCategory(app.db, request.params.id));
-  app.get<IdParams>('/allproduts/:id', async (request) => getProduct(app.db, request.params.id));
+  app.get(
+    '/allcategori/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One category, with its image',
+        params: idParams,
+        response: { 200: categoryDetailWireSchema, ...errorAnswers },
+      },
+    },
+    async (request) => getCategory(app.db, request.params.id),
+  );
+  app.get(
+    '/allproduts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product, with its image',
+        params: idParams,
+        response: { 200: productDetailWireSchema, ...errorAnswers },
+      },
+    },
+    async (request) => getProduct(app.db, request.params.id),
+  );
 
-  const admin = { preHandler: requireAdmin };
-  const productWrite = { preHandler: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT };
+  const admin = { preValidation: requireAdmin };
+  const productWrite = { preValidation: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT };
+  const created = { 201: insertedAnswerSchema, ...errorAnswers };
+  const modified = { 200: modifiedAnswerSchema, ...errorAnswers };
+  const deleted = { 200: deletedAnswerSchema, ...errorAnswers };
 
-  app.post('/allcategori', admin, async (request, reply) => {
-    const { input, image } = await readImageWrite(request, categoryCreateSchema, CATEGORY_UPLOAD);
-    return reply.code(201).send(await createCategory(app, input, image));
-  });
+  app.post(
+    '/allcategori',
+    { ...admin, schema: { tags, summary: 'Add a category', documentedBody: imageFormBody(categoryCreateSchema), response: created } },
+    async (request, reply) => {
+      const { input, image } = await readImageWrite(request, categoryCreateSchema, CATEGORY_UPLOAD);
+      return reply.code(201).send(await createCategory(app, input, image));
+    },
+  );
 
-  app.put<IdParams>('/allcategori/:id', admin, async (request) => {
-    const { input, image } = await readImageWrite(request, categoryUpdateSchema, CATEGORY_UPLOAD);
-    return updateCategory(app, request.params.id, input, image);
-  });
+  app.put(
+    '/allcategori/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Rename a category, change its order or image',
+        params: idParams,
+        documentedBody: imageFormBody(categoryUpdateSchema),
+        response: modified,
+      },
+    },
+    async (request) => {
+      const { input, image } = await readImageWrite(request, categoryUpdateSchema, CATEGORY_UPLOAD);
+      return updateCategory(app, request.params.id, input, image);
+    },
+  );
 
-  app.delete<IdParams>('/allcategori/:id', admin, async (request) => deleteCategory(app, request.params.id));
+  app.delete(
+    '/allcategori/:id',
+    { ...admin, schema: { tags, summary: 'Delete a category without products', params: idParams, response: deleted } },
+    async (request) => deleteCategory(app, request.params.id),
+  );
 
-  app.post('/allproduts', productWrite, async (request, reply) => {
-    const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-    return reply.code(201).send(await createProduct(app, input, image));
-  });
+  app.post(
+    '/allproduts',
+    { ...productWrite, schema: { tags, summary: 'Add a product', documentedBody: imageFormBody(productInputSchema), response: created } },
+    async (request, reply) => {
+      const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
+      return reply.code(201).send(await createProduct(app, input, image));
+    },
+  );
 
-  app.put<IdParams>('/allproduts/:id', productWrite, async (request) => {
-    const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-    return updateProduct(app, request.params.id, input, image);
-  });
+  app.put(
+    '/allproduts/:id',
+    {
+      ...productWrite,
+      schema: {
+        tags,
+        summary: 'Change a product',
+        params: idParams,
+        documentedBody: imageFormBody(productInputSchema),
+        response: modified,
+      },
+    },
+    async (request) => {
+      const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
+      return updateProduct(app, request.params.id, input, image);
+    },
+  );
 
-  app.delete<IdParams>('/allproduts/:id', admin, async (request) => deleteProduct(app, request.params.id));
+  app.delete(
+    '/allproduts/:id',
+    { ...admin, schema: { tags, summary: 'Delete a product', params: idParams, response: deleted } },
+    async (request) => deleteProduct(app, request.params.id),
+  );
 
-  app.post('/ingredients', admin, async (request, reply) => {
-    const write = await readWrite(request, CATEGORY_UPLOAD);
-    const input = parseFields(ingredientCreateSchema, write.fields);
-    return reply.code(201).send(await createTopping(app, input));
-  });
+  app.post(
+    '/ingredients',
+    { ...admin, schema: { tags, summary: 'Add a topping', documentedBody: formBody(ingredientCreateSchema), response: created } },
+    async (request, reply) => {
+      const write = await readWrite(request, CATEGORY_UPLOAD);
+      const input = parseFields(ingredientCreateSchema, write.fields);
+      return reply.code(201).send(await createTopping(app, input));
+    },
+  );
 
-  app.delete<IdParams>('/ingredients/:id', admin, async (request) => deleteTopping(app, request.params.id));
+  app.delete(
+    '/ingredients/:id',
+    { ...admin, schema: { tags, summary: 'Delete a topping', params: idParams, response: deleted } },
+    async (request) => deleteTopping(app, request.params.id),
+  );
 };

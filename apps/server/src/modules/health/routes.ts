@@ -1,8 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthAnswerSchema } from '@shop/shared/contract/health';
 import { HttpError } from '../../http-errors';
+import { errorAnswers } from '../../http/route-schemas';
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (_request, reply) => {
+const schema = {
+  tags: ['health'],
+  summary: 'Whether the shop and its database answer',
+  response: { 200: healthAnswerSchema, ...errorAnswers },
+};
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { schema }, async (_request, reply) => {
     try {
       await app.database.ping();
     } catch (error) {
@@ -10,6 +18,6 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError('DATABASE_UNAVAILABLE', 'Database unavailable');
     }
     reply.header('cache-control', 'no-store');
-    return { status: 'ok', database: 'ok' };
+    return { status: 'ok' as const, database: 'ok' as const };
   });
 };

@@ -1,10 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  announcementWireSchema,
   imageTooLargeMessage,
+  insertedAnswerSchema,
   notificationCreateSchema,
   PRODUCT_IMAGE_MAX_BYTES,
   type AnnouncementWire,
 } from '@shop/shared/contract/catalogue';
+import { customerNotificationWireSchema } from '@shop/shared/contract/orders';
+import { emailParams, errorAnswers, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
 import { assertSelfOrAdmin, requireAdmin, requireUser } from '../auth/public';
@@ -15,18 +20,51 @@ import { listCustomerNotifications } from './service';
 const ANNOUNCEMENT_UPLOAD: UploadRules = { maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLargeMessage: imageTooLargeMessage('product') };
 
 // The customer's notification feed and the shop's announcements, at the spec's paths (SPEC.md section 7).
-export const notificationRoutes: FastifyPluginAsync = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptImageForms(app);
+  const tags = ['notifications'];
 
-  app.get<{ Params: { email: string } }>('/my-product/:email', { preHandler: requireUser }, async (request) => {
-    assertSelfOrAdmin(request, request.params.email);
-    return listCustomerNotifications(app.db, request.params.email);
-  });
+  app.get(
+    '/my-product/:email',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        summary: 'An account’s notifications, newest first: its orders’ status changes and the shop’s notices',
+        params: emailParams,
+        response: { 200: z.array(customerNotificationWireSchema), ...errorAnswers },
+      },
+    },
+    async (request) => {
+      assertSelfOrAdmin(request, request.params.email);
+      return listCustomerNotifications(app.db, request.params.email);
+    },
+  );
 
-  app.get('/allnotification', { preHandler: requireAdmin }, async (): Promise<AnnouncementWire[]> => listAnnouncements(app.db));
+  app.get(
+    '/allnotification',
+    {
+      preValidation: requireAdmin,
+      schema: { tags, summary: 'The shop’s announcements', response: { 200: z.array(announcementWireSchema), ...errorAnswers } },
+    },
+    async (): Promise<AnnouncementWire[]> => listAnnouncements(app.db),
+  );
 
-  app.post('/allnotification', { preHandler: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT }, async (request, reply) => {
-    const { input, image } = await readImageWrite(request, notificationCreateSchema, ANNOUNCEMENT_UPLOAD);
-    return reply.code(201).send(await createAnnouncement(app, input, image));
-  });
+  app.post(
+    '/allnotification',
+    {
+      preValidation: requireAdmin,
+      bodyLimit: IMAGE_JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Announce something to every customer',
+        documentedBody: imageFormBody(notificationCreateSchema),
+        response: { 201: insertedAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { input, image } = await readImageWrite(request, notificationCreateSchema, ANNOUNCEMENT_UPLOAD);
+      return reply.code(201).send(await createAnnouncement(app, input, image));
+    },
+  );
 };

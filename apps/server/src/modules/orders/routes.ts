@@ -1,18 +1,24 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { objectIdSchema } from '@shop/shared/contract/cart';
 import {
+  buyProductAnswerSchema,
   buyProductRequestSchema,
+  createPaymentIntentAnswerSchema,
   createPaymentIntentRequestSchema,
   idempotencyKeySchema,
+  orderingStatusSchema,
+  orderWireSchema,
+  shopOrderQuerySchema,
+  updateOrderStatusAnswerSchema,
   updateOrderStatusRequestSchema,
   type OrderWire,
   type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
-import { orderPeriodSchema } from '@shop/shared/contract/summary';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
-import { orderStatusSchema } from '@shop/shared/domain/order-status';
 import { HttpError } from '../../http-errors';
+import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
 import { cardPaymentProvider } from '../payments/public';
 import { placeCashOrder, startCardOrder } from './placement';
@@ -27,9 +33,6 @@ function idempotencyKey(request: FastifyRequest): string | null {
   return parsed.data;
 }
 
-type EmailParams = { Params: { email: string } };
-type IdParams = { Params: { id: string } };
-
 /** An order id from the path; a malformed one cannot name an order, so it answers as a missing one. */
 function orderId(raw: string): string {
   const id = objectIdSchema.safeParse(raw);
@@ -37,63 +40,131 @@ function orderId(raw: string): string {
   return id.data;
 }
 
-/**
- * `GET /api/buy-product?status=&period=&page=`: optional status and period filters (period: today, lastDay,
- * lastWeek, lastMonth in Europe/London) and a 1-based page (of ORDERS_PAGE_SIZE).
- */
-const shopOrderQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  period: orderPeriodSchema.optional(),
-  page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1_000_000)
-    .default(1),
-});
+const tags = ['orders'];
+const IDEMPOTENCY_NOTE =
+  'An `Idempotency-Key` header (8 to 255 printable characters) makes a retry answer the first order instead of placing another.';
 
 // Paths as the spec spells them (SPEC.md section 7), plus the card order route of DESIGN.md. The payment routes
 // are the payments module's; the customer's notification feed is the notifications module's.
-export const orderRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/buy-product', { preHandler: requireUser }, async (request, reply) => {
-    const user = currentUser(request);
-    const key = idempotencyKey(request);
-    const input = buyProductRequestSchema.parse(request.body);
-    const { orderId, created } = await placeCashOrder(app, { user, input, idempotencyKey: key });
-    if (!created) reply.header('idempotent-replayed', 'true');
-    return reply.code(created ? 201 : 200).send({ insertedId: orderId });
-  });
-
-  // The spec's "all orders", for the back office: the orders the shop sees, newest first, a page at a time.
-  app.get('/buy-product', { preHandler: requireAdmin }, async (request, reply): Promise<OrderWire[]> => {
-    const query = shopOrderQuerySchema.parse(request.query ?? {});
-    const { orders, total } = await listShopOrders(app, query);
-    reply.header('x-total-count', String(total));
-    return orders;
-  });
-
-  app.get<IdParams>('/buy-product/:id', { preHandler: requireUser }, async (request) =>
-    getOrder(app.db, currentUser(request), orderId(request.params.id)),
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/buy-product',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        summary: 'Place a cash order (201; 200 with the first order’s id when its Idempotency-Key is sent again)',
+        description: IDEMPOTENCY_NOTE,
+        body: buyProductRequestSchema,
+        response: { 201: buyProductAnswerSchema, 200: buyProductAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const key = idempotencyKey(request);
+      const { orderId, created } = await placeCashOrder(app, { user, input: request.body, idempotencyKey: key });
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.code(created ? 201 : 200).send({ insertedId: orderId });
+    },
   );
 
-  app.put<IdParams>('/update-sell-products/:id', { preHandler: requireAdmin }, async (request): Promise<UpdateOrderStatusAnswer> => {
-    const id = orderId(request.params.id);
-    const { status } = updateOrderStatusRequestSchema.parse(request.body ?? {});
-    return updateOrderStatus(app, currentUser(request), id, status);
-  });
+  // The spec's "all orders", for the back office: the orders the shop sees, newest first, a page at a time.
+  app.get(
+    '/buy-product',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        summary: 'The orders the shop sees, newest first, a page at a time (X-Total-Count: how many in all)',
+        querystring: shopOrderQuerySchema,
+        response: { 200: z.array(orderWireSchema), ...errorAnswers },
+      },
+    },
+    async (request, reply): Promise<OrderWire[]> => {
+      const { orders, total } = await listShopOrders(app, request.query);
+      reply.header('x-total-count', String(total));
+      return orders;
+    },
+  );
 
-  app.post('/create-payment-intent', { preHandler: requireUser }, async (request) => {
-    const user = currentUser(request);
-    const key = idempotencyKey(request);
-    const input = createPaymentIntentRequestSchema.parse(request.body);
-    return startCardOrder(app, { provider: cardPaymentProvider(app), user, input, idempotencyKey: key });
-  });
+  app.get(
+    '/buy-product/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        summary: 'One order (yours, or any for an admin)',
+        params: idParams,
+        response: { 200: orderWireSchema, ...errorAnswers },
+      },
+    },
+    async (request) => getOrder(app.db, currentUser(request), orderId(request.params.id)),
+  );
 
-  app.get<EmailParams>('/my-product-history/:email', { preHandler: requireUser }, async (request) => {
-    const reader = assertSelfOrAdmin(request, request.params.email);
-    return listOrderHistory(app.db, request.params.email, reader);
-  });
+  app.put(
+    '/update-sell-products/:id',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Move an order to another status (1 when it changed, 0 when it had it already)',
+        params: idParams,
+        body: updateOrderStatusRequestSchema,
+        response: { 200: updateOrderStatusAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request): Promise<UpdateOrderStatusAnswer> => {
+      const id = orderId(request.params.id);
+      return updateOrderStatus(app, currentUser(request), id, request.body.status);
+    },
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        summary: 'Start a card order: the server prices it and opens a payment for that amount',
+        description: IDEMPOTENCY_NOTE,
+        body: createPaymentIntentRequestSchema,
+        response: { 200: createPaymentIntentAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const key = idempotencyKey(request);
+      return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
+    },
+  );
+
+  app.get(
+    '/my-product-history/:email',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        summary: 'An account’s orders, newest first',
+        params: emailParams,
+        response: { 200: z.array(orderWireSchema), ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const reader = assertSelfOrAdmin(request, request.params.email);
+      return listOrderHistory(app.db, request.params.email, reader);
+    },
+  );
 
   // The browser's clock may differ from the shop's (SHOP_TIME), so checkout asks the server whether it takes orders.
-  app.get('/opening-status', async () => orderingStatus(app.now()));
+  app.get(
+    '/opening-status',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the shop takes an order now, on the shop’s clock',
+        response: { 200: orderingStatusSchema, ...errorAnswers },
+      },
+    },
+    async () => orderingStatus(app.now()),
+  );
 };
