@@ -66,13 +66,17 @@ export function errorAnswerProblem(url: string, response: Pick<ServerResponse, '
   } catch {
     return `the body is not JSON: ${JSON.stringify(body.toString('utf8').slice(0, 200))}`;
   }
+  const code: unknown = parsed && typeof parsed === 'object' ? (parsed as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code))
+    return `code ${JSON.stringify(code)} is not one of ERROR_CODES: ${text.slice(0, 300)}`;
   const result = errorBodySchema.safeParse(parsed);
   if (!result.success)
     return `the body is not an error body (${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}): ${text.slice(0, 300)}`;
-  const { statusCode, code } = result.data;
+  const { statusCode } = result.data;
   if (statusCode !== response.statusCode) return `the body says statusCode ${statusCode}: ${text.slice(0, 300)}`;
   const pathname = url.split('?')[0];
-  const quoteRefusal = pathname === '/api/cart/quote' && statusCode === CART_QUOTE_REFUSAL_STATUS && isPricingErrorCode(code);
-  if (!quoteRefusal && ERROR_CODES[code] !== statusCode) return `${code} is ${ERROR_CODES[code]} in ERROR_CODES: ${text.slice(0, 300)}`;
+  const quoteRefusal = pathname === '/api/cart/quote' && statusCode === CART_QUOTE_REFUSAL_STATUS && isPricingErrorCode(result.data.code);
+  if (!quoteRefusal && ERROR_CODES[result.data.code] !== statusCode)
+    return `${result.data.code} is ${ERROR_CODES[result.data.code]} in ERROR_CODES: ${text.slice(0, 300)}`;
   return null;
 }
