@@ -2,11 +2,14 @@
 # the built web app it serves, and the server's production dependencies only. Runs as the unprivileged `node` user.
 #
 #   docker build -t takeaway-shop .
-#   docker run -p 3000:3000 -v shop-data:/data -e SMTP_URL=smtp://... -e PAYMENTS=cash-only takeaway-shop   # PGlite in /data
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://shop.example.com -e SMTP_URL=smtp://... \
-#     -e STRIPE_SECRET_KEY=sk_live_... -e STRIPE_PUBLISHABLE_KEY=pk_live_... -e STRIPE_WEBHOOK_SECRET=whsec_... takeaway-shop
+#   docker run -p 3000:3000 -v shop-data:/data -e ADMIN_PASSWORD=... -e SMTP_URL=smtp://... -e PAYMENTS=cash-only \
+#     takeaway-shop                                                                          # PGlite in /data
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://shop.example.com -e ADMIN_PASSWORD=... \
+#     -e SMTP_URL=smtp://... -e STRIPE_SECRET_KEY=sk_live_... -e STRIPE_PUBLISHABLE_KEY=pk_live_... \
+#     -e STRIPE_WEBHOOK_SECRET=whsec_... takeaway-shop
 #
-# NODE_ENV=production (below) starts only with a mail server and a real way to take payment (decision 0702).
+# NODE_ENV=production (below) starts only with a mail server, a real way to take payment and, at the first start,
+# ADMIN_PASSWORD (decision 0702).
 #
 # compose.yaml runs two of these behind nginx on PostgreSQL 15. Built with BuildKit (Docker 23 and later by default;
 # `DOCKER_BUILDKIT=1` before that) for the npm cache mounts.

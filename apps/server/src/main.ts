@@ -83,6 +83,7 @@ async function main(): Promise<void> {
   const seed = await seedDatabase(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    generatePassword: config.nodeEnv !== 'production',
     now: shopNow(config),
     log: (message) => console.info(message),
   });

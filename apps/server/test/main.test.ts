@@ -81,4 +81,33 @@ describe('the shop process (main.ts)', () => {
       await rm(untouched, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses a first start in production without ADMIN_PASSWORD, instead of printing a generated one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'shop-main-admin-'));
+    try {
+      const { ADMIN_PASSWORD: _a, STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, ...env } = process.env;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          PAYMENTS: 'cash-only',
+          SMTP_URL: 'smtp://127.0.0.1:9',
+          DATA_DIR: dir,
+          DATABASE_URL: '',
+          PORT: '0',
+          SHOP_TIME: '',
+          RATE_LIMIT_MULTIPLIER: '',
+          DEMO_ORDERS: '',
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('ADMIN_PASSWORD must be set for the first start in production');
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/Admin sign-in: \S+ \/ /);
+      expect(run.stdout).not.toContain('Shop running at');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

@@ -13,12 +13,20 @@ import { MENU_PRODUCTS, MENU_TOPPINGS, type CategoryName } from './menu';
 export const SEED_MARKER_KEY = 'seeded_at';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
+export const ADMIN_PASSWORD_REQUIRED =
+  'ADMIN_PASSWORD must be set for the first start in production: the admin account is created now, and a generated password would be printed in the log';
+
 export interface SeedOptions {
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
   log: (message: string) => void;
   /** The shop clock; stored as every seeded row's creation time. */
   now?: Date;
+  /**
+   * Without adminPassword, generate one and show it once (default). False in production (decision 0702): a password
+   * printed in the log is the admin account of whoever reads the log, so a first start there needs ADMIN_PASSWORD.
+   */
+  generatePassword?: boolean;
 }
 
 export interface SeedResult {
@@ -70,6 +78,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (await isSeeded(db)) return { seeded: false, adminEmail };
 
+  if (!options.adminPassword && options.generatePassword === false) throw new Error(ADMIN_PASSWORD_REQUIRED);
   const started = Date.now();
   const now = options.now ?? new Date();
   const generatedPassword = options.adminPassword ? undefined : randomBytes(12).toString('base64url');
