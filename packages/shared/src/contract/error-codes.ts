@@ -90,6 +90,8 @@ const SHOP_CODES = {
   INTERNAL_ERROR: 500,
   PAYMENT_PROVIDER_ERROR: 502,
   DATABASE_UNAVAILABLE: 503,
+  /** Answered by nginx (deploy/nginx.conf.template) when no shop process answers. */
+  SHOP_UNAVAILABLE: 503,
   WEBHOOK_NOT_CONFIGURED: 503,
 } as const satisfies Record<string, number>;
 
