@@ -189,7 +189,7 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks firs
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(confirm).toBeHidden();
-  await expect(admin.getByText('Order canceled')).toBeVisible();
+  await expect(admin.getByText('Order canceled', { exact: true })).toBeVisible();
 
   // The next order, alone now.
   await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(second);

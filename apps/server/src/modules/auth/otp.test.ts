@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_OTP_ANSWER, OTP_ALPHABET, OTP_MAX_ATTEMPTS } from '@shop/shared/contract/auth';
 import { OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
@@ -7,35 +6,8 @@ import { startTestServer, testDatabases, type TestServer } from '../../../test/h
 import { signInAs } from '../../../test/sign-in';
 import { otpCodes } from '../../db/schema';
 import { call, expectNoSecrets } from '../../../test/account-test-client';
+import { startInbox, type ReceivedMail, type TestInbox } from '../../../test/smtp-inbox';
 import { generateOtp } from './otp';
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in the test process: no TLS, no auth, every message kept. */
-async function startInbox(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
-  const mails: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 const PASSWORD = 'Old-password-123';
 const NEW_PASSWORD = 'New-password-456';
@@ -61,13 +33,13 @@ describe('generateOtp', () => {
 
 describe.each(testDatabases())('password recovery by e-mailed code on %s', (kind) => {
   let server: TestServer;
-  let inbox: Awaited<ReturnType<typeof startInbox>>;
+  let inbox: TestInbox;
   const api = (method: string, path: string, body?: unknown, cookie?: string) =>
     call(server.url, method, path, { body, cookie: cookie ?? null });
 
   beforeAll(async () => {
     inbox = await startInbox();
-    server = await startTestServer({ db: kind, env: { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, MAIL_FROM: 'Shop <shop@example.com>' } });
+    server = await startTestServer({ db: kind, env: { SMTP_URL: inbox.url, MAIL_FROM: 'Shop <shop@example.com>' } });
   });
   afterAll(async () => {
     await server?.close();
