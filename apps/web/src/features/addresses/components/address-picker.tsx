@@ -13,12 +13,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
-import { ADD_ADDRESS_CARD, ADDRESS_DELETED } from '@shop/shared/domain/messages';
-import { useAddresses, useDeleteAddress } from '../api/address-api';
+import { ADD_ADDRESS_CARD } from '@shop/shared/domain/messages';
+import { useAddresses } from '../api/address-api';
 import { addressOneLine } from '../lib/address-text';
 import { joinFullName } from '../lib/full-name';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { showToast } from '../../../lib/toast';
+import { DeleteAddressDialog } from './delete-address-dialog';
 import { paths, editAddressPath } from '../../../lib/paths';
 
 interface AddressPickerProps {
@@ -30,24 +29,8 @@ interface AddressPickerProps {
 /** The checkout's address list: choose one, edit or delete it, or add a new one. */
 export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProps) {
   const addresses = useAddresses(email);
-  const remove = useDeleteAddress();
   const [confirming, setConfirming] = useState<AddressWire | null>(null);
   const list = addresses.data ?? [];
-
-  const confirmDelete = () => {
-    const target = confirming;
-    setConfirming(null);
-    if (!target) return;
-    remove.mutate(target._id, {
-      onSuccess: (answer) => {
-        if (answer.deletedCount > 0) {
-          showToast(ADDRESS_DELETED, 'success');
-          if (selectedId === target._id) onSelect(null);
-        }
-      },
-      onError: (error) => showToast(error.message, 'error'),
-    });
-  };
 
   return (
     <Box component="section" aria-labelledby="address-heading">
@@ -94,12 +77,12 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
           ))}
         </RadioGroup>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        question="Do you want to delete this address?"
-        detail={confirming ? addressOneLine(confirming) : undefined}
-        onConfirm={confirmDelete}
+      <DeleteAddressDialog
+        address={confirming}
         onClose={() => setConfirming(null)}
+        onDeleted={(id, deleted) => {
+          if (deleted && selectedId === id) onSelect(null);
+        }}
       />
     </Box>
   );

@@ -12,14 +12,13 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
-import { ADDRESS_DELETED } from '@shop/shared/domain/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Page } from '../../../components/page';
 import { paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { useAddresses, useDeleteAddress } from '../api/address-api';
+import { useAddresses } from '../api/address-api';
 import { AddressForm } from '../components/address-form';
+import { DeleteAddressDialog } from '../components/delete-address-dialog';
 import { addressOneLine } from '../lib/address-text';
 import { joinFullName } from '../lib/full-name';
 
@@ -80,24 +79,10 @@ function AddressCard({ address, onEdit, onDelete }: { address: AddressWire; onEd
 export function MyAddressesPage() {
   const { user } = useSession();
   const addresses = useAddresses(user?.email);
-  const remove = useDeleteAddress();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<AddressWire | null>(null);
   const list = addresses.data ?? [];
   const close = () => setEditing(null);
-
-  const confirmDelete = () => {
-    const target = confirming;
-    setConfirming(null);
-    if (!target) return;
-    remove.mutate(target._id, {
-      onSuccess: (answer) => {
-        if (answer.deletedCount > 0) showToast(ADDRESS_DELETED, 'success');
-        if (editing?.kind === 'edit' && editing.id === target._id) close();
-      },
-      onError: (error) => showToast(error.message, 'error'),
-    });
-  };
 
   return (
     <Page
@@ -139,12 +124,12 @@ export function MyAddressesPage() {
           Back to My Profile
         </Link>
       </Box>
-      <ConfirmDialog
-        open={confirming !== null}
-        question="Do you want to delete this address?"
-        detail={confirming ? addressOneLine(confirming) : undefined}
-        onConfirm={confirmDelete}
+      <DeleteAddressDialog
+        address={confirming}
         onClose={() => setConfirming(null)}
+        onDeleted={(id) => {
+          if (editing?.kind === 'edit' && editing.id === id) close();
+        }}
       />
     </Page>
   );
