@@ -21,6 +21,7 @@ const serverModules = dirs(`./${SERVER}/modules`);
 const SERVER_MODULE_ORDER = [
   'health',
   'auth',
+  'settings',
   'catalogue',
   'banners',
   'addresses',
@@ -29,6 +30,7 @@ const SERVER_MODULE_ORDER = [
   'cart',
   'payments',
   'orders',
+  'order-mail',
   'notifications',
   'reports',
 ];

@@ -31,6 +31,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { registerSessions } from './modules/auth/session';
 import { runGuardsBeforeBody } from './modules/auth/guards-first';
 import { getMenuSnapshot } from './modules/catalogue/public';
@@ -63,6 +64,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   orderRoutes,
   notificationRoutes,
   reportRoutes,
+  settingsRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

@@ -348,6 +348,13 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'GET /api/admin/summary': { expect: adminOnly(), request: () => ({ path: api('/admin/summary') }) },
 
+  // Settings
+  'GET /api/shop-settings': { expect: adminOnly(), request: () => ({ path: api('/shop-settings') }) },
+  'PUT /api/shop-settings': {
+    expect: adminOnly(),
+    request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
+  },
+
   // Notices
   'GET /api/allnotification': { expect: adminOnly(), request: () => ({ path: api('/allnotification') }) },
   'POST /api/allnotification': {

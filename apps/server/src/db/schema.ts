@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   char,
   check,
   customType,
@@ -18,7 +19,14 @@ import {
 import type { DealSlot } from '@shop/shared/domain/catalogue';
 import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
-import { PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from '@shop/shared/domain/payment-types';
+import {
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  REFUND_STATUSES,
+  type PaymentStatus,
+  type PaymentType,
+  type RefundStatus,
+} from '@shop/shared/domain/payment-types';
 import { newId } from './id';
 
 // Every timestamp is timestamptz without a database default on purpose: services pass the shop clock
@@ -286,6 +294,17 @@ export const orders = pgTable(
     addressId: id('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     address: jsonb('address').notNull().$type<AddressSnapshot>(),
     note: text('note').notNull().default(''),
+    /**
+     * When the shop first saw the order: a cash order at once, a card order once its money is held (decision 0800).
+     * Null while a card order waits for its payment: such an order is the customer's business only.
+     */
+    placedAt: at('placed_at'),
+    /** When an accepted order is expected to arrive (set on accept, moved when re-timed); null until accepted. */
+    expectedAt: at('expected_at'),
+    /** Why the order was canceled (a preset, the admin's words, or the server's when nobody answered). */
+    cancelReason: text('cancel_reason'),
+    /** Pence refunded so far (pending and succeeded refunds; a failed one is given back). */
+    refundedTotal: integer('refunded_total').notNull().default(0),
     /** Europe/London short date and time strings, as the spec's order answers carry them. */
     date: text('date').notNull(),
     time: text('time').notNull(),
@@ -296,11 +315,83 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_created_at_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    index('orders_placed_at_idx').on(t.placedAt),
     check('orders_payment_type_check', oneOf(t.paymentType, PAYMENT_TYPES)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
+    check('orders_refunded_check', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
   ],
+);
+
+/**
+ * Refunds of card orders (decision 0800): written before the provider is asked (status 'pending'), with the
+ * idempotency key the provider gets, so a retry never refunds twice; the provider's id and outcome are recorded
+ * when it answers or when its `charge.refunded` / `refund.failed` event arrives.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: primaryId(),
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Pence. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().$type<RefundStatus>(),
+    providerRefundId: text('provider_refund_id').unique(),
+    /** The provider's idempotency key for this refund: `refund-<id>`, or `cancel-<orderId>` for a cancellation's. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    failureReason: text('failure_reason'),
+    createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+  ],
+);
+
+/**
+ * The shop's settings, one row (id 1): the order timers and acceptance of decision 0800; later issues add columns.
+ * Read through modules/settings, which supplies the defaults when the row is absent.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey(),
+    lateAfterMinutes: integer('late_after_minutes').notNull(),
+    autoRejectAfterMinutes: integer('auto_reject_after_minutes').notNull(),
+    autoAccept: boolean('auto_accept').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Mail to customers about their orders (decision 0800), queued in the same transaction as the change it tells of
+ * and sent by the order timers: a failure is retried later with a growing wait, and never fails the order.
+ * `dedupe_key` makes one change one mail, whichever process queues it.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: primaryId(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.sentAt, t.nextAttemptAt)],
 );
 
 export const orderStatusHistory = pgTable(

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import type { OrderingStatus } from '../domain/opening-hours';
+import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES } from '../domain/order-promise';
 import { orderStatusSchema } from '../domain/order-status';
-import { CASH_ON_DELIVERY, PAYMENT_STATUSES, PAYMENT_TYPES } from '../domain/payment-types';
+import { CASH_ON_DELIVERY, PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from '../domain/payment-types';
 import { addressWireSchema } from './addresses';
 import { EMAIL_TEXT_MAX_LENGTH } from './auth';
 import { cartLineSchema, MAX_CART_LINES, objectIdSchema } from './cart';
@@ -171,16 +172,84 @@ export const orderWireSchema = z.strictObject({
   /** Sum of the item quantities. */
   quantity: z.number().int(),
   createdAt: z.string(),
+  /** When the shop first saw the order (ISO): a cash order at once, a card order once its money is held. */
+  placedAt: z.string().nullable(),
+  /** When the accepted order is expected (ISO), and the same as 'HH:MM' in Europe/London; null until accepted. */
+  expectedAt: z.string().nullable(),
+  expectedTime: z.string().nullable(),
+  /** Why the order was canceled; null unless it was. */
+  cancelReason: z.string().nullable(),
+  /** Pounds refunded so far (0 when nothing was). */
+  refundedTotal: z.number(),
   /** Every status the order has had, oldest first: the customer's timeline and the admin's history. */
   statusHistory: z.array(orderStatusChangeWireSchema),
+  /** The order's refunds, oldest first (admin answers only). */
+  refunds: z.array(z.lazy(() => refundWireSchema)).optional(),
 });
 export type OrderWire = z.infer<typeof orderWireSchema>;
+
+const readyInMinutesSchema = z
+  .number(`readyInMinutes must be a whole number of minutes from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}`)
+  .int(`readyInMinutes must be a whole number of minutes from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}`)
+  .min(MIN_READY_MINUTES, `readyInMinutes must be a whole number of minutes from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}`)
+  .max(MAX_READY_MINUTES, `readyInMinutes must be a whole number of minutes from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}`);
+
+const reasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'The reason cannot be empty')
+  .max(MAX_CANCEL_REASON_LENGTH, `The reason is at most ${MAX_CANCEL_REASON_LENGTH} characters`);
+
+/** One refund of a card order. */
+export const refundWireSchema = z.strictObject({
+  _id: z.string(),
+  /** Pounds. */
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundWire = z.infer<typeof refundWireSchema>;
+
+/** `POST /api/orders/{id}/refunds` body (admins): pounds, at most what is left to refund, and why. */
+export const refundRequestSchema = z.strictObject({
+  amount: z.number('amount must be a number of pounds').positive('amount must be more than £0').max(5000, 'amount is at most £5000'),
+  reason: reasonSchema,
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+/** Its answer: the refund as recorded, and the order's refunded total and payment status after it. */
+export const refundAnswerSchema = z.strictObject({
+  refund: refundWireSchema,
+  refundedTotal: z.number(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /**
  * `PUT /api/update-sell-products/{id}` body: one of the five statuses of SPEC.md section 4 (the server then
  * applies decision 0003's rules: 'Pending Order' is never set again, delivered and canceled orders are final).
  */
-export const updateOrderStatusRequestSchema = z.strictObject({ status: orderStatusSchema });
+export const updateOrderStatusRequestSchema = z
+  .strictObject({
+    status: orderStatusSchema.optional(),
+    /** With 'Approved Order': minutes until it arrives (the shop's quote when absent); alone: re-times an accepted order. */
+    readyInMinutes: readyInMinutesSchema.optional(),
+    /** With 'Canceled Order': why (a plain reason when absent). */
+    reason: reasonSchema.optional(),
+  })
+  .refine(
+    (body) => body.status !== undefined || body.readyInMinutes !== undefined,
+    'Send a status, or readyInMinutes to re-time an accepted order',
+  )
+  .refine((body) => body.reason === undefined || body.status === 'Canceled Order', {
+    message: 'A reason goes with status "Canceled Order" only',
+    path: ['reason'],
+  })
+  .refine((body) => body.readyInMinutes === undefined || body.status === undefined || body.status === 'Approved Order', {
+    message: 'readyInMinutes goes with status "Approved Order", or alone to re-time an accepted order',
+    path: ['readyInMinutes'],
+  });
 export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSchema>;
 /** Its answer: 1 when the status changed, 0 when the order already had it. */
 export const updateOrderStatusAnswerSchema = modifiedAnswerSchema;

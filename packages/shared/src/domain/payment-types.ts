@@ -7,9 +7,26 @@
 export const PAYMENT_TYPES = ['Card', 'Cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** Card: pending until the provider says it succeeded (or failed); Cash: unpaid until it is handed over. */
-export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed'] as const;
+/**
+ * Where an order's money stands (decision 0800). Cash: unpaid until it is handed over. Card: pending until the card
+ * is authorised; authorised (the money is held, the shop sees the order) until the shop accepts (captured: paid) or
+ * rejects it or never answers (the hold is released: released); a paid order that is refunded is
+ * partially_refunded or refunded; failed when the card was declined or a capture failed.
+ */
+export const PAYMENT_STATUSES = [
+  'unpaid',
+  'pending',
+  'authorised',
+  'paid',
+  'released',
+  'refunded',
+  'partially_refunded',
+  'failed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Card statuses under which money was taken (captured), whatever was refunded since. */
+export const CAPTURED_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
 /** The cash payment type as people read it (SPEC.md sections 5 and 9), and as the spec's client may send it. */
 export const CASH_ON_DELIVERY = 'Cash On Delivery';
@@ -18,3 +35,7 @@ export const CASH_ON_DELIVERY = 'Cash On Delivery';
 export function paymentTypeLabel(paymentType: PaymentType): string {
   return paymentType === 'Cash' ? CASH_ON_DELIVERY : 'Card';
 }
+
+/** A refund: asked of the provider (pending) until it says it went through (succeeded) or not (failed). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];

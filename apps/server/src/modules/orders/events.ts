@@ -10,11 +10,21 @@ export interface OrderPlacedEvent {
   userId: string;
 }
 
-/** An admin changed an order's status (committed). `userId` is the order's customer. */
+/**
+ * What changed of an order the customer is told about (decision 0800): accepted with a time, re-timed, another
+ * status ('on-the-way', 'delivered'), canceled (with its reason), or its money moved (released, refunded, a
+ * refund failed), which the payments module reports.
+ */
+export type OrderChangeKind = 'accepted' | 'retimed' | 'on-the-way' | 'delivered' | 'canceled' | 'released' | 'refunded' | 'refund-failed';
+
+/** An order changed (committed). `userId` is the order's customer; `status` the order's status after the change. */
 export interface OrderStatusChangedEvent {
   orderId: string;
   userId: string;
   status: OrderStatus;
+  change: OrderChangeKind;
+  /** Pence, for 'refunded' and 'refund-failed': the refund's amount. */
+  amount?: number;
 }
 
 // Keyed by database, so every app (and every test server) in a process hears only its own orders; every plugin

@@ -62,6 +62,7 @@ export async function writePastOrder(db: Db, order: PastOrder): Promise<string |
       date,
       time,
       createdAt: order.createdAt,
+      placedAt: order.paymentType === 'Cash' || order.paymentStatus !== 'pending' ? order.createdAt : null,
       updatedAt: last?.at ?? null,
     });
     if (order.history.length > 0) {

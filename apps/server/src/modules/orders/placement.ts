@@ -144,11 +144,11 @@ function placeOrderStatement({ user, priced, paymentType, key, now }: InsertOrde
       select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
       on conflict (user_id, key) do nothing returning id)`);
   }
-  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at)
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at, placed_at)
       select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
         ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
         ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
-        ${param(date)}::text, ${param(time)}::text, ${at}
+        ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'}
       from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
   if (cash) {
     parts.push(`, h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)

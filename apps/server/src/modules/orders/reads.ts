@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
 import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
@@ -14,16 +14,16 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDERS_PAGE_SIZE = 50;
 
 /**
- * Orders the shop sees: cash orders, and card orders once the provider says they are paid. A card order
+ * Orders the shop sees: cash orders, and card orders once the provider holds their money (placed_at is set). A card order
  * waiting for (or refused) payment is the customer's business only and never reaches an order list.
  */
-export const placedOrderCondition: SQL = or(eq(orders.paymentType, 'Cash'), eq(orders.paymentStatus, 'paid')) as SQL;
+export const placedOrderCondition: SQL = isNotNull(orders.placedAt);
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** placedOrderCondition for a row already read. */
-export function isPlaced(row: Pick<OrderRow, 'paymentType' | 'paymentStatus'>): boolean {
-  return row.paymentType === 'Cash' || row.paymentStatus === 'paid';
+export function isPlaced(row: Pick<OrderRow, 'placedAt'>): boolean {
+  return row.placedAt !== null;
 }
 
 /**
@@ -126,11 +126,7 @@ export async function listShopOrders(
  */
 export async function maySeeOrder(db: Db, user: SessionUser, orderId: string): Promise<boolean> {
   const row = (
-    await db
-      .select({ userId: orders.userId, paymentType: orders.paymentType, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .limit(1)
+    await db.select({ userId: orders.userId, placedAt: orders.placedAt }).from(orders).where(eq(orders.id, orderId)).limit(1)
   )[0];
   if (!row) return false;
   return row.userId === user.id || (user.role === 'admin' && isPlaced(row));

@@ -115,7 +115,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<UpdateOrderStatusAnswer> => {
       const id = orderId(request.params.id);
-      return updateOrderStatus(app, currentUser(request), id, request.body.status);
+      const { status } = request.body;
+      if (!status) throw new HttpError('VALIDATION_FAILED', 'Re-timing an order is not built yet');
+      return updateOrderStatus(app, currentUser(request), id, status);
     },
   );
 

@@ -32,7 +32,7 @@ export async function updateOrderStatus(
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db
-        .select({ status: orders.status, userId: orders.userId, paymentType: orders.paymentType, paymentStatus: orders.paymentStatus })
+        .select({ status: orders.status, userId: orders.userId, placedAt: orders.placedAt })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1)
@@ -54,7 +54,15 @@ export async function updateOrderStatus(
       return true;
     });
     if (applied) {
-      emitOrderStatusChanged(db, { orderId, userId: order.userId, status });
+      const change =
+        status === 'Approved Order'
+          ? 'accepted'
+          : status === 'On the way'
+            ? 'on-the-way'
+            : status === 'Delivered Order'
+              ? 'delivered'
+              : 'canceled';
+      emitOrderStatusChanged(db, { orderId, userId: order.userId, status, change });
       return { modifiedCount: 1 };
     }
   }

@@ -134,6 +134,7 @@ describe.each(testDatabases())('orders stored by older code, read on %s', (kind)
       date: '17/11/2026',
       time: '19:30',
       createdAt: new Date('2026-11-17T19:30:00Z'),
+      placedAt: new Date('2026-11-17T19:30:00Z'),
     });
     return id;
   }

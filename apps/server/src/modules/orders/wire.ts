@@ -3,6 +3,7 @@ import type { OrderItemWire, OrderStatusChangeWire, OrderWire } from '@shop/shar
 import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
+import { expectedTimeText } from '@shop/shared/domain/order-promise';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { PricedLine } from '@shop/shared/domain/pricing';
 import type { orders } from '../../db/schema';
@@ -105,6 +106,11 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     totalPrice: penceToPounds(row.total),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
     createdAt: row.createdAt.toISOString(),
+    placedAt: row.placedAt?.toISOString() ?? null,
+    expectedAt: row.expectedAt?.toISOString() ?? null,
+    expectedTime: row.expectedAt ? expectedTimeText(row.expectedAt) : null,
+    cancelReason: row.cancelReason,
+    refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,
   };
 }

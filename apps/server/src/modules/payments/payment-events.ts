@@ -126,7 +126,7 @@ export async function applyPaymentEvent(
     }
     const paid = await tx
       .update(orders)
-      .set({ paymentStatus: 'paid', paymentIntentId: intent.id, updatedAt: now })
+      .set({ paymentStatus: 'paid', paymentIntentId: intent.id, placedAt: now, updatedAt: now })
       .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['pending', 'failed'])))
       .returning({ id: orders.id, userId: orders.userId });
     // Recorded as the order's whichever way it was found (an intent known only by its metadata gets its row now).

@@ -3,3 +3,13 @@
 export { onCardOrderPaid } from './payment-events';
 export { openPaymentIntent } from './intents';
 export { cardPaymentProvider, paymentConfig, paymentProvider, type PaymentProvider } from './provider';
+export {
+  captureOrderPayment,
+  listRefunds,
+  onPaymentChanged,
+  refundOrderPayment,
+  settleCanceledOrderMoney,
+  settleOutstandingMoney,
+  type CaptureOutcome,
+  type PaymentChangedEvent,
+} from './money';

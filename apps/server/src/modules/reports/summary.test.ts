@@ -59,6 +59,7 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
       date: 'set by the test',
       time: '00:00',
       createdAt,
+      placedAt: how.paymentType === 'Cash' || how.paymentStatus !== 'pending' ? createdAt : null,
     });
     return id;
   }

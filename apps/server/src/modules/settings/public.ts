@@ -1,0 +1,1 @@
+export { readShopSettings } from './service';
