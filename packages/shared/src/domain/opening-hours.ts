@@ -9,7 +9,7 @@
  * - A refused order's message says when the shop next takes orders ('today' or 'tomorrow' on the
  *   customer's calendar, so after Friday's late session it is 'today at 12:00').
  */
-import { clockText, londonParts } from './london-time';
+import { addDays, clockText, londonInstant, londonParts } from './london-time';
 
 export const ORDER_CUTOFF_MINUTES = 15;
 
@@ -160,4 +160,36 @@ export function openingStateLine(status: OrderingStatus): string {
   const state = status.open ? 'Not taking orders now' : 'Closed now';
   if (!status.opensAt) return state;
   return `${state} · opens ${status.opensDay ?? 'today'} at ${status.opensAt}`;
+}
+
+/** One opening session as instants: it opens, it takes its last order before `ordersClose`, it closes. */
+export type SessionWindow = { opens: Date; ordersClose: Date; closes: Date };
+
+/**
+ * The sessions that have not closed by `now`, in order: the running one (if any) and those of the next `days`
+ * calendar days (London), as instants through GMT and BST alike. A session past midnight belongs to the day it opened.
+ */
+export function upcomingSessions(now: Date, days = 2): SessionWindow[] {
+  const local = londonParts(now);
+  const today = { year: local.year, month: local.month, day: local.day };
+  const windows: SessionWindow[] = [];
+  for (let offset = -1; offset <= days; offset += 1) {
+    const date = addDays(today, offset);
+    const weekday = (((local.weekday + offset) % 7) + 7) % 7;
+    const session = sessionOf(weekday);
+    const opens = londonInstant(date, Math.floor(session.opens / 60), session.opens % 60);
+    const closeDate = session.closes >= 24 * 60 ? addDays(date, 1) : date;
+    const closeMinute = session.closes % (24 * 60);
+    const closes = londonInstant(closeDate, Math.floor(closeMinute / 60), closeMinute % 60);
+    if (closes.getTime() <= now.getTime()) continue;
+    windows.push({ opens, ordersClose: new Date(closes.getTime() - ORDER_CUTOFF_MINUTES * 60_000), closes });
+  }
+  return windows;
+}
+
+/** When the shop next opens after `now` (the start of the next session that has not begun). */
+export function nextOpening(now: Date): Date {
+  const next = upcomingSessions(now, 8).find((window) => window.opens.getTime() > now.getTime());
+  if (!next) throw new RangeError('No opening in the next week');
+  return next.opens;
 }
