@@ -20,7 +20,7 @@ import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
 import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
 import { loadOrderCatalogue } from '../pricing/public';
-import { refuseOverOrderLimit } from './customer-limits';
+import { HOUR_MS, orderLimits, refuseOverOrderLimit } from './customer-limits';
 import { emitOrderPlaced } from './events';
 import { ORDER_NOT_FOUND } from './reads';
 import { toStoredItem, type StoredOrderItem } from './wire';
@@ -111,6 +111,8 @@ interface InsertOrder {
   paymentType: PaymentType;
   key: { key: string; hash: string } | null;
   now: Date;
+  /** The customer's order limits (CUSTOMER_LIMITS widened by RATE_LIMIT_MULTIPLIER). */
+  limits: { perHour: number; perDay: number };
 }
 
 /**
@@ -122,7 +124,7 @@ interface InsertOrder {
  * statement, so the key may name the order inserted beside it. The text depends only on whether there is a
  * key and whether it is cash, so each of the four is prepared once per connection.
  */
-function placeOrderStatement({ user, priced, paymentType, key, now }: InsertOrder): { statement: PreparedSql; values: unknown[] } {
+function placeOrderStatement({ user, priced, paymentType, key, now, limits }: InsertOrder): { statement: PreparedSql; values: unknown[] } {
   const values: unknown[] = [];
   const param = (value: unknown): string => {
     values.push(value);
@@ -136,8 +138,12 @@ function placeOrderStatement({ user, priced, paymentType, key, now }: InsertOrde
   const orderId = param(newId());
   const at = `${param(now.toISOString())}::text::timestamptz`;
   const status = `${param(INITIAL_ORDER_STATUS)}::text`;
+  // The customer's order limits (CUSTOMER_LIMITS) are part of the statement: an account over them gets no row from
+  // `a`, so nothing is inserted, and placeOrder then works out the answer (a known key's order, or 429).
+  const recent = `(select count(*) filter (where created_at > ${param(new Date(now.getTime() - HOUR_MS).toISOString())}::text::timestamptz) < ${param(limits.perHour)}::int
+      and count(*) < ${param(limits.perDay)}::int from orders where user_id = ${userId} and created_at > ${param(new Date(now.getTime() - 24 * HOUR_MS).toISOString())}::text::timestamptz)`;
   const parts = [
-    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId})`,
+    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId} and ${recent})`,
   ];
   if (key) {
     parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
@@ -187,7 +193,7 @@ interface PlaceOrder {
  */
 async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
   const { db, now, user, input, paymentType, key, checkQuote } = placing;
-  await refuseOverOrderLimit(db, user.id, key?.key ?? null, now, placing.limitMultiplier);
+  const limits = orderLimits(placing.limitMultiplier);
   const addressId = input.addressId;
   if (addressId && orderingStatus(now).acceptingOrders) {
     const priced = await priceOrder(db, input, addressId, checkQuote).catch((error: unknown) => {
@@ -195,7 +201,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
       throw error;
     });
     if (priced) {
-      const orderId = await insertOrder(db, { user, priced, paymentType, key, now });
+      const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits });
       if (orderId) return { orderId, created: true };
     }
   }
@@ -204,6 +210,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
     const existing = await findKey(db, user.id, key.key);
     if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
   }
+  await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
   refuseWhenClosed(now);
   if (!addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
@@ -211,10 +218,11 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   const priced = await priceOrder(db, input, addressId, checkQuote);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
   // was added meanwhile): try once more, and answer whatever holds the key or the address then.
-  const orderId = await insertOrder(db, { user, priced, paymentType, key, now });
+  const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits });
   if (orderId) return { orderId, created: true };
   const existing = key ? await findKey(db, user.id, key.key) : null;
   if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
+  await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
   throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
 }
 
