@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
@@ -20,13 +21,17 @@ function dotColour(status: OrderStatus): string {
   return 'primary.main';
 }
 
-/** One order: what it is, and its statuses newest first, the one it has now on top (it changes live). */
+/**
+ * One order: what it is, when it is expected (or why it was canceled), where the money is, and its statuses newest
+ * first, the one it has now on top (it all changes live).
+ */
 export function OrderStatusCard({ order }: { order: OrderWire }) {
   const short = displayOrderId(order._id);
   const steps = orderTimeline(order);
   const hint = nextStepHint(order.status);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;
   const payment = `${paymentTypeLabel(order.paymentType)} · ${paymentLine(order)}`;
+  const promise = orderPromiseLine(order);
 
   return (
     <Paper component="li" variant="outlined" aria-labelledby={`order-${order._id}`} sx={{ p: 2, listStyle: 'none' }}>
@@ -38,8 +43,16 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
         </Typography>
         <Typography fontWeight={700}>{formatWirePounds(order.totalPrice)}</Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Placed {order.date} at {order.time} · {items} · {payment}
+      <Typography variant="body2" color="text.secondary">
+        Placed {order.date} at {order.time} · {items}
+      </Typography>
+      {promise && (
+        <Typography fontWeight={700} color={order.status === 'Canceled Order' ? 'error.main' : 'text.primary'} sx={{ mt: 0.5 }}>
+          {promise}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+        {payment}
       </Typography>
 
       <Box component="ol" aria-label={`Status of order ${short}`} sx={{ m: 0, p: 0, listStyle: 'none' }}>

@@ -18,6 +18,9 @@ import { OrderStatusCard } from '../components/order-status-card';
 import { announcementsOf, ordersNewestFirst } from '../lib/order-timeline';
 import { paths, orderPath } from '../../../lib/paths';
 
+/** What a card order's customer reads on landing: the money is held, not taken, until the shop accepts (decision 0800). */
+export const CARD_HELD_TEXT = 'Your card payment is held: it is taken only when the shop accepts your order.';
+
 /** Checkout lands here with the placed order in the navigation state. */
 type LandingState = { placedOrder?: { orderId: string; paymentType: PaymentType } } | null;
 
@@ -75,7 +78,7 @@ export function NotificationsPage() {
       {placed && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           <AlertTitle>{PAYMENT_SUCCESSFUL}</AlertTitle>
-          {ORDER_PLACED}.{' '}
+          {ORDER_PLACED}. {placed.paymentType === 'Card' && `${CARD_HELD_TEXT} `}
           <Link component={RouterLink} to={orderPath(placed.orderId)}>
             See your order
           </Link>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
@@ -35,10 +37,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The order's promise on top of the page: 'Expected at 19:45' once the shop accepts (the new time when it re-times),
+ * or why it was canceled and where the money is. A polite live region: it changes without a reload.
+ */
+function OrderPromise({ order }: { order: OrderWire }) {
+  const line = orderPromiseLine(order);
+  if (!line) return null;
+  const canceled = order.status === 'Canceled Order';
+  return (
+    <Alert severity={canceled ? 'warning' : 'info'} role="status" aria-label="Order promise" sx={{ gridColumn: '1 / -1' }}>
+      <AlertTitle sx={{ mb: canceled ? 0.5 : 0 }}>{line}</AlertTitle>
+      {canceled && paymentLine(order)}
+    </Alert>
+  );
+}
+
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <OrderPromise order={order} />
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Section title="Delivery address">
           <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>

@@ -9,8 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import type { OrderWire } from '@shop/shared/contract/orders';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
@@ -19,6 +21,21 @@ import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-or
 import { formatWirePounds } from '../../../lib/money';
 import { useSession } from '../../../lib/use-session';
 import { orderPath } from '../../../lib/paths';
+
+/** The status, and under it when the order is expected or why it was canceled. */
+function OrderStatus({ order }: { order: OrderWire }) {
+  const promise = orderPromiseLine(order);
+  return (
+    <>
+      {order.status}
+      {promise && (
+        <Typography variant="body2" color={order.status === 'Canceled Order' ? 'error.main' : 'text.secondary'}>
+          {promise}
+        </Typography>
+      )}
+    </>
+  );
+}
 
 /** `/profile/my-orders`: the customer's orders, newest first, each linking to its detail. */
 export function OrderHistoryPage() {
@@ -80,7 +97,9 @@ export function OrderHistoryPage() {
                     {order.quantity}
                   </TableCell>
                   <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
-                  <TableCell>{order.status}</TableCell>
+                  <TableCell>
+                    <OrderStatus order={order} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

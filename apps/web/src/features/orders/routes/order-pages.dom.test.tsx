@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { fakeApi, ok } from '../../../../test/fake-api';
+import { openSockets, serverEmit } from '../../../../test/fake-socket';
 import { renderWithProviders } from '../../../../test/render';
 import { orderItemWire, orderWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { closeRealtime } from '../../../lib/realtime';
@@ -18,11 +20,43 @@ const deliveredCash = orderWire({ items, email: EMAIL, paymentType: 'Cash', paym
 const pendingCash = orderWire({ items, email: EMAIL, paymentType: 'Cash', paymentStatus: 'unpaid', status: 'Pending Order' });
 const paidCard = orderWire({ items, email: EMAIL, paymentType: 'Card', paymentStatus: 'paid', status: 'On the way' });
 
+/** The shop's answers read `orders` when asked, so a test changes an order by replacing it there (see `change`). */
 function shopWith(orders: OrderWire[]) {
   return fakeApi({
     'GET /session': sessionAnswer(EMAIL),
-    'GET /my-product-history/:email': ok(orders),
+    'GET /my-product-history/:email': () => ok(orders),
     'GET /buy-product/:id': (_request, { id }) => ok(orders.find((order) => order._id === id)),
+  });
+}
+
+/** The shop changes an order (the admin re-times, cancels, refunds) and tells the customer's socket. */
+function change(orders: OrderWire[], id: string, fields: Partial<OrderWire>) {
+  const index = orders.findIndex((order) => order._id === id);
+  orders[index] = { ...orders[index]!, ...fields };
+  serverEmit(ORDER_UPDATED, { order_id: id });
+}
+
+/** The page's socket has connected and listens for `order_updated` (fake-socket keeps its listeners by event). */
+async function listening() {
+  await waitFor(() => {
+    const ready = [...openSockets].some(
+      (socket) =>
+        socket.connected && ((socket as unknown as { listeners: Map<string, Set<unknown>> }).listeners.get(ORDER_UPDATED)?.size ?? 0) > 0,
+    );
+    expect(ready, 'the socket is connected and listens for order_updated').toBe(true);
+  });
+}
+
+/** A card order of two Margheritas (£14.98) the shop accepted for 19:45: its money taken. */
+function acceptedCard(): OrderWire {
+  return orderWire({
+    items,
+    email: EMAIL,
+    paymentType: 'Card',
+    paymentStatus: 'paid',
+    status: 'Approved Order',
+    expectedAt: '2026-11-25T19:45:00.000Z',
+    expectedTime: '19:45',
   });
 }
 
@@ -37,6 +71,104 @@ describe("the customer's order page says where the payment stands", () => {
     const payment = await screen.findByRole('table', { name: 'Payment' });
     expect(within(payment).getByRole('row', { name: /^Payment type/ })).toHaveTextContent(type);
     expect(within(payment).getByRole('row', { name: /^Payment\b(?! type)/ })).toHaveTextContent(line);
+  });
+});
+
+describe("the customer's order page says when the food comes, or why not, and where the money is, live", () => {
+  it('an accepted order is expected at its time; a re-time, a cancel with its reason and the refund show without a reload', async () => {
+    const order = acceptedCard();
+    const orders = [order];
+    shopWith(orders);
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const promise = await screen.findByRole('status', { name: 'Order promise' });
+    expect(promise).toHaveTextContent('Expected at 19:45');
+    const payment = screen.getByRole('table', { name: 'Payment' });
+    expect(within(payment).getByRole('row', { name: /^Payment\b(?! type)/ })).toHaveTextContent('Paid by card');
+    await listening();
+
+    // Running late: the shop moves the time on by 20 minutes.
+    change(orders, order._id, { expectedAt: '2026-11-25T20:05:00.000Z', expectedTime: '20:05' });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Order promise' })).toHaveTextContent('Expected at 20:05'));
+    expect(screen.getByRole('status', { name: 'Order promise' })).not.toHaveTextContent('19:45');
+
+    // Then it cancels, with a reason, and refunds the card.
+    change(orders, order._id, {
+      status: 'Canceled Order',
+      cancelReason: 'An item has run out',
+      paymentStatus: 'refunded',
+      refundedTotal: 14.98,
+    });
+    const refunded = 'Refunded £14.98 to your card: it reaches your account in 5 to 10 working days';
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Order promise' })).toHaveTextContent('Canceled: An item has run out'));
+    expect(screen.getByRole('status', { name: 'Order promise' })).toHaveTextContent(refunded);
+    expect(screen.getByRole('status', { name: 'Order promise' })).not.toHaveTextContent('Expected at');
+    expect(within(payment).getByRole('row', { name: /^Payment\b(?! type)/ })).toHaveTextContent(refunded);
+    expect(within(payment).getByRole('row', { name: /^Status/ })).toHaveTextContent('Canceled Order');
+  });
+
+  it('a waiting order promises no time yet; its card money is held', async () => {
+    const order = orderWire({ items, email: EMAIL, paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order' });
+    shopWith([order]);
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const payment = await screen.findByRole('table', { name: 'Payment' });
+    expect(within(payment).getByRole('row', { name: /^Payment\b(?! type)/ })).toHaveTextContent(
+      'Card payment held: taken only when the shop accepts',
+    );
+    expect(screen.queryByRole('status', { name: 'Order promise' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Expected at/)).not.toBeInTheDocument();
+  });
+
+  it('a card order rejected before it was accepted says why, and that the card was not charged', async () => {
+    const order = orderWire({
+      items,
+      email: EMAIL,
+      paymentType: 'Card',
+      paymentStatus: 'released',
+      status: 'Canceled Order',
+      cancelReason: 'We are too busy right now',
+    });
+    shopWith([order]);
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const promise = await screen.findByRole('status', { name: 'Order promise' });
+    expect(promise).toHaveTextContent('Canceled: We are too busy right now');
+    expect(promise).toHaveTextContent('Not charged: the hold on your card was released');
+  });
+});
+
+describe('the order history says when each order is expected, or why it was canceled', () => {
+  const row = (order: OrderWire) =>
+    within(screen.getByRole('table', { name: 'Order history' }))
+      .getByRole('link', { name: `Order ${displayOrderId(order._id)}` })
+      .closest('tr')!;
+
+  it('each row, and a re-time and a partial refund without a reload', async () => {
+    const accepted = acceptedCard();
+    const rejected = orderWire({
+      items,
+      email: EMAIL,
+      paymentType: 'Cash',
+      paymentStatus: 'unpaid',
+      status: 'Canceled Order',
+      cancelReason: 'Your address is outside our delivery area',
+    });
+    const orders = [accepted, rejected, pendingCash];
+    shopWith(orders);
+    renderWithProviders(<OrderHistoryPage />, { at: paths.myOrders });
+    await screen.findByRole('table', { name: 'Order history' });
+    expect(row(accepted)).toHaveTextContent('Approved OrderExpected at 19:45');
+    expect(row(rejected)).toHaveTextContent('Canceled OrderCanceled: Your address is outside our delivery area');
+    expect(row(rejected)).toHaveTextContent('Not paid (order canceled)');
+    expect(row(pendingCash)).not.toHaveTextContent(/Expected at|Canceled:/);
+    await listening();
+
+    change(orders, accepted._id, {
+      expectedAt: '2026-11-25T19:55:00.000Z',
+      expectedTime: '19:55',
+      paymentStatus: 'partially_refunded',
+      refundedTotal: 2.5,
+    });
+    await waitFor(() => expect(row(accepted)).toHaveTextContent('Expected at 19:55'));
+    expect(row(accepted)).toHaveTextContent('Paid by card, £2.50 refunded: it reaches your account in 5 to 10 working days');
   });
 });
 
