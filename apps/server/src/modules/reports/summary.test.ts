@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import type { PaymentStatus } from '@shop/shared/domain/payment-types';
 import { newId } from '../../db/id';
 import { orders } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { ADDRESS, call, cashOrder, pizzaLine, readyToOrder } from '../../../test/order-fixtures';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 
-type Kind = { paymentType: 'Cash' | 'Card'; paymentStatus: 'unpaid' | 'pending' | 'paid' | 'failed' };
+type Kind = { paymentType: 'Cash' | 'Card'; paymentStatus: PaymentStatus; refundedTotal?: number };
 const CASH: Kind = { paymentType: 'Cash', paymentStatus: 'unpaid' };
 const PAID_CARD: Kind = { paymentType: 'Card', paymentStatus: 'paid' };
 const UNPAID_CARD: Kind = { paymentType: 'Card', paymentStatus: 'pending' };
+/** A card order's money held, the order not accepted yet. */
+const HELD_CARD: Kind = { paymentType: 'Card', paymentStatus: 'authorised' };
+const RELEASED_CARD: Kind = { paymentType: 'Card', paymentStatus: 'released' };
+const FAILED_CARD: Kind = { paymentType: 'Card', paymentStatus: 'failed' };
+const refundedCard = (refundedTotal: number): Kind => ({ paymentType: 'Card', paymentStatus: 'refunded', refundedTotal });
+const partlyRefundedCard = (refundedTotal: number): Kind => ({ paymentType: 'Card', paymentStatus: 'partially_refunded', refundedTotal });
 
 /**
  * The figures of the back office against orders placed at the edges of the shop's periods (Europe/London):
@@ -93,7 +100,7 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
       octoberLast: await orderAt('2026-10-31T23:59:00Z', 2300, PAID_CARD), // GMT since 25 October
       octoberFirst: await orderAt('2026-09-30T23:00:00Z', 2900), // 00:00 BST on 1 October
       septemberLast: await orderAt('2026-09-30T22:59:00Z', 3100), // 23:59 BST on 30 September
-      octoberCanceled: await orderAt('2026-10-10T12:00:00Z', 7777, PAID_CARD, 'Canceled Order'),
+      octoberCanceled: await orderAt('2026-10-10T12:00:00Z', 7777, refundedCard(7777), 'Canceled Order'),
       clockChangeNight: await orderAt('2026-10-24T23:30:00Z', 1500), // 00:30 BST on Sunday 25 October
     };
     // And one placed the ordinary way, at 18:00 today: a large Margherita, stuffed crust, pepperoni: £17.19.
@@ -154,6 +161,29 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
     expect(today).not.toContain(ids.todayUnpaidCard);
     expect(today[0]).toBe(placed.body.insertedId); // newest first
     expect(new Set(await listed('period=today&status=Pending%20Order'))).toEqual(new Set([ids.todayFirst, placed.body.insertedId]));
+  });
+
+  it('counts the money kept: a card order once captured, less its refunds; a held, released, failed or wholly refunded one is no sale', async () => {
+    // Wednesday 2 December 2026, 18:00 in London: nothing else of the suite is on this day or in its week.
+    setClock('2026-12-02T18:00:00Z');
+    const before = await summary();
+    await orderAt('2026-12-02T12:00:00Z', 1000); // cash, waiting: a sale (paid on delivery)
+    await orderAt('2026-12-02T12:01:00Z', 2000, CASH, 'Canceled Order'); // no sale
+    await orderAt('2026-12-02T12:02:00Z', 3000, HELD_CARD); // held, not accepted: no sale
+    await orderAt('2026-12-02T12:03:00Z', 4000, PAID_CARD, 'Approved Order'); // captured: 4000
+    await orderAt('2026-12-02T12:04:00Z', 5000, partlyRefundedCard(1500), 'Delivered Order'); // 5000 less 1500
+    await orderAt('2026-12-02T12:05:00Z', 6000, refundedCard(6000), 'Canceled Order'); // all given back: no sale
+    await orderAt('2026-12-02T12:06:00Z', 7000, RELEASED_CARD, 'Canceled Order'); // the hold released: no sale
+    await orderAt('2026-12-02T12:07:00Z', 8000, FAILED_CARD); // a capture that failed: no sale
+
+    const figures = await summary();
+    expect(figures.periods.today).toMatchObject({ orders: 3, salesPence: 1000 + 4000 + 3500, cardPence: 4000 + 3500, cashPence: 1000 });
+    expect(figures.daily.at(-1)).toEqual({ day: '2026-12-02', date: '02/12/2026', orders: 3, salesPence: 8500 });
+    expect(figures.overall.orders - before.overall.orders).toBe(3);
+    expect(figures.overall.salesPence - before.overall.salesPence).toBe(8500);
+    expect(figures.overall.cardPence - before.overall.cardPence).toBe(7500);
+    // Every order placed today is counted as an order, sale or not; the held and the failed ones still wait.
+    expect(figures.todayOrders).toEqual({ total: 8, pending: 3, approved: 1, onTheWay: 0, delivered: 1, canceled: 3 });
   });
 
   it('finds last month across the start of summer time (29 March 2026)', async () => {

@@ -1,28 +1,38 @@
-import { and, count, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminSummaryWire, DailySalesWire, SalesFiguresWire } from '@shop/shared/contract/summary';
 import { DAILY_SALES_DAYS } from '@shop/shared/contract/summary';
 import { PERIOD_KINDS, periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import { addDays, londonInstant, londonParts, SHOP_TIME_ZONE, twoDigits, type LocalDate } from '@shop/shared/domain/london-time';
+import type { PaymentStatus } from '@shop/shared/domain/payment-types';
 import type { ServiceContext } from '../../context';
 import { orders } from '../../db/schema';
 import { countCatalogue } from '../catalogue/public';
 import { placedInPeriod, placedOrderCondition } from '../orders/public';
 
-/** A sale: an order the shop sees (placedOrderCondition) that was not canceled. */
-const isSale: SQL = ne(orders.status, 'Canceled Order');
+/** A card order's money the shop has taken and not given all back (decision 0800). */
+const CARD_SALE_STATUSES: PaymentStatus[] = ['paid', 'partially_refunded'];
+
+/**
+ * A sale is money kept (decision 0800): a cash order the shop sees that was not canceled, or a card order whose
+ * money was captured and not wholly refunded. A card order whose money is only held (not accepted yet), released,
+ * failed or refunded in full is not a sale.
+ */
+const isSale: SQL = or(
+  and(eq(orders.paymentType, 'Cash'), ne(orders.status, 'Canceled Order')),
+  and(eq(orders.paymentType, 'Card'), inArray(orders.paymentStatus, CARD_SALE_STATUSES)),
+) as SQL;
+
+/** What a sale counts for (pence): its total less what was refunded of it. */
+const kept = sql<number>`(${orders.total} - ${orders.refundedTotal})`;
 
 /** The four SQL aggregates of a period's sales, under the given column-name prefix. */
 function salesColumns(prefix: string, within: SQL | undefined) {
   const sale = within ? and(isSale, within) : isSale;
   return {
     [`${prefix}Orders`]: sql<number>`count(*) filter (where ${sale})`.mapWith(Number),
-    [`${prefix}Sales`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale}), 0)`.mapWith(Number),
-    [`${prefix}Card`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Card'), 0)`.mapWith(
-      Number,
-    ),
-    [`${prefix}Cash`]: sql<number>`coalesce(sum(${orders.total}) filter (where ${sale} and ${orders.paymentType} = 'Cash'), 0)`.mapWith(
-      Number,
-    ),
+    [`${prefix}Sales`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale}), 0)`.mapWith(Number),
+    [`${prefix}Card`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale} and ${orders.paymentType} = 'Card'), 0)`.mapWith(Number),
+    [`${prefix}Cash`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale} and ${orders.paymentType} = 'Cash'), 0)`.mapWith(Number),
   };
 }
 
@@ -47,7 +57,7 @@ function isoDay(date: LocalDate): string {
  * The dashboard's figures as of `now` (docs/SPEC.md section 2; periods of section 9 in Europe/London, from
  * domain/dates). Three queries: the order aggregates (one pass, FILTER per figure), the catalogue counts, and the
  * daily series grouped by London day in the database.
- * Money is summed in pence, so nothing is rounded.
+ * Money is summed in pence, so nothing is rounded: each sale's total less its refunds.
  */
 export async function adminSummary(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<AdminSummaryWire> {
   const { db } = ctx;
@@ -80,7 +90,7 @@ export async function adminSummary(ctx: Pick<ServiceContext, 'db' | 'now'>): Pro
       .where(placedOrderCondition),
     countCatalogue(db),
     db
-      .select({ day: londonDay, orders: count(), sales: sql<number>`sum(${orders.total})`.mapWith(Number) })
+      .select({ day: londonDay, orders: count(), sales: sql<number>`sum(${kept})`.mapWith(Number) })
       .from(orders)
       .where(and(placedOrderCondition, isSale, gte(orders.createdAt, seriesStart), lt(orders.createdAt, seriesEnd)))
       .groupBy(londonDay),
