@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -129,6 +130,8 @@ export async function buildApp({
   await registerApiReference(app);
 
   for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
+  // The customer's order mails: subscribed to the orders' events, drained at close.
+  await app.register(orderMail);
   // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
   await attachRealtime(app);
 

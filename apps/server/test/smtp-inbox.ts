@@ -14,8 +14,11 @@ export interface TestInbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server in the test process: no TLS, no auth, every message kept. */
-export async function startInbox(): Promise<TestInbox> {
+/**
+ * A real SMTP server in the test process: no TLS, no auth, every message kept. `port` starts it where an inbox that
+ * was closed listened (SMTP back after an outage); by default any free port.
+ */
+export async function startInbox(port = 0): Promise<TestInbox> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     secure: false,
@@ -31,11 +34,11 @@ export async function startInbox(): Promise<TestInbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     to: (address) => mails.filter((mail) => mail.to.includes(address)),
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredOrderItem } from '@shop/shared/contract/stored-order-items';
+import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
+import { SHOP_IDENTITY } from '@shop/shared/domain/shop-identity';
+import {
+  acceptedMail,
+  addressLines,
+  canceledMail,
+  canceledMoneyLine,
+  itemChoices,
+  itemLines,
+  onTheWayMail,
+  receiptMail,
+  refundMail,
+  retimedMail,
+  type OrderForMail,
+} from './compose';
+
+const pizza: StoredOrderItem = {
+  productId: 'p1',
+  title: 'Margherita',
+  description: '',
+  category: 'Pizza',
+  quantity: 2,
+  size: 'l',
+  sizeLabel: 'Large 13"',
+  crust: 'stuffed_crust',
+  crustLabel: 'Stuffed Crust',
+  type: null,
+  typeLabel: null,
+  toopingNames: 'Pepperoni, Mushrooms',
+  toppingsPrice: 120,
+  unitPrice: 1719,
+  lineTotal: 3438,
+  dealItems: [],
+  line: { productId: 'p1', quantity: 2 },
+};
+const deal: StoredOrderItem = {
+  ...pizza,
+  productId: 'd1',
+  title: 'Pizza Pair',
+  category: 'Deals',
+  quantity: 1,
+  size: 'm',
+  sizeLabel: 'Medium 10"',
+  crust: 'deep_pan',
+  crustLabel: null,
+  toopingNames: '',
+  toppingsPrice: 0,
+  unitPrice: 1899,
+  lineTotal: 1899,
+  dealItems: ['Margherita', 'Hawaiian'],
+};
+const wings: StoredOrderItem = {
+  ...pizza,
+  productId: 'w1',
+  title: 'Chicken Wings',
+  category: 'Wings',
+  quantity: 1,
+  size: 's',
+  sizeLabel: '6 pieces',
+  crust: null,
+  crustLabel: null,
+  type: 'boneless',
+  typeLabel: null,
+  toopingNames: '',
+  unitPrice: 599,
+  lineTotal: 599,
+};
+const drink: StoredOrderItem = { ...wings, title: 'Cola', sizeLabel: null, size: null, type: null, unitPrice: 150, lineTotal: 150 };
+
+// 18:30 in London on 18 November 2026 (GMT).
+const PLACED = new Date('2026-11-18T18:30:00Z');
+
+function order(overrides: Partial<OrderForMail> = {}): OrderForMail {
+  return {
+    id: '6915c0aa0000000000a1b2c3',
+    items: [pizza, deal],
+    subtotal: 5337,
+    total: 5337,
+    paymentType: 'Cash',
+    paymentStatus: 'unpaid',
+    status: 'Pending Order',
+    refundedTotal: 0,
+    address: {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      phone: '07700900456',
+      address: '1 Compiler Close',
+      address2: '',
+      city: 'Bristol',
+      postcode: 'BS1 4DJ',
+    },
+    note: 'Ring the bell',
+    placedAt: PLACED,
+    expectedAt: null,
+    cancelReason: null,
+    ...overrides,
+  };
+}
+
+describe('an order line in a mail', () => {
+  it.each<[string, StoredOrderItem, string[]]>([
+    [
+      'a pizza: size, crust, toppings',
+      pizza,
+      ['2 × Margherita (£17.19 each): £34.38', '   Large 13" · Stuffed Crust · Toppings: Pepperoni, Mushrooms'],
+    ],
+    [
+      'a deal: its size, crust (by its label when none was stored) and choices',
+      deal,
+      ['1 × Pizza Pair: £18.99', '   Medium 10" · Deep Pan · Deal: Margherita, Hawaiian'],
+    ],
+    ['wings: size and type', wings, ['1 × Chicken Wings: £5.99', '   6 pieces · Boneless']],
+    ['a drink without choices: one line', drink, ['1 × Cola: £1.50']],
+  ])('%s', (_name, item, lines) => {
+    expect(itemLines(item)).toEqual(lines);
+  });
+
+  it('skips blank toppings and labels', () => {
+    expect(itemChoices({ ...pizza, sizeLabel: ' ', toopingNames: '  ' })).toEqual(['Stuffed Crust']);
+  });
+
+  it('writes the address as on an envelope, without blank lines', () => {
+    expect(addressLines(order().address)).toEqual(['Grace Hopper', '1 Compiler Close', 'Bristol BS1 4DJ', '07700900456']);
+    expect(addressLines({ ...order().address, address2: 'Flat 2' })).toEqual([
+      'Grace Hopper',
+      '1 Compiler Close',
+      'Flat 2',
+      'Bristol BS1 4DJ',
+      '07700900456',
+    ]);
+  });
+});
+
+describe('the receipt', () => {
+  it('has each line with its options, the totals, the payment, the address, the note and the shop', () => {
+    const mail = receiptMail(order());
+    expect(mail.subject).toBe('Your order a1b2c3 at Takeaway Shop: receipt');
+    expect(mail.text).toBe(
+      [
+        'Hello Grace,',
+        '',
+        'Thank you for your order. Takeaway Shop will accept it with a delivery time shortly: we will e-mail you when it does.',
+        '',
+        'Order a1b2c3, placed on 18/11/2026 at 18:30',
+        '',
+        '2 × Margherita (£17.19 each): £34.38',
+        '   Large 13" · Stuffed Crust · Toppings: Pepperoni, Mushrooms',
+        '1 × Pizza Pair: £18.99',
+        '   Medium 10" · Deep Pan · Deal: Margherita, Hawaiian',
+        '',
+        'Subtotal: £53.37',
+        'Total: £53.37',
+        '',
+        'Payment: To be paid on delivery',
+        '',
+        'Delivery to:',
+        'Grace Hopper',
+        '1 Compiler Close',
+        'Bristol BS1 4DJ',
+        '07700900456',
+        '',
+        'Your note: Ring the bell',
+        '',
+        `Questions about your order? Call us on ${SHOP_IDENTITY.phone}.`,
+        '',
+        SHOP_IDENTITY.name,
+        ...SHOP_IDENTITY.address,
+        `Phone: ${SHOP_IDENTITY.phone}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it.each<[PaymentType, PaymentStatus, string]>([
+    ['Cash', 'unpaid', 'Payment: To be paid on delivery'],
+    ['Card', 'authorised', 'Payment: Card payment held: taken only when the shop accepts'],
+    ['Card', 'paid', 'Payment: Paid by card'],
+  ])('a %s order whose payment is %s says "%s"', (paymentType, paymentStatus, line) => {
+    expect(receiptMail(order({ paymentType, paymentStatus })).text).toContain(`\n${line}\n`);
+  });
+
+  it('leaves the note out when there is none, and greets without a name when there is none', () => {
+    const text = receiptMail(order({ note: '  ', address: { ...order().address, firstname: '' } })).text;
+    expect(text).not.toContain('Your note');
+    expect(text.startsWith('Hello,\n')).toBe(true);
+  });
+});
+
+describe('the mails of an order’s changes', () => {
+  // 19:45 in London.
+  const expectedAt = new Date('2026-11-18T19:45:00Z');
+
+  it('accepted: the time, and where the money is', () => {
+    const mail = acceptedMail(order({ status: 'Approved Order', expectedAt, paymentType: 'Card', paymentStatus: 'paid' }));
+    expect(mail.subject).toBe('Your order a1b2c3 is accepted: expected at 19:45');
+    expect(mail.text).toContain('Takeaway Shop has accepted your order a1b2c3.\nExpected at 19:45.\n');
+    expect(mail.text).toContain('Payment: Paid by card\n');
+  });
+
+  it('accepted without a time (the spec’s bare status): no time promised', () => {
+    const mail = acceptedMail(order({ status: 'Approved Order' }));
+    expect(mail.subject).toBe('Your order a1b2c3 is accepted');
+    expect(mail.text).not.toContain('Expected');
+  });
+
+  it('re-timed: the new time, in British summer time too', () => {
+    expect(retimedMail(order({ status: 'Approved Order', expectedAt })).subject).toBe('Your order a1b2c3 is now expected at 19:45');
+    const summer = retimedMail(order({ status: 'Approved Order', expectedAt: new Date('2026-07-01T19:05:00Z') }));
+    expect(summer.subject).toBe('Your order a1b2c3 is now expected at 20:05');
+    expect(summer.text).toContain('It is now expected at 20:05.');
+  });
+
+  it.each<[PaymentType, PaymentStatus, string]>([
+    ['Cash', 'unpaid', 'Please have £53.37 ready to pay in cash.'],
+    ['Card', 'paid', 'Payment: Paid by card'],
+  ])('on its way, %s (%s): "%s"', (paymentType, paymentStatus, line) => {
+    const mail = onTheWayMail(order({ status: 'On the way', expectedAt, paymentType, paymentStatus }));
+    expect(mail.subject).toBe('Your order a1b2c3 is on its way');
+    expect(mail.text).toContain('Expected at 19:45.');
+    expect(mail.text).toContain('Delivery to:\nGrace Hopper\n1 Compiler Close\nBristol BS1 4DJ');
+    expect(mail.text).toContain(`\n${line}\n`);
+  });
+
+  it.each<[PaymentType, PaymentStatus, number, string]>([
+    ['Cash', 'unpaid', 0, 'Nothing to pay: the order was to be paid on delivery.'],
+    ['Card', 'authorised', 0, 'Not charged: the hold of £53.37 on your card is released.'],
+    ['Card', 'released', 0, 'Not charged: the hold of £53.37 on your card is released.'],
+    ['Card', 'failed', 0, 'Not charged: the card payment did not go through.'],
+    ['Card', 'paid', 0, 'We are refunding £53.37 to your card: it reaches your account in 5 to 10 working days.'],
+    ['Card', 'partially_refunded', 500, 'We are refunding £48.37 to your card: it reaches your account in 5 to 10 working days.'],
+    ['Card', 'refunded', 5337, 'Refunded £53.37 to your card: it reaches your account in 5 to 10 working days.'],
+  ])('canceled, %s %s (refunded %i p): "%s"', (paymentType, paymentStatus, refundedTotal, line) => {
+    const canceled = order({ status: 'Canceled Order', paymentType, paymentStatus, refundedTotal, cancelReason: 'an item has run out' });
+    expect(canceledMoneyLine(canceled)).toBe(line);
+    const mail = canceledMail(canceled);
+    expect(mail.subject).toBe('Your order a1b2c3 is canceled');
+    expect(mail.text).toContain('Sorry: Takeaway Shop has canceled your order a1b2c3.\nReason: An item has run out.\n');
+    expect(mail.text).toContain(`\n${line}\n`);
+  });
+
+  it('refunded in part: the amount, the reason, when it arrives and what was refunded so far', () => {
+    const mail = refundMail(
+      order({ paymentType: 'Card', paymentStatus: 'partially_refunded', refundedTotal: 500, status: 'Delivered Order' }),
+      {
+        amount: 500,
+        reason: 'The garlic bread was missing',
+      },
+    );
+    expect(mail.subject).toBe('Refund of £5.00 for your order a1b2c3');
+    expect(mail.text).toContain(
+      'Takeaway Shop has refunded £5.00 of your order a1b2c3 to your card.\nReason: The garlic bread was missing.\n\nIt reaches your account in 5 to 10 working days.\n\nRefunded so far: £5.00 of your £53.37.\n',
+    );
+  });
+
+  it('refunded in full: says all of it is back', () => {
+    const mail = refundMail(order({ paymentType: 'Card', paymentStatus: 'refunded', refundedTotal: 5337 }), {
+      amount: 5337,
+      reason: 'Cold!',
+    });
+    expect(mail.text).toContain('Reason: Cold!\n');
+    expect(mail.text).toContain('All of your £53.37 has now been refunded.');
+  });
+
+  it('every mail ends with the shop’s name, address and phone', () => {
+    const all = [
+      receiptMail(order()),
+      acceptedMail(order({ expectedAt })),
+      retimedMail(order({ expectedAt })),
+      onTheWayMail(order()),
+      canceledMail(order()),
+      refundMail(order(), { amount: 100, reason: 'x' }),
+    ];
+    const signature = [SHOP_IDENTITY.name, ...SHOP_IDENTITY.address, `Phone: ${SHOP_IDENTITY.phone}`].join('\n');
+    for (const mail of all) expect(mail.text.endsWith(`\n\n${signature}\n`)).toBe(true);
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * The words of the mails a customer gets about an order (issue 20 point 5, decision 0800): pure functions of the
+ * order as it stands, so each is a table test. Plain text: every mail client shows it, and it reads the same in
+ * the development outbox and the log.
+ */
+import type { StoredOrderItem } from '@shop/shared/contract/stored-order-items';
+import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
+import { shopDateTime } from '@shop/shared/domain/dates';
+import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
+import { displayOrderId } from '@shop/shared/domain/order-id';
+import { expectedTimeText } from '@shop/shared/domain/order-promise';
+import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { paymentLine, REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
+import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
+import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
+
+/** What the mails say of an order: its row, money in pence. */
+export interface OrderForMail {
+  id: string;
+  items: StoredOrderItem[];
+  subtotal: number;
+  total: number;
+  paymentType: PaymentType;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  refundedTotal: number;
+  address: {
+    firstname: string;
+    lastname: string;
+    phone: string;
+    address: string;
+    address2: string;
+    city: string;
+    postcode: string;
+  };
+  note: string;
+  placedAt: Date | null;
+  expectedAt: Date | null;
+  cancelReason: string | null;
+}
+
+/** One refund, as its mail tells it: pence, and why. */
+export interface RefundForMail {
+  amount: number;
+  reason: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+}
+
+/** 'Large 13"', 'Stuffed Crust', 'Toppings: Pepperoni', 'Deal: Margherita, Hawaiian': an item's choices. */
+export function itemChoices(item: StoredOrderItem): string[] {
+  return [
+    item.sizeLabel,
+    item.crust ? (item.crustLabel ?? CRUST_LABELS[item.crust]) : null,
+    item.type ? (item.typeLabel ?? WING_TYPE_LABELS[item.type]) : null,
+    item.toopingNames.trim() ? `Toppings: ${item.toopingNames}` : null,
+    item.dealItems.length > 0 ? `Deal: ${item.dealItems.join(', ')}` : null,
+  ].filter((choice): choice is string => typeof choice === 'string' && choice.trim() !== '');
+}
+
+/** '2 × Margherita (£17.19 each): £34.38' and its choices on the line below. */
+export function itemLines(item: StoredOrderItem): string[] {
+  const each = item.quantity > 1 ? ` (${formatPounds(item.unitPrice)} each)` : '';
+  const choices = itemChoices(item);
+  return [
+    `${item.quantity} × ${item.title}${each}: ${formatPounds(item.lineTotal)}`,
+    ...(choices.length > 0 ? [`   ${choices.join(' · ')}`] : []),
+  ];
+}
+
+/** The delivery address as it is written on an envelope. */
+export function addressLines(address: OrderForMail['address']): string[] {
+  const name = `${address.firstname} ${address.lastname}`.trim();
+  const town = `${address.city} ${address.postcode}`.trim();
+  return [name, address.address, address.address2, town, address.phone].filter((line) => line.trim() !== '');
+}
+
+function greeting(order: OrderForMail): string {
+  const name = order.address.firstname.trim();
+  return name ? `Hello ${name},` : 'Hello,';
+}
+
+function orderName(order: OrderForMail): string {
+  return `order ${displayOrderId(order.id)}`;
+}
+
+/** The payment line of the screens (domain/payment-line.ts) for this order. */
+function paymentWords(order: OrderForMail): string {
+  return paymentLine({
+    paymentType: order.paymentType,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    refundedTotal: penceToPounds(order.refundedTotal),
+  });
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The mail's body: a greeting, the paragraphs (blank lines between), and the shop's name, address and phone. */
+function body(order: OrderForMail, paragraphs: string[][], shop: ShopIdentity): string {
+  const blocks = [[greeting(order)], ...paragraphs.filter((lines) => lines.length > 0), shopSignatureLines(shop)];
+  return `${blocks.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+}
+
+function questions(shop: ShopIdentity): string[] {
+  return [`Questions about your order? Call us on ${shop.phone}.`];
+}
+
+/** The receipt, when the shop sees the order (cash at once, card once the money is held). */
+export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const placed = order.placedAt ? shopDateTime(order.placedAt) : null;
+  const note = order.note.trim();
+  return {
+    subject: `Your ${orderName(order)} at ${shop.name}: receipt`,
+    text: body(
+      order,
+      [
+        [`Thank you for your order. ${shop.name} will accept it with a delivery time shortly: we will e-mail you when it does.`],
+        [`Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`],
+        order.items.flatMap(itemLines),
+        [`Subtotal: ${formatPounds(order.subtotal)}`, `Total: ${formatPounds(order.total)}`],
+        [`Payment: ${paymentWords(order)}`],
+        ['Delivery to:', ...addressLines(order.address)],
+        note ? [`Your note: ${note}`] : [],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}
+
+/** Accepted with a time: 'Expected at 19:45'. */
+export function acceptedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  return {
+    subject: time ? `Your ${orderName(order)} is accepted: expected at ${time}` : `Your ${orderName(order)} is accepted`,
+    text: body(
+      order,
+      [
+        [`${shop.name} has accepted your ${orderName(order)}.`, ...(time ? [`Expected at ${time}.`] : [])],
+        [`Payment: ${paymentWords(order)}`],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}
+
+/** Re-timed ('running late', or sooner): the new time. */
+export function retimedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  return {
+    subject: time ? `Your ${orderName(order)} is now expected at ${time}` : `Your ${orderName(order)} has a new time`,
+    text: body(
+      order,
+      [
+        [`${shop.name} has changed the time of your ${orderName(order)}.`, ...(time ? [`It is now expected at ${time}.`] : [])],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}
+
+/** On its way: where to, when, and for a cash order what to have ready. */
+export function onTheWayMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  const cashDue = order.paymentType === 'Cash' && order.paymentStatus !== 'paid';
+  return {
+    subject: `Your ${orderName(order)} is on its way`,
+    text: body(
+      order,
+      [
+        [`Your ${orderName(order)} has left ${shop.name} and is on its way to you.`, ...(time ? [`Expected at ${time}.`] : [])],
+        ['Delivery to:', ...addressLines(order.address)],
+        [cashDue ? `Please have ${formatPounds(order.total)} ready to pay in cash.` : `Payment: ${paymentWords(order)}`],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}
+
+/**
+ * What happens to the customer's money when the order is canceled, as it stands when the cancel is told: a cash
+ * order owes nothing, a held card payment is released (never charged), money taken is refunded in full.
+ */
+export function canceledMoneyLine(order: Pick<OrderForMail, 'paymentType' | 'paymentStatus' | 'total' | 'refundedTotal'>): string {
+  if (order.paymentType === 'Cash') return 'Nothing to pay: the order was to be paid on delivery.';
+  switch (order.paymentStatus) {
+    case 'paid':
+    case 'partially_refunded':
+      return `We are refunding ${formatPounds(order.total - order.refundedTotal)} to your card: ${REFUND_ARRIVES}.`;
+    case 'refunded':
+      return `Refunded ${formatPounds(order.refundedTotal)} to your card: ${REFUND_ARRIVES}.`;
+    case 'failed':
+      return 'Not charged: the card payment did not go through.';
+    default:
+      // Held (authorised), released, or never paid: the hold is released, nothing was taken.
+      return `Not charged: the hold of ${formatPounds(order.total)} on your card is released.`;
+  }
+}
+
+/** Rejected or canceled: why, and where the money is. */
+export function canceledMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const reason = order.cancelReason?.trim();
+  return {
+    subject: `Your ${orderName(order)} is canceled`,
+    text: body(
+      order,
+      [
+        [`Sorry: ${shop.name} has canceled your ${orderName(order)}.`, ...(reason ? [`Reason: ${sentence(reason)}`] : [])],
+        [canceledMoneyLine(order)],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}
+
+/** A refund (part or all of a card order): how much, why, and when the money is back. */
+export function refundMail(order: OrderForMail, refund: RefundForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  const whole = order.refundedTotal >= order.total;
+  return {
+    subject: `Refund of ${formatPounds(refund.amount)} for your ${orderName(order)}`,
+    text: body(
+      order,
+      [
+        [
+          `${shop.name} has refunded ${formatPounds(refund.amount)} of your ${orderName(order)} to your card.`,
+          `Reason: ${sentence(refund.reason)}`,
+        ],
+        [sentence(REFUND_ARRIVES)],
+        [
+          whole
+            ? `All of your ${formatPounds(order.total)} has now been refunded.`
+            : `Refunded so far: ${formatPounds(order.refundedTotal)} of your ${formatPounds(order.total)}.`,
+        ],
+        questions(shop),
+      ],
+      shop,
+    ),
+  };
+}

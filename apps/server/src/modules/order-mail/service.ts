@@ -1,0 +1,118 @@
+/**
+ * The customer hears by e-mail too (issue 20 point 5, decision 0800): the orders module's events (after their
+ * commit) become queued mails, one per change: each has a dedupe key of its order and change, so a change told
+ * twice (a retried event, two processes) is one mail. Queueing reads the order as it stands; sending is the mail
+ * queue's (src/mail/queue.ts), which retries; nothing here can fail or delay the order.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { storedOrderItemsSchema } from '@shop/shared/contract/stored-order-items';
+import type { ServiceContext } from '../../context';
+import type { Db } from '../../db/client';
+import { orders, refunds } from '../../db/schema';
+import { queueMail, type QueuedMail } from '../../mail/queue';
+import type { OrderPlacedEvent, OrderStatusChangedEvent } from '../orders/public';
+import {
+  acceptedMail,
+  canceledMail,
+  onTheWayMail,
+  receiptMail,
+  refundMail,
+  retimedMail,
+  type ComposedMail,
+  type OrderForMail,
+} from './compose';
+
+/** The order as its mails tell it, and where they go: the order's e-mail (its customer's account). */
+export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: string; order: OrderForMail } | null> {
+  const row = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+  if (!row) return null;
+  const items = storedOrderItemsSchema.parse(row.items);
+  return {
+    to: row.email,
+    order: {
+      id: row.id,
+      items,
+      subtotal: row.subtotal,
+      total: row.total,
+      paymentType: row.paymentType,
+      paymentStatus: row.paymentStatus,
+      status: row.status,
+      refundedTotal: row.refundedTotal,
+      address: row.address,
+      note: row.note,
+      placedAt: row.placedAt,
+      expectedAt: row.expectedAt,
+      cancelReason: row.cancelReason,
+    },
+  };
+}
+
+/** The dedupe keys: one mail per order and change. */
+export const orderMailKey = {
+  receipt: (orderId: string) => `order:${orderId}:receipt`,
+  accepted: (orderId: string) => `order:${orderId}:accepted`,
+  retimed: (orderId: string, expectedAt: Date) => `order:${orderId}:retimed:${expectedAt.toISOString()}`,
+  onTheWay: (orderId: string) => `order:${orderId}:on-the-way`,
+  canceled: (orderId: string) => `order:${orderId}:canceled`,
+  refund: (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`,
+};
+
+/** The provider key of the refund a cancellation makes (payments/money.ts): its mail is the cancel mail. */
+const cancellationRefundKey = (orderId: string) => `cancel-${orderId}`;
+
+function queueComposed(ctx: ServiceContext, dedupeKey: string, orderId: string, to: string, mail: ComposedMail): Promise<boolean> {
+  const queued: QueuedMail = { dedupeKey, orderId, to, subject: mail.subject, text: mail.text };
+  return queueMail(ctx, queued);
+}
+
+/** The receipt, once the shop sees the order (cash at once, card once its money is held). */
+export async function mailOrderPlaced(ctx: ServiceContext, event: Pick<OrderPlacedEvent, 'orderId'>): Promise<void> {
+  const found = await readOrderForMail(ctx.db, event.orderId);
+  if (!found || !found.order.placedAt) return;
+  await queueComposed(ctx, orderMailKey.receipt(event.orderId), event.orderId, found.to, receiptMail(found.order));
+}
+
+/**
+ * The mail of one change. Not mailed: 'delivered' (the customer has the food), 'released' (the cancel mail said the
+ * hold is released), 'refund-failed' (the shop's business: it refunds again, and that refund is mailed).
+ */
+export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStatusChangedEvent, 'orderId' | 'change'>): Promise<void> {
+  const { orderId, change } = event;
+  if (change === 'delivered' || change === 'released' || change === 'refund-failed') return;
+  const found = await readOrderForMail(ctx.db, orderId);
+  if (!found) return;
+  const { to, order } = found;
+  switch (change) {
+    case 'accepted':
+      await queueComposed(ctx, orderMailKey.accepted(orderId), orderId, to, acceptedMail(order));
+      return;
+    case 'retimed':
+      if (order.expectedAt) await queueComposed(ctx, orderMailKey.retimed(orderId, order.expectedAt), orderId, to, retimedMail(order));
+      return;
+    case 'on-the-way':
+      await queueComposed(ctx, orderMailKey.onTheWay(orderId), orderId, to, onTheWayMail(order));
+      return;
+    case 'canceled':
+      await queueComposed(ctx, orderMailKey.canceled(orderId), orderId, to, canceledMail(order));
+      return;
+    case 'refunded':
+      await mailRefunds(ctx, to, order);
+      return;
+  }
+}
+
+/**
+ * A mail for each refund of the order not mailed yet (pending or succeeded: what the order's refunded total counts),
+ * oldest first, keyed by the refund. The cancellation's own refund is not mailed apart: the cancel mail said it.
+ */
+async function mailRefunds(ctx: ServiceContext, to: string, order: OrderForMail): Promise<void> {
+  const rows = await ctx.db
+    .select({ id: refunds.id, amount: refunds.amount, reason: refunds.reason, idempotencyKey: refunds.idempotencyKey })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ['pending', 'succeeded'])))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const refund of rows) {
+    if (refund.idempotencyKey === cancellationRefundKey(order.id)) continue;
+    await queueComposed(ctx, orderMailKey.refund(order.id, refund.id), order.id, to, refundMail(order, refund));
+  }
+}
