@@ -372,9 +372,9 @@ export const shopSettings = pgTable(
 );
 
 /**
- * Mail to customers about their orders (decision 0800), queued in the same transaction as the change it tells of
- * and sent by the order timers: a failure is retried later with a growing wait, and never fails the order.
- * `dedupe_key` makes one change one mail, whichever process queues it.
+ * Mail to customers about their orders (decision 0800), queued when the change it tells of has committed (the
+ * order-mail module), sent at once and by the order timers: a failure is retried later with a growing wait, and
+ * never fails the order. `dedupe_key` makes one change one mail, whichever process queues it.
  */
 export const mailQueue = pgTable(
   'mail_queue',
