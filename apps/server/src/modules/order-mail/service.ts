@@ -4,11 +4,11 @@
  * twice (a retried event, two processes) is one mail. Queueing reads the order as it stands; sending is the mail
  * queue's (src/mail/queue.ts), which retries; nothing here can fail or delay the order.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { storedOrderItemsSchema } from '@shop/shared/contract/stored-order-items';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { orders, refunds } from '../../db/schema';
+import { mailQueue, orders, refunds } from '../../db/schema';
 import { queueMail, type QueuedMail } from '../../mail/queue';
 import type { OrderPlacedEvent, OrderStatusChangedEvent } from '../orders/public';
 import {
@@ -55,7 +55,12 @@ export const orderMailKey = {
   onTheWay: (orderId: string) => `order:${orderId}:on-the-way`,
   canceled: (orderId: string) => `order:${orderId}:canceled`,
   refund: (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`,
+  /** `beyondRows`: pence refunded at the provider so far, all told. */
+  providerRefund: (orderId: string, beyondRows: number) => `order:${orderId}:refund:provider:${beyondRows}`,
 };
+
+/** The reason a refund made at the provider, not through the shop, is mailed with. */
+export const PROVIDER_REFUND_REASON = 'Refunded by the shop';
 
 /** The provider key of the refund a cancellation makes (payments/money.ts): its mail is the cancel mail. */
 const cancellationRefundKey = (orderId: string) => `cancel-${orderId}`;
@@ -102,17 +107,41 @@ export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStat
 }
 
 /**
- * A mail for each refund of the order not mailed yet (pending or succeeded: what the order's refunded total counts),
- * oldest first, keyed by the refund. The cancellation's own refund is not mailed apart: the cancel mail said it.
+ * A mail for each refund of the order that went through and was not mailed yet, oldest first, keyed by the refund.
+ * The cancellation's own refund is not mailed apart: the cancel mail said it. A refund made at the provider (its
+ * dashboard) has no row: the refunded total's part beyond the rows (pending and succeeded: both counted there) only
+ * grows with such refunds, so its growth since the last one mailed is mailed, keyed by that part.
  */
 async function mailRefunds(ctx: ServiceContext, to: string, order: OrderForMail): Promise<void> {
   const rows = await ctx.db
-    .select({ id: refunds.id, amount: refunds.amount, reason: refunds.reason, idempotencyKey: refunds.idempotencyKey })
+    .select({
+      id: refunds.id,
+      amount: refunds.amount,
+      reason: refunds.reason,
+      status: refunds.status,
+      idempotencyKey: refunds.idempotencyKey,
+    })
     .from(refunds)
     .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ['pending', 'succeeded'])))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   for (const refund of rows) {
-    if (refund.idempotencyKey === cancellationRefundKey(order.id)) continue;
+    if (refund.status !== 'succeeded' || refund.idempotencyKey === cancellationRefundKey(order.id)) continue;
     await queueComposed(ctx, orderMailKey.refund(order.id, refund.id), order.id, to, refundMail(order, refund));
   }
+  const beyondRows = order.refundedTotal - rows.reduce((sum, refund) => sum + refund.amount, 0);
+  const mailed = await providerRefundsMailed(ctx.db, order.id);
+  if (beyondRows > mailed) {
+    const refund = { amount: beyondRows - mailed, reason: PROVIDER_REFUND_REASON };
+    await queueComposed(ctx, orderMailKey.providerRefund(order.id, beyondRows), order.id, to, refundMail(order, refund));
+  }
+}
+
+/** How much of the order's refunds made at the provider was mailed already (pence): the largest part keyed. */
+async function providerRefundsMailed(db: Db, orderId: string): Promise<number> {
+  const prefix = orderMailKey.providerRefund(orderId, 0).replace(/0$/, '');
+  const keys = await db
+    .select({ key: mailQueue.dedupeKey })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.orderId, orderId), like(mailQueue.dedupeKey, `${prefix}%`)));
+  return Math.max(0, ...keys.map((row) => Number(row.key.slice(prefix.length))).filter(Number.isSafeInteger));
 }
