@@ -174,16 +174,35 @@ describe.each(testDatabases())('order mails through SMTP on %s', (kind) => {
     );
   });
 
-  it.each<[string, PaymentType, PaymentStatus, number, string]>([
-    ['a cash order', 'Cash', 'unpaid', 0, 'Nothing to pay: the order was to be paid on delivery.'],
-    ['a held card payment', 'Card', 'authorised', 0, 'Not charged: the hold of £36.18 on your card is released.'],
-    ['a card payment taken', 'Card', 'paid', 0, 'We are refunding £36.18 to your card: it reaches your account in 5 to 10 working days.'],
+  it.each<[string, PaymentType, PaymentStatus, number, number | null, string]>([
+    ['a cash order', 'Cash', 'unpaid', 0, null, 'Nothing to pay: the order was to be paid on delivery.'],
+    ['a held card payment', 'Card', 'authorised', 0, null, 'Not charged: the hold of £36.18 on your card is released.'],
+    ['a released hold', 'Card', 'released', 0, null, 'Not charged: the hold of £36.18 on your card is released.'],
+    ['card money taken', 'Card', 'paid', 0, null, 'We are refunding £36.18 to your card: it reaches your account in 5 to 10 working days.'],
+    [
+      'card money taken, the cancel’s refund recorded first',
+      'Card',
+      'refunded',
+      3618,
+      3618,
+      'We are refunding £36.18 to your card: it reaches your account in 5 to 10 working days.',
+    ],
   ])(
     'mails a cancel with its reason and what happens to the money: %s',
-    async (_name, paymentType, paymentStatus, refundedTotal, money) => {
+    async (_name, paymentType, paymentStatus, refundedTotal, cancelRefund, money) => {
       const shopper = await newShopper(server);
       const orderId = await placeCashOrder(server, menu, shopper);
       await mailsArrive(inbox, shopper.customer.user.email, 1);
+      if (cancelRefund !== null) {
+        await server.app.db.insert(refunds).values({
+          orderId,
+          amount: cancelRefund,
+          reason: 'An item has run out',
+          status: 'pending',
+          idempotencyKey: `cancel-${orderId}`,
+          createdAt: server.app.now(),
+        });
+      }
       await changeOrder(server, orderId, 'canceled', {
         status: 'Canceled Order',
         cancelReason: 'An item has run out',

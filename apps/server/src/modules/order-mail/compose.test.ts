@@ -240,6 +240,13 @@ describe('the mails of an order’s changes', () => {
     expect(mail.text).toContain(`\n${line}\n`);
   });
 
+  it('canceled after the cancel’s refund was recorded: the same words as before it', () => {
+    const before = order({ status: 'Canceled Order', paymentType: 'Card', paymentStatus: 'partially_refunded', refundedTotal: 500 });
+    const after = { ...before, paymentStatus: 'refunded' as const, refundedTotal: 5337 };
+    expect(canceledMoneyLine(after, 4837)).toBe(canceledMoneyLine(before));
+    expect(canceledMoneyLine(after, 4837)).toBe('We are refunding £48.37 to your card: it reaches your account in 5 to 10 working days.');
+  });
+
   it('refunded in part: the amount, the reason, when it arrives and what was refunded so far', () => {
     const mail = refundMail(
       order({ paymentType: 'Card', paymentStatus: 'partially_refunded', refundedTotal: 500, status: 'Delivered Order' }),

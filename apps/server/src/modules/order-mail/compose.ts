@@ -189,17 +189,23 @@ export function onTheWayMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDEN
 }
 
 /**
- * What happens to the customer's money when the order is canceled, as it stands when the cancel is told: a cash
- * order owes nothing, a held card payment is released (never charged), money taken is refunded in full.
+ * What happens to the customer's money when the order is canceled: a cash order owes nothing, a held card payment
+ * is released (never charged), money taken is refunded in full. `cancelRefund` (pence) is the refund the cancel
+ * made, once the payments module has recorded it: the words are the same before and after it settles.
  */
-export function canceledMoneyLine(order: Pick<OrderForMail, 'paymentType' | 'paymentStatus' | 'total' | 'refundedTotal'>): string {
+export function canceledMoneyLine(
+  order: Pick<OrderForMail, 'paymentType' | 'paymentStatus' | 'total' | 'refundedTotal'>,
+  cancelRefund: number | null = null,
+): string {
   if (order.paymentType === 'Cash') return 'Nothing to pay: the order was to be paid on delivery.';
   switch (order.paymentStatus) {
     case 'paid':
     case 'partially_refunded':
-      return `We are refunding ${formatPounds(order.total - order.refundedTotal)} to your card: ${REFUND_ARRIVES}.`;
-    case 'refunded':
+    case 'refunded': {
+      const back = cancelRefund ?? order.total - order.refundedTotal;
+      if (back > 0) return `We are refunding ${formatPounds(back)} to your card: ${REFUND_ARRIVES}.`;
       return `Refunded ${formatPounds(order.refundedTotal)} to your card: ${REFUND_ARRIVES}.`;
+    }
     case 'failed':
       return 'Not charged: the card payment did not go through.';
     default:
@@ -209,7 +215,7 @@ export function canceledMoneyLine(order: Pick<OrderForMail, 'paymentType' | 'pay
 }
 
 /** Rejected or canceled: why, and where the money is. */
-export function canceledMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+export function canceledMail(order: OrderForMail, cancelRefund: number | null = null, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const reason = order.cancelReason?.trim();
   return {
     subject: `Your ${orderName(order)} is canceled`,
@@ -217,7 +223,7 @@ export function canceledMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDEN
       order,
       [
         [`Sorry: ${shop.name} has canceled your ${orderName(order)}.`, ...(reason ? [`Reason: ${sentence(reason)}`] : [])],
-        [canceledMoneyLine(order)],
+        [canceledMoneyLine(order, cancelRefund)],
         questions(shop),
       ],
       shop,

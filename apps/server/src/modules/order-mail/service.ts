@@ -65,6 +65,21 @@ export const PROVIDER_REFUND_REASON = 'Refunded by the shop';
 /** The provider key of the refund a cancellation makes (payments/money.ts): its mail is the cancel mail. */
 const cancellationRefundKey = (orderId: string) => `cancel-${orderId}`;
 
+/**
+ * The amount of the refund the cancellation made (pence), once the payments module has recorded it; null before
+ * (or when it failed). The cancel mail says the same whether it reads the order before or after that.
+ */
+async function cancellationRefund(db: Db, orderId: string): Promise<number | null> {
+  const row = (
+    await db
+      .select({ amount: refunds.amount })
+      .from(refunds)
+      .where(and(eq(refunds.idempotencyKey, cancellationRefundKey(orderId)), inArray(refunds.status, ['pending', 'succeeded'])))
+      .limit(1)
+  )[0];
+  return row?.amount ?? null;
+}
+
 function queueComposed(ctx: ServiceContext, dedupeKey: string, orderId: string, to: string, mail: ComposedMail): Promise<boolean> {
   const queued: QueuedMail = { dedupeKey, orderId, to, subject: mail.subject, text: mail.text };
   return queueMail(ctx, queued);
@@ -98,7 +113,7 @@ export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStat
       await queueComposed(ctx, orderMailKey.onTheWay(orderId), orderId, to, onTheWayMail(order));
       return;
     case 'canceled':
-      await queueComposed(ctx, orderMailKey.canceled(orderId), orderId, to, canceledMail(order));
+      await queueComposed(ctx, orderMailKey.canceled(orderId), orderId, to, canceledMail(order, await cancellationRefund(ctx.db, orderId)));
       return;
     case 'refunded':
       await mailRefunds(ctx, to, order);
