@@ -279,7 +279,8 @@ describe.runIf(ADMIN_URL && NGINX)(`two shop processes on one PostgreSQL databas
       cookie,
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(paid.body).toEqual({ status: 'succeeded', orderId: started.body.orderId });
+    // The card is authorised (held until the shop accepts), which places the order.
+    expect(paid.body).toEqual({ status: 'requires_capture', orderId: started.body.orderId });
     const cardProcess = await servedBy('POST', '/api/test-payments/confirm');
     expect(cardProcess, 'the two orders were placed by different processes').not.toBe(cashProcess);
     expect([cashProcess, cardProcess], 'one order was placed by the process holding the sockets, one by the other').toContain(

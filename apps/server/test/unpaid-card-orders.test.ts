@@ -1,5 +1,5 @@
 // A card order waiting for (or refused) payment is its customer's alone (docs/api.md, "Card payments"): no admin
-// reads it, by id or in any list, until the provider says it is paid. Issue 19, point 6.
+// reads it, by id or in any list, until the provider holds its money (decision 0800). Issue 19, point 6.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { addAddress, call, pizzaLine, readyToOrder, type Menu } from './order-fixtures';
@@ -54,13 +54,17 @@ describe.each(testDatabases())('a card order that was never paid, on %s', (kind)
     }
   });
 
-  it('reaches the admin once it is paid', async () => {
+  it('reaches the admin once its money is held (authorised, not taken)', async () => {
     const order = await startCardOrder();
     expect((await adminReads(order.orderId)).status).toBe(404);
     expect((await payWith(order.clientSecret, '4242 4242 4242 4242')).status).toBe(200);
     const answer = await adminReads(order.orderId);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ _id: order.orderId, paymentStatus: 'paid' });
+    expect(answer.body).toMatchObject({ _id: order.orderId, paymentStatus: 'authorised', refundedTotal: 0 });
+    const list = await call(server, 'GET', '/buy-product', admin);
+    expect((list.body as Array<{ _id: string; paymentStatus: string }>).find((o) => o._id === order.orderId)?.paymentStatus).toBe(
+      'authorised',
+    );
   });
 
   it('is also its own customer’s when they are an admin', async () => {

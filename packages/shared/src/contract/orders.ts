@@ -102,7 +102,11 @@ export const testPaymentConfirmSchema = z.strictObject({
   cvc: z.string().max(10),
 });
 export type TestPaymentConfirm = z.infer<typeof testPaymentConfirmSchema>;
-export const testPaymentConfirmAnswerSchema = z.strictObject({ status: z.literal('succeeded'), orderId: z.string() });
+/**
+ * Its answer: the intent's status, `requires_capture` (the money is held until the shop accepts the order, decision
+ * 0800); `succeeded` only for an intent captured already.
+ */
+export const testPaymentConfirmAnswerSchema = z.strictObject({ status: z.enum(['requires_capture', 'succeeded']), orderId: z.string() });
 export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;
 
 /** `POST /api/stripe/webhook` answer: the event was recorded (`duplicate` when it had been already). */

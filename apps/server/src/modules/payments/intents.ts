@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import type { PaymentProvider, ProviderIntent } from './provider';
+import type { PaymentProvider, ProviderIntent } from './provider-types';
 
 /** A card order waiting for payment, as opening its intent needs it. */
 export interface PayableOrder {

@@ -91,19 +91,22 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     expect((await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body).toEqual([]);
   });
 
-  it('places the order once when test card 4242 succeeds', async () => {
+  it('places the order once when test card 4242 is authorised: the money is held, not taken', async () => {
     const key = { 'Idempotency-Key': 'card-success-0001' };
     const started = await startPayment({}, key);
     const again = await startPayment({}, key);
     expect(again.body).toEqual(started.body);
 
-    const paid = await confirm(started.body.clientSecret, '4242 4242 4242 4242');
-    expect(paid.body).toEqual({ status: 'succeeded', orderId: started.body.orderId });
-    expect((await confirm(started.body.clientSecret, '4242424242424242')).body).toEqual(paid.body);
+    const held = await confirm(started.body.clientSecret, '4242 4242 4242 4242');
+    expect(held.body).toEqual({ status: 'requires_capture', orderId: started.body.orderId });
+    expect((await confirm(started.body.clientSecret, '4242424242424242')).body).toEqual(held.body);
 
     const listed = await orderHistory(server, customer);
     expect(listed.map((o) => o._id)).toEqual([started.body.orderId]);
-    expect(listed[0]).toMatchObject({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', note: 'No onions' });
+    expect(listed[0]).toMatchObject({ paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order', note: 'No onions' });
+    expect(listed[0]!.placedAt).toBe(server.app.now().toISOString());
+    const [intent] = await server.app.db.select().from(payments).where(eq(payments.orderId, started.body.orderId));
+    expect(intent?.status).toBe('requires_capture');
     const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
     expect(history).toHaveLength(1);
   });
@@ -116,7 +119,10 @@ describe.each(testDatabases())('card payments with the offline test provider on 
       // Every intent opened for the order is the order's: here there is only the one.
       expect(await server.app.db.select().from(payments).where(eq(payments.orderId, started.orderId))).toHaveLength(1);
 
-      expect((await confirm(started.clientSecret, '4242 4242 4242 4242')).body).toEqual({ status: 'succeeded', orderId: started.orderId });
+      expect((await confirm(started.clientSecret, '4242 4242 4242 4242')).body).toEqual({
+        status: 'requires_capture',
+        orderId: started.orderId,
+      });
       expect((await orderHistory(server, customer)).filter((o) => o._id === started.orderId)).toHaveLength(1);
       expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.orderId))).toHaveLength(1);
       expect(announced.ids).toEqual([started.orderId]);
@@ -155,10 +161,10 @@ describe.each(testDatabases())('card payments with the offline test provider on 
     try {
       const pay = (clientSecret: string) =>
         call(server, 'POST', '/test-payments/confirm', shopper, { clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
-      expect((await pay(other.clientSecret)).body).toEqual({ status: 'succeeded', orderId: order.id });
-      expect((await orderHistory(server, shopper)).map((o) => [o._id, o.paymentStatus])).toEqual([[order.id, 'paid']]);
+      expect((await pay(other.clientSecret)).body).toEqual({ status: 'requires_capture', orderId: order.id });
+      expect((await orderHistory(server, shopper)).map((o) => [o._id, o.paymentStatus])).toEqual([[order.id, 'authorised']]);
       // The intent that was handed out, paid as well: the order is not placed a second time.
-      expect((await pay(started.clientSecret)).body).toEqual({ status: 'succeeded', orderId: order.id });
+      expect((await pay(started.clientSecret)).body).toEqual({ status: 'requires_capture', orderId: order.id });
       expect(await orderHistory(server, shopper)).toHaveLength(1);
       expect(await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
       expect(announced.ids).toEqual([order.id]);
@@ -227,7 +233,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     });
   });
 
-  it('creates the intent at Stripe for the server’s amount and marks the order paid from the signed webhook, once', async () => {
+  it('creates an authorise-only intent at Stripe for the server’s amount and places the order held from the signed webhook, once', async () => {
     const started = await call(server, 'POST', '/create-payment-intent', customer, {
       items: [pizzaLine(menu), dealLine(menu)],
       addressId,
@@ -239,6 +245,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     expect(request?.authorization).toBe('Bearer sk_test_shop');
     expect(request?.form.get('amount')).toBe(String(Math.round(PIZZA_AND_DEAL_TOTAL * 100)));
     expect(request?.form.get('currency')).toBe('gbp');
+    expect(request?.form.get('capture_method')).toBe('manual');
     expect(request?.form.get('metadata[orderId]')).toBe(started.body.orderId);
     expect(request?.idempotencyKey).toBe(`order-${started.body.orderId}`);
     const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId);
@@ -262,9 +269,9 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
     ).toBe(404);
     expect(await orderHistory(server, customer)).toEqual([]);
 
-    // The browser confirms at Stripe and closes; only Stripe's webhook tells the shop.
-    standIn.setStatus(intent!.id, 'succeeded');
-    const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intent!.id));
+    // The browser confirms at Stripe (the card is authorised) and closes; only Stripe's webhook tells the shop.
+    standIn.setStatus(intent!.id, 'requires_capture');
+    const payload = JSON.stringify(standIn.event('payment_intent.amount_capturable_updated', intent!.id));
     const forged = await webhook(payload, sign(payload, 'whsec_wrong'));
     expect(forged.status).toBe(400);
     expect(await orderHistory(server, customer)).toEqual([]);
@@ -277,9 +284,32 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
 
     const listed = await orderHistory(server, customer);
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ _id: started.body.orderId, paymentType: 'Card', paymentStatus: 'paid' });
+    expect(listed[0]).toMatchObject({ _id: started.body.orderId, paymentType: 'Card', paymentStatus: 'authorised' });
     const history = await server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, started.body.orderId));
     expect(history).toHaveLength(1);
+    // Nothing was taken at Stripe: the shop captures when it accepts the order.
+    expect(standIn.effects.filter((effect) => effect.intentId === intent!.id)).toEqual([]);
+  });
+
+  it('places and marks paid an intent captured at once, never held first (made before capture on accept), once', async () => {
+    const shopper = await signInAs(server);
+    const address = await addAddress(server, shopper);
+    const started = await call(server, 'POST', '/create-payment-intent', shopper, {
+      items: [pizzaLine(menu)],
+      addressId: address,
+      note: '',
+    });
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId)!;
+    const announced = placedAnnouncements(server);
+    try {
+      standIn.setStatus(intent.id, 'succeeded');
+      const payload = JSON.stringify(standIn.event('payment_intent.succeeded', intent.id));
+      expect(await (await webhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: false });
+      expect((await orderHistory(server, shopper)).map((o) => [o._id, o.paymentStatus])).toEqual([[started.body.orderId, 'paid']]);
+      expect(announced.ids).toEqual([started.body.orderId]);
+    } finally {
+      announced.stop();
+    }
   });
 
   it('does not place an order when the paid amount is below its total, even from a signed webhook', async () => {

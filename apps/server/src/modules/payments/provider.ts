@@ -1,53 +1,24 @@
 import type { PaymentConfig, PaymentProviderKind } from '@shop/shared/contract/orders';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
+import { applyPaymentEvent } from './payment-events';
 import { createStripeProvider } from './stripe-provider';
+import type { PaymentProvider } from './provider-types';
 import { createTestProvider } from './test-provider';
-import type { ServiceContext } from '../../context';
 
-/** A payment intent as the shop needs to know it, whichever provider holds it. */
-export interface ProviderIntent {
-  id: string;
-  clientSecret: string;
-  /** Pence. */
-  amount: number;
-  /** Stripe's statuses: 'requires_payment_method', 'processing', 'succeeded', 'canceled', ... */
-  status: string;
-  orderId: string | null;
-}
+export {
+  ProviderRefusal,
+  type CreateIntentInput,
+  type CreateRefundInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+  type ProviderRefund,
+} from './provider-types';
 
-export interface CreateIntentInput {
-  /** Pence, computed by the server from the cart. */
-  amount: number;
-  orderId: string;
-  email: string;
-  /** Passed to the provider so a retried create gives the same intent. */
-  idempotencyKey: string;
-}
-
-/** An event the provider sent about an intent (Stripe's webhook event shape, reduced to what the shop reads). */
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  intent: { id: string; amount: number; status: string; orderId: string | null; failureMessage: string | null };
-}
-
-/**
- * Card payments go through one of two providers: Stripe (with keys in the environment) or the offline
- * test provider that behaves like Stripe's test mode. Everything else only talks to this interface.
- */
-export interface PaymentProvider {
-  kind: PaymentProviderKind;
-  /** Stripe's publishable key for the browser; null in test mode. */
-  publishableKey: string | null;
-  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
-  retrieveIntent(id: string): Promise<ProviderIntent>;
-  /**
-   * Verifies a webhook request (signature over the raw body) and returns its event. Throws when the
-   * signature is wrong or the provider takes no webhooks.
-   */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
-}
+/** What choosing a provider needs: the config, and for the test provider's events the database, clock and log. */
+export type ProviderContext = Pick<ServiceContext, 'config' | 'db' | 'now' | 'log'>;
 
 // Keyed by the app's database, which every plugin scope of one app shares (each scope is an instance of its own).
 const providers = new WeakMap<Db, PaymentProvider>();
@@ -59,11 +30,18 @@ export const CARD_PAYMENTS_OFF = 'This shop takes cash on delivery only: card pa
  * off keeps it for the webhooks of payments already under way), else the offline test provider, which a shop
  * that takes cash only does not have (422 CARD_PAYMENTS_OFF).
  */
-export function paymentProvider(app: Pick<ServiceContext, 'config' | 'db'>): PaymentProvider {
+export function paymentProvider(app: ProviderContext): PaymentProvider {
   let provider = providers.get(app.db);
   if (!provider) {
     if (app.config.stripe) provider = createStripeProvider(app.config.stripe);
-    else if (app.config.cardPayments === 'test') provider = createTestProvider(app.db);
+    else if (app.config.cardPayments === 'test')
+      // The test provider's "webhooks": its outcomes go through the same handling as Stripe's events.
+      provider = createTestProvider(app.db, {
+        now: () => app.now(),
+        deliver: async (event) => {
+          await applyPaymentEvent(app, event);
+        },
+      });
     else throw new HttpError('CARD_PAYMENTS_OFF', CARD_PAYMENTS_OFF);
     providers.set(app.db, provider);
   }
@@ -71,7 +49,7 @@ export function paymentProvider(app: Pick<ServiceContext, 'config' | 'db'>): Pay
 }
 
 /** The provider a new card payment goes to; 422 CARD_PAYMENTS_OFF when the shop takes cash only (PAYMENTS=cash-only). */
-export function cardPaymentProvider(app: Pick<ServiceContext, 'config' | 'db'>): PaymentProvider {
+export function cardPaymentProvider(app: ProviderContext): PaymentProvider {
   if (app.config.cardPayments === 'off') throw new HttpError('CARD_PAYMENTS_OFF', CARD_PAYMENTS_OFF);
   return paymentProvider(app);
 }
@@ -82,7 +60,7 @@ export function paymentConfig(provider: PaymentProvider): Omit<PaymentConfig, 'c
 }
 
 /** GET /api/payment-config: whether the storefront offers card payment at all, and through which provider. */
-export function shopPaymentConfig(app: Pick<ServiceContext, 'config' | 'db'>): PaymentConfig {
+export function shopPaymentConfig(app: ProviderContext): PaymentConfig {
   if (app.config.cardPayments === 'off') return { cardPayments: false, provider: null, publishableKey: null, testMode: false };
   return { cardPayments: true, ...paymentConfig(paymentProvider(app)) };
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { HttpError } from '../../http-errors';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider';
+import { ProviderRefusal, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './provider-types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -23,6 +23,80 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'string') return value.id;
+  return null;
+}
+
+function toRefund(refund: Partial<Stripe.Refund>): ProviderRefund {
+  return {
+    id: typeof refund.id === 'string' ? refund.id : '',
+    amount: typeof refund.amount === 'number' ? refund.amount : 0,
+    status: typeof refund.status === 'string' ? refund.status : '',
+    paymentIntentId: idOf(refund.payment_intent),
+    refundId: refund.metadata?.refundId ?? null,
+    failureReason: typeof refund.failure_reason === 'string' ? refund.failure_reason : null,
+  };
+}
+
+/**
+ * Stripe answered and said no (a card error, or a request its state refuses: an intent already captured or
+ * canceled, more than is left to refund): nothing happened there. Anything else (no answer, a 5xx, a key
+ * problem) stays an error whose outcome is unknown.
+ */
+async function refusalsNamed<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw new ProviderRefusal(error.message, error.code ?? null);
+    }
+    throw error;
+  }
+}
+
+/** Refund events name their refund; payment intent events their intent; charge events their charge. */
+function eventOf(event: Stripe.Event): ProviderEvent {
+  const object = event.data.object as unknown as Record<string, unknown> & { metadata?: Record<string, string> | null };
+  const orderId = object.metadata?.orderId ?? null;
+  if (event.type === 'charge.refunded') {
+    const charge = object as Partial<Stripe.Charge>;
+    const listed = charge.refunds && Array.isArray(charge.refunds.data) ? charge.refunds.data.map(toRefund) : null;
+    return {
+      id: event.id,
+      type: event.type,
+      intent: { id: idOf(charge.payment_intent) ?? '', amount: 0, status: '', orderId, failureMessage: null },
+      charge: {
+        amount: typeof charge.amount === 'number' ? charge.amount : 0,
+        amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0,
+        refunds: listed,
+      },
+    };
+  }
+  if (event.type.startsWith('refund.') || event.type === 'charge.refund.updated') {
+    const refund = toRefund(object as Partial<Stripe.Refund>);
+    return {
+      id: event.id,
+      type: event.type,
+      intent: { id: refund.paymentIntentId ?? '', amount: 0, status: '', orderId, failureMessage: null },
+      refund,
+    };
+  }
+  const intent = object as Partial<Stripe.PaymentIntent>;
+  return {
+    id: event.id,
+    type: event.type,
+    intent: {
+      id: typeof intent.id === 'string' ? intent.id : '',
+      amount: typeof intent.amount === 'number' ? intent.amount : 0,
+      status: typeof intent.status === 'string' ? intent.status : '',
+      orderId,
+      failureMessage: intent.last_payment_error?.message ?? null,
+    },
+  };
+}
+
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...apiHostOptions(config.apiBase) });
   return {
@@ -33,6 +107,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         {
           amount,
           currency: 'gbp',
+          // Authorise only: the money is held until the shop accepts the order (decision 0800).
+          capture_method: 'manual',
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           receipt_email: email,
           metadata: { orderId },
@@ -44,6 +120,18 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async retrieveIntent(id) {
       return toIntent(await stripe.paymentIntents.retrieve(id));
     },
+    async captureIntent(id, idempotencyKey) {
+      return toIntent(await refusalsNamed(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey })));
+    },
+    async cancelIntent(id, idempotencyKey) {
+      return toIntent(await refusalsNamed(() => stripe.paymentIntents.cancel(id, {}, { idempotencyKey })));
+    },
+    async createRefund({ paymentIntentId, amount, idempotencyKey, metadata }) {
+      const refund = await refusalsNamed(() =>
+        stripe.refunds.create({ payment_intent: paymentIntentId, amount, metadata }, { idempotencyKey }),
+      );
+      return toRefund(refund);
+    },
     verifyWebhook(rawBody, signature): ProviderEvent {
       if (!config.webhookSecret)
         throw new HttpError('WEBHOOK_NOT_CONFIGURED', 'Card payment webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
@@ -54,18 +142,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       } catch (error) {
         throw new HttpError('WEBHOOK_SIGNATURE_INVALID', `Webhook signature verification failed: ${(error as Error).message}`);
       }
-      const object = event.data.object as Partial<Stripe.PaymentIntent>;
-      return {
-        id: event.id,
-        type: event.type,
-        intent: {
-          id: typeof object.id === 'string' ? object.id : '',
-          amount: typeof object.amount === 'number' ? object.amount : 0,
-          status: typeof object.status === 'string' ? object.status : '',
-          orderId: object.metadata?.orderId ?? null,
-          failureMessage: object.last_payment_error?.message ?? null,
-        },
-      };
+      return eventOf(event);
     },
   };
 }

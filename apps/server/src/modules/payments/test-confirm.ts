@@ -1,21 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
 import type { ServiceContext } from '../../context';
 import { payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { applyPaymentEvent } from './payment-events';
 import { testCardOutcome } from './test-cards';
-import { intentIdFromSecret, NO_SUCH_INTENT } from './test-provider';
+import { intentIdFromSecret, NO_SUCH_INTENT, testEventId } from './test-provider';
 
-function testEventId(): string {
-  return `evt_test_${randomBytes(12).toString('hex')}`;
-}
+/** Stripe's statuses of an intent that a card may still be confirmed on. */
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /**
  * The test provider's confirm step (what Stripe.js does with Stripe): the customer's test card decides, and the
- * outcome goes through the same handling as Stripe's webhook events. Only the intent's own customer may confirm
- * it; anyone else, like a forged secret, gets 404. A declined card answers 402 with Stripe's message.
+ * outcome goes through the same handling as Stripe's webhook events. A good card authorises only, as Stripe does
+ * for an intent with `capture_method: manual`: the intent then `requires_capture` (the money is held, the order is
+ * placed) until the shop accepts the order. Only the intent's own customer may confirm it; anyone else, like a
+ * forged secret, gets 404. A declined card answers 402 with Stripe's message.
  */
 export async function confirmTestPayment(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
@@ -28,7 +28,9 @@ export async function confirmTestPayment(
   if (!intentId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
   const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
   if (!payment || payment.userId !== userId || !payment.orderId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
-  if (payment.status === 'succeeded') return { status: 'succeeded', orderId: payment.orderId };
+  // Confirmed already (held, or taken since): the same answer again.
+  if (payment.status === 'requires_capture' || payment.status === 'succeeded') return { status: payment.status, orderId: payment.orderId };
+  if (!CONFIRMABLE.includes(payment.status)) throw new HttpError('CARD_DECLINED', 'This payment can no longer be completed.');
 
   const outcome = testCardOutcome(input.cardNumber, input.exp, input.cvc, now);
   const intent = { id: payment.intentId, amount: payment.amount, orderId: payment.orderId };
@@ -37,10 +39,15 @@ export async function confirmTestPayment(
     await applyPaymentEvent(ctx, { id: testEventId(), type: 'payment_intent.payment_failed', intent: failed });
     throw new HttpError('CARD_DECLINED', outcome.message);
   }
+  // The provider's state first (held), then its event, as Stripe would send it.
+  await db
+    .update(payments)
+    .set({ status: 'requires_capture', updatedAt: now })
+    .where(and(eq(payments.intentId, intentId), inArray(payments.status, CONFIRMABLE)));
   await applyPaymentEvent(ctx, {
     id: testEventId(),
-    type: 'payment_intent.succeeded',
-    intent: { ...intent, status: 'succeeded', failureMessage: null },
+    type: 'payment_intent.amount_capturable_updated',
+    intent: { ...intent, status: 'requires_capture', failureMessage: null },
   });
-  return { status: 'succeeded', orderId: payment.orderId };
+  return { status: 'requires_capture', orderId: payment.orderId };
 }

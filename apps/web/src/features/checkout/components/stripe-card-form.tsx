@@ -28,7 +28,8 @@ function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, 
     try {
       const intent = await startPayment();
       if (!intent) return;
-      // The order is marked paid by Stripe's webhook; this only tells the customer the outcome.
+      // The card is authorised only (the intent then requires_capture: the money is held until the shop accepts) and
+      // Stripe's webhook places the order; no error here is success, and this only tells the customer the outcome.
       const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card, billing_details: { email } } });
       if (result.error) fail(result.error.message ?? 'Your card was declined.');
       else onPaid(intent.orderId);
