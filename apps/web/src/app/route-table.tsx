@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/toaster';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { paths } from '../lib/paths';
+import { AdminAlerts } from './admin-alerts';
 import { RequireAdmin, RequirePayment, RequireUser } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { queryClient } from './query-client';
@@ -14,13 +15,17 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => ({ Component: await load() });
 }
 
-/** Around every screen, storefront and back office: the one toast area, and scroll restoration. */
+/**
+ * Around every screen, storefront and back office: the one toast area, scroll restoration, and for an admin the
+ * new-order popup with its chime.
+ */
 function AppRoot() {
   return (
     <>
       <Outlet />
       <ScrollRestoration />
       <Toaster />
+      <AdminAlerts />
     </>
   );
 }
@@ -131,6 +136,10 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.addNotification,
     lazy: page(() => import('../features/admin-content/routes/add-notification-page').then((m) => m.AddNotificationPage)),
+  },
+  {
+    path: paths.shopSettings,
+    lazy: page(() => import('../features/admin-settings/routes/shop-settings-page').then((m) => m.ShopSettingsPage)),
   },
 ];
 

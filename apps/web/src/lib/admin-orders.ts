@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { OrderWire, UpdateOrderStatusAnswer } from '@shop/shared/contract/orders';
+import type { OrderWire, UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { api } from './api';
 
@@ -26,13 +26,20 @@ export function adminOrderQuery(id: string) {
 }
 
 /**
- * `PUT /api/update-sell-products/{id}`. True when the change was applied: only when the server answers
- * modifiedCount above 0 (SPEC.md section 4); false when the order already had that status. A refusal (409) or a
- * network failure throws the ApiError with the server's words.
+ * `PUT /api/update-sell-products/{id}` with a whole change (decision 0800): `{status: 'Approved Order', readyInMinutes}`
+ * accepts with a time, `{status: 'Canceled Order', reason}` rejects with a reason, `{readyInMinutes}` alone re-times
+ * an accepted order. True when the change was applied: only when the server answers modifiedCount above 0 (SPEC.md
+ * section 4); false when the order already had that status. A refusal (409, 422 CAPTURE_FAILED when the card could
+ * not be charged) or a network failure throws the ApiError with the server's words and code.
  */
-export async function putOrderStatus(id: string, status: OrderStatus): Promise<boolean> {
-  const answer = await api.put<UpdateOrderStatusAnswer>(`/update-sell-products/${encodeURIComponent(id)}`, { status });
+export async function putOrderChange(id: string, change: UpdateOrderStatusRequest): Promise<boolean> {
+  const answer = await api.put<UpdateOrderStatusAnswer>(`/update-sell-products/${encodeURIComponent(id)}`, change);
   return answer.modifiedCount > 0;
+}
+
+/** `PUT /api/update-sell-products/{id}` with a bare `{status}` (the spec's body): see putOrderChange. */
+export function putOrderStatus(id: string, status: OrderStatus): Promise<boolean> {
+  return putOrderChange(id, { status });
 }
 
 /** After a status change was applied: the admin lists, the order's detail and the dashboard's figures are fetched again. */

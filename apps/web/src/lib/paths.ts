@@ -42,6 +42,8 @@ export const paths = {
   categoryProducts: '/allproduts/:categoriName',
   banner: '/banner',
   addNotification: '/addnotification',
+  /** The shop's settings: the order timers and auto-accept (issue 20). */
+  shopSettings: '/shop-settings',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

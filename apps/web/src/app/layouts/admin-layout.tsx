@@ -20,12 +20,12 @@ import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
-import { NewOrderPopup } from '../../features/admin-live/components/new-order-popup';
 import { paths } from '../../lib/paths';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
@@ -41,6 +41,7 @@ const SIDEBAR_LINKS = [
   // The spec lists these two screens but no links to them (decision 0405).
   { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
   { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
+  { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -72,7 +73,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg, and the new-order popup. */
+/** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg. */
 export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -133,8 +134,7 @@ export function AdminLayout() {
       </Box>
 
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-      {/* On every admin screen: an order placed now pops up here, with its sound (SPEC.md section 4). */}
-      <NewOrderPopup />
+      {/* The new-order popup and its chime are mounted around every page, storefront too (src/app/admin-alerts.tsx). */}
     </Box>
   );
 }

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OrderWire } from '@shop/shared/contract/orders';
+import type { OrderWire, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
-import type { OrderStatus } from '@shop/shared/domain/order-status';
-import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderStatus, refetchAfterStatusChange } from '../../../lib/admin-orders';
+import { displayOrderId } from '@shop/shared/domain/order-id';
+import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderChange, refetchAfterStatusChange } from '../../../lib/admin-orders';
+import { useOrderChanged, type OrderChange } from '../../../lib/admin-order-events';
 import { api } from '../../../lib/api';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { catchUp, emptyQueue, PENDING_ORDER, receive, refresh, rememberKnown, sentence, settle, type OrderQueue } from '../lib/order-queue';
+import { emptyQueue, PENDING_ORDER, receive, sentence, settle, sync, type OrderQueue } from '../lib/order-queue';
 
 /** `GET /api/buy-product/{id}`, always read afresh, under the key the order's detail screen reads (it opens at once). */
 function loadOrder(queryClient: QueryClient, id: string): Promise<OrderWire> {
@@ -17,6 +18,12 @@ function loadOrder(queryClient: QueryClient, id: string): Promise<OrderWire> {
 
 /** More pages than this (50 orders each) are not read: 1000 orders waiting is not a shop the popup can help. */
 const MAX_PENDING_PAGES = 20;
+
+/**
+ * While an order waits, the pending orders are read again this often: another admin's answer stops the chime even
+ * if its `order_changed` event was missed (a dropped connection, a server that does not send it).
+ */
+export const WAITING_RECHECK_MS = 30_000;
 
 /**
  * Every order with status Pending Order: `GET /api/buy-product?status=Pending%20Order&page=n`, newest first, page by
@@ -32,23 +39,28 @@ async function loadPendingOrders(): Promise<OrderWire[]> {
   return all;
 }
 
+export interface LiveOrders {
+  queue: OrderQueue<OrderWire>;
+  /** Goes up by one each time an order arrives already accepted (the shop's auto-accept): it rings once. */
+  autoAccepted: number;
+}
+
 /**
- * The tab's new-order queue. It lives outside React so it outlasts the admin layout: an admin who visits the
- * storefront's Home and comes back finds the orders still waiting, and the baseline is taken once per tab.
+ * The tab's waiting orders. They live outside React so they outlast any screen: the popup is mounted once for the
+ * whole app (storefront and back office), and an admin who moves between pages keeps hearing what waits.
  */
 const store = (() => {
   let owner: string | null = null;
-  let queue: OrderQueue<OrderWire> = emptyQueue();
-  /** True once the pending orders of the tab's first connection have been remembered. */
-  let baselineTaken = false;
+  let state: LiveOrders = { queue: emptyQueue(), autoAccepted: 0 };
   let inFlight: Promise<void> | null = null;
   const listeners = new Set<() => void>();
 
-  const set = (next: OrderQueue<OrderWire>) => {
-    if (next === queue) return;
-    queue = next;
+  const set = (next: LiveOrders) => {
+    if (next.queue === state.queue && next.autoAccepted === state.autoAccepted) return;
+    state = next;
     for (const listener of listeners) listener();
   };
+  const setQueue = (queue: OrderQueue<OrderWire>) => set({ ...state, queue });
 
   return {
     subscribe(listener: () => void) {
@@ -57,42 +69,29 @@ const store = (() => {
         listeners.delete(listener);
       };
     },
-    getSnapshot: () => queue,
+    getSnapshot: () => state,
     /** A different admin signed in, in this tab: nothing of the previous one's queue carries over. */
     setOwner(next: string | null) {
       if (next === owner) return;
       owner = next;
-      baselineTaken = false;
       inFlight = null;
-      set(emptyQueue());
+      set({ queue: emptyQueue(), autoAccepted: 0 });
     },
     /**
-     * The socket connected. The first time in this tab, the orders already pending are remembered and do not ring
-     * (the admin is opening the back office, not being told of new orders). Every later time (a reconnect, or the
-     * admin layout mounting again) the pending orders not seen yet are queued: they were placed while no event
-     * could reach this screen. One read at a time; a connection while one runs waits for it.
+     * Reads every pending order the shop sees and makes them the waiting orders (each connection, a reconnect
+     * included, and every WAITING_RECHECK_MS while any waits). One read at a time; a call while one runs joins it.
      */
-    connected(): Promise<void> {
+    resync(): Promise<void> {
       if (inFlight) return inFlight;
       const forOwner = owner;
+      const asked = new Set(state.queue.waiting.map((order) => order._id));
       const run = async () => {
         const pending = await loadPendingOrders();
-        if (owner !== forOwner) return;
-        if (baselineTaken) {
-          set(catchUp(queue, pending));
-        } else {
-          set(
-            rememberKnown(
-              queue,
-              pending.map((order) => order._id),
-            ),
-          );
-          baselineTaken = true;
-        }
+        if (owner === forOwner) setQueue(sync(state.queue, pending, asked));
       };
       inFlight = run()
         .catch((error: unknown) => {
-          // Without a baseline the next connection tries again; events meanwhile still ring.
+          // The next connection or recheck tries again; events meanwhile still ring.
           console.warn('Could not read the pending orders', error);
         })
         .finally(() => {
@@ -104,24 +103,52 @@ const store = (() => {
       const forOwner = owner;
       try {
         const order = await loadOrder(queryClient, id);
-        if (owner === forOwner) set(receive(queue, order));
+        if (owner !== forOwner) return;
+        const before = state.queue;
+        setQueue(receive(state.queue, order));
+        // Accepted on arrival by the shop's setting: nobody has to answer it, but the shop hears it came in.
+        if (order.status === 'Approved Order' && !before.done.has(order._id)) {
+          set({ ...state, autoAccepted: state.autoAccepted + 1 });
+          showToast(
+            `New order ${displayOrderId(order._id)} was accepted automatically${order.expectedTime ? `: expected at ${order.expectedTime}` : ''}`,
+            'info',
+            6000,
+          );
+        }
       } catch (error) {
-        // The next reconnect's catch-up finds it, as it is not known.
+        // The next recheck or reconnect finds it.
         console.warn(`Could not load the new order ${id}`, error);
         showToast('A new order has been placed but could not be loaded. Open the pending orders to see it.', 'error', 6000);
       }
     },
+    /** Another admin (or the server's timer) changed an order: one that left Pending Order stops waiting. */
+    async changed(queryClient: QueryClient, change: OrderChange): Promise<void> {
+      if (change.status !== null && change.status !== PENDING_ORDER) {
+        setQueue(settle(state.queue, change.orderId));
+        return;
+      }
+      const forOwner = owner;
+      try {
+        const order = await loadOrder(queryClient, change.orderId);
+        if (owner === forOwner) setQueue(receive(state.queue, order));
+      } catch (error) {
+        console.warn(`Could not read the changed order ${change.orderId}`, error);
+      }
+    },
     settle(id: string) {
-      set(settle(queue, id));
+      setQueue(settle(state.queue, id));
     },
     refresh(order: OrderWire) {
-      set(refresh(queue, order));
+      setQueue(receive(state.queue, order));
     },
   };
 })();
 
-/** Listens for new orders (SPEC.md section 4) and answers the tab's queue, for the popup. */
-export function useNewOrderQueue(): OrderQueue<OrderWire> {
+/**
+ * Listens for new and changed orders (SPEC.md section 4, issue 20) and answers the tab's waiting orders, for the
+ * popup and its chime.
+ */
+export function useLiveOrders(): LiveOrders {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const owner = user?.role === 'admin' ? user.email : null;
@@ -130,43 +157,60 @@ export function useNewOrderQueue(): OrderQueue<OrderWire> {
     store.setOwner(owner);
   }, [owner]);
 
-  // Whether `reconnected` or not, what to do depends on the tab: its first connection takes the baseline, any
-  // other (a reconnect, the layout mounted again) catches up.
+  // Every connection, the tab's first and each reconnect, reads what waits: orders placed while no event could
+  // reach this tab, and those waiting before the back office was opened, all ring.
   useRealtimeConnected(() => {
-    void store.connected();
+    void store.resync();
   });
   useRealtimeEvent(ORDER_RECEIVED, ({ order_id }) => {
     void store.received(queryClient, order_id);
   });
+  useOrderChanged((change) => {
+    void store.changed(queryClient, change);
+  });
 
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const live = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const anyWaiting = live.queue.waiting.length > 0;
+  useEffect(() => {
+    if (!anyWaiting) return undefined;
+    const timer = window.setInterval(() => void store.resync(), WAITING_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [anyWaiting]);
+  return live;
 }
 
-/** What became of a change: applied, or not, with the reason in words an admin can act on. */
-export type StatusChangeResult = { applied: true } | { applied: false; reason: string };
+/** What became of a change: applied, or not, with the refusal (its code and the server's words). */
+export type StatusChangeResult = { applied: true } | { applied: false; reason: string; error: unknown };
 
-const DONE: Partial<Record<OrderStatus, string>> = { 'Approved Order': 'Order approved', 'Canceled Order': 'Order canceled' };
+function doneToast(change: UpdateOrderStatusRequest): string {
+  if (change.status === 'Approved Order') return 'Order approved';
+  if (change.status === 'Canceled Order') return 'Order canceled';
+  return change.status ? `Order set to ${change.status}` : 'Order updated';
+}
 
 /**
- * `PUT /api/update-sell-products/{id}` from the popup. Applied only when the server answers modifiedCount > 0
- * (SPEC.md section 4): the order leaves the queue, and the admin order lists and the dashboard's figures reload.
- * Otherwise (the same status already, or refused because, say, it was canceled meanwhile) an error toast says why
- * and the popup keeps the order, read again to show its status; the admin order lists reload all the same.
+ * `PUT /api/update-sell-products/{id}` from the popup: `{status: 'Approved Order', readyInMinutes}` or
+ * `{status: 'Canceled Order', reason}`. Applied only when the server answers modifiedCount > 0 (SPEC.md section 4):
+ * the order stops waiting, and the admin order lists and the dashboard's figures reload. Otherwise (already in that
+ * status, or refused: a card that could not be charged, an order canceled meanwhile) an error toast says why and
+ * the order is read again: still pending, it keeps waiting and ringing.
  */
-export function useSetOrderStatus(): (order: OrderWire, status: OrderStatus) => Promise<StatusChangeResult> {
+export function useAnswerOrder(): (order: OrderWire, change: UpdateOrderStatusRequest) => Promise<StatusChangeResult> {
   const queryClient = useQueryClient();
   return useCallback(
-    async (order, status) => {
+    async (order, change) => {
       let result: StatusChangeResult;
       try {
-        const applied = await putOrderStatus(order._id, status);
-        result = applied ? { applied: true } : { applied: false, reason: `The order is already ${status}` };
+        const applied = await putOrderChange(order._id, change);
+        result = applied
+          ? { applied: true }
+          : { applied: false, reason: `The order is already ${change.status ?? order.status}`, error: null };
       } catch (error) {
-        result = { applied: false, reason: error instanceof Error ? error.message : String(error) };
+        result = { applied: false, reason: error instanceof Error ? error.message : String(error), error };
       }
       if (result.applied) {
         void refetchAfterStatusChange(queryClient);
-        showToast(DONE[status] ?? `Order set to ${status}`);
+        showToast(doneToast(change));
         store.settle(order._id);
         return result;
       }
@@ -181,9 +225,4 @@ export function useSetOrderStatus(): (order: OrderWire, status: OrderStatus) => 
     },
     [queryClient],
   );
-}
-
-/** The admin opened the order's details: it leaves the queue. */
-export function dismissNewOrder(id: string): void {
-  store.settle(id);
 }

@@ -1,24 +1,54 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { fakeApi, ok, refuse, type FakeApi, type FakeHandler } from '../../../../test/fake-api';
 import { serverEmit } from '../../../../test/fake-socket';
-import { renderWithProviders } from '../../../../test/render';
+import { fill, renderWithProviders } from '../../../../test/render';
 import { orderItemWire, orderWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { NewOrderPopup } from './new-order-popup';
 
 let admins = 0;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The shop's clock in these tests: Friday 27 November 2026, 19:00 in London (UTC in November). */
+const SHOP_NOW = new Date('2026-11-27T19:00:00.000Z');
+const minutesAgo = (minutes: number) => new Date(SHOP_NOW.getTime() - minutes * 60_000).toISOString();
+
+/** Fixes the browser's clock (what 'Waiting 6 min' is counted from); timers still run. */
+function fixClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(SHOP_NOW);
+}
+
 /**
- * The popup as the admin layout mounts it, for a new admin each time (the tab's queue belongs to the admin signed in):
- * `pending` is what the pending-orders list answers when the socket connects, `orders` what each order's detail answers.
+ * The popup as the app mounts it, for a new admin each time (the tab's waiting orders belong to the admin signed
+ * in): `pending` is what the pending-orders list answers when the socket connects, `orders` what each order's
+ * detail answers (both change as the test's server changes them).
  */
-async function openBackOffice(pending: OrderWire[], orders: OrderWire[], routes: Record<string, FakeHandler> = {}) {
+async function openBackOffice(
+  pending: OrderWire[],
+  orders: OrderWire[],
+  routes: Record<string, FakeHandler> = {},
+  settings = { lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false },
+  /** Mounted around every page, as the app does: it stays while the admin moves to another page. */
+  aroundPages = false,
+) {
   admins += 1;
   const byId = new Map([...pending, ...orders].map((order) => [order._id, order]));
+  const waiting = new Set(pending.map((order) => order._id));
   const api = fakeApi({
     'GET /session': sessionAnswer(`admin${admins}@example.co.uk`, 'admin', 'Admin'),
-    'GET /buy-product': (request) => ok(request.query.get('page') === '1' ? pending : []),
+    'GET /shop-settings': ok(settings),
+    'GET /buy-product': (request) =>
+      ok(
+        request.query.get('page') === '1'
+          ? [...waiting].map((id) => byId.get(id)).filter((order) => order?.status === 'Pending Order')
+          : [],
+      ),
     'GET /buy-product/:id': (_request, { id = '' }) => {
       const order = byId.get(id);
       return order ? ok(order) : refuse('ORDER_NOT_FOUND', 'Order not found');
@@ -26,13 +56,26 @@ async function openBackOffice(pending: OrderWire[], orders: OrderWire[], routes:
     'PUT /update-sell-products/:id': ok({ modifiedCount: 1 }),
     ...routes,
   });
-  const rendered = renderWithProviders(<NewOrderPopup />, {
-    at: '/dashboard',
-    routes: { '/allorders/:ordersId': <h1>Order detail</h1> },
-  });
-  // The socket has connected and the orders already pending were read: from now on an order is new.
+  const rendered = aroundPages
+    ? renderWithProviders(
+        <>
+          <NewOrderPopup />
+          <Routes>
+            <Route path="allorders/:ordersId" element={<h1>Order detail</h1>} />
+            <Route path="*" element={null} />
+          </Routes>
+        </>,
+        { at: '/dashboard', route: '/*' },
+      )
+    : renderWithProviders(<NewOrderPopup />, { at: '/dashboard', routes: { '/allorders/:ordersId': <h1>Order detail</h1> } });
+  // The socket has connected and the orders waiting were read.
   await waitFor(() => expect(api.sent('GET /buy-product')).not.toHaveLength(0));
-  return { api, byId, ...rendered };
+  /** Another admin answers an order: the server has it in its new status. */
+  const answerElsewhere = (order: OrderWire, status: OrderWire['status']) => {
+    byId.set(order._id, { ...order, status });
+    waiting.delete(order._id);
+  };
+  return { api, byId, answerElsewhere, ...rendered };
 }
 
 /** The server announces an order to the admins' room. */
@@ -43,6 +86,10 @@ function announce(order: OrderWire) {
 function statusSent(api: FakeApi): Array<{ id: string; body: unknown }> {
   return api.sent('PUT /update-sell-products/:id').map((request) => ({ id: request.path.split('/').pop() ?? '', body: request.body }));
 }
+
+const sound = () => screen.getByTestId('new-order-sound');
+const plays = () => Number(sound().dataset.playCount);
+const popupName = 'New order has been placed';
 
 const cashOrder = orderWire({
   _id: '65f00000000000000a1b2c3d',
@@ -56,7 +103,7 @@ const cashOrder = orderWire({
 const cardOrder = orderWire({
   _id: '65f00000000000000e5f6a7b',
   paymentType: 'Card',
-  paymentStatus: 'paid',
+  paymentStatus: 'authorised',
   time: '18:45',
   items: [orderItemWire({ title: 'Pepperoni', quantity: 1, price: 11.99 })],
 });
@@ -65,9 +112,10 @@ describe('the new-order popup', () => {
   it('shows a new order: its number, time, Cash On Delivery, total and products, and rings', async () => {
     await openBackOffice([], [cashOrder]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sound().dataset.ring).toBe('off');
 
     announce(cashOrder);
-    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
+    const popup = await screen.findByRole('dialog', { name: popupName });
     expect(within(popup).getByText('Order 1b2c3d · 18:42 · Cash On Delivery · £35.97')).toBeVisible();
     const products = within(popup).getByRole('list', { name: 'Products' });
     expect(
@@ -75,54 +123,136 @@ describe('the new-order popup', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Margherita(2)', 'BBQ Wings(1)']);
-    await waitFor(() => expect(Number(screen.getByTestId('new-order-sound').dataset.playCount)).toBeGreaterThan(0));
+    await waitFor(() => expect(plays()).toBeGreaterThan(0));
   });
 
-  it('does not ring for orders already pending when the back office opened', async () => {
-    const { api } = await openBackOffice([cardOrder], [cashOrder]);
+  it('rings for the orders already waiting when the back office opens: nothing waits unseen', async () => {
+    const { api } = await openBackOffice([cardOrder, cashOrder], []);
     expect(api.sent('GET /buy-product')[0]?.query.get('status')).toBe('Pending Order');
-    announce(cashOrder);
-    // The new order alone: the one already pending is neither shown first nor counted ('1 of 2').
-    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
-    expect(within(popup).getByText(/^Order 1b2c3d/)).toBeVisible();
-    expect(within(popup).queryByTestId('new-order-position')).not.toBeInTheDocument();
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    expect(within(popup).getByTestId('new-order-position')).toHaveTextContent('1 of 2');
+    await waitFor(() => expect(plays()).toBeGreaterThan(0));
   });
 
-  it('approves the order shown with the status route, then shows the next one waiting', async () => {
+  it('Approve asks when it arrives, offers 45 minutes first, and sends it', async () => {
+    fixClock();
     const { api, user } = await openBackOffice([], [cashOrder, cardOrder]);
     announce(cashOrder);
     announce(cardOrder);
-    const popup = await screen.findByRole('dialog', { name: /New order has been placed/ });
+    const popup = await screen.findByRole('dialog', { name: popupName });
     await waitFor(() => expect(within(popup).getByTestId('new-order-position')).toHaveTextContent('1 of 2'));
 
     await user.click(within(popup).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Order approved')).toBeVisible();
-    expect(statusSent(api)).toEqual([{ id: cashOrder._id, body: { status: 'Approved Order' } }]);
+    const ask = await screen.findByRole('dialog', { name: 'Accept order 1b2c3d' });
+    expect(within(ask).getByText('When will it arrive?')).toBeVisible();
+    expect(
+      within(ask)
+        .getAllByRole('button', { pressed: false })
+        .map((choice) => choice.getAttribute('aria-label')),
+    ).toEqual(['20 min', '30 min', '60 min', '90 min']);
+    expect(within(ask).getByRole('button', { name: '45 min', pressed: true })).toBeVisible();
+    expect(statusSent(api)).toEqual([]);
 
+    await user.click(within(ask).getByRole('button', { name: 'Accept · expected at 19:45' }));
+    expect(await screen.findByText('Order approved')).toBeVisible();
+    expect(statusSent(api)).toEqual([{ id: cashOrder._id, body: { status: 'Approved Order', readyInMinutes: 45 } }]);
+
+    // The next order waiting is shown, and the question is gone.
     expect(await within(popup).findByText('Order 5f6a7b · 18:45 · Card · £11.99')).toBeVisible();
     expect(screen.queryByTestId('new-order-position')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept order 1b2c3d' })).not.toBeInTheDocument());
   });
 
-  it('cancels only after asking, with the status route', async () => {
-    const { api, user } = await openBackOffice([], [cashOrder]);
-    announce(cashOrder);
-    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
+  it('Approve sends the time chosen with one tap, and says a held card is taken', async () => {
+    fixClock();
+    const { api, user } = await openBackOffice([], [cardOrder]);
+    announce(cardOrder);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await user.click(within(popup).getByRole('button', { name: 'Approve' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept order 5f6a7b' });
+    expect(within(ask).getByText('The £11.99 held on the card is taken when you accept.')).toBeVisible();
+
+    await user.click(within(ask).getByRole('button', { name: '30 min' }));
+    expect(within(ask).getByRole('button', { name: '30 min', pressed: true })).toBeVisible();
+    await user.click(within(ask).getByRole('button', { name: 'Accept · expected at 19:30' }));
+    await waitFor(() => expect(statusSent(api)).toEqual([{ id: cardOrder._id, body: { status: 'Approved Order', readyInMinutes: 30 } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument());
+    expect(sound().dataset.ring).toBe('off');
+  });
+
+  it('a card that cannot be charged: says so where Approve was pressed, and the order still waits and rings', async () => {
+    const { api, user, byId } = await openBackOffice([], [cardOrder], {
+      'PUT /update-sell-products/:id': () => refuse('CAPTURE_FAILED', 'The card was declined: expired card'),
+    });
+    announce(cardOrder);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await user.click(within(popup).getByRole('button', { name: 'Approve' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept order 5f6a7b' });
+    await user.click(within(ask).getByRole('button', { name: /^Accept · expected at/ }));
+
+    const alert = await within(ask).findByRole('alert');
+    expect(alert).toHaveTextContent('The card could not be charged: the order is not accepted and still waits');
+    expect(alert).toHaveTextContent('The card was declined: expired card');
+    expect(statusSent(api)).toHaveLength(1);
+    expect(byId.get(cardOrder._id)?.status).toBe('Pending Order');
+
+    // Back in the popup: the order is still there, with the reason, and the chime rings on.
+    await user.click(within(ask).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept order 5f6a7b' })).not.toBeInTheDocument());
+    const still = screen.getByRole('dialog', { name: popupName });
+    expect(within(still).getByText('The card was declined: expired card.')).toBeVisible();
+    expect(sound().dataset.ring).toBe('normal');
+  });
+
+  it('Cancel asks why: a reason offered is sent with one tap', async () => {
+    const { api, user } = await openBackOffice([], [cardOrder]);
+    announce(cardOrder);
+    const popup = await screen.findByRole('dialog', { name: popupName });
 
     await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
-    const ask = await screen.findByRole('dialog', { name: 'Do you want to cancel this order?' });
-    await user.click(within(ask).getByRole('button', { name: 'No, keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Do you want to cancel this order?' })).not.toBeInTheDocument());
+    let ask = await screen.findByRole('dialog', { name: 'Reject order 5f6a7b?' });
+    expect(within(ask).getByText(/The £11.99 held on the card is released: nothing is charged\./)).toBeVisible();
+    expect(within(ask).getByRole('button', { name: 'Reject order' })).toBeDisabled();
+    await user.click(within(ask).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject order 5f6a7b?' })).not.toBeInTheDocument());
     expect(statusSent(api)).toEqual([]);
 
     await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Do you want to cancel this order?' })).getByRole('button', {
-        name: 'Yes, cancel it',
-      }),
-    );
+    ask = await screen.findByRole('dialog', { name: 'Reject order 5f6a7b?' });
+    const why = within(ask).getByRole('radiogroup', { name: 'Why?' });
+    expect(
+      within(why)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual([
+      'We are too busy right now',
+      'An item has run out',
+      'Your address is outside our delivery area',
+      'We are closing early',
+      'other',
+    ]);
+    await user.click(within(why).getByRole('radio', { name: 'An item has run out' }));
+    await user.click(within(ask).getByRole('button', { name: 'Reject order' }));
+
     expect(await screen.findByText('Order canceled')).toBeVisible();
-    expect(statusSent(api)).toEqual([{ id: cashOrder._id, body: { status: 'Canceled Order' } }]);
+    expect(statusSent(api)).toEqual([{ id: cardOrder._id, body: { status: 'Canceled Order', reason: 'An item has run out' } }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Cancel sends a reason the admin types', async () => {
+    const { api, user } = await openBackOffice([], [cashOrder]);
+    announce(cashOrder);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Reject order 1b2c3d?' });
+    await user.click(within(ask).getByRole('radio', { name: 'Another reason' }));
+    const reason = within(ask).getByRole('textbox', { name: 'Reason' });
+    expect(within(ask).getByRole('button', { name: 'Reject order' })).toBeDisabled();
+    await fill(user, reason, '  The oven broke  ');
+    await user.click(within(ask).getByRole('button', { name: 'Reject order' }));
+    await waitFor(() =>
+      expect(statusSent(api)).toEqual([{ id: cashOrder._id, body: { status: 'Canceled Order', reason: 'The oven broke' } }]),
+    );
   });
 
   it('keeps the order and says why when the server refuses the change', async () => {
@@ -134,22 +264,116 @@ describe('the new-order popup', () => {
       },
     });
     announce(cashOrder);
-    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
+    const popup = await screen.findByRole('dialog', { name: popupName });
     await user.click(within(popup).getByRole('button', { name: 'Approve' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept order 1b2c3d' });
+    await user.click(within(ask).getByRole('button', { name: /^Accept · expected at/ }));
 
+    expect(await within(ask).findByRole('alert')).toHaveTextContent('A canceled order cannot be approved');
     expect(await screen.findByText('Could not update the order. A canceled order cannot be approved.')).toBeVisible();
-    expect(await within(popup).findByText('This order is now Canceled Order.')).toBeVisible();
-    expect(within(popup).getByText('A canceled order cannot be approved.')).toBeVisible();
-    expect(screen.getByRole('dialog', { name: 'New order has been placed' })).toBeVisible();
   });
 
-  it('opens the order’s details from Details, and the popup leaves it', async () => {
-    const { user } = await openBackOffice([], [cashOrder]);
+  it('shows how long each order has waited, and marks one waiting past the shop’s setting Late, ringing louder', async () => {
+    fixClock();
+    const fresh = { ...cashOrder, placedAt: minutesAgo(3) };
+    const old = { ...cardOrder, placedAt: minutesAgo(6) };
+    await openBackOffice([fresh], [old]);
+
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    expect(within(popup).getByTestId('waiting-time')).toHaveTextContent(/^Waiting 3 min$/);
+    expect(within(popup).queryByText('Late')).not.toBeInTheDocument();
+    await waitFor(() => expect(sound().dataset.ring).toBe('normal'));
+    expect((sound() as HTMLAudioElement).volume).toBeLessThan(1);
+
+    // An order that has waited 6 minutes (the shop marks late after 5) comes in: it is shown first, Late.
+    announce(old);
+    await waitFor(() => expect(within(popup).getByTestId('waiting-time')).toHaveTextContent('LateWaiting 6 min'));
+    expect(within(popup).getByText('Late')).toBeVisible();
+    expect(within(popup).getByTestId('new-order-position')).toHaveTextContent('1 of 2');
+    await waitFor(() => expect(sound().dataset.ring).toBe('late'));
+    expect((sound() as HTMLAudioElement).volume).toBe(1);
+  });
+
+  it('the shop’s own late setting counts: 10 minutes, and 6 minutes is not late', async () => {
+    fixClock();
+    await openBackOffice(
+      [{ ...cardOrder, placedAt: minutesAgo(6) }],
+      [],
+      {},
+      { lateAfterMinutes: 10, autoRejectAfterMinutes: 0, autoAccept: false },
+    );
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await waitFor(() => expect(within(popup).getByTestId('waiting-time')).toHaveTextContent(/^Waiting 6 min$/));
+    expect(sound().dataset.ring).toBe('normal');
+  });
+
+  it('rings on until each order is answered, and stops when another admin answers (order_changed)', async () => {
+    const { answerElsewhere } = await openBackOffice([cashOrder, cardOrder], []);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await waitFor(() => expect(plays()).toBeGreaterThan(0));
+    expect(within(popup).getByText(/^Order 1b2c3d/)).toBeVisible();
+
+    // Another admin accepts the first: this popup moves on to the other, still ringing.
+    answerElsewhere(cashOrder, 'Approved Order');
+    serverEmit('order_changed', { order_id: cashOrder._id, status: 'Approved Order' });
+    expect(await within(popup).findByText(/^Order 5f6a7b/)).toBeVisible();
+    expect(within(popup).queryByTestId('new-order-position')).not.toBeInTheDocument();
+    expect(sound().dataset.ring).toBe('normal');
+
+    // Another admin rejects the last one (an event without its status: the order is read again): silence.
+    answerElsewhere(cardOrder, 'Canceled Order');
+    serverEmit('order_changed', { order_id: cardOrder._id });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument());
+    expect(sound().dataset.ring).toBe('off');
+    const stoppedAt = plays();
+    // A late event for it (its answer already known) does not bring it back.
+    serverEmit('order_received', { order_id: cardOrder._id });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(plays()).toBe(stoppedAt);
+    expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument();
+  });
+
+  it('Details opens the order’s page, which the popup leaves uncovered, and the chime rings on until it is answered', async () => {
+    const { user } = await openBackOffice([], [cashOrder], {}, undefined, true);
     announce(cashOrder);
-    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
+    const popup = await screen.findByRole('dialog', { name: popupName });
     await user.click(within(popup).getByRole('link', { name: 'Details' }));
     expect(await screen.findByRole('heading', { name: 'Order detail' })).toBeVisible();
     expect(window.location.pathname).toBe(`/allorders/${cashOrder._id}`);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sound().dataset.ring).toBe('normal');
+    // Its page asks Accept and Reject itself: no corner box for it.
+    expect(screen.queryByRole('region', { name: 'Orders waiting' })).not.toBeInTheDocument();
+  });
+
+  it('Later puts the popup aside without silencing it; Show brings it back, and so does a new order', async () => {
+    const { user } = await openBackOffice([cashOrder], [cardOrder]);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    await user.click(within(popup).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument());
+    const corner = screen.getByRole('region', { name: 'Orders waiting' });
+    expect(corner).toHaveTextContent('1 order waits for an answer');
+    expect(sound().dataset.ring).toBe('normal');
+
+    await user.click(within(corner).getByRole('button', { name: 'Show' }));
+    expect(within(await screen.findByRole('dialog', { name: popupName })).getByText(/^Order 1b2c3d/)).toBeVisible();
+    await user.click(within(screen.getByRole('dialog', { name: popupName })).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument());
+
+    // A new order comes in: the popup shows it by itself, 2 of 2 behind the one put off.
+    announce(cardOrder);
+    const again = await screen.findByRole('dialog', { name: popupName });
+    expect(within(again).getByText(/^Order 5f6a7b/)).toBeVisible();
+    expect(within(again).getByTestId('new-order-position')).toHaveTextContent('2 of 2');
+  });
+
+  it('an order the shop accepted on arrival rings once and says so, and does not wait', async () => {
+    const auto = { ...cashOrder, status: 'Approved Order' as const, expectedTime: '19:45', expectedAt: '2026-11-27T19:45:00.000Z' };
+    await openBackOffice([], [auto]);
+    announce(auto);
+    expect(await screen.findByText('New order 1b2c3d was accepted automatically: expected at 19:45')).toBeVisible();
+    await waitFor(() => expect(plays()).toBe(1));
+    expect(sound().dataset.ring).toBe('off');
+    expect(screen.queryByRole('dialog', { name: popupName })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,94 +6,80 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/order-answer-dialogs';
+import { WaitingTime } from '../../../components/waiting-time';
 import { formatWirePounds } from '../../../lib/money';
-import { dismissNewOrder, useNewOrderQueue, useSetOrderStatus } from '../api/live-orders';
-import { currentOrder, PENDING_ORDER, productLine, sentence } from '../lib/order-queue';
+import { adminOrderPath, paths } from '../../../lib/paths';
+import { useOrderTimerSettings, useReadyQuote } from '../../../lib/shop-settings';
+import { useNow } from '../../../lib/use-now';
+import { useAnswerOrder, useLiveOrders } from '../api/live-orders';
+import { currentOrder, PENDING_ORDER, productLine, ringMode, sentence } from '../lib/order-queue';
 import { useRepeatingSound } from './use-repeating-sound';
-import { adminOrderPath } from '../../../lib/paths';
 
 export const NEW_ORDER_SOUND_URL = '/sounds/new-order.wav';
-
-function CancelOrderDialog({
-  open,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby="cancel-order-title"
-      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      <DialogTitle id="cancel-order-title">Do you want to cancel this order?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>The customer is told that the order was canceled.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>No, keep it</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          Yes, cancel it
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 interface OrderPanelProps {
   order: OrderWire;
   position: string | null;
+  now: Date;
+  lateAfterMinutes: number;
   soundBlocked: boolean;
   onEnableSound: () => void;
+  /** The panel asks a question (Accept, Cancel): the popup keeps this order on screen until it is answered. */
+  onAsking: (asking: boolean) => void;
+  /** Later: the popup steps aside (the chime rings on, and a small button brings it back). */
+  onLater: () => void;
 }
 
 /** The popup's content for one order; keyed by the order, so its state starts afresh for the next one. */
-function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanelProps) {
-  const setStatus = useSetOrderStatus();
-  const [busy, setBusy] = useState(false);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEnableSound, onAsking, onLater }: OrderPanelProps) {
+  const answer = useAnswerOrder();
+  const readyQuote = useReadyQuote();
+  const [asking, setAsking] = useState<'accept' | 'cancel' | null>(null);
   /** Why the last change was not applied; shown in the popup too, as the toast is behind the modal for a screen reader. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const stillPending = order.status === PENDING_ORDER;
 
-  const change = async (status: OrderStatus) => {
-    setBusy(true);
+  const ask = (question: 'accept' | 'cancel' | null) => {
+    setAsking(question);
+    onAsking(question !== null);
+  };
+
+  /** Sends the change; a refusal is thrown for the question to show, and kept for the popup. */
+  const send = async (change: Parameters<typeof answer>[1]) => {
     setRefusal(null);
-    try {
-      const result = await setStatus(order, status);
-      if (!result.applied) setRefusal(result.reason);
-    } finally {
-      setBusy(false);
-      setConfirmingCancel(false);
+    const result = await answer(order, change);
+    if (result.applied) {
+      ask(null);
+      return;
     }
+    setRefusal(result.reason);
+    throw result.error ?? new Error(result.reason);
   };
 
   return (
     <>
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 2 }}>
+      {/* Its own id: the dialog is named by the words alone, not by the 'k of N' beside them. */}
+      <DialogTitle id="new-order-heading" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 2, flexWrap: 'wrap' }}>
         <Box component="span" id="new-order-title" sx={{ flexGrow: 1 }}>
           New order has been placed
         </Box>
         {position && <Chip label={position} size="small" color="primary" data-testid="new-order-position" />}
       </DialogTitle>
       <DialogContent dividers>
+        <Box sx={{ mb: 1 }}>
+          <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
+        </Box>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType)} · {formatWirePounds(order.totalPrice)}
         </Typography>
@@ -134,44 +120,86 @@ function OrderPanel({ order, position, soundBlocked, onEnableSound }: OrderPanel
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={adminOrderPath(order._id)} onClick={() => dismissNewOrder(order._id)} sx={{ mr: 'auto' }}>
+        {/* The order page asks the same questions; the popup stays off it, and the chime rings on until it is answered. */}
+        <Button component={RouterLink} to={adminOrderPath(order._id)}>
           Details
         </Button>
-        <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+        <Button onClick={onLater} disabled={asking !== null} sx={{ mr: 'auto' }}>
+          Later
+        </Button>
+        <Button color="error" variant="outlined" disabled={asking !== null} onClick={() => ask('cancel')}>
           Cancel
         </Button>
-        <Button variant="contained" disabled={busy} onClick={() => void change('Approved Order')}>
+        <Button variant="contained" disabled={asking !== null} onClick={() => ask('accept')}>
           Approve
         </Button>
       </DialogActions>
+      <AcceptOrderDialog
+        open={asking === 'accept'}
+        order={order}
+        defaultMinutes={readyQuote}
+        onAccept={(readyInMinutes) => send({ status: 'Approved Order', readyInMinutes })}
+        onClose={() => ask(null)}
+      />
       <CancelOrderDialog
-        open={confirmingCancel}
-        busy={busy}
-        onConfirm={() => void change('Canceled Order')}
-        onClose={() => setConfirmingCancel(false)}
+        open={asking === 'cancel'}
+        order={order}
+        onCancel={(reason) => send({ status: 'Canceled Order', reason })}
+        onClose={() => ask(null)}
       />
     </>
   );
 }
 
+/** The order whose page is open in the back office, if any: the popup does not cover it. */
+function useOpenOrderId(): string | null {
+  const { pathname } = useLocation();
+  return matchPath(paths.adminOrder, pathname)?.params.ordersId ?? null;
+}
+
 /**
- * The back office's new-order popup (SPEC.md section 4), mounted by the admin layout so it shows on every admin
- * screen: the first waiting order with its products as name(quantity), 'k of N' when more wait, and Details, Cancel
- * and Approve. The alert sound plays while it is open. It closes only through its buttons: a new order is not
- * dismissed by a stray Escape or a click beside it.
+ * The new-order popup and its chime (SPEC.md section 4; issue 20), mounted once for the whole app while an admin is
+ * signed in, so it rings on every page the admin has open, storefront included. Every waiting order is shown in
+ * turn, the one that has waited longest first, with how long it has waited ('Waiting 6 min', 'Late' past the shop's
+ * setting), 'k of N' when more wait, and Details, Cancel (asks why) and Approve (asks when). The chime rings while
+ * any order waits, louder and faster once one is late, until each is accepted or rejected, here or by another
+ * admin. It closes only through its buttons: a new order is not dismissed by a stray Escape or a click beside it.
+ * Later (and the order's own page, from Details) puts it aside without silencing it: a small 'N orders wait' box
+ * stays in the corner with Show, and a new order brings the popup back by itself.
  */
 export function NewOrderPopup() {
-  const queue = useNewOrderQueue();
-  const { order, position } = currentOrder(queue);
-  const { ref: soundRef, blocked: soundBlocked, enable: enableSound } = useRepeatingSound(order?._id ?? null);
+  const { queue, autoAccepted } = useLiveOrders();
+  const { lateAfterMinutes } = useOrderTimerSettings();
+  const now = useNow();
+  const openOrderId = useOpenOrderId();
+  const [pinned, setPinned] = useState<string | null>(null);
+  /** The orders the admin put off with Later: the popup shows them again from the waiting button, or a new order. */
+  const [later, setLater] = useState<ReadonlySet<string>>(() => new Set());
+  const skip = new Set(later);
+  if (openOrderId !== null) skip.add(openOrderId);
+  const pinnedOrder = pinned === null ? undefined : queue.waiting.find((order) => order._id === pinned);
+  const view = currentOrder(queue, skip);
+  const order = pinnedOrder ?? view.order;
+  const position = pinnedOrder ? null : view.position;
+  const mode = ringMode(queue.waiting, now, lateAfterMinutes);
+  const { ref: soundRef, blocked: soundBlocked, enable: enableSound, ringOnce } = useRepeatingSound(mode);
   // The last order shown stays drawn while the popup fades out.
   const [lastShown, setLastShown] = useState<OrderWire | null>(order);
   if (order !== null && order !== lastShown) setLastShown(order);
   const shown = order ?? lastShown;
+  /** Waiting, out of the popup: put off with Later (the order whose page is open shows its own Accept and Reject). */
+  const putOff = queue.waiting.filter((waiting) => waiting._id !== openOrderId);
+
+  const heard = useRef(autoAccepted);
+  useEffect(() => {
+    if (autoAccepted === heard.current) return;
+    heard.current = autoAccepted;
+    ringOnce();
+  }, [autoAccepted, ringOnce]);
 
   return (
     <>
-      <audio ref={soundRef} src={NEW_ORDER_SOUND_URL} preload="auto" data-testid="new-order-sound" data-play-count="0" />
+      <audio ref={soundRef} src={NEW_ORDER_SOUND_URL} preload="auto" data-testid="new-order-sound" data-play-count="0" data-ring={mode} />
       <Dialog
         open={order !== null}
         aria-labelledby="new-order-title"
@@ -183,11 +211,51 @@ export function NewOrderPopup() {
             key={shown._id}
             order={shown}
             position={order ? position : null}
+            now={now}
+            lateAfterMinutes={lateAfterMinutes}
             soundBlocked={soundBlocked}
             onEnableSound={enableSound}
+            onAsking={(asking) => setPinned(asking ? shown._id : null)}
+            onLater={() => setLater(new Set(queue.waiting.map((waiting) => waiting._id)))}
           />
         )}
       </Dialog>
+      {order === null && (putOff.length > 0 || (soundBlocked && mode !== 'off')) && (
+        <Paper
+          role="region"
+          aria-label="Orders waiting"
+          elevation={8}
+          sx={{
+            position: 'fixed',
+            bottom: 16,
+            right: 16,
+            zIndex: (theme) => theme.zIndex.snackbar,
+            maxWidth: 'calc(100% - 32px)',
+            p: 1.5,
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            border: 2,
+            borderColor: mode === 'late' ? 'error.main' : 'warning.main',
+          }}
+        >
+          {mode === 'late' && <Chip size="small" color="error" label="Late" sx={{ fontWeight: 700 }} />}
+          <Typography sx={{ fontWeight: 700 }}>
+            {queue.waiting.length === 1 ? '1 order waits' : `${queue.waiting.length} orders wait`} for an answer
+          </Typography>
+          {putOff.length > 0 && (
+            <Button variant="contained" size="small" onClick={() => setLater(new Set())}>
+              Show
+            </Button>
+          )}
+          {soundBlocked && (
+            <Button color="inherit" size="small" variant="outlined" startIcon={<VolumeUpIcon />} onClick={enableSound}>
+              Enable sound
+            </Button>
+          )}
+        </Paper>
+      )}
     </>
   );
 }

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { RingMode } from '../lib/order-queue';
 
 /** SPEC.md section 9: the new-order alert sound repeats every 2000 ms. */
 export const SOUND_REPEAT_MS = 2000;
+/** An order waiting past the shop's lateAfterMinutes: the chime repeats twice as often, at full volume. */
+export const LATE_REPEAT_MS = 1000;
+export const SOUND_VOLUME: Record<Exclude<RingMode, 'off'>, number> = { normal: 0.6, late: 1 };
+const REPEAT_MS: Record<Exclude<RingMode, 'off'>, number> = { normal: SOUND_REPEAT_MS, late: LATE_REPEAT_MS };
 
 export interface RepeatingSound {
   /** For the `<audio>` element the sound plays through (kept in the DOM, so a browser test can watch it). */
@@ -10,22 +15,29 @@ export interface RepeatingSound {
   blocked: boolean;
   /** From a click ('Enable sound'): plays now, which the gesture allows, and starts the repetition again. */
   enable: () => void;
+  /** Plays once, unless the chime is repeating already (an order accepted on arrival). */
+  ringOnce: () => void;
+}
+
+function countPlay(audio: HTMLAudioElement): void {
+  audio.dataset.playCount = String(Number(audio.dataset.playCount ?? '0') + 1);
 }
 
 /**
- * Plays the audio element at once and every SOUND_REPEAT_MS while `ringingFor` names something (the order shown),
- * from the start again when it names something else, and stops when it is null. Each play that starts adds one to
- * the element's `data-play-count`. When the browser refuses to play (autoplay is blocked until the admin interacts
- * with the page), the repetition stops and `blocked` is set, until `enable` is called from a click.
+ * Plays the audio element at once and then repeatedly while `mode` is not 'off': every SOUND_REPEAT_MS at
+ * SOUND_VOLUME.normal, or every LATE_REPEAT_MS at full volume when an order is late; it stops when `mode` is 'off'
+ * (nothing waits). Each play that starts adds one to the element's `data-play-count`. When the browser refuses to
+ * play (autoplay is blocked until the admin interacts with the page), the repetition stops and `blocked` is set,
+ * until `enable` is called from a click.
  */
-export function useRepeatingSound(ringingFor: string | null): RepeatingSound {
+export function useRepeatingSound(mode: RingMode): RepeatingSound {
   const ref = useRef<HTMLAudioElement | null>(null);
   const [blocked, setBlocked] = useState(false);
   const resumeRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const audio = ref.current;
-    if (ringingFor === null || !audio) return undefined;
+    if (mode === 'off' || !audio) return undefined;
     let stopped = false;
     let timer: number | undefined;
     const stopRepeating = () => {
@@ -37,7 +49,7 @@ export function useRepeatingSound(ringingFor: string | null): RepeatingSound {
       audio.play().then(
         () => {
           if (stopped) return;
-          audio.dataset.playCount = String(Number(audio.dataset.playCount ?? '0') + 1);
+          countPlay(audio);
           setBlocked(false);
         },
         (error: unknown) => {
@@ -52,8 +64,9 @@ export function useRepeatingSound(ringingFor: string | null): RepeatingSound {
     const start = () => {
       stopRepeating();
       ring();
-      timer = window.setInterval(ring, SOUND_REPEAT_MS);
+      timer = window.setInterval(ring, REPEAT_MS[mode]);
     };
+    audio.volume = SOUND_VOLUME[mode];
     resumeRef.current = start;
     start();
     return () => {
@@ -63,11 +76,22 @@ export function useRepeatingSound(ringingFor: string | null): RepeatingSound {
       audio.pause();
       audio.currentTime = 0;
     };
-  }, [ringingFor]);
+  }, [mode]);
 
   const enable = useCallback(() => {
     resumeRef.current?.();
   }, []);
 
-  return { ref, blocked: ringingFor !== null && blocked, enable };
+  const ringOnce = useCallback(() => {
+    const audio = ref.current;
+    if (!audio || resumeRef.current !== null) return;
+    audio.volume = SOUND_VOLUME.normal;
+    audio.currentTime = 0;
+    audio.play().then(
+      () => countPlay(audio),
+      () => undefined,
+    );
+  }, []);
+
+  return { ref, blocked: mode !== 'off' && blocked, enable, ringOnce };
 }

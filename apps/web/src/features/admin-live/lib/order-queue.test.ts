@@ -1,52 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catchUp,
   currentOrder,
   emptyQueue,
   productLine,
   receive,
-  refresh,
-  rememberKnown,
+  ringMode,
   sentence,
   settle,
+  sync,
   type OrderQueue,
   type QueueOrder,
 } from './order-queue';
 
 type Order = QueueOrder & { note?: string };
 
+/** An order placed at 18:mm (UTC) on 25 November 2026. */
 function order(id: string, status = 'Pending Order', minute = 0): Order {
-  return { _id: id, status, createdAt: `2026-11-18T18:${String(minute).padStart(2, '0')}:00.000Z` };
+  const at = `2026-11-25T18:${String(minute).padStart(2, '0')}:00.000Z`;
+  return { _id: id, status, createdAt: at, placedAt: at };
 }
 
-/** A queue built by a list of steps, as the socket and the popup would drive it. */
-type Step = ['baseline', string[]] | ['receive', Order] | ['catchUp', Order[]] | ['settle', string] | ['refresh', Order];
+/**
+ * A queue built by a list of steps, as the socket and the popup drive it. ['sync', list] is a list asked for and
+ * answered with nothing in between (asked: what was waiting before); ['syncAsked', list, asked] names `asked`.
+ */
+type Step = ['receive', Order] | ['sync', Order[]] | ['syncAsked', Order[], string[]] | ['settle', string];
 
 function run(steps: Step[]): OrderQueue<Order> {
   let queue = emptyQueue<Order>();
-  for (const [kind, arg] of steps) {
-    if (kind === 'baseline') queue = rememberKnown(queue, arg);
-    else if (kind === 'receive') queue = receive(queue, arg);
-    else if (kind === 'catchUp') queue = catchUp(queue, arg);
-    else if (kind === 'settle') queue = settle(queue, arg);
-    else queue = refresh(queue, arg);
+  for (const step of steps) {
+    if (step[0] === 'receive') queue = receive(queue, step[1]);
+    else if (step[0] === 'sync') queue = sync(queue, step[1], new Set(queue.waiting.map((o) => o._id)));
+    else if (step[0] === 'syncAsked') queue = sync(queue, step[1], new Set(step[2]));
+    else queue = settle(queue, step[1]);
   }
   return queue;
 }
 
 const ids = (queue: OrderQueue<Order>) => queue.waiting.map((o) => o._id);
 
-describe('the new-order queue', () => {
+describe('the waiting orders', () => {
   it.each<{ name: string; steps: Step[]; waiting: string[] }>([
     { name: 'one event queues its order', steps: [['receive', order('a')]], waiting: ['a'] },
     {
-      name: 'orders arriving together are all queued, in arrival order',
+      name: 'orders placed at the same minute wait in the order they came',
       steps: [
         ['receive', order('a')],
         ['receive', order('b')],
         ['receive', order('c')],
       ],
       waiting: ['a', 'b', 'c'],
+    },
+    {
+      name: 'the order that has waited longest comes first, whatever told of it first',
+      steps: [
+        ['receive', order('late', 'Pending Order', 9)],
+        ['receive', order('early', 'Pending Order', 2)],
+      ],
+      waiting: ['early', 'late'],
     },
     {
       name: 'a second event for the same order is not a second entry',
@@ -56,22 +67,28 @@ describe('the new-order queue', () => {
       ],
       waiting: ['a'],
     },
-    { name: 'an order no longer pending when loaded is not queued', steps: [['receive', order('a', 'Approved Order')]], waiting: [] },
+    { name: 'an order no longer pending when loaded does not wait', steps: [['receive', order('a', 'Approved Order')]], waiting: [] },
     {
-      name: 'an event rings even for an order the baseline listed (its request answered after the order was placed)',
-      steps: [
-        ['baseline', ['a']],
-        ['receive', order('a')],
-      ],
-      waiting: ['a'],
+      name: 'orders already waiting when the back office opens wait too (nothing waits unseen), oldest first',
+      steps: [['sync', [order('new', 'Pending Order', 9), order('old', 'Pending Order', 1)]]],
+      waiting: ['old', 'new'],
     },
     {
-      name: 'a settled order never rings again, by event or catch-up',
+      name: 'an order answered (here or by another admin) never waits again, by event or list',
       steps: [
         ['receive', order('a')],
         ['settle', 'a'],
         ['receive', order('a')],
-        ['catchUp', [order('a')]],
+        ['sync', [order('a')]],
+      ],
+      waiting: [],
+    },
+    {
+      name: 'an order read again in another status leaves, and a stale list does not bring it back',
+      steps: [
+        ['receive', order('a')],
+        ['receive', order('a', 'Canceled Order')],
+        ['sync', [order('a')]],
       ],
       waiting: [],
     },
@@ -85,7 +102,7 @@ describe('the new-order queue', () => {
       waiting: ['b'],
     },
     {
-      name: 'settling an order that is not waiting changes nothing',
+      name: 'settling an order that is not waiting changes nothing waiting',
       steps: [
         ['receive', order('a')],
         ['settle', 'zz'],
@@ -93,81 +110,88 @@ describe('the new-order queue', () => {
       waiting: ['a'],
     },
     {
-      name: 'a catch-up skips the baseline and queues the rest, oldest first',
-      steps: [
-        ['baseline', ['old1', 'old2']],
-        ['catchUp', [order('new2', 'Pending Order', 9), order('old1'), order('new1', 'Pending Order', 5), order('old2')]],
-      ],
-      waiting: ['new1', 'new2'],
-    },
-    {
-      name: 'a catch-up does not queue again what an event already queued, nor what it lists twice',
+      name: 'a list without an order that waited when it was asked for: another admin answered it',
       steps: [
         ['receive', order('a', 'Pending Order', 1)],
-        ['catchUp', [order('b', 'Pending Order', 2), order('a', 'Pending Order', 1), order('b', 'Pending Order', 2)]],
+        ['receive', order('b', 'Pending Order', 2)],
+        ['sync', [order('b', 'Pending Order', 2)]],
       ],
-      waiting: ['a', 'b'],
-    },
-    {
-      name: 'a catch-up ignores orders no longer pending',
-      steps: [['catchUp', [order('a', 'Canceled Order'), order('b')]]],
       waiting: ['b'],
     },
     {
-      name: 'an empty catch-up changes nothing',
+      name: 'an order that came in while the list was on its way stays',
       steps: [
-        ['receive', order('a')],
-        ['catchUp', []],
+        ['receive', order('a', 'Pending Order', 1)],
+        ['receive', order('new', 'Pending Order', 5)],
+        ['syncAsked', [order('a', 'Pending Order', 1)], ['a']],
       ],
-      waiting: ['a'],
+      waiting: ['a', 'new'],
     },
     {
-      name: 'two catch-ups in a row queue each order once',
-      steps: [
-        ['baseline', []],
-        ['catchUp', [order('a')]],
-        ['catchUp', [order('a'), order('b', 'Pending Order', 3)]],
-      ],
+      name: 'a list names an order twice (pages shift while read): it waits once',
+      steps: [['sync', [order('b', 'Pending Order', 2), order('a', 'Pending Order', 1), order('b', 'Pending Order', 2)]]],
       waiting: ['a', 'b'],
+    },
+    {
+      name: 'a list ignores orders no longer pending',
+      steps: [['sync', [order('a', 'Canceled Order'), order('b')]]],
+      waiting: ['b'],
     },
   ])('$name', ({ steps, waiting }) => {
     expect(ids(run(steps))).toEqual(waiting);
   });
 
-  it('refresh replaces a waiting order in its place and ignores one that is not waiting', () => {
+  it('an order read again while it waits replaces its copy in its place', () => {
     const queue = run([
       ['receive', order('a')],
       ['receive', order('b')],
     ]);
-    const refreshed = refresh(queue, { ...order('a', 'Canceled Order'), note: 'read again' });
-    expect(refreshed.waiting.map((o) => [o._id, o.status])).toEqual([
-      ['a', 'Canceled Order'],
-      ['b', 'Pending Order'],
+    const again = receive(queue, { ...order('a'), note: 'read again' });
+    expect(again.waiting.map((o) => [o._id, o.note ?? null])).toEqual([
+      ['a', 'read again'],
+      ['b', null],
     ]);
-    expect(refresh(queue, order('zz'))).toBe(queue);
   });
 
   it('never changes the queue it is given', () => {
-    const queue = run([
-      ['baseline', ['k']],
-      ['receive', order('a')],
-    ]);
-    const before = { waiting: [...queue.waiting], rung: [...queue.rung], known: [...queue.known] };
+    const queue = run([['receive', order('a')]]);
+    const before = { waiting: [...queue.waiting], done: [...queue.done] };
     receive(queue, order('b'));
-    catchUp(queue, [order('c')]);
+    receive(queue, order('a', 'Approved Order'));
+    sync(queue, [order('c')], new Set(['a']));
     settle(queue, 'a');
-    rememberKnown(queue, ['d']);
-    expect({ waiting: [...queue.waiting], rung: [...queue.rung], known: [...queue.known] }).toEqual(before);
+    expect({ waiting: [...queue.waiting], done: [...queue.done] }).toEqual(before);
   });
 
-  it.each<{ waiting: string[]; shown: string | null; count: number; position: string | null }>([
-    { waiting: [], shown: null, count: 0, position: null },
-    { waiting: ['a'], shown: 'a', count: 1, position: null },
-    { waiting: ['a', 'b'], shown: 'a', count: 2, position: '1 of 2' },
-    { waiting: ['a', 'b', 'c'], shown: 'a', count: 3, position: '1 of 3' },
-  ])('with $count waiting the popup shows $shown and position $position', ({ waiting, shown, count, position }) => {
-    const view = currentOrder(run(waiting.map((id): Step => ['receive', order(id)])));
-    expect({ shown: view.order?._id ?? null, count: view.count, position: view.position }).toEqual({ shown, count, position });
+  it.each<{ waiting: string[]; skip: string[]; shown: string | null; position: string | null }>([
+    { waiting: [], skip: [], shown: null, position: null },
+    { waiting: ['a'], skip: [], shown: 'a', position: null },
+    { waiting: ['a', 'b'], skip: [], shown: 'a', position: '1 of 2' },
+    { waiting: ['a', 'b', 'c'], skip: [], shown: 'a', position: '1 of 3' },
+    { waiting: ['a'], skip: ['a'], shown: null, position: null },
+    { waiting: ['a', 'b', 'c'], skip: ['a'], shown: 'b', position: '2 of 3' },
+    { waiting: ['a', 'b', 'c'], skip: ['a', 'b'], shown: 'c', position: '3 of 3' },
+  ])('with $waiting waiting, $skip left aside, the popup shows $shown ($position)', ({ waiting, skip, shown, position }) => {
+    const view = currentOrder(run(waiting.map((id): Step => ['receive', order(id)])), new Set(skip));
+    expect({ shown: view.order?._id ?? null, count: view.count, position: view.position }).toEqual({
+      shown,
+      count: waiting.length,
+      position,
+    });
+  });
+
+  it.each<{ name: string; waiting: Order[]; now: string; mode: string }>([
+    { name: 'nothing waits: silent', waiting: [], now: '18:30', mode: 'off' },
+    { name: 'an order waiting 4 min: the chime', waiting: [order('a', 'Pending Order', 26)], now: '18:30', mode: 'normal' },
+    { name: 'an order waiting 5 min (the setting): louder', waiting: [order('a', 'Pending Order', 25)], now: '18:30', mode: 'late' },
+    {
+      name: 'one late order among others: louder',
+      waiting: [order('a', 'Pending Order', 29), order('b', 'Pending Order', 10)],
+      now: '18:30',
+      mode: 'late',
+    },
+  ])('$name', ({ waiting, now, mode }) => {
+    expect(ringMode(waiting, new Date(`2026-11-25T${now}:00.000Z`), 5)).toBe(mode);
   });
 
   it.each([

@@ -1,14 +1,13 @@
 /**
- * The back office's queue of new orders (SPEC.md section 4, "New-order flow"; decision 0405): pure, so the rules
- * are tested without a socket or a browser. Every function returns a new queue and leaves its argument alone.
+ * The back office's waiting orders (SPEC.md section 4, "New-order flow"; decisions 0405 and 0800): pure, so the
+ * rules are tested without a socket or a browser. Every function returns a new queue and leaves its argument alone.
  *
- * - `waiting`: the orders the popup still has to show, first come first shown; the popup shows the first.
- * - `rung`: every order this tab has ever queued. An order is queued once: a second event for it, or a catch-up
- *   that lists it, changes nothing, even after the admin has dealt with it.
- * - `known`: the orders a catch-up must not ring for: those already pending when the back office opened (the
- *   baseline), and every rung order. A live `order_received` event ignores the baseline: an order the server
- *   announces is new even if the baseline's request, answered a moment later, already listed it.
+ * Nothing waits unseen (issue 20): every order with status Pending Order that the shop sees is `waiting`, oldest
+ * first (the one that has waited longest is shown first), and the chime rings while any waits, until each is
+ * accepted or rejected, here or by another admin. `done` holds the orders known to have left Pending Order (a
+ * status never goes back to it), so a list read before an answer, arriving after it, does not bring one back.
  */
+import { isLateWaiting } from '@shop/shared/domain/order-promise';
 
 export const PENDING_ORDER = 'Pending Order';
 
@@ -16,72 +15,90 @@ export const PENDING_ORDER = 'Pending Order';
 export interface QueueOrder {
   _id: string;
   status: string;
-  /** ISO instant: a catch-up queues the orders it finds oldest first. */
+  /** ISO instant: when the order was created. */
   createdAt: string;
+  /** ISO instant: when the shop first saw it (a card order once its money is held); null before. */
+  placedAt: string | null;
 }
 
 export interface OrderQueue<T extends QueueOrder> {
   readonly waiting: readonly T[];
-  readonly rung: ReadonlySet<string>;
-  readonly known: ReadonlySet<string>;
+  readonly done: ReadonlySet<string>;
 }
 
 export function emptyQueue<T extends QueueOrder>(): OrderQueue<T> {
-  return { waiting: [], rung: new Set(), known: new Set() };
+  return { waiting: [], done: new Set() };
 }
 
-function union(set: ReadonlySet<string>, ids: Iterable<string>): ReadonlySet<string> {
-  const next = new Set(set);
-  for (const id of ids) next.add(id);
-  return next;
+/** When the order began waiting for the shop. */
+export function waitingSince(order: QueueOrder): string {
+  return order.placedAt ?? order.createdAt;
 }
 
-function enqueue<T extends QueueOrder>(queue: OrderQueue<T>, orders: readonly T[]): OrderQueue<T> {
-  if (orders.length === 0) return queue;
-  const ids = orders.map((order) => order._id);
-  return { waiting: [...queue.waiting, ...orders], rung: union(queue.rung, ids), known: union(queue.known, ids) };
+function oldestFirst<T extends QueueOrder>(orders: readonly T[]): T[] {
+  // Array.prototype.sort is stable: orders placed at the same instant keep the order they came in.
+  return [...orders].sort((a, b) => new Date(waitingSince(a)).getTime() - new Date(waitingSince(b)).getTime());
 }
 
-/** The baseline: orders already pending when the back office opened in this tab. They never ring on a catch-up. */
-export function rememberKnown<T extends QueueOrder>(queue: OrderQueue<T>, ids: Iterable<string>): OrderQueue<T> {
-  return { ...queue, known: union(queue.known, ids) };
-}
-
-/** An order loaded after its `order_received` event: queued if it is still pending and has not rung before. */
-export function receive<T extends QueueOrder>(queue: OrderQueue<T>, order: T): OrderQueue<T> {
-  if (order.status !== PENDING_ORDER || queue.rung.has(order._id)) return queue;
-  return enqueue(queue, [order]);
+function withDone<T extends QueueOrder>(queue: OrderQueue<T>, id: string): OrderQueue<T> {
+  const done = new Set(queue.done);
+  done.add(id);
+  return { waiting: queue.waiting.filter((order) => order._id !== id), done };
 }
 
 /**
- * The pending orders found after a reconnect (events may have been missed): those not known yet are queued, oldest
- * first, each once even if the list names it twice (pages shift while they are read).
+ * An order read afresh (after its `order_received` or `order_changed`, or after a refused change): still pending,
+ * it waits (in its place if it did, else where its time puts it); in any other status it leaves for good.
  */
-export function catchUp<T extends QueueOrder>(queue: OrderQueue<T>, orders: readonly T[]): OrderQueue<T> {
-  const fresh = new Map<string, T>();
-  for (const order of orders) {
-    if (order.status === PENDING_ORDER && !queue.known.has(order._id) && !fresh.has(order._id)) fresh.set(order._id, order);
+export function receive<T extends QueueOrder>(queue: OrderQueue<T>, order: T): OrderQueue<T> {
+  if (order.status !== PENDING_ORDER) return withDone(queue, order._id);
+  if (queue.done.has(order._id)) return queue;
+  if (queue.waiting.some((waiting) => waiting._id === order._id)) {
+    return { ...queue, waiting: queue.waiting.map((waiting) => (waiting._id === order._id ? order : waiting)) };
   }
-  const oldestFirst = [...fresh.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return enqueue(queue, oldestFirst);
+  return { ...queue, waiting: oldestFirst([...queue.waiting, order]) };
 }
 
-/** The admin dealt with the order (approved, canceled, opened its details): it leaves the queue and never rings again. */
+/**
+ * The pending orders as the server listed them. Each one not known to be done waits, once even if the list names
+ * it twice (pages shift while they are read). An order that was waiting when the list was asked for (`asked`) and
+ * is not in it was answered meanwhile; one that came in while the list was on its way stays.
+ */
+export function sync<T extends QueueOrder>(queue: OrderQueue<T>, pending: readonly T[], asked: ReadonlySet<string>): OrderQueue<T> {
+  const listed = new Map<string, T>();
+  for (const order of pending) {
+    if (order.status === PENDING_ORDER && !queue.done.has(order._id) && !listed.has(order._id)) listed.set(order._id, order);
+  }
+  const kept = queue.waiting.filter((order) => !listed.has(order._id) && !asked.has(order._id));
+  return { ...queue, waiting: oldestFirst([...kept, ...listed.values()]) };
+}
+
+/** The order was accepted or rejected (here, or another admin's `order_changed` says so): it never waits again. */
 export function settle<T extends QueueOrder>(queue: OrderQueue<T>, id: string): OrderQueue<T> {
-  if (!queue.waiting.some((order) => order._id === id)) return queue;
-  return { ...queue, waiting: queue.waiting.filter((order) => order._id !== id) };
+  if (queue.done.has(id) && !queue.waiting.some((order) => order._id === id)) return queue;
+  return withDone(queue, id);
 }
 
-/** A newer copy of a waiting order (read again after a refused change): it replaces the old one in its place. */
-export function refresh<T extends QueueOrder>(queue: OrderQueue<T>, order: T): OrderQueue<T> {
-  if (!queue.waiting.some((waiting) => waiting._id === order._id)) return queue;
-  return { ...queue, waiting: queue.waiting.map((waiting) => (waiting._id === order._id ? order : waiting)) };
-}
-
-/** What the popup shows: the first waiting order, and '1 of N' when more wait behind it. */
-export function currentOrder<T extends QueueOrder>(queue: OrderQueue<T>): { order: T | null; count: number; position: string | null } {
+/**
+ * What the popup shows: the first waiting order but those in `skip` (the one whose page the admin has open, which
+ * asks the same questions; those the admin put off with Later), and 'k of N' when more wait.
+ */
+export function currentOrder<T extends QueueOrder>(
+  queue: OrderQueue<T>,
+  skip: ReadonlySet<string> = new Set(),
+): { order: T | null; count: number; position: string | null } {
   const count = queue.waiting.length;
-  return { order: queue.waiting[0] ?? null, count, position: count > 1 ? `1 of ${count}` : null };
+  const index = queue.waiting.findIndex((order) => !skip.has(order._id));
+  const order = index === -1 ? null : (queue.waiting[index] ?? null);
+  return { order, count, position: order !== null && count > 1 ? `${index + 1} of ${count}` : null };
+}
+
+export type RingMode = 'off' | 'normal' | 'late';
+
+/** The chime: off when nothing waits, louder and faster once any waiting order is late. */
+export function ringMode(waiting: readonly QueueOrder[], now: Date, lateAfterMinutes: number): RingMode {
+  if (waiting.length === 0) return 'off';
+  return waiting.some((order) => isLateWaiting(new Date(waitingSince(order)), now, { lateAfterMinutes })) ? 'late' : 'normal';
 }
 
 /** A product line of the popup as the spec writes it: name(quantity), e.g. 'Margherita(2)'. */
