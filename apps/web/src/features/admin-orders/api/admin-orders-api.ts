@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderWire } from '@shop/shared/contract/orders';
+import type { OrderWire, RefundAnswer, RefundRequest, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
-import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderStatus, refetchAfterStatusChange } from '../../../lib/admin-orders';
-import { ApiError } from '../../../lib/api';
+import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderChange, refetchAfterStatusChange } from '../../../lib/admin-orders';
+import { useOrderChanged } from '../../../lib/admin-order-events';
+import { api, ApiError } from '../../../lib/api';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { ordersListPath, totalFromHeader, type OrdersListKind } from '../lib/order-lists';
-import type { AdminSettableStatus } from '../lib/status-menu';
 
 export type OrdersPage = { orders: OrderWire[]; total: number };
 
@@ -47,25 +47,49 @@ export function ordersListQuery(kind: OrdersListKind, page: number) {
 export const useOrdersList = (kind: OrdersListKind, page: number) => useQuery(ordersListQuery(kind, page));
 export const useAdminOrder = (id: string) => useQuery(adminOrderQuery(id));
 
-/** Refetches the lists and details on screen when an order is placed, and after a reconnect (events may be missed). */
+/**
+ * Refetches the lists and details on screen when an order is placed or changed (by another admin, the shop's timers
+ * or a payment event), and after a reconnect (events may be missed).
+ */
 export function useLiveAdminOrders(): void {
   const client = useQueryClient();
   useRealtimeEvent(ORDER_RECEIVED, () => void client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }));
+  useOrderChanged(() => void client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }));
   useRealtimeConnected((reconnected) => {
     if (reconnected) void client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
   });
 }
 
 /**
- * `PUT /api/update-sell-products/{id}`: answers whether it was applied (modifiedCount above 0, SPEC.md section 4);
- * when it was, the lists, the order and the dashboard's figures are fetched again before the mutation settles.
+ * `PUT /api/update-sell-products/{id}` with a status, and with Approve its `readyInMinutes`, with Cancel its
+ * `reason`, or `readyInMinutes` alone to re-time an accepted order: answers whether it was applied (modifiedCount
+ * above 0, SPEC.md section 4); when it was, the lists, the order and the dashboard's figures are fetched again
+ * before the mutation settles. A refusal (a card that could not be charged: 422 CAPTURE_FAILED) is the ApiError.
  */
 export function useUpdateOrderStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AdminSettableStatus }) => putOrderStatus(id, status),
+    mutationFn: ({ id, change }: { id: string; change: UpdateOrderStatusRequest }) => putOrderChange(id, change),
     onSuccess: async (applied) => {
       if (applied) await refetchAfterStatusChange(client);
+    },
+    onError: async () => {
+      // Refused (a failed capture leaves the order waiting; another admin may have answered it): show what it is now.
+      await client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
+    },
+  });
+}
+
+/**
+ * `POST /api/orders/{id}/refunds` `{amount, reason}` (pounds): gives back part or all of a captured card payment.
+ * The order and the dashboard's figures (money kept, net of refunds) are fetched again once it is recorded.
+ */
+export function useRefundOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RefundRequest) => api.post<RefundAnswer>(`/orders/${encodeURIComponent(id)}/refunds`, request),
+    onSettled: async () => {
+      await refetchAfterStatusChange(client);
     },
   });
 }

@@ -53,6 +53,11 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
             {order.date} {order.time}
           </Box>
         </Box>
+        {order.expectedTime && (
+          <Box component="p" data-testid="ticket-expected" sx={{ m: 0, mt: 1, fontSize: '18pt', fontWeight: 700 }}>
+            Expected at {order.expectedTime}
+          </Box>
+        )}
 
         <Box component="ul" sx={{ listStyle: 'none', p: 0, my: 2 }}>
           {order.items.map((item, index) => (

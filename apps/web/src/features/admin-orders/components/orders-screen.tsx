@@ -21,8 +21,11 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
+import { useOrderTimerSettings } from '../../../lib/shop-settings';
+import { useNow } from '../../../lib/use-now';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
 import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
+import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
@@ -47,8 +50,11 @@ const EMPTY: Record<OrdersListKind, string> = {
 
 const COLUMNS = 9;
 
-/** `orders` undefined: still loading; `emptyText` null: say nothing when there are none (the request failed). */
-type OrdersViewProps = { orders: OrderWire[] | undefined; emptyText: string | null };
+/**
+ * `orders` undefined: still loading; `emptyText` null: say nothing when there are none (the request failed); `now`
+ * and `lateAfterMinutes`: how long a waiting order has waited, and whether it is late.
+ */
+type OrdersViewProps = { orders: OrderWire[] | undefined; emptyText: string | null; now: Date; lateAfterMinutes: number };
 
 function OrderLink({ order }: { order: OrderWire }) {
   const short = displayOrderId(order._id);
@@ -66,7 +72,7 @@ function OrderLink({ order }: { order: OrderWire }) {
 }
 
 /** From the sm breakpoint: the spec's table, one order a row. */
-function OrdersTable({ orders, emptyText }: OrdersViewProps) {
+function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewProps) {
   return (
     // Narrow windows scroll the table inside its frame, never the page (the frame is positioned, so the hidden
     // Actions header is clipped with the table instead of widening the page).
@@ -123,6 +129,7 @@ function OrdersTable({ orders, emptyText }: OrdersViewProps) {
               <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <StatusChip status={order.status} />
+                <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
               </TableCell>
               <TableCell align="right">
                 <StatusMenu order={order} />
@@ -136,7 +143,7 @@ function OrdersTable({ orders, emptyText }: OrdersViewProps) {
 }
 
 /** Below sm (a phone): one card per order, the same fields stacked, so the status and its menu are in reach. */
-function OrdersCards({ orders, emptyText }: OrdersViewProps) {
+function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewProps) {
   if (orders === undefined) return <Typography sx={{ p: 2 }}>{LOADING}</Typography>;
   if (orders.length === 0) {
     if (emptyText === null) return null;
@@ -157,6 +164,7 @@ function OrdersCards({ orders, emptyText }: OrdersViewProps) {
               <StatusMenu order={order} />
             </Box>
           </Box>
+          <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {order.date} {order.time} · {paymentLine(order)} · Qty {order.quantity} ·{' '}
             <Box component="strong">{formatWirePounds(order.totalPrice)}</Box>
@@ -187,6 +195,8 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
   const page = pageFromSearch(search.get('page'));
   const list = useOrdersList(kind, page);
   useLiveAdminOrders();
+  const now = useNow();
+  const { lateAfterMinutes } = useOrderTimerSettings();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   // undefined while the first page loads ('loadding...'); after a failure with nothing to show, an empty list
   // without the empty-state words (the alert says what went wrong).
@@ -229,7 +239,11 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
         </Alert>
       )}
       <Paper variant="outlined">
-        {phone ? <OrdersCards orders={orders} emptyText={emptyText} /> : <OrdersTable orders={orders} emptyText={emptyText} />}
+        {phone ? (
+          <OrdersCards orders={orders} emptyText={emptyText} now={now} lateAfterMinutes={lateAfterMinutes} />
+        ) : (
+          <OrdersTable orders={orders} emptyText={emptyText} now={now} lateAfterMinutes={lateAfterMinutes} />
+        )}
         {total > 0 && (
           <TablePagination
             component="div"

@@ -1,58 +1,93 @@
 import { useId, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import type { OrderWire } from '@shop/shared/contract/orders';
+import type { UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/order-answer-dialogs';
+import { useReadyQuote } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
-import { formatWirePounds } from '../../../lib/money';
 import { useUpdateOrderStatus } from '../api/admin-orders-api';
 import { statusMenuOptions, type AdminSettableStatus } from '../lib/status-menu';
 
 interface StatusMenuProps {
-  order: Pick<OrderWire, '_id' | 'status' | 'totalPrice' | 'email'>;
+  order: AnsweredOrder;
   /** 'icon': the row menu's ⋮ button; 'button': a labelled 'Change status' button (the order detail). */
   variant?: 'icon' | 'button';
 }
 
+/** The change of an order's status from the back office, with the toast that says it was done (or already was). */
+export function useChangeOrder(order: AnsweredOrder) {
+  const update = useUpdateOrderStatus();
+  const short = displayOrderId(order._id);
+  /** Sends the change; resolves once applied (or already so), throws the refusal for the question to show. */
+  const send = async (change: UpdateOrderStatusRequest) => {
+    const applied = await update.mutateAsync({ id: order._id, change });
+    if (change.status === undefined) showToast(`Order ${short} is now expected later`);
+    else if (applied) showToast(`Order ${short} is now ${change.status}`);
+    else showToast(`Order ${short} is already ${change.status}`, 'info');
+  };
+  return { send, busy: update.isPending };
+}
+
+/** Approve (asks when) and Cancel (asks why) for one order, as the row menu, the order page and the popup ask them. */
+export function OrderAnswerDialogs({
+  order,
+  asking,
+  onClose,
+  send,
+}: {
+  order: AnsweredOrder;
+  asking: 'accept' | 'cancel' | null;
+  onClose: () => void;
+  send: (change: UpdateOrderStatusRequest) => Promise<void>;
+}) {
+  const readyQuote = useReadyQuote();
+  return (
+    <>
+      <AcceptOrderDialog
+        open={asking === 'accept'}
+        order={order}
+        defaultMinutes={readyQuote}
+        onAccept={async (readyInMinutes) => {
+          await send({ status: 'Approved Order', readyInMinutes });
+          onClose();
+        }}
+        onClose={onClose}
+      />
+      <CancelOrderDialog
+        open={asking === 'cancel'}
+        order={order}
+        onCancel={async (reason) => {
+          await send({ status: 'Canceled Order', reason });
+          onClose();
+        }}
+        onClose={onClose}
+      />
+    </>
+  );
+}
+
 /**
- * The four status changes of SPEC.md section 4 for one order. Canceling asks first. The change counts only when the
- * server reports modifiedCount above 0; a refusal (409) is shown in the server's words.
+ * The four status changes of SPEC.md section 4 for one order. Approving asks when the order arrives, canceling asks
+ * why (issue 20). The change counts only when the server reports modifiedCount above 0; a refusal is shown in the
+ * server's words, in the question when one was asked (a card that could not be charged), else as a toast.
  */
 export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const update = useUpdateOrderStatus();
+  const [asking, setAsking] = useState<'accept' | 'cancel' | null>(null);
+  const { send, busy } = useChangeOrder(order);
   const menuId = useId();
   const short = displayOrderId(order._id);
 
-  function change(status: AdminSettableStatus) {
-    update.mutate(
-      { id: order._id, status },
-      {
-        onSuccess: (applied) => {
-          if (applied) showToast(`Order ${short} is now ${status}`);
-          else showToast(`Order ${short} is already ${status}`, 'info');
-        },
-        onError: (error) => showToast(error.message, 'error'),
-        onSettled: () => setConfirming(false),
-      },
-    );
-  }
-
-  function choose(status: AdminSettableStatus, confirm: boolean) {
+  function choose(status: AdminSettableStatus, ask: 'accept' | 'cancel' | null) {
     setAnchor(null);
-    if (confirm) setConfirming(true);
-    else change(status);
+    if (ask) setAsking(ask);
+    else send({ status }).catch((error: unknown) => showToast(error instanceof Error ? error.message : String(error), 'error'));
   }
 
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
@@ -66,7 +101,7 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
           aria-haspopup="menu"
           aria-controls={expanded ? menuId : undefined}
           aria-expanded={expanded}
-          disabled={update.isPending}
+          disabled={busy}
           onClick={open}
           size="small"
         >
@@ -74,12 +109,12 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
         </IconButton>
       ) : (
         <Button
-          variant="contained"
+          variant="outlined"
           endIcon={<ArrowDropDownIcon />}
           aria-haspopup="menu"
           aria-controls={expanded ? menuId : undefined}
           aria-expanded={expanded}
-          disabled={update.isPending}
+          disabled={busy}
           onClick={open}
         >
           Change status
@@ -87,30 +122,12 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
       )}
       <Menu id={menuId} anchorEl={anchor} open={expanded} onClose={() => setAnchor(null)}>
         {statusMenuOptions(order.status).map((option) => (
-          <MenuItem key={option.status} disabled={option.disabled} onClick={() => choose(option.status, option.confirm)}>
+          <MenuItem key={option.status} disabled={option.disabled} onClick={() => choose(option.status, option.ask)}>
             <ListItemText primary={option.label} secondary={option.disabled && option.status !== order.status ? option.reason : null} />
           </MenuItem>
         ))}
       </Menu>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        aria-labelledby={`${menuId}-confirm`}
-        slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}
-      >
-        <DialogTitle id={`${menuId}-confirm`}>Cancel order {short}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {order.email}, {formatWirePounds(order.totalPrice)}. The customer is told, and a canceled order cannot be reopened.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Keep order</Button>
-          <Button color="error" variant="contained" disabled={update.isPending} onClick={() => change('Canceled Order')}>
-            Cancel order
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <OrderAnswerDialogs order={order} asking={asking} onClose={() => setAsking(null)} send={send} />
     </>
   );
 }

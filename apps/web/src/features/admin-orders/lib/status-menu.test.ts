@@ -7,10 +7,10 @@ const offered = (status: Parameters<typeof statusMenuOptions>[0]) =>
     .map((option) => option.label);
 
 describe('the status menu', () => {
-  it('always lists the four statuses an admin sets, in the spec order, and only canceling asks first', () => {
+  it('always lists the four statuses an admin sets, in the spec order; approving asks when, canceling asks why', () => {
     const options = statusMenuOptions('Pending Order');
     expect(options.map((option) => option.label)).toEqual(['Approved Order', 'On the way', 'Delivered Order', 'Canceled Order']);
-    expect(options.filter((option) => option.confirm).map((option) => option.status)).toEqual(['Canceled Order']);
+    expect(options.map((option) => option.ask)).toEqual(['accept', null, null, 'cancel']);
   });
 
   it('offers what the server accepts: forward along the steps, or cancel before delivery', () => {

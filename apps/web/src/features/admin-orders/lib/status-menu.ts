@@ -9,8 +9,11 @@ export type StatusMenuOption = {
   /** The server would refuse it (decision 0003): shown, but not offered, with the reason. */
   disabled: boolean;
   reason: string | null;
-  /** Canceling cannot be undone, so it asks first. */
-  confirm: boolean;
+  /**
+   * The question it asks first (issue 20): approving asks when the order arrives, canceling asks why (and cannot be
+   * undone); the other statuses are set at once.
+   */
+  ask: 'accept' | 'cancel' | null;
 };
 
 /**
@@ -21,6 +24,7 @@ export type StatusMenuOption = {
 export function statusMenuOptions(current: OrderStatus): StatusMenuOption[] {
   return ADMIN_SETTABLE_STATUSES.map((status) => {
     const reason = statusChangeRefusal(current, status);
-    return { status, label: status, disabled: reason !== null, reason, confirm: status === 'Canceled Order' };
+    const ask = status === 'Approved Order' ? 'accept' : status === 'Canceled Order' ? 'cancel' : null;
+    return { status, label: status, disabled: reason !== null, reason, ask };
   });
 }

@@ -7,8 +7,10 @@ describe('the kitchen ticket', () => {
     expect(ticketPaymentLine({ paymentType: 'Cash', paymentStatus: 'unpaid', totalPrice: 20.48 })).toBe('CASH TO COLLECT £20.48');
   });
 
-  it('says PAID only for a card order the provider confirmed', () => {
+  it('says PAID only for a card order whose money was taken, a part refunded since included', () => {
     expect(ticketPaymentLine({ paymentType: 'Card', paymentStatus: 'paid', totalPrice: 12 })).toBe('PAID');
+    expect(ticketPaymentLine({ paymentType: 'Card', paymentStatus: 'partially_refunded', totalPrice: 12 })).toBe('PAID');
+    expect(ticketPaymentLine({ paymentType: 'Card', paymentStatus: 'authorised', totalPrice: 12 })).toBe('CARD PAYMENT NOT CONFIRMED');
     expect(ticketPaymentLine({ paymentType: 'Card', paymentStatus: 'pending', totalPrice: 12 })).toBe('CARD PAYMENT NOT CONFIRMED');
     expect(ticketPaymentLine({ paymentType: 'Card', paymentStatus: 'failed', totalPrice: 12 })).toBe('CARD PAYMENT NOT CONFIRMED');
   });

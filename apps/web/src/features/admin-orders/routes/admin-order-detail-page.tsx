@@ -26,6 +26,8 @@ import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
 import { KitchenTicket } from '../components/kitchen-ticket';
+import { OrderPromisePanel } from '../components/order-promise-panel';
+import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
@@ -89,20 +91,28 @@ function AddressCard({ order }: { order: OrderWire }) {
   );
 }
 
-function PaymentTable({ order }: { order: OrderWire }) {
+/** The payment: its line (where the money is, refunds included), the refunds made, and the refund form. */
+function PaymentSection({ order }: { order: OrderWire }) {
   return (
-    <SectionTable id="order-payment" title="Payment">
-      <TableBody>
-        <LabelledRow label="Payment Type">{paymentTypeLabel(order.paymentType)}</LabelledRow>
-        <LabelledRow label="Date">
-          {order.date} {order.time}
-        </LabelledRow>
-        <LabelledRow label="Status">{paymentLine(order)}</LabelledRow>
-        <LabelledRow label="Note" valueSx={{ overflowWrap: 'anywhere' }}>
-          {order.note.trim() || 'No note'}
-        </LabelledRow>
-      </TableBody>
-    </SectionTable>
+    <Section id="order-payment" title="Payment">
+      <TableContainer>
+        <Table size="small" aria-labelledby="order-payment" sx={TABLE_SX}>
+          <TableBody>
+            <LabelledRow label="Payment Type">{paymentTypeLabel(order.paymentType)}</LabelledRow>
+            <LabelledRow label="Date">
+              {order.date} {order.time}
+            </LabelledRow>
+            <LabelledRow label="Status">{paymentLine(order)}</LabelledRow>
+            {order.refundedTotal > 0 && <LabelledRow label="Refunded">{formatWirePounds(order.refundedTotal)}</LabelledRow>}
+            <LabelledRow label="Note" valueSx={{ overflowWrap: 'anywhere' }}>
+              {order.note.trim() || 'No note'}
+            </LabelledRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <RefundList refunds={order.refunds ?? []} />
+      <RefundForm order={order} />
+    </Section>
   );
 }
 
@@ -216,12 +226,13 @@ export function AdminOrderDetailPage() {
               Placed {data.date} at {data.time} by {data.email}
             </Typography>
           </Stack>
+          <OrderPromisePanel order={data} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 5 }}>
               <AddressCard order={data} />
             </Grid>
             <Grid size={{ xs: 12, md: 7 }}>
-              <PaymentTable order={data} />
+              <PaymentSection order={data} />
             </Grid>
             <Grid size={12}>
               <ItemsTable order={data} />

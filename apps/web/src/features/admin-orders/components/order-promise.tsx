@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { OrderWire } from '@shop/shared/contract/orders';
+import { WaitingTime } from '../../../components/waiting-time';
+
+/**
+ * Under an order's status in the lists (issue 20): how long a waiting order has waited ('Waiting 6 min', 'Late'),
+ * and when an accepted one is expected ('Expected at 19:45').
+ */
+export function OrderPromise({
+  order,
+  now,
+  lateAfterMinutes,
+}: {
+  order: Pick<OrderWire, 'status' | 'placedAt' | 'expectedTime'>;
+  now: Date;
+  lateAfterMinutes: number;
+}) {
+  if (order.status === 'Pending Order') {
+    return (
+      <Box sx={{ mt: 0.5 }}>
+        <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
+      </Box>
+    );
+  }
+  if ((order.status === 'Approved Order' || order.status === 'On the way') && order.expectedTime) {
+    return (
+      <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}>
+        Expected at {order.expectedTime}
+      </Typography>
+    );
+  }
+  return null;
+}
