@@ -177,6 +177,21 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
     }
   });
 
+  it('finishes with its sweep the release or refund of canceled orders left undone, once', async () => {
+    const held = await heldOrder();
+    const taken = await capturedOrder();
+    for (const id of [held, taken]) {
+      await server.app.db.update(orders).set({ status: 'Canceled Order', cancelReason: 'We are closing early' }).where(eq(orders.id, id));
+    }
+    await Promise.all([settleOutstandingMoney(server.app), settleOutstandingMoney(server.app)]);
+    expect(await moneyOf(server, admin, held)).toEqual({ paymentStatus: 'released', refundedTotal: 0 });
+    expect(await intentStatus(held)).toBe('canceled');
+    expect(await moneyOf(server, admin, taken)).toEqual({ paymentStatus: 'refunded', refundedTotal: ONE_PIZZA / 100 });
+    expect(await refundRows(server, taken)).toEqual([
+      { amount: ONE_PIZZA, status: 'succeeded', reason: 'We are closing early', key: `cancel-${taken}` },
+    ]);
+  });
+
   it('refunds part and then the rest of a captured order, never more than what is left', async () => {
     const id = await capturedOrder();
     const refund = (amount: number) =>
@@ -374,6 +389,21 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
     await settleOutstandingMoney(server.app);
     expect(effectsOf(intentId)).toEqual([['cancel', `release-${id}`, undefined]]);
     expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'released', refundedTotal: 0 });
+  });
+
+  it('refunds what is left of a canceled order the sweep finds unrefunded (its cancel stopped before the refund), once', async () => {
+    const { id, intentId } = await capturedOrder();
+    await server.app.db.update(orders).set({ status: 'Canceled Order', cancelReason: 'An item has run out' }).where(eq(orders.id, id));
+    await Promise.all([settleOutstandingMoney(server.app), settleOutstandingMoney(server.app)]);
+    await settleOutstandingMoney(server.app);
+    expect(effectsOf(intentId)).toEqual([
+      ['capture', `capture-${id}`, undefined],
+      ['refund', `cancel-${id}`, ONE_PIZZA],
+    ]);
+    expect(await refundRows(server, id)).toEqual([
+      { amount: ONE_PIZZA, status: 'succeeded', reason: 'An item has run out', key: `cancel-${id}` },
+    ]);
+    expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'refunded', refundedTotal: ONE_PIZZA / 100 });
   });
 
   it('refunds in part and in full at Stripe with a key of each refund, never more than what is left', async () => {
