@@ -3,7 +3,7 @@
 // and each gets the status route-access-table.ts gives it. A route without a row fails here. Then the socket rooms:
 // a visitor joins none, a customer only their own, an admin the admins' room.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
+import { ORDER_CHANGED, ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { CROSS_SITE_REFUSED } from '../src/http/same-origin';
 import { ADMIN_ONLY, SIGN_IN_REQUIRED } from '../src/modules/auth/guards';
 import { testDatabases, type TestServer } from './harness';
@@ -177,16 +177,29 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       // A new order: the admins' room hears it, no customer's room and no room-less connection does.
       const ownersOrder = await placeOrder(ctx.owner);
       await sockets.admin.waitFor(ORDER_RECEIVED, ownersOrder);
-      // A status change: the order's customer's room only (every tab of theirs), not another customer, not admins.
+      // A status change: the order's customer's room (every tab of theirs), not another customer; admins hear
+      // order_changed (with the status), customers never do.
       await approve(ownersOrder);
       await sockets.customer.waitFor(ORDER_UPDATED, ownersOrder);
-      expect(await heard(ownersOrder)).toEqual({ visitor: [], customer: [ORDER_UPDATED], otherCustomer: [], admin: [ORDER_RECEIVED] });
+      await sockets.admin.waitFor(ORDER_CHANGED, ownersOrder);
+      expect(await heard(ownersOrder)).toEqual({
+        visitor: [],
+        customer: [ORDER_UPDATED],
+        otherCustomer: [],
+        admin: [ORDER_RECEIVED, ORDER_CHANGED],
+      });
 
       const othersOrder = await placeOrder(ctx.other);
       await sockets.admin.waitFor(ORDER_RECEIVED, othersOrder);
       await approve(othersOrder);
       await sockets.otherCustomer.waitFor(ORDER_UPDATED, othersOrder);
-      expect(await heard(othersOrder)).toEqual({ visitor: [], customer: [], otherCustomer: [ORDER_UPDATED], admin: [ORDER_RECEIVED] });
+      await sockets.admin.waitFor(ORDER_CHANGED, othersOrder);
+      expect(await heard(othersOrder)).toEqual({
+        visitor: [],
+        customer: [],
+        otherCustomer: [ORDER_UPDATED],
+        admin: [ORDER_RECEIVED, ORDER_CHANGED],
+      });
     });
 
     it('give a dead or forged session cookie no room', async () => {

@@ -317,6 +317,29 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: adminOnly(),
     request: (ctx) => ({ path: api(`/update-sell-products/${ctx.ownerOrderId}`), body: { status: 'Approved Order' } }),
   },
+  'POST /api/orders/:id/refunds': {
+    expect: adminOnly(201),
+    note: 'the admin refunds £1.00 of a card order of the owner that the shop accepted (its money captured)',
+    request: async (ctx, role) => {
+      if (role !== 'admin') return { path: api(`/orders/${ctx.ownerOrderId}/refunds`), body: { amount: 1, reason: 'Access test' } };
+      const paid = expectStatus(
+        await call(ctx.server, 'POST', '/test-payments/confirm', ctx.owner, {
+          clientSecret: await ctx.newOwnerCardPayment(),
+          cardNumber: '4242424242424242',
+          exp: '12/30',
+          cvc: '123',
+        }),
+        200,
+        'the owner’s card payment',
+      ).body.orderId as string;
+      expectStatus(
+        await call(ctx.server, 'PUT', `/update-sell-products/${paid}`, ctx.admin, { status: 'Approved Order' }),
+        200,
+        'the card order accepted',
+      );
+      return { path: api(`/orders/${paid}/refunds`), body: { amount: 1, reason: 'Access test' } };
+    },
+  },
   'POST /api/create-payment-intent': {
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
     note: "to the owner's address, as for cash orders",

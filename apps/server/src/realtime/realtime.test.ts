@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   FOREIGN_ORIGIN,
+  ORDER_CHANGED,
   ORDER_CONFIRMATION,
   ORDER_RECEIVED,
   ORDER_UPDATE,
@@ -93,16 +94,21 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
     expect(eventsFor(adminSocket.received, orderId)).toEqual([ORDER_RECEIVED]);
   });
 
-  it('tells the order’s customer (every tab) when its status changes, and nobody else; nothing when nothing changed', async () => {
+  it('tells the order’s customer (every tab) and every admin when its status changes, and nobody else; nothing when nothing changed', async () => {
     const id = await placeCash();
     const tabs = [await connect(owner), await connect(owner, { transports: ['websocket'] })];
-    const adminSocket = await connect(admin);
+    const admins = [await connect(admin), await connect(await signInAs(server, { role: 'admin' }))];
     const otherSocket = await connect(other);
     const anonymous = await connect(null);
 
     expect(await setStatus(id, 'Approved Order')).toBe(1);
     for (const tab of tabs) await tab.waitFor(ORDER_UPDATED, id, BOUNDED_MS);
-    await heardNothing([adminSocket, otherSocket, anonymous], id);
+    // Every admin hears it with the status, the one who answered and the others (whose popups stop ringing).
+    for (const adminSocket of admins) {
+      await adminSocket.waitFor(ORDER_CHANGED, id, BOUNDED_MS);
+      expect(adminSocket.received).toEqual([{ event: ORDER_CHANGED, payload: { order_id: id, status: 'Approved Order' } }]);
+    }
+    await heardNothing([otherSocket, anonymous], id);
 
     expect(await setStatus(id, 'Approved Order')).toBe(0);
     const refused = await call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Pending Order' });
@@ -116,7 +122,13 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
     for (const tab of tabs) await tab.waitFor(ORDER_UPDATED, id, BOUNDED_MS, 2);
     await tabs[0]?.sync();
     expect(eventsFor(tabs[0]?.received ?? [], id)).toEqual([ORDER_UPDATED, ORDER_UPDATED]);
-    await heardNothing([adminSocket, otherSocket, anonymous], id);
+    for (const adminSocket of admins) await adminSocket.waitFor(ORDER_CHANGED, id, BOUNDED_MS, 2);
+    expect(admins[1]?.received.map((item) => item.payload)).toEqual([
+      { order_id: id, status: 'Approved Order' },
+      { order_id: id, status: 'On the way' },
+    ]);
+    for (const tab of tabs) expect(tab.received.filter((item) => item.event === ORDER_CHANGED)).toEqual([]);
+    await heardNothing([otherSocket, anonymous], id);
   });
 
   describe('the handshake', () => {

@@ -8,6 +8,7 @@ import {
   ADMINS_ROOM,
   customerRoom,
   FOREIGN_ORIGIN,
+  ORDER_CHANGED,
   ORDER_CONFIRMATION,
   ORDER_RECEIVED,
   ORDER_UPDATE,
@@ -54,7 +55,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
  * The socket.io server of "Live orders" (docs/api.md, "Realtime socket"), on the app's own HTTP server at
  * /socket.io. Rooms come from the session cookie only: admins join ADMINS_ROOM, customers their own room, a
  * connection without a session none; no client event can change that. Orders' events become `order_received` to
- * admins and `order_updated` to the order's customer. With DATABASE_URL the PostgreSQL adapter carries every
+ * admins, and each later change `order_updated` to the order's customer and `order_changed` to admins. With DATABASE_URL the PostgreSQL adapter carries every
  * emit to the sockets of the other processes. app.close() drops every socket and closes the server.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServer> {
@@ -144,8 +145,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     ),
     onOrderStatusChanged(
       app.db,
-      ({ orderId, userId }) => {
+      ({ orderId, userId, status }) => {
         io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+        // Every admin hears every change, so the other admins' pages stop ringing once one has answered.
+        io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
       },
       app.log,
     ),

@@ -1,11 +1,20 @@
 import type { Server, Socket } from 'socket.io';
-import type { ORDER_CONFIRMATION, ORDER_RECEIVED, ORDER_UPDATE, ORDER_UPDATED, OrderEvent } from '@shop/shared/contract/realtime';
+import type {
+  ORDER_CHANGED,
+  ORDER_CONFIRMATION,
+  ORDER_RECEIVED,
+  ORDER_UPDATE,
+  ORDER_UPDATED,
+  OrderChangedEvent,
+  OrderEvent,
+} from '@shop/shared/contract/realtime';
 import type { SessionUser } from '../modules/auth/public';
 
-/** Server to client: a nudge to refetch one order. */
+/** Server to client: a nudge to refetch one order (to admins, with its status). */
 export interface ServerToClientEvents {
   [ORDER_RECEIVED]: (event: OrderEvent) => void;
   [ORDER_UPDATED]: (event: OrderEvent) => void;
+  [ORDER_CHANGED]: (event: OrderChangedEvent) => void;
 }
 
 /** Client to server, as the spec names them; the arguments are checked, never trusted. */

@@ -1,9 +1,10 @@
 /**
  * The realtime socket (SPEC.md sections 4, 7 and 9): socket.io 4 on the shop's own origin. The server puts a
- * connection in rooms from its session cookie only; events carry nothing but an order id, and a client treats
- * one as "this order changed": it refetches through the HTTP API, which checks who may see what.
+ * connection in rooms from its session cookie only; events carry an order id (and to admins, its status), and a
+ * client treats one as "this order changed": it refetches through the HTTP API, which checks who may see what.
  */
 import { z } from 'zod';
+import { orderStatusSchema } from '../domain/order-status';
 import { objectIdSchema } from './cart';
 
 export const SOCKET_PATH = '/socket.io';
@@ -11,6 +12,12 @@ export const SOCKET_PATH = '/socket.io';
 /** Server to client. */
 export const ORDER_RECEIVED = 'order_received';
 export const ORDER_UPDATED = 'order_updated';
+/**
+ * To every admin, whenever an order the shop sees changes after it was placed (accepted, re-timed, on its way,
+ * delivered, canceled, its money released or refunded), whoever changed it: with the order's status now, so every
+ * admin's page stops ringing for an order once one admin (or the shop's timers) has answered it.
+ */
+export const ORDER_CHANGED = 'order_changed';
 /** Client to server, as the spec names them: accepted, never trusted, never forwarded. */
 export const ORDER_UPDATE = 'order_update';
 export const ORDER_CONFIRMATION = 'order_confirmation';
@@ -18,6 +25,9 @@ export const ORDER_CONFIRMATION = 'order_confirmation';
 /** Every event's payload: `{ order_id }`. */
 export const orderEventSchema = z.strictObject({ order_id: objectIdSchema });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
+/** `order_changed`'s payload: `{ order_id, status }`. */
+export const orderChangedEventSchema = z.strictObject({ order_id: objectIdSchema, status: orderStatusSchema });
+export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
 
 /** Rooms: every admin connection joins ADMINS_ROOM; a customer's connections join customerRoom(userId). */
 export const ADMINS_ROOM = 'admins';

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
+import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceLog } from '../../context';
 import type { Db } from '../../db/client';
-import { onCardOrderPaid } from '../payments/public';
+import { orders } from '../../db/schema';
+import { onCardOrderPaid, onPaymentChanged, type PaymentChangedEvent } from '../payments/public';
 
 /** An order became visible to the shop: a cash order was placed, or a card order was paid. */
 export interface OrderPlacedEvent {
@@ -75,8 +77,10 @@ export function emitOrderPlaced(db: Db, event: OrderPlacedEvent): void {
 }
 
 /**
- * Subscribe to status changes as they commit (realtime sends `order_updated` to the order's customer). Returns
- * an unsubscribe function; listeners' errors are logged.
+ * Subscribe to an order's changes as they commit: its status or time changed here, or its money moved (the payments
+ * module's onPaymentChanged, heard as changes 'released', 'refunded' and 'refund-failed' with the order's status
+ * then). Realtime sends `order_updated` to the order's customer and `order_changed` to admins. Returns an
+ * unsubscribe function; listeners' errors are logged.
  */
 export function onOrderStatusChanged(
   db: Db,
@@ -85,7 +89,26 @@ export function onOrderStatusChanged(
 ): () => void {
   const wrapped = detached(listener, log, 'order status changed');
   emitterOf(db).on('status', wrapped);
-  return () => emitterOf(db).off('status', wrapped);
+  const moneyMoved = detached(
+    async (event: PaymentChangedEvent) => {
+      const order = (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, event.orderId)).limit(1))[0];
+      if (!order) return;
+      await listener({
+        orderId: event.orderId,
+        userId: event.userId,
+        status: order.status,
+        change: event.change,
+        ...(event.amount !== undefined ? { amount: event.amount } : {}),
+      });
+    },
+    log,
+    'order money changed',
+  );
+  const stopPayments = onPaymentChanged(db, moneyMoved);
+  return () => {
+    emitterOf(db).off('status', wrapped);
+    stopPayments();
+  };
 }
 
 export function emitOrderStatusChanged(db: Db, event: OrderStatusChangedEvent): void {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { ORDER_STATUSES, statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
@@ -40,7 +40,10 @@ describe.each(testDatabases())('order status changes on %s', (kind) => {
   }
   const setStatus = (id: string, status: string, who: SignedIn | null = admin) =>
     call(server, 'PUT', `/update-sell-products/${id}`, who, { status });
-  const historyRows = (id: string) => server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+  // In the order written (ids grow with time): the rows share the fixed clock's changed_at, and a select without an
+  // order may answer them in any order (PostgreSQL reuses space in its pages).
+  const historyRows = (id: string) =>
+    server.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.id));
   const readOrder = async (id: string, who: SignedIn) => (await call(server, 'GET', `/buy-product/${id}`, who)).body as OrderWire;
 
   it('lets admins only change a status: 401 signed out, 403 for customers, the owner included', async () => {

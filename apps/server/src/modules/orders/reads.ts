@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { findUserIdByEmail, isOwnerOrAdmin, type SessionUser } from '../auth/public';
+import { listRefunds } from '../payments/public';
 import { toOrderWire, toStatusChangeWire } from './wire';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -48,13 +49,11 @@ async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): P
   return byOrder;
 }
 
+/** The orders' wire shapes with their histories, and for an admin their refunds (a customer's answers have none). */
 async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promise<OrderWire[]> {
-  const histories = await statusHistories(
-    db,
-    rows.map((row) => row.id),
-    forAdmin,
-  );
-  return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [histories, refunds] = await Promise.all([statusHistories(db, ids, forAdmin), forAdmin ? listRefunds(db, ids) : null]);
+  return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? [], refunds ? (refunds.get(row.id) ?? []) : undefined));
 }
 
 /**

@@ -10,20 +10,24 @@ import {
   idempotencyKeySchema,
   orderingStatusSchema,
   orderWireSchema,
+  refundAnswerSchema,
+  refundRequestSchema,
   shopOrderQuerySchema,
   updateOrderStatusAnswerSchema,
   updateOrderStatusRequestSchema,
   type OrderWire,
+  type RefundAnswer,
   type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
+import { poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
-import { cardPaymentProvider } from '../payments/public';
+import { cardPaymentProvider, refundOrderPayment } from '../payments/public';
 import { placeCashOrder, startCardOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
-import { updateOrderStatus } from './status';
+import { updateOrder } from './status';
 
 function idempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
@@ -107,7 +111,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
       schema: {
         tags,
-        summary: 'Move an order to another status (1 when it changed, 0 when it had it already)',
+        summary:
+          'Accept (with a time), re-time, move or cancel (with a reason) an order: 1 when it changed, 0 when it had that status already',
+        description:
+          '`{status: "Approved Order", readyInMinutes?}` takes the held card money first (422 CAPTURE_FAILED when the provider refuses: the order stays pending) and promises the order readyInMinutes from now (the shop’s quote when absent). `{readyInMinutes}` alone re-times an accepted or on-its-way order from now (409 ORDER_NOT_RETIMABLE otherwise). `{status: "Canceled Order", reason?}` records the reason, then releases or refunds the money.',
         params: idParams,
         body: updateOrderStatusRequestSchema,
         response: { 200: updateOrderStatusAnswerSchema, ...errorAnswers },
@@ -115,9 +122,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<UpdateOrderStatusAnswer> => {
       const id = orderId(request.params.id);
-      const { status } = request.body;
-      if (!status) throw new HttpError('VALIDATION_FAILED', 'Re-timing an order is not built yet');
-      return updateOrderStatus(app, currentUser(request), id, status);
+      return updateOrder(app, currentUser(request), id, request.body);
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Refund part of a captured card order (pounds, never more than what is left), with a reason',
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 201: refundAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply): Promise<RefundAnswer> => {
+      const id = orderId(request.params.id);
+      const amount = poundsToPence(request.body.amount);
+      if (amount === null) throw new HttpError('VALIDATION_FAILED', 'amount: must be pounds with at most two decimals, such as 4.50');
+      const answer = await refundOrderPayment(app, { orderId: id, amount, reason: request.body.reason, adminId: currentUser(request).id });
+      return reply.code(201).send(answer);
     },
   );
 

@@ -1,34 +1,102 @@
-import { and, eq } from 'drizzle-orm';
-import type { UpdateOrderStatusAnswer } from '@shop/shared/contract/orders';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
+import { DEFAULT_READY_MINUTES, expectedAt, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import type { SessionUser } from '../auth/public';
-import { emitOrderStatusChanged } from './events';
+import { captureOrderPayment, settleCanceledOrderMoney } from '../payments/public';
+import { emitOrderStatusChanged, type OrderChangeKind } from './events';
 import { isPlaced, ORDER_NOT_FOUND } from './reads';
 
+/** What the order services need of the shop: the database and clock, and for the money, the log and configuration. */
+export type OrderContext = Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>;
+
+/** Who changes an order: an admin (recorded as the history's changedBy), or the shop itself (the timers: null). */
+export type OrderActor = { id: string } | null;
+
 // A change that lost a race is tried again on the status it lost to; each try either applies, finds nothing to
-// do, or is refused, and a lost race means another admin's change did apply, so a few tries always settle.
+// do, or is refused, and a lost race means another change did apply, so a few tries always settle.
 const MAX_TRIES = 5;
 
+/** The statuses an order may be re-timed in: accepted, and on its way. */
+const RETIMABLE: readonly OrderStatus[] = ['Approved Order', 'On the way'];
+
 /**
- * `PUT /api/update-sell-products/{id}` (admins): moves a placed order to `status` under decision 0003's rules
- * (`statusChangeRefusal`). The same status again changes nothing (`modifiedCount: 0`); a refused change is 409
- * with the rule's words. An applied change updates the order only if its status is still the one the rule was
- * checked against (`where status = <read>`), and records the history row (the shop clock's time and the admin) in
- * the same transaction, so two admins at once cannot both apply a change from the same status, nor record a
- * change that did not happen. The order's customer is told after the commit.
+ * The minutes an order accepted without a time is promised in: the shop's current quote. Until the shop has a
+ * quote of its own (issue 21) that is DEFAULT_READY_MINUTES; every default goes through here.
+ */
+export async function defaultReadyMinutes(_ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
+  return DEFAULT_READY_MINUTES;
+}
+
+function changeKindOf(status: OrderStatus): OrderChangeKind {
+  switch (status) {
+    case 'Approved Order':
+      return 'accepted';
+    case 'On the way':
+      return 'on-the-way';
+    case 'Delivered Order':
+      return 'delivered';
+    default:
+      return 'canceled';
+  }
+}
+
+/**
+ * `PUT /api/update-sell-products/{id}` (admins): a status change (`{status, readyInMinutes?, reason?}`) or, with
+ * `{readyInMinutes}` alone, a new time for an accepted order.
+ */
+export async function updateOrder(
+  ctx: OrderContext,
+  actor: OrderActor,
+  orderId: string,
+  request: UpdateOrderStatusRequest,
+): Promise<UpdateOrderStatusAnswer> {
+  if (request.status === undefined) {
+    // The body's schema lets no request through without one of the two.
+    return retimeOrder(ctx, orderId, request.readyInMinutes ?? (await defaultReadyMinutes(ctx)));
+  }
+  return updateOrderStatus(ctx, actor, orderId, {
+    status: request.status,
+    ...(request.readyInMinutes !== undefined ? { readyInMinutes: request.readyInMinutes } : {}),
+    ...(request.reason !== undefined ? { reason: request.reason } : {}),
+  });
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  /** With 'Approved Order': minutes from now until it arrives (defaultReadyMinutes when absent). */
+  readyInMinutes?: number;
+  /** With 'Canceled Order': why (PLAIN_CANCEL_REASON when absent). */
+  reason?: string;
+  /** Change the order only if it still has this status (the timers act on what they found, nothing else). */
+  onlyFrom?: OrderStatus;
+}
+
+/**
+ * Moves a placed order to `change.status` under decision 0003's rules (`statusChangeRefusal`). The same status
+ * again changes nothing (`modifiedCount: 0`); a refused change is 409 with the rule's words.
+ *
+ * Accepting (leaving 'Pending Order' for anything but a cancel) first takes the held card money
+ * (captureOrderPayment, idempotent at the provider): a capture the provider refuses answers 422 CAPTURE_FAILED with
+ * its reason and the order stays pending. Then the change is applied only if the order still has the status the
+ * rule was checked against (compare-and-set, `where status = <read>`), with `expected_at` (accepting) or
+ * `cancel_reason` (canceling) and the history row (the shop clock's time and who changed it) in the same
+ * transaction: two admins at once cannot both apply a change from the same status, nor record one that did not
+ * happen. After the commit the customer is told (OrderStatusChangedEvent) and a canceled order's money is settled
+ * (settleCanceledOrderMoney: a hold released, a capture refunded).
  */
 export async function updateOrderStatus(
-  ctx: Pick<ServiceContext, 'db' | 'now'>,
-  admin: SessionUser,
+  ctx: OrderContext,
+  actor: OrderActor,
   orderId: string,
-  status: OrderStatus,
+  change: StatusChange,
 ): Promise<UpdateOrderStatusAnswer> {
   const { db } = ctx;
-  const now = ctx.now();
+  const { status } = change;
+  let captured = false;
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db
@@ -40,29 +108,93 @@ export async function updateOrderStatus(
     // A card order not paid yet is the customer's business only: the shop cannot see it, let alone move it.
     if (!order || !isPlaced(order)) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status === status) return { modifiedCount: 0 };
+    if (change.onlyFrom !== undefined && order.status !== change.onlyFrom) return { modifiedCount: 0 };
     const refusal = statusChangeRefusal(order.status, status);
-    if (refusal) throw new HttpError('INVALID_STATUS_CHANGE', refusal);
+    if (refusal) {
+      // Money taken by this request for an order someone canceled meanwhile goes back (the cancel's own settling
+      // may have run before the capture).
+      if (captured && order.status === 'Canceled Order') await settleQuietly(ctx, orderId);
+      throw new HttpError('INVALID_STATUS_CHANGE', refusal);
+    }
 
+    if (order.status === 'Pending Order' && status !== 'Canceled Order') {
+      const capture = await captureOrderPayment(ctx, orderId);
+      if (!capture.ok) throw new HttpError('CAPTURE_FAILED', capture.message);
+      captured = true;
+    }
+
+    const now = ctx.now();
+    const promise = status === 'Approved Order' ? expectedAt(now, change.readyInMinutes ?? (await defaultReadyMinutes(ctx))) : undefined;
     const applied = await db.transaction(async (tx) => {
       const changed = await tx
         .update(orders)
-        .set({ status, updatedAt: now })
+        .set({
+          status,
+          updatedAt: now,
+          ...(promise ? { expectedAt: promise } : {}),
+          ...(status === 'Canceled Order' ? { cancelReason: change.reason ?? PLAIN_CANCEL_REASON } : {}),
+        })
         .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
         .returning({ id: orders.id });
       if (changed.length === 0) return false;
-      await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: admin.id, changedAt: now });
+      await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: actor?.id ?? null, changedAt: now });
       return true;
     });
     if (applied) {
-      const change =
-        status === 'Approved Order'
-          ? 'accepted'
-          : status === 'On the way'
-            ? 'on-the-way'
-            : status === 'Delivered Order'
-              ? 'delivered'
-              : 'canceled';
-      emitOrderStatusChanged(db, { orderId, userId: order.userId, status, change });
+      emitOrderStatusChanged(db, { orderId, userId: order.userId, status, change: changeKindOf(status) });
+      if (status === 'Canceled Order') await settleQuietly(ctx, orderId);
+      return { modifiedCount: 1 };
+    }
+  }
+  throw new HttpError('ORDER_CHANGED_CONCURRENTLY', 'The order is being changed by someone else: please try again');
+}
+
+/** settleCanceledOrderMoney never throws by contract; a broken promise is logged, and the timers' sweep finishes it. */
+export async function settleQuietly(ctx: OrderContext, orderId: string): Promise<void> {
+  try {
+    await settleCanceledOrderMoney(ctx, orderId);
+  } catch (error) {
+    ctx.log.error({ err: error, orderId }, 'settling a canceled order’s money failed: the timers will try again');
+  }
+}
+
+/** Why an order in this status cannot be re-timed, in words an admin can act on. */
+function retimeRefusal(status: OrderStatus): string {
+  switch (status) {
+    case 'Pending Order':
+      return 'The order has not been accepted yet: accept it with a time instead';
+    case 'Delivered Order':
+      return 'The order is delivered: there is no time left to change';
+    default:
+      return 'The order is canceled: there is no time to change';
+  }
+}
+
+/**
+ * `{readyInMinutes}` alone: an accepted (or on its way) order is now expected `readyInMinutes` from now ("running
+ * late"). Compare-and-set on the status read, like a status change; no history row (the status did not change).
+ * Any other status is 409 ORDER_NOT_RETIMABLE.
+ */
+export async function retimeOrder(ctx: OrderContext, orderId: string, readyInMinutes: number): Promise<UpdateOrderStatusAnswer> {
+  const { db } = ctx;
+  for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
+    const order = (
+      await db
+        .select({ status: orders.status, userId: orders.userId, placedAt: orders.placedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1)
+    )[0];
+    if (!order || !isPlaced(order)) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+    if (!RETIMABLE.includes(order.status)) throw new HttpError('ORDER_NOT_RETIMABLE', retimeRefusal(order.status));
+    const now = ctx.now();
+    const changed = await db
+      .update(orders)
+      .set({ expectedAt: expectedAt(now, readyInMinutes), updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status), inArray(orders.status, [...RETIMABLE])))
+      .returning({ id: orders.id });
+    if (changed.length > 0) {
+      emitOrderStatusChanged(db, { orderId, userId: order.userId, status: order.status, change: 'retimed' });
       return { modifiedCount: 1 };
     }
   }

@@ -1,5 +1,5 @@
 import type { CartLine } from '@shop/shared/contract/cart';
-import type { OrderItemWire, OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import type { OrderItemWire, OrderStatusChangeWire, OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
@@ -85,9 +85,9 @@ export function toStatusChangeWire(row: StatusChangeRow, forAdmin: boolean): Ord
 
 /**
  * The one place an order row becomes its wire shape (the spec's field names plus totals in pounds), with its
- * status history oldest first.
+ * status history oldest first, and its refunds for an admin (`refunds` absent from a customer's answer).
  */
-export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[]): OrderWire {
+export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[], refunds?: RefundWire[]): OrderWire {
   const items = readStoredItems(row).map(toOrderItemWire);
   const { email, ...address } = row.address;
   return {
@@ -112,5 +112,6 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     cancelReason: row.cancelReason,
     refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,
+    ...(refunds ? { refunds } : {}),
   };
 }
