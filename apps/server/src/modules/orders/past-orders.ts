@@ -62,7 +62,8 @@ export async function writePastOrder(db: Db, order: PastOrder): Promise<string |
       date,
       time,
       createdAt: order.createdAt,
-      placedAt: order.paymentType === 'Cash' || order.paymentStatus !== 'pending' ? order.createdAt : null,
+      // The shop saw it when it was placed: a card order never paid (declined, abandoned) has no history and never was.
+      placedAt: order.history.length > 0 ? order.createdAt : null,
       updatedAt: last?.at ?? null,
     });
     if (order.history.length > 0) {

@@ -13,13 +13,13 @@ import { placedInPeriod, placedOrderCondition } from '../orders/public';
 const CARD_SALE_STATUSES: PaymentStatus[] = ['paid', 'partially_refunded'];
 
 /**
- * A sale is money kept (decision 0800): a cash order the shop sees that was not canceled, or a card order whose
- * money was captured and not wholly refunded. A card order whose money is only held (not accepted yet), released,
- * failed or refunded in full is not a sale.
+ * A sale is money kept (decision 0800): an order not canceled that is cash, or card with its money captured and not
+ * wholly refunded. A card order whose money is only held (not accepted yet), released, failed or refunded in full
+ * is no sale, nor is a canceled one (its captured money is on its way back).
  */
-const isSale: SQL = or(
-  and(eq(orders.paymentType, 'Cash'), ne(orders.status, 'Canceled Order')),
-  and(eq(orders.paymentType, 'Card'), inArray(orders.paymentStatus, CARD_SALE_STATUSES)),
+const isSale: SQL = and(
+  ne(orders.status, 'Canceled Order'),
+  or(eq(orders.paymentType, 'Cash'), and(eq(orders.paymentType, 'Card'), inArray(orders.paymentStatus, CARD_SALE_STATUSES))),
 ) as SQL;
 
 /** What a sale counts for (pence): its total less what was refunded of it. */
