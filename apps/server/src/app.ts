@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
 import { accountRoutes } from './modules/auth/routes';
@@ -134,6 +135,8 @@ export async function buildApp({
   await app.register(orderMail);
   // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
   await attachRealtime(app);
+  // Auto-accept, auto-reject, the money sweep and due mail: on ready, every ORDER_TIMERS_INTERVAL_MS, until close.
+  startOrderTimers(app);
 
   await registerSpa(app, webDistDir);
   return app;

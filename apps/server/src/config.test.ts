@@ -67,6 +67,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads ORDER_TIMERS_INTERVAL_MS as milliseconds from 0 (off) to an hour, 15 s by default', () => {
+    expect(loadConfig({}).orderTimersIntervalMs).toBe(15_000);
+    expect(loadConfig({ ORDER_TIMERS_INTERVAL_MS: '250' }).orderTimersIntervalMs).toBe(250);
+    expect(loadConfig({ ORDER_TIMERS_INTERVAL_MS: '0' }).orderTimersIntervalMs).toBe(0);
+    expect(loadConfig({ ORDER_TIMERS_INTERVAL_MS: ' ' }).orderTimersIntervalMs).toBe(15_000);
+    for (const bad of ['-1', '1.5', 'soon', '3600001']) {
+      expect(() => loadConfig({ ORDER_TIMERS_INTERVAL_MS: bad })).toThrow(
+        `ORDER_TIMERS_INTERVAL_MS must be a whole number of milliseconds from 0 (off) to 3600000, got "${bad}"`,
+      );
+    }
+  });
+
   it('reads TRUST_PROXY as false (the default), true, a number of proxies, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
@@ -148,6 +160,7 @@ describe('loadConfig in production (NODE_ENV=production refuses to fake)', () =>
     [{ SHOP_TIME: '2026-11-18T18:00:00Z' }, "SHOP_TIME fixes the shop's clock for tests"],
     [{ DEMO_ORDERS: 'true' }, 'DEMO_ORDERS adds a month of made-up orders'],
     [{ RATE_LIMIT_MULTIPLIER: '50' }, 'RATE_LIMIT_MULTIPLIER loosens the sign-in limits'],
+    [{ ORDER_TIMERS_INTERVAL_MS: '0' }, 'ORDER_TIMERS_INTERVAL_MS=0 turns off the order timers'],
   ])('refuses %j', (change, message) => {
     expect(() => loadConfig({ ...LIVE, ...change })).toThrow(`NODE_ENV=production refuses to start: ${message}`);
   });

@@ -156,6 +156,17 @@ const envSchema = z.object({
       .refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12111')
       .optional(),
   ),
+  // How often each process runs the order timers (decision 0800): auto-reject, auto-accept, the money sweep, due mail.
+  // 0 turns them off (tests that run them by hand); a shop leaves the default.
+  ORDER_TIMERS_INTERVAL_MS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (off) to 3600000')
+      .transform(Number)
+      .refine((n) => n <= 3_600_000, 'must be a whole number of milliseconds from 0 (off) to 3600000')
+      .default(15_000),
+  ),
   SHOP_TIME: z.preprocess(
     blankToUndefined,
     z
@@ -201,6 +212,8 @@ export interface Config {
   cardPayments: 'stripe' | 'test' | 'off';
   /** A fixed shop clock; undefined means the real clock. */
   shopTime: Date | undefined;
+  /** How often the order timers run (ms); 0: never by themselves (tests run them by hand). */
+  orderTimersIntervalMs: number;
   /** Add the demo month of orders to a database that has none (`npm run demo`). */
   demoOrders: boolean;
   /** Every account rate limit's `max` is multiplied by this (1 in a shop; more for test servers). */
@@ -268,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : undefined,
     cardPayments: payments === 'cash-only' ? 'off' : hasSecret ? 'stripe' : 'test',
     shopTime: e.SHOP_TIME,
+    orderTimersIntervalMs: e.ORDER_TIMERS_INTERVAL_MS,
     demoOrders: e.DEMO_ORDERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
@@ -310,6 +324,8 @@ function productionProblems(e: z.output<typeof envSchema>, payments: (typeof PAY
     );
   }
   if (e.SHOP_TIME !== undefined) problems.push("SHOP_TIME fixes the shop's clock for tests: unset it");
+  if (e.ORDER_TIMERS_INTERVAL_MS === 0)
+    problems.push('ORDER_TIMERS_INTERVAL_MS=0 turns off the order timers (unanswered orders would wait for ever): unset it');
   if (e.DEMO_ORDERS) problems.push('DEMO_ORDERS adds a month of made-up orders: unset it');
   if (e.RATE_LIMIT_MULTIPLIER !== 1) problems.push('RATE_LIMIT_MULTIPLIER loosens the sign-in limits for tests: unset it');
   return problems;

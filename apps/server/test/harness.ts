@@ -59,6 +59,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     PORT: String(port),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    // The order timers (auto-reject, the money sweep) do not run by themselves in a test server: a suite that moves
+    // the shop clock would see orders change under it. Suites about them run runOrderTimers, or set an interval.
+    ORDER_TIMERS_INTERVAL_MS: '0',
     ...opts.env,
   };
 
