@@ -108,6 +108,10 @@ export const products = pgTable(
     drinkKind: text('drink_kind').$type<DrinkKind>(),
     dealSlots: jsonb('deal_slots').$type<DealSlot[]>(),
     imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+    // Sold out (issue 21, domain/sold-out.ts): until this instant (the end of the shop day it was marked in), or
+    // until an admin turns it back on. Nothing clears an instant that has passed: the shop clock reads it as on sale.
+    soldOutUntil: at('sold_out_until'),
+    soldOutUntilBackOn: boolean('sold_out_until_back_on').notNull().default(false),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
     deletedAt: at('deleted_at'),
@@ -130,6 +134,9 @@ export const toppings = pgTable(
     category: text('category').notNull().$type<ToppingCategory>(),
     price: integer('price').notNull(),
     imageId: id('image_id').references(() => images.id, { onDelete: 'set null' }),
+    // Sold out, as products are.
+    soldOutUntil: at('sold_out_until'),
+    soldOutUntilBackOn: boolean('sold_out_until_back_on').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
   (t) => [check('toppings_category_check', oneOf(t.category, TOPPING_CATEGORIES)), check('toppings_price_check', sql`${t.price} >= 0`)],
