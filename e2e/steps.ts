@@ -2,9 +2,31 @@
 // checks out and adds an address (checkout.spec.ts, scale-out.spec.ts); an admin signs in through the form and the
 // back office listens for new orders, which pop up (live-orders.spec.ts, scale-out.spec.ts). Paths are relative to
 // the page's baseURL, so a journey may run them against a shop of its own.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
-import { E2E_ADMIN } from '../playwright.config';
+import config, { E2E_ADMIN } from '../playwright.config';
+
+/**
+ * The shop's clock in every journey (playwright.config.ts SHOP_TIME, fixed: a Wednesday, 18:00 in London). An order
+ * accepted for 30 minutes is expected at 18:30 whatever the time of day the journeys run.
+ */
+export const SHOP_TIME = new Date(shopTimeOf(config.webServer));
+
+function shopTimeOf(webServer: typeof config.webServer): string {
+  const servers = Array.isArray(webServer) ? webServer : [webServer];
+  const time = servers.map((server) => server?.env?.SHOP_TIME).find(Boolean);
+  if (!time) throw new Error('playwright.config.ts gives the e2e server no SHOP_TIME');
+  return time;
+}
+
+/**
+ * Stops the page's clock at the shop's before it opens a screen (timers still run): the back office works out
+ * 'Waiting 2 min', 'Late' and the time an Accept promises from the browser's clock, which must agree with the
+ * server's fixed one, or every waiting order would look days late and an Accept would promise another time.
+ */
+export async function useShopClock(page: Page): Promise<void> {
+  await page.clock.setFixedTime(SHOP_TIME);
+}
 
 let counter = 0;
 function uniqueEmail(): string {
@@ -80,6 +102,7 @@ export async function openListening(page: Page, action: () => Promise<unknown>):
 
 /** Signs in through the form, as a person does: the click also lets the page play sound (autoplay policy). */
 export async function signInAdminByForm(page: Page, path: string): Promise<void> {
+  await useShopClock(page);
   await openListening(page, async () => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/signin$/);
@@ -93,4 +116,70 @@ export async function signInAdminByForm(page: Page, path: string): Promise<void>
 /** The back office's new-order popup. */
 export function popupOf(page: Page): Locator {
   return page.getByRole('dialog', { name: 'New order has been placed' });
+}
+
+/** An admin's API session of its own (not a page's), for setting the scene. Dispose of it after use. */
+export async function adminApi(baseURL = config.use?.baseURL): Promise<APIRequestContext> {
+  const admin = await request.newContext({ baseURL });
+  const answer = await admin.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return admin;
+}
+
+/**
+ * Rejects every order still waiting for the shop (journeys before this one may leave some: the e2e database is shared
+ * by a run's spec files), so the back office starts quiet: the popup shows, and the chime rings for, every waiting
+ * order, not only new ones.
+ */
+export async function rejectWaitingOrders(baseURL = config.use?.baseURL): Promise<void> {
+  const admin = await adminApi(baseURL);
+  try {
+    for (;;) {
+      const answer = await admin.get(`/api/buy-product?status=${encodeURIComponent('Pending Order')}&page=1`);
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const waiting = (await answer.json()) as Array<{ _id: string }>;
+      if (waiting.length === 0) return;
+      for (const order of waiting) {
+        const rejected = await admin.put(`/api/update-sell-products/${order._id}`, {
+          data: { status: 'Canceled Order', reason: 'Left waiting by an earlier journey' },
+        });
+        expect(rejected.ok(), await rejected.text()).toBe(true);
+      }
+    }
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Fills the offline test provider's card form and pays (4242 4242 4242 4242 is held; 4000 0000 0000 0002 is declined). */
+export async function payByTestCard(page: Page, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+/** Approve in the popup asks when the order arrives: one tap on `minutes`, then Accept. */
+export async function acceptInPopup(page: Page, minutes: number): Promise<void> {
+  const popup = popupOf(page);
+  const short = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1] ?? '';
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await answerAccept(page, short, minutes);
+}
+
+/** The Accept question (popup, row menu, order page): `minutes` chosen, then Accept; it closes once applied. */
+export async function answerAccept(page: Page, short: string, minutes: number): Promise<void> {
+  const question = page.getByRole('dialog', { name: `Accept order ${short}` });
+  await question.getByRole('button', { name: `${minutes} min`, exact: true }).click();
+  await expect(question.getByRole('button', { name: `${minutes} min`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await question.getByRole('button', { name: /^Accept/ }).click();
+  await expect(question).toBeHidden();
+}
+
+/** The Reject (waiting order) or Cancel (accepted order) question: `reason`, one of the offered ones, then the button. */
+export async function answerCancel(page: Page, short: string, reason: string): Promise<void> {
+  const question = page.getByRole('dialog', { name: new RegExp(`^(Reject|Cancel) order ${short}\\?$`) });
+  await question.getByRole('radio', { name: reason, exact: true }).check();
+  await question.getByRole('button', { name: /^(Reject|Cancel) order$/ }).click();
+  await expect(question).toBeHidden();
 }
