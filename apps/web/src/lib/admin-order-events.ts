@@ -1,16 +1,15 @@
 import { useEffect, useRef } from 'react';
+import { ORDER_CHANGED } from '@shop/shared/contract/realtime';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import { useRealtimeSocket } from './realtime';
 
 /**
- * `order_changed`: the server tells every admin connection that an order changed (any admin's accept or reject, a
- * timer's auto-reject, a payment event), `{order_id, status}` (issue 20). Read loosely here: an event whose
- * `order_id` is a string is taken, its `status` when it names one of ORDER_STATUSES, so a payload with more (or
- * fewer) fields than today's still tells the screen to look again. As with every event, the screen re-reads the
- * order through the HTTP API, which says what is true.
+ * `order_changed` (contract/realtime.ts): the server tells every admin connection that an order changed (any
+ * admin's accept or reject, a timer's auto-reject, a payment event), `{order_id, status}`. Read loosely here: an
+ * event whose `order_id` is an id is taken, its `status` when it names one of ORDER_STATUSES, so a payload with more
+ * (or fewer) fields than today's still tells the screen to look again. As with every event, the screen re-reads the
+ * order through the HTTP API when the event does not settle it.
  */
-export const ORDER_CHANGED = 'order_changed';
-
 export interface OrderChange {
   orderId: string;
   /** The order's status after the change, when the event says it. */

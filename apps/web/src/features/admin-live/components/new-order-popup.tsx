@@ -189,6 +189,7 @@ export function NewOrderPopup() {
   const shown = order ?? lastShown;
   /** Waiting, out of the popup: put off with Later (the order whose page is open shows its own Accept and Reject). */
   const putOff = queue.waiting.filter((waiting) => waiting._id !== openOrderId);
+  const corner = order === null && (putOff.length > 0 || (soundBlocked && mode !== 'off'));
 
   const heard = useRef(autoAccepted);
   useEffect(() => {
@@ -220,7 +221,9 @@ export function NewOrderPopup() {
           />
         )}
       </Dialog>
-      {order === null && (putOff.length > 0 || (soundBlocked && mode !== 'off')) && (
+      {/* Room below the page for the corner box, so it never hides the end of the page. */}
+      {corner && <Box aria-hidden sx={{ height: 96 }} />}
+      {corner && (
         <Paper
           role="region"
           aria-label="Orders waiting"

@@ -43,11 +43,19 @@ describe('the waiting orders', () => {
   it.each<{ name: string; steps: Step[]; waiting: string[] }>([
     { name: 'one event queues its order', steps: [['receive', order('a')]], waiting: ['a'] },
     {
-      name: 'orders placed at the same minute wait in the order they came',
+      name: 'orders placed at the same minute, told in turn, wait in turn',
       steps: [
         ['receive', order('a')],
         ['receive', order('b')],
         ['receive', order('c')],
+      ],
+      waiting: ['a', 'b', 'c'],
+    },
+    {
+      name: 'orders placed at the same instant go by id (they grow with time), whatever told of them first',
+      steps: [
+        ['receive', order('b')],
+        ['syncAsked', [order('c'), order('a')], []],
       ],
       waiting: ['a', 'b', 'c'],
     },

@@ -36,8 +36,15 @@ export function waitingSince(order: QueueOrder): string {
 }
 
 function oldestFirst<T extends QueueOrder>(orders: readonly T[]): T[] {
-  // Array.prototype.sort is stable: orders placed at the same instant keep the order they came in.
-  return [...orders].sort((a, b) => new Date(waitingSince(a)).getTime() - new Date(waitingSince(b)).getTime());
+  // Orders placed at the same instant (a fixed shop clock, a busy second) go by when they were created, then by id
+  // (ids grow with time), so every admin's popup shows them in the same order.
+  const time = (iso: string) => new Date(iso).getTime();
+  return [...orders].sort(
+    (a, b) =>
+      time(waitingSince(a)) - time(waitingSince(b)) ||
+      time(a.createdAt) - time(b.createdAt) ||
+      (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
 }
 
 function withDone<T extends QueueOrder>(queue: OrderQueue<T>, id: string): OrderQueue<T> {
