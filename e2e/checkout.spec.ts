@@ -57,7 +57,12 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   await expect(page).toHaveURL(/\/notification$/);
   const success = page.getByRole('status').filter({ hasText: 'Payment Successful' });
   await expect(success).toContainText('Your order has been placed');
+  // The card is held, not charged, until the shop accepts the order (decision 0800).
+  await expect(success).toContainText('Your card payment is held: it is taken only when the shop accepts your order.');
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Pending Order');
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+    'Card · Card payment held: taken only when the shop accepts',
+  );
   await shoot(page, 'success');
 
   // The cart was emptied.
@@ -80,7 +85,7 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   await expect(items).toContainText('Margherita, Hawaiian');
   await expect(items).toContainText('£20.48');
   const payment = page.getByRole('table', { name: 'Payment' });
-  await expect(payment).toContainText('Paid by card');
+  await expect(payment).toContainText('Card payment held: taken only when the shop accepts');
   await expect(payment).toContainText('Please ring the bell');
   await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('BS1 4DJ');
 
