@@ -1,11 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectedAt, expectedLine } from '@shop/shared/domain/order-promise';
 import config, { E2E_ADMIN } from '../playwright.config';
-import { openListening, popupOf, signInAdminByForm } from './steps';
+import {
+  acceptInPopup,
+  answerCancel,
+  openListening,
+  payByTestCard,
+  popupOf,
+  rejectWaitingOrders,
+  SHOP_TIME,
+  signInAdminByForm,
+  useShopClock,
+} from './steps';
 
-// Live orders (SPEC.md section 4, "New-order flow"; decision 0405): an order placed by a customer pops up in the
-// back office with its sound, the admin approves it there, and the customer's notifications say so, live.
+// Live orders (SPEC.md section 4, "New-order flow"; decision 0405; issue 20): an order placed by a customer pops up
+// in the back office with its sound (a card order once its money is held), the admin approves it there for a time,
+// and the customer's notifications say so, live. The popup shows every order still waiting, not only new ones, so
+// each test first rejects what earlier journeys left waiting (rejectWaitingOrders).
 
 // Chromium's own policy, stated so the tests do not depend on the launcher's defaults: audible media may start only
 // once the page has had a user gesture. The admin who signs in through the form has clicked; one who arrives by a
@@ -68,6 +81,7 @@ async function placeCashOrder(request: APIRequestContext, addressId: string, tit
  * page: Playwright's checks (even toHaveURL) run a script in it as a user gesture, which would let sound play.
  */
 async function signInAdminQuietly(page: Page, path: string): Promise<void> {
+  await useShopClock(page);
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   await openListening(page, () => page.goto(path));
@@ -106,10 +120,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('an order paid by card pops up in the back office with its sound; Approve tells the customer live', async ({
+test('an order paid by card pops up in the back office with its sound once the money is held; Approve asks when and tells the customer live', async ({
   page: admin,
   browser,
 }) => {
+  await rejectWaitingOrders();
   await signInAdminByForm(admin, '/dashboard');
   await expect(popupOf(admin)).toBeHidden();
 
@@ -123,13 +138,11 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   await shop.getByRole('article', { name: 'Hawaiian' }).getByRole('button', { name: 'Add to cart' }).click();
   await shop.goto('/payment');
   await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
-  await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shop.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await shop.getByLabel('CVC').fill('123');
-  await shop.getByRole('button', { name: /^Pay £/ }).click();
+  await payByTestCard(shop);
   // The customer lands on their notifications and stays there: what follows arrives without a reload.
   await expect(shop).toHaveURL(/\/notification$/);
   await expect(shop.getByRole('main')).toContainText('Pending Order');
+  await expect(shop.getByRole('main')).toContainText('Card · Card payment held: taken only when the shop accepts');
 
   const popup = popupOf(admin);
   await expect(popup).toBeVisible();
@@ -143,7 +156,7 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   const short = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1];
   expect(short).toMatch(/^[0-9a-f]{6}$/);
 
-  await popup.getByRole('button', { name: 'Approve' }).click();
+  await acceptInPopup(admin, 30);
   await expect(popup).toBeHidden();
   await expect(admin.getByText('Order approved')).toBeVisible();
   // The sound stops with the popup.
@@ -156,13 +169,17 @@ test('an order paid by card pops up in the back office with its sound; Approve t
   // The customer's timeline of that order, on the page left open: its current status is now the admin's.
   const timeline = shop.getByRole('list', { name: `Status of order ${short}` });
   await expect(timeline.locator('[aria-current="step"]')).toHaveText(/Approved Order/);
+  const card = shop.getByRole('listitem').filter({ has: timeline });
+  await expect(card).toContainText(expectedLine(expectedAt(SHOP_TIME, 30)));
+  await expect(card).toContainText('Card · Paid by card');
   await shop.context().close();
 });
 
-test('two orders placed together queue: 1 of 2, then the other; Cancel asks first; Details closes its popup', async ({
+test('two orders placed together queue: 1 of 2, then the other; Cancel asks why; Details closes its popup', async ({
   page: admin,
   browser,
 }) => {
+  await rejectWaitingOrders();
   await signInAdminByForm(admin, '/order-list');
   const customer = await newCustomer(browser);
   await Promise.all([
@@ -178,17 +195,22 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks firs
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('link', { name: 'Details' })).toBeFocused();
   await admin.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Later' })).toBeFocused();
+  await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Approve' })).toBeFocused();
   const first = (await popup.getByRole('list', { name: 'Products' }).textContent()) ?? '';
   const second = first.includes('Margherita(2)') ? 'Hawaiian(3)' : 'Margherita(2)';
+  const firstShort = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1] ?? '';
 
+  // Cancel asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
   await popup.getByRole('button', { name: 'Cancel' }).click();
-  const confirm = admin.getByRole('dialog', { name: 'Do you want to cancel this order?' });
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(confirm).toBeHidden();
+  const question = admin.getByRole('dialog', { name: `Reject order ${firstShort}?` });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Reject order' })).toBeDisabled();
+  await shoot(admin, 'popup-reject');
+  await answerCancel(admin, firstShort, 'We are too busy right now');
   await expect(admin.getByText('Order canceled', { exact: true })).toBeVisible();
 
   // The next order, alone now.
@@ -203,32 +225,36 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks firs
   await customer.page.context().close();
 });
 
-test('an order placed while the admin is on the storefront rings on their return; a refused change keeps the popup', async ({
+test('an order placed while the admin is on the storefront rings there; answered by another admin, it stops ringing', async ({
   page: admin,
   browser,
 }) => {
+  await rejectWaitingOrders();
   await signInAdminByForm(admin, '/dashboard');
-  // Home, in the same tab: the admin layout (and its listener) is gone, the socket stays.
+  // Home, in the same tab, by a click (so the page may still play sound): the popup rings on every page an admin has open.
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(admin).toHaveURL(/\/$/);
   const customer = await newCustomer(browser);
   const orderId = await placeCashOrder(customer.request, customer.addressId, 'Margherita', 2);
 
-  await admin.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(admin).toHaveURL(/\/dashboard$/);
   const popup = popupOf(admin);
   await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
+  await expect(admin).toHaveURL(/\/$/);
+  await expectSoundRepeating(admin);
+  await shoot(admin, 'popup-storefront');
 
-  // Meanwhile the order is canceled elsewhere: Approve is refused, the popup stays and says why.
-  const adminApi = admin.request;
-  const canceled = await adminApi.put(`/api/update-sell-products/${orderId}`, { data: { status: 'Canceled Order' } });
+  // Meanwhile another admin rejects the order: this page stops ringing and the popup closes by itself.
+  const otherAdmin = await browser.newContext({ baseURL: config.use?.baseURL });
+  const signedIn = await otherAdmin.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const canceled = await otherAdmin.request.put(`/api/update-sell-products/${orderId}`, {
+    data: { status: 'Canceled Order', reason: 'An item has run out' },
+  });
   expect(((await canceled.json()) as { modifiedCount: number }).modifiedCount).toBe(1);
-  await popup.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText('Could not update the order. The order is canceled and can no longer change.')).toBeVisible();
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole('alert')).toHaveText('The order is canceled and can no longer change.This order is now Canceled Order.');
-  await popup.getByRole('link', { name: 'Details' }).click();
+  await otherAdmin.close();
   await expect(popup).toBeHidden();
+  const sound = admin.getByTestId('new-order-sound');
+  await expect.poll(() => isPaused(sound)).toBe(true);
   await customer.page.context().close();
 });
 
@@ -245,6 +271,7 @@ test('an order placed while the admin’s connection is down rings when it comes
     ws.connectToServer();
     open.push(ws);
   });
+  await rejectWaitingOrders();
   await signInAdminByForm(admin, '/dashboard');
   await admin.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 
@@ -262,13 +289,14 @@ test('an order placed while the admin’s connection is down rings when it comes
   cut = false;
   await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Hawaiian(2)', { timeout: 20_000 });
   expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  await popup.getByRole('button', { name: 'Approve' }).click();
+  await acceptInPopup(admin, 45);
   await expect(popup).toBeHidden();
   await customer.page.context().close();
 });
 
 test.describe('when the browser blocks sound until the admin clicks', () => {
   test('the popup offers Enable sound, which starts the repeating sound', async ({ page: admin, browser }) => {
+    await rejectWaitingOrders();
     await signInAdminQuietly(admin, '/dashboard');
     const customer = await newCustomer(browser);
     // Nothing may look into the admin's page until the popup has tried to play (see signInAdminQuietly); the app says
@@ -289,6 +317,9 @@ test.describe('when the browser blocks sound until the admin clicks', () => {
     await enable.click();
     await expect(enable).toBeHidden();
     await expectSoundRepeating(admin);
+    // Answered, it leaves nothing waiting for the journeys after this one.
+    await acceptInPopup(admin, 20);
+    await expect(popup).toBeHidden();
     await customer.page.context().close();
   });
 });
