@@ -125,8 +125,9 @@ export async function acceptAsShop(ctx: OrderContext, orderId: string): Promise<
       ctx.log.warn({ orderId, reason: error.message }, 'auto-accept: the card payment could not be taken; the order waits for the shop');
       return false;
     }
-    // Someone else answered it meanwhile (refused), or it is gone: nothing for the shop to do.
-    if (error instanceof HttpError && (error.code === 'INVALID_STATUS_CHANGE' || error.code === 'ORDER_NOT_FOUND')) return false;
+    // Someone else answered it meanwhile (refused, or still racing), or it is gone: nothing for the shop to do now.
+    const answeredElsewhere: readonly string[] = ['INVALID_STATUS_CHANGE', 'ORDER_CHANGED_CONCURRENTLY', 'ORDER_NOT_FOUND'];
+    if (error instanceof HttpError && answeredElsewhere.includes(error.code)) return false;
     throw error;
   }
 }
