@@ -7,6 +7,8 @@ export type { ErrorBody, ErrorCode };
 export interface ErrorDetails {
   /** The message of each refused field, by the field's name (VALIDATION_FAILED of a form). */
   fields?: Record<string, string>;
+  /** The index of the cart line refused (ITEM_SOLD_OUT, and the cart quote's pricing refusals). */
+  lineIndex?: number;
 }
 
 /**

@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
-import { getMenuSnapshot } from '../src/modules/catalogue/public';
+import { getMenuAnswers } from '../src/modules/catalogue/public';
 import { declaredRoutes, type DeclaredRoute } from './answer-schemas';
 import { startTestServer, type TestServer } from './harness';
 
@@ -150,7 +150,7 @@ describe('the API reference', () => {
     await bare.close();
     // The menu route sends the snapshot's string, byte for byte, with its ETag.
     const response = await fetch(`${server.url}/api/allproduts`, { headers: { 'accept-encoding': 'identity' } });
-    const cached = (await getMenuSnapshot(server.app.db)).answers.products;
+    const cached = (await getMenuAnswers(server.app.db, server.app.now())).products;
     expect(response.headers.get('etag')).toBe(cached.etag);
     expect(await response.text()).toBe(cached.body);
   });

@@ -178,6 +178,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: catalogueWrite(200),
     request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`) }),
   },
+  'PUT /api/allproduts/:id/availability': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}/availability`), body: { soldOut: true } }),
+  },
   'POST /api/ingredients': {
     expect: catalogueWrite(201),
     request: (ctx) => ({
@@ -188,6 +192,13 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'DELETE /api/ingredients/:id': {
     expect: catalogueWrite(200),
     request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }),
+  },
+  'PUT /api/ingredients/:id/availability': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({
+      path: api(`/ingredients/${await ctx.newTopping()}/availability`),
+      body: { soldOut: true, until: 'turned-back-on' },
+    }),
   },
   'POST /api/addbanner': {
     expect: catalogueWrite(201),

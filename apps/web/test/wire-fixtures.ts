@@ -36,13 +36,25 @@ export function productWire(overrides: Partial<ProductWire> & Pick<ProductWire, 
     drinkKind: null,
     dealSlots: null,
     imageUrl: null,
+    soldOut: false,
+    soldOutUntil: null,
     ...overrides,
   };
 }
 
-export function toppingWire(ToopingName: string, category: string, toopingPrice: number): IngredientWire {
-  return { _id: wireId(), ToopingName, category, toopingPrice, imageUrl: null };
+export function toppingWire(
+  ToopingName: string,
+  category: string,
+  toopingPrice: number,
+  overrides: Partial<IngredientWire> = {},
+): IngredientWire {
+  return { _id: wireId(), ToopingName, category, toopingPrice, imageUrl: null, soldOut: false, soldOutUntil: null, ...overrides };
 }
+
+/** Sold out for today (back at the given instant) as the menu lists it: `{soldOut: true, soldOutUntil}`. */
+export const SOLD_OUT_TODAY = { soldOut: true, soldOutUntil: '2026-11-28T12:00:00.000Z' } as const;
+/** Sold out until turned back on. */
+export const SOLD_OUT_HELD = { soldOut: true, soldOutUntil: null } as const;
 
 export function addressWire(overrides: Partial<AddressWire> = {}): AddressWire {
   return {
@@ -64,13 +76,37 @@ export function sessionAnswer(email: string, role: 'customer' | 'admin' = 'custo
   return ok({ user: { email, username, role } });
 }
 
+/** The server's sold-out refusal of a cart (modules/pricing refuseSoldOut): the first line with something sold out. */
+function soldOutRefusal(items: readonly CartLine[], products: readonly ProductWire[], toppings: readonly IngredientWire[]) {
+  const soldOut = new Map<string, { name: string; until: string | null }>([
+    ...products
+      .filter((p) => p.soldOut)
+      .map((p): [string, { name: string; until: string | null }] => [p._id, { name: p.title, until: p.soldOutUntil }]),
+    ...toppings
+      .filter((t) => t.soldOut)
+      .map((t): [string, { name: string; until: string | null }] => [t._id, { name: t.ToopingName, until: t.soldOutUntil }]),
+  ]);
+  for (const [lineIndex, line] of items.entries()) {
+    const ids = [line.productId, ...(line.toppingIds ?? []), ...(line.deal?.items ?? []).map((item) => item.productId)];
+    const found = ids.map((id) => soldOut.get(id)).find((item) => item !== undefined);
+    if (found) {
+      const message = `"${found.name}" is sold out${found.until === null ? '' : ' today'}`;
+      return { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message, code: 'ITEM_SOLD_OUT', lineIndex } };
+    }
+  }
+  return null;
+}
+
 /**
  * POST /cart/quote as the server answers it: the lines priced from these menu answers by the shared pricing rules,
- * or a line that cannot be priced refused with 400, its pricing code and its index.
+ * or a line that cannot be priced refused with 400, its pricing code and its index; a line with something sold out
+ * refused with 422 ITEM_SOLD_OUT and its index.
  */
 export function cartQuoteRoute(products: readonly ProductWire[], toppings: readonly IngredientWire[] = []): FakeHandler {
   return (request) => {
     const { items } = request.body as { items: CartLine[] };
+    const refused = soldOutRefusal(items, products, toppings);
+    if (refused) return refused;
     try {
       return ok(toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings))));
     } catch (error) {

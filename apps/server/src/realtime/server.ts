@@ -8,6 +8,7 @@ import {
   ADMINS_ROOM,
   customerRoom,
   FOREIGN_ORIGIN,
+  MENU_CHANGED,
   ORDER_CHANGED,
   ORDER_CONFIRMATION,
   ORDER_RECEIVED,
@@ -18,6 +19,7 @@ import {
 } from '@shop/shared/contract/realtime';
 import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
+import { onMenuChanged } from '../modules/catalogue/public';
 import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
 import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
@@ -149,6 +151,14 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
         io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
         // Every admin hears every change, so the other admins' pages stop ringing once one has answered.
         io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
+      },
+      app.log,
+    ),
+    // The menu changed (an item sold out or back on, any catalogue write): every connection, signed in or not, refetches it.
+    onMenuChanged(
+      app.db,
+      () => {
+        io.emit(MENU_CHANGED, {});
       },
       app.log,
     ),

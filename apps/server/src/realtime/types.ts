@@ -1,5 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type {
+  MENU_CHANGED,
   ORDER_CHANGED,
   ORDER_CONFIRMATION,
   ORDER_RECEIVED,
@@ -15,6 +16,8 @@ export interface ServerToClientEvents {
   [ORDER_RECEIVED]: (event: OrderEvent) => void;
   [ORDER_UPDATED]: (event: OrderEvent) => void;
   [ORDER_CHANGED]: (event: OrderChangedEvent) => void;
+  /** To every connection: the menu changed (issue 21), refetch it. */
+  [MENU_CHANGED]: (event: Record<string, never>) => void;
 }
 
 /** Client to server, as the spec names them; the arguments are checked, never trusted. */

@@ -14,6 +14,7 @@ import {
   PRODUCT_IMAGE_TOO_LARGE,
 } from '../domain/messages';
 import { MAX_PRICE_PENCE, poundsToPence } from '../domain/money';
+import { SOLD_OUT_UNTIL_CHOICES } from '../domain/sold-out';
 
 /** SPEC.md sections 5 and 9: 200KB and 2MB, counted in bytes of the uploaded file. */
 export const CATEGORY_IMAGE_MAX_BYTES = 200_000;
@@ -59,6 +60,18 @@ export type CategoryWire = z.infer<typeof categoryWireSchema>;
 export const categoryDetailWireSchema = categoryWireSchema.extend({ file: z.string().nullable() });
 export type CategoryDetailWire = z.infer<typeof categoryDetailWireSchema>;
 
+/**
+ * Sold out (issue 21 point 4, domain/sold-out.ts), as the shop clock reads it when the answer is made: `soldOut`, and
+ * `soldOutUntil`, the instant it is back by itself (ISO), or null (on sale, or sold out until turned back on).
+ */
+const soldOutWireFields = {
+  soldOut: z.boolean().describe('Sold out now: the storefront cannot add it, and a quote or an order with it answers 422 ITEM_SOLD_OUT'),
+  soldOutUntil: z
+    .string()
+    .nullable()
+    .describe('When it is back by itself (the next opening, ISO); null while on sale, and while sold out until turned back on'),
+};
+
 export const productWireSchema = z.strictObject({
   _id: z.string(),
   title: z.string(),
@@ -76,6 +89,7 @@ export const productWireSchema = z.strictObject({
   drinkKind: drinkKindSchema.nullable(),
   dealSlots: z.array(dealSlotSchema).nullable(),
   imageUrl: z.string().nullable(),
+  ...soldOutWireFields,
 });
 export type ProductWire = z.infer<typeof productWireSchema>;
 
@@ -88,6 +102,7 @@ export const ingredientWireSchema = z.strictObject({
   toopingPrice: z.number(),
   category: z.string(),
   imageUrl: z.string().nullable(),
+  ...soldOutWireFields,
 });
 export type IngredientWire = z.infer<typeof ingredientWireSchema>;
 
@@ -271,6 +286,23 @@ export const ingredientCreateSchema = z.object({
   }),
 });
 export type IngredientCreateInput = z.infer<typeof ingredientCreateSchema>;
+
+/**
+ * `PUT /allproduts/{id}/availability` and `PUT /ingredients/{id}/availability` (admins): sold out for today (back by
+ * itself at the next opening, the default) or until turned back on; `{soldOut: false}` puts it back on sale.
+ */
+export const availabilityRequestSchema = z.strictObject({
+  soldOut: z.boolean({ message: 'soldOut must be true or false' }),
+  until: z
+    .enum(SOLD_OUT_UNTIL_CHOICES, { message: `until must be one of ${SOLD_OUT_UNTIL_CHOICES.join(', ')}` })
+    .optional()
+    .describe('next-opening (the default: back by itself when the shop next opens) or turned-back-on'),
+});
+export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
+
+/** The answer: the item's id and its state now, as the menu lists it. */
+export const availabilityAnswerSchema = z.strictObject({ _id: z.string(), ...soldOutWireFields });
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
 
 /**
  * One message for a failed catalogue request: every problem, in order, each naming its field (the spec's own

@@ -88,6 +88,8 @@ const SHOP_CODES = {
   REFUND_NOT_CAPTURED: 422,
   REFUND_TOO_LARGE: 422,
   CAPTURE_FAILED: 422,
+  /** A product or topping of the cart is sold out (issue 21): the quote and both order routes, with the line's index. */
+  ITEM_SOLD_OUT: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

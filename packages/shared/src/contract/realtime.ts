@@ -18,6 +18,11 @@ export const ORDER_UPDATED = 'order_updated';
  * admin's page stops ringing for an order once one admin (or the shop's timers) has answered it.
  */
 export const ORDER_CHANGED = 'order_changed';
+/**
+ * To every connection, signed in or not (issue 21): the menu changed (an item sold out or back on sale, any
+ * catalogue write), with an empty payload. The storefront refetches its menu lists (an unchanged list costs a 304).
+ */
+export const MENU_CHANGED = 'menu_changed';
 /** Client to server, as the spec names them: accepted, never trusted, never forwarded. */
 export const ORDER_UPDATE = 'order_update';
 export const ORDER_CONFIRMATION = 'order_confirmation';

@@ -4,13 +4,13 @@ import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
-import { loadPricingCatalogue } from '../pricing/public';
+import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
 
 /**
  * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.
  * Public, so a visitor's side cart shows confirmed prices too. A line that cannot be priced answers 400 with the
  * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
- * of the line.
+ * of the line. A line with something sold out answers 422 ITEM_SOLD_OUT (with `lineIndex`), as an order would.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
@@ -23,6 +23,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     const { items } = request.body;
     const catalogue = await loadPricingCatalogue(app.db);
     try {
+      refuseSoldOut(items, catalogue, app.now());
       return toCartQuoteAnswer(quoteCart(items, catalogue));
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  availabilityAnswerSchema,
+  availabilityRequestSchema,
   CATEGORY_IMAGE_MAX_BYTES,
   categoryCreateSchema,
   categoryDetailWireSchema,
@@ -24,7 +26,7 @@ import { errorAnswers, formBody, idParams, imageFormBody, notModified } from '..
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, parseFields, readImageWrite, readWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
 import { requireAdmin } from '../auth/public';
-import { getMenuSnapshot, type CachedAnswer } from './menu-cache';
+import { getMenuAnswers, type CachedAnswer } from './menu-cache';
 import {
   createCategory,
   createProduct,
@@ -34,6 +36,8 @@ import {
   deleteTopping,
   getCategory,
   getProduct,
+  setProductAvailability,
+  setToppingAvailability,
   updateCategory,
   updateProduct,
 } from './service';
@@ -71,15 +75,16 @@ function menuList(summary: string, item: z.ZodType) {
   return { tags, summary, response: { 200: z.array(item), 304: notModified, ...errorAnswers } };
 }
 
-// Paths as the spec spells them. Reads are public and, for the menu, served from memory; writes are admins'.
+// Paths as the spec spells them. Reads are public and, for the menu, served from memory (the answers at the shop
+// clock's now: sold out comes back by itself at the next opening); writes are admins'.
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptImageForms(app);
 
   app.get('/allcategori', { schema: menuList('The categories, in menu order', categoryWireSchema) }, async (request, reply) =>
-    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.categories),
+    sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).categories),
   );
   app.get('/allproduts', { schema: menuList('Every product', productWireSchema) }, async (request, reply) =>
-    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.products),
+    sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).products),
   );
   app.get(
     '/products/:categoriName',
@@ -90,12 +95,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const snapshot = await getMenuSnapshot(app.db);
-      return sendCached(request, reply, snapshot.answers.byCategory.get(request.params.categoriName) ?? snapshot.answers.empty);
+      const answers = await getMenuAnswers(app.db, app.now());
+      return sendCached(request, reply, answers.byCategory.get(request.params.categoriName) ?? answers.empty);
     },
   );
   app.get('/ingredients', { schema: menuList('The toppings', ingredientWireSchema) }, async (request, reply) =>
-    sendCached(request, reply, (await getMenuSnapshot(app.db)).answers.toppings),
+    sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).toppings),
   );
 
   app.get(
@@ -120,7 +125,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailWireSchema, ...errorAnswers },
       },
     },
-    async (request) => getProduct(app.db, request.params.id),
+    async (request) => getProduct(app, request.params.id),
   );
 
   const admin = { preValidation: requireAdmin };
@@ -187,6 +192,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
       return updateProduct(app, request.params.id, input, image);
     },
+  );
+
+  const availability = (what: string) => ({
+    tags,
+    summary: `Mark ${what} sold out for today (back at the next opening) or until turned back on, or back on sale`,
+    params: idParams,
+    body: availabilityRequestSchema,
+    response: { 200: availabilityAnswerSchema, ...errorAnswers },
+  });
+
+  app.put('/allproduts/:id/availability', { ...admin, schema: availability('a product') }, async (request) =>
+    setProductAvailability(app, request.params.id, request.body),
+  );
+
+  app.put('/ingredients/:id/availability', { ...admin, schema: availability('a topping') }, async (request) =>
+    setToppingAvailability(app, request.params.id, request.body),
   );
 
   app.delete(

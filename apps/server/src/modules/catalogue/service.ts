@@ -1,5 +1,7 @@
 import { and, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import {
+  type AvailabilityAnswer,
+  type AvailabilityRequest,
   CATEGORY_HAS_PRODUCTS,
   type CategoryCreateInput,
   type CategoryDetailWire,
@@ -11,6 +13,7 @@ import {
   type ProductDetailWire,
   type ProductInput,
 } from '@shop/shared/contract/catalogue';
+import { soldOutMarkFor, soldOutState } from '@shop/shared/domain/sold-out';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
@@ -50,7 +53,8 @@ export async function getCategory(db: Db, id: string): Promise<CategoryDetailWir
 }
 
 /** `GET /allproduts/{id}`: a product on sale with its image as base64 WebP. Deleted products are gone (404). */
-export async function getProduct(db: Db, id: string): Promise<ProductDetailWire> {
+export async function getProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<ProductDetailWire> {
+  const { db } = ctx;
   const [row] = isId(id)
     ? await db
         .select({ product: getTableColumns(products), categoryName: categories.name })
@@ -59,7 +63,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailWire>
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
     : [];
   if (!row) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
-  return { ...toProductWire(row.product, row.categoryName), file: await imageBase64(db, row.product.imageId) };
+  return { ...toProductWire(row.product, row.categoryName, ctx.now()), file: await imageBase64(db, row.product.imageId) };
 }
 
 async function saveImage(db: Db, image: ProcessedImage | undefined, now: Date): Promise<string | undefined> {
@@ -209,6 +213,30 @@ export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id:
   });
 }
 
+/**
+ * `PUT /allproduts/{id}/availability`: sold out for today (until the shop day's next opening, from the shop clock) or
+ * until turned back on, or back on sale. A catalogue write like any other, so the menu and its ETags change at once.
+ */
+export async function setProductAvailability(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  id: string,
+  input: AvailabilityRequest,
+): Promise<AvailabilityAnswer> {
+  const now = ctx.now();
+  const mark = soldOutMarkFor(input.soldOut, input.until, now);
+  return catalogueWrite(ctx.db, now, async (tx) => {
+    const updated = isId(id)
+      ? await tx
+          .update(products)
+          .set({ soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn, updatedAt: now })
+          .where(and(eq(products.id, id), isNull(products.deletedAt)))
+          .returning({ id: products.id })
+      : [];
+    if (updated.length === 0) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
+    return { _id: id, ...soldOutState(mark, now) };
+  });
+}
+
 // --- toppings -----------------------------------------------------------------------------------------------
 
 export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, input: IngredientCreateInput): Promise<InsertedAnswer> {
@@ -218,6 +246,27 @@ export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, inp
     const id = newId(now);
     await tx.insert(toppings).values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, createdAt: now });
     return { insertedId: id };
+  });
+}
+
+/** `PUT /ingredients/{id}/availability`: as {@link setProductAvailability}, for a topping (a crust, dip or flavour). */
+export async function setToppingAvailability(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  id: string,
+  input: AvailabilityRequest,
+): Promise<AvailabilityAnswer> {
+  const now = ctx.now();
+  const mark = soldOutMarkFor(input.soldOut, input.until, now);
+  return catalogueWrite(ctx.db, now, async (tx) => {
+    const updated = isId(id)
+      ? await tx
+          .update(toppings)
+          .set({ soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn })
+          .where(eq(toppings.id, id))
+          .returning({ id: toppings.id })
+      : [];
+    if (updated.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    return { _id: id, ...soldOutState(mark, now) };
   });
 }
 

@@ -1,5 +1,6 @@
 import type { CategoryWire, IngredientWire, ProductInput, ProductWire } from '@shop/shared/contract/catalogue';
 import { penceToPounds } from '@shop/shared/domain/money';
+import { NOT_SOLD_OUT, soldOutState, type SoldOutMark } from '@shop/shared/domain/sold-out';
 import type { categories, products, toppings } from '../../db/schema';
 import { imageUrl } from '../../images/store';
 
@@ -7,6 +8,9 @@ import { imageUrl } from '../../images/store';
 // themselves are the shared contract's.
 
 export type { CategoryWire, IngredientWire, ProductWire };
+/** A product or topping as the lists send it, but for sold out: that depends on the shop clock (domain/sold-out.ts). */
+export type ProductBase = Omit<ProductWire, 'soldOut' | 'soldOutUntil'>;
+export type IngredientBase = Omit<IngredientWire, 'soldOut' | 'soldOutUntil'>;
 
 type CategoryRow = typeof categories.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
@@ -28,7 +32,18 @@ export function toCategoryWire(row: CategoryRow): CategoryWire {
   return { _id: row.id, categoriName: row.name, order: row.order, imageUrl: imageUrl(row.imageId, LIST_IMAGE_WIDTH) };
 }
 
-export function toProductWire(row: ProductRow, categoryName: string | null): ProductWire {
+/** How a product or topping row is marked sold out (NOT_SOLD_OUT itself when it is not). */
+export function soldOutMarkOf(row: Pick<ProductRow | ToppingRow, 'soldOutUntil' | 'soldOutUntilBackOn'>): SoldOutMark {
+  if (!row.soldOutUntilBackOn && row.soldOutUntil === null) return NOT_SOLD_OUT;
+  return { until: row.soldOutUntil, untilTurnedBackOn: row.soldOutUntilBackOn };
+}
+
+/** A product as the lists send it, sold out as the shop clock reads it at `now`. */
+export function toProductWire(row: ProductRow, categoryName: string | null, now: Date): ProductWire {
+  return { ...toProductBase(row, categoryName), ...soldOutState(soldOutMarkOf(row), now) };
+}
+
+export function toProductBase(row: ProductRow, categoryName: string | null): ProductBase {
   return {
     _id: row.id,
     title: row.title,
@@ -49,7 +64,7 @@ export function toProductWire(row: ProductRow, categoryName: string | null): Pro
   };
 }
 
-export function toIngredientWire(row: ToppingRow): IngredientWire {
+export function toIngredientBase(row: ToppingRow): IngredientBase {
   return {
     _id: row.id,
     ToopingName: row.name,

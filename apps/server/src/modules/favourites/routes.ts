@@ -31,7 +31,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = request.params.email.trim().toLowerCase();
       assertSelfOrAdmin(request, email);
-      return listFavourites(app.db, email);
+      return listFavourites(app.db, email, app.now());
     },
   );
 

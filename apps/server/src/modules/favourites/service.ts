@@ -10,7 +10,7 @@ import { PRODUCT_NOT_FOUND, toProductWire, type ProductWire } from '../catalogue
 export const FAVOURITE_NOT_FOUND = 'Favourite not found';
 
 /** A user's favourites, oldest first, with the products still on sale (a soft-deleted product drops out). */
-export async function listFavourites(db: Db, email: string): Promise<FavouriteWire<ProductWire>[]> {
+export async function listFavourites(db: Db, email: string, now: Date): Promise<FavouriteWire<ProductWire>[]> {
   const rows = await db
     .select({ favouriteId: favourites.id, email: users.email, product: getTableColumns(products), categoryName: categories.name })
     .from(favourites)
@@ -23,7 +23,7 @@ export async function listFavourites(db: Db, email: string): Promise<FavouriteWi
     _id: row.favouriteId,
     id: row.product.id,
     email: row.email,
-    product: toProductWire(row.product, row.categoryName),
+    product: toProductWire(row.product, row.categoryName, now),
   }));
 }
 

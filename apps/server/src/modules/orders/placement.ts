@@ -19,7 +19,7 @@ import { HttpError } from '../../http-errors';
 import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
 import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
-import { loadOrderCatalogue } from '../pricing/public';
+import { loadOrderCatalogue, refuseSoldOut } from '../pricing/public';
 import { HOUR_MS, orderLimits, refuseOverOrderLimit } from './customer-limits';
 import { emitOrderPlaced } from './events';
 import { ORDER_NOT_FOUND } from './reads';
@@ -61,14 +61,21 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
   }
 }
 
-/** Prices the cart from the in-memory menu (422 on a refusal or under the minimum); `checkQuote` may refuse more. */
-async function priceOrder(db: Db, input: OrderInput, addressId: string, checkQuote: (quote: CartQuote) => void): Promise<PricedOrder> {
+/** Prices the cart from the in-memory menu (422 on a refusal, sold out or under the minimum); `checkQuote` may refuse more. */
+async function priceOrder(
+  db: Db,
+  now: Date,
+  input: OrderInput,
+  addressId: string,
+  checkQuote: (quote: CartQuote) => void,
+): Promise<PricedOrder> {
   const catalogue = await loadOrderCatalogue(db);
   let lines: CartLine[];
   let quote: CartQuote;
   try {
     // A spec item's prices are not read: it becomes a cart line (product, choices, topping ids) and is priced here.
     lines = toCartLines(input.items, catalogue.pricing);
+    refuseSoldOut(lines, catalogue.pricing, now);
     quote = quoteCart(lines, catalogue.pricing);
   } catch (error) {
     if (error instanceof PricingError) throw new HttpError(error.code, error.message);
@@ -196,7 +203,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   const limits = orderLimits(placing.limitMultiplier);
   const addressId = input.addressId;
   if (addressId && orderingStatus(now).acceptingOrders) {
-    const priced = await priceOrder(db, input, addressId, checkQuote).catch((error: unknown) => {
+    const priced = await priceOrder(db, now, input, addressId, checkQuote).catch((error: unknown) => {
       if (error instanceof HttpError) return null;
       throw error;
     });
@@ -215,7 +222,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   if (!addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
   if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-  const priced = await priceOrder(db, input, addressId, checkQuote);
+  const priced = await priceOrder(db, now, input, addressId, checkQuote);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
   // was added meanwhile): try once more, and answer whatever holds the key or the address then.
   const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits });

@@ -38,6 +38,8 @@ const wire = (
   drinkKind: null,
   dealSlots: null,
   imageUrl: null,
+  soldOut: false,
+  soldOutUntil: null,
   ...more,
 });
 const products = [
@@ -49,12 +51,36 @@ const products = [
   wire(6, 'Coca-Cola Can', 'Drinks', [1.29, '', '', ''], { drinkKind: 'can' }),
 ];
 const toppings: MenuTopping[] = [
-  { _id: hex(101), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza', imageUrl: null },
-  { _id: hex(102), ToopingName: 'Oregano', toopingPrice: 0, category: 'Pizza', imageUrl: null },
-  { _id: hex(103), ToopingName: 'Sesame Seed Crust', toopingPrice: 0.5, category: 'Crust', imageUrl: null },
-  { _id: hex(104), ToopingName: 'Chocolate Flavour', toopingPrice: 0.99, category: 'Shakes', imageUrl: null },
-  { _id: hex(105), ToopingName: 'Caramel Flavour', toopingPrice: 0.99, category: 'Shakes', imageUrl: null },
-  { _id: hex(106), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips', imageUrl: null },
+  { _id: hex(101), ToopingName: 'Pepperoni', toopingPrice: 1.2, category: 'Pizza', imageUrl: null, soldOut: false, soldOutUntil: null },
+  { _id: hex(102), ToopingName: 'Oregano', toopingPrice: 0, category: 'Pizza', imageUrl: null, soldOut: false, soldOutUntil: null },
+  {
+    _id: hex(103),
+    ToopingName: 'Sesame Seed Crust',
+    toopingPrice: 0.5,
+    category: 'Crust',
+    imageUrl: null,
+    soldOut: false,
+    soldOutUntil: null,
+  },
+  {
+    _id: hex(104),
+    ToopingName: 'Chocolate Flavour',
+    toopingPrice: 0.99,
+    category: 'Shakes',
+    imageUrl: null,
+    soldOut: false,
+    soldOutUntil: null,
+  },
+  {
+    _id: hex(105),
+    ToopingName: 'Caramel Flavour',
+    toopingPrice: 0.99,
+    category: 'Shakes',
+    imageUrl: null,
+    soldOut: false,
+    soldOutUntil: null,
+  },
+  { _id: hex(106), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips', imageUrl: null, soldOut: false, soldOutUntil: null },
 ];
 const catalogue = buildPricingCatalogue(products, toppings);
 const product = (n: number) => {
