@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import config, { E2E_ADMIN } from '../playwright.config';
+import { answerAccept, answerCancel, openListening, popupOf, rejectWaitingOrders, useShopClock } from './steps';
 
 // The back office (SPEC.md section 2; docs/decisions/0500-back-office-screens.md): the dashboard's figures follow the
 // orders placed here, a status changed from a list's row menu moves them, and the order detail prints a kitchen
 // ticket. The e2e database is shared by every spec file of a run, so figures are read before and after and only
 // what this test did is asserted (the deltas). The shop clock is fixed (playwright.config.ts SHOP_TIME: a
-// Wednesday, 18:00 in London), so every order placed here is today's.
+// Wednesday, 18:00 in London), so every order placed here is today's. Since issue 20 a card order's money is held
+// until the shop accepts it (no sale until then), and the new-order popup opens on every admin page while any order
+// waits: each test starts with none waiting (rejectWaitingOrders), and puts the popup off with Later to use the lists.
 
 const SHOTS = '/tmp/shots-back-office';
 mkdirSync(SHOTS, { recursive: true });
@@ -69,7 +72,7 @@ async function placeCashOrder(customer: Customer, title: string, quantity: numbe
   return placed(customer.request, ((await answer.json()) as { insertedId: string }).insertedId);
 }
 
-/** A card order through the offline test provider; unconfirmed, it stays unpaid and the shop never sees it. */
+/** A card order through the offline test provider; confirmed, its money is held; unconfirmed, the shop never sees it. */
 async function placeCardOrder(customer: Customer, title: string, quantity: number, pay: boolean): Promise<PlacedOrder> {
   const intent = await customer.request.post('/api/create-payment-intent', {
     data: {
@@ -91,6 +94,9 @@ async function placeCardOrder(customer: Customer, title: string, quantity: numbe
 }
 
 async function signInAdmin(page: Page): Promise<void> {
+  await rejectWaitingOrders();
+  // The back office reads 'Waiting 0 min' and the Accept's time from the browser's clock: the shop's.
+  await useShopClock(page);
   // page.request shares the page's cookies, so the page is signed in too.
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
@@ -121,9 +127,21 @@ function card(page: Page, label: string): Locator {
   return page.getByRole('group', { name: label, exact: true });
 }
 
+/**
+ * Opens a screen afresh and, when orders wait (`waiting`), puts the new-order popup off with Later: it opens over any
+ * admin page while an order waits, and would keep the page behind it out of reach.
+ */
+async function open(page: Page, path: string, { waiting = false } = {}): Promise<void> {
+  await openListening(page, () => page.goto(path));
+  if (!waiting) return;
+  const popup = popupOf(page);
+  await popup.getByRole('button', { name: 'Later' }).click();
+  await expect(popup).toBeHidden();
+}
+
 /** Every figure the dashboard shows, read from the screen: the cards and the Orders Summary (Today) panel. */
-async function readDashboard(page: Page): Promise<Figures> {
-  await page.goto('/dashboard');
+async function readDashboard(page: Page, { waiting = false } = {}): Promise<Figures> {
+  await open(page, '/dashboard', { waiting });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(card(page, 'All Pending Orders')).toBeVisible();
   const figures: Figures = {};
@@ -177,20 +195,20 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   const doomed = await placeCashOrder(customer, 'Hawaiian', 2);
   await customer.close();
 
-  // What the test placed: two cash orders and one paid card order, all pending; the unpaid card order is nothing yet.
+  // What the test placed: two cash orders and one card order whose money is held, all pending; the unpaid card order
+  // is nothing yet. The held card order is no sale until the shop accepts it (decision 0800).
   const cashPence = cash.pence + doomed.pence;
-  const placedPence = cashPence + paidCard.pence;
   expect(Math.min(cash.pence, paidCard.pence, doomed.pence)).toBeGreaterThanOrEqual(1000);
 
-  const afterPlacing = await readDashboard(page);
+  const afterPlacing = await readDashboard(page, { waiting: true });
   expect(delta(afterPlacing, before)).toEqual({
     'All Pending Orders': 3,
     'Total Categories': 0,
     'Total Products': 0,
-    'Total Sales Today': placedPence,
-    'Card Total Today': paidCard.pence,
+    'Total Sales Today': cashPence,
+    'Card Total Today': 0,
     'Cash Total Today': cashPence,
-    'Total Sale Overall': placedPence,
+    'Total Sale Overall': cashPence,
     'today Total Orders': 3,
     'today Pending': 3,
     'today Approved': 0,
@@ -241,15 +259,15 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   await expect(phoneCard.getByRole('button', { name: `Change status of order ${cash.short}` })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Approve one from its row menu; cancel another, which asks first.
+  // Approve one from its row menu, which asks when; reject another, which asks why.
   await chooseStatus(page, cash, 'Approved Order');
+  await answerAccept(page, cash.short, 45);
   await expect(page.getByText(`Order ${cash.short} is now Approved Order`)).toBeVisible();
   await expect(rowOf(page, cash)).toContainText('Approved Order');
+  await expect(rowOf(page, cash)).toContainText('Expected at 18:45');
   await chooseStatus(page, doomed, 'Canceled Order');
-  const confirm = page.getByRole('dialog', { name: `Cancel order ${doomed.short}?` });
-  await expect(confirm).toContainText(`£${(doomed.pence / 100).toFixed(2)}`);
-  await confirm.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('dialog', { name: `Reject order ${doomed.short}?` })).toContainText(`£${(doomed.pence / 100).toFixed(2)}`);
+  await answerCancel(page, doomed.short, 'An item has run out');
   await expect(rowOf(page, doomed)).toContainText('Canceled Order');
   // A canceled order can no longer change: its menu offers nothing, and says why.
   await rowOf(page, doomed)
@@ -259,8 +277,8 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   await expect(page.getByRole('menu')).toContainText('The order is canceled and can no longer change');
   await page.keyboard.press('Escape');
 
-  // The dashboard follows: one approved, one canceled and no longer a sale.
-  const afterChanges = await readDashboard(page);
+  // The dashboard follows: one approved, one canceled and no longer a sale; the held card order still waits.
+  const afterChanges = await readDashboard(page, { waiting: true });
   expect(delta(afterChanges, afterPlacing)).toEqual({
     'All Pending Orders': -2,
     'Total Categories': 0,
@@ -277,14 +295,14 @@ test('the dashboard counts the orders placed, a status changed from the row menu
     'today Canceled': 1,
   });
 
-  // The all-pending card lists what it counts: the paid card order is still waiting, the approved one is not.
+  // The all-pending card lists what it counts: the held card order is still waiting, the approved one is not.
   await card(page, 'All Pending Orders').getByRole('link', { name: 'View pending orders' }).click();
   await expect(page).toHaveURL(/\/todaysorders$/);
   await expect(rowOf(page, paidCard)).toContainText('Pending Order');
   await expect(rowOf(page, cash)).toHaveCount(0);
 
   // The detail of the cash order: address, payment, items, history with who changed it, and its kitchen ticket.
-  await page.goto('/order-list');
+  await open(page, '/order-list', { waiting: true });
   await rowOf(page, cash)
     .getByRole('link', { name: `Order ${cash.short}` })
     .click();
@@ -318,17 +336,44 @@ test('the dashboard counts the orders placed, a status changed from the row menu
   await expect(page.getByRole('button', { name: 'Print kitchen ticket' })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/ticket-cash-print.png`, fullPage: true });
 
-  // A paid card order's ticket says PAID, and its status menu still offers the next steps.
+  // A held card order's ticket warns that it is not paid; accepted from its own page (the popup stays off it), its
+  // money is taken and the ticket says PAID with the time promised; its status menu still offers the next steps.
   await page.emulateMedia({ media: 'screen' });
-  await page.goto(`/allorders/${paidCard.id}`);
-  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Paid');
+  await open(page, `/allorders/${paidCard.id}`);
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Card payment held: taken only when the shop accepts');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('ticket-payment')).toHaveText('CARD PAYMENT NOT CONFIRMED');
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('region', { name: 'Waiting for an answer' }).getByRole('button', { name: 'Accept' }).click();
+  await answerAccept(page, paidCard.short, 30);
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Paid by card');
+  await expect(page.getByRole('region', { name: 'Expected time' })).toContainText('Expected at 18:30');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('ticket-payment')).toHaveText('PAID');
+  await expect(page.getByTestId('kitchen-ticket')).toContainText('Expected at 18:30');
   await page.screenshot({ path: `${SHOTS}/ticket-card-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: 'On the way' }).click();
   await expect(page.getByRole('region', { name: 'Status history' }).getByRole('row').nth(1)).toContainText('On the way');
+
+  // Its money taken, the card order is a sale now; nothing of this test waits any more.
+  const afterAccepting = await readDashboard(page);
+  expect(delta(afterAccepting, afterChanges)).toEqual({
+    'All Pending Orders': -1,
+    'Total Categories': 0,
+    'Total Products': 0,
+    'Total Sales Today': paidCard.pence,
+    'Card Total Today': paidCard.pence,
+    'Cash Total Today': 0,
+    'Total Sale Overall': paidCard.pence,
+    'today Total Orders': 0,
+    'today Pending': -1,
+    'today Approved': 0,
+    'today On the way': 1,
+    'today Delivered': 0,
+    'today Canceled': 0,
+  });
 });
 
 test('an open order list shows a new order without a reload', async ({ page, browser }) => {
