@@ -9,6 +9,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/order-answer-dialogs';
+import { refusalOf } from '../../../lib/order-answer';
 import { useReadyQuote } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
 import { useUpdateOrderStatus } from '../api/admin-orders-api';
@@ -87,7 +88,12 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
   function choose(status: AdminSettableStatus, ask: 'accept' | 'cancel' | null) {
     setAnchor(null);
     if (ask) setAsking(ask);
-    else send({ status }).catch((error: unknown) => showToast(error instanceof Error ? error.message : String(error), 'error'));
+    else
+      send({ status }).catch((error: unknown) => {
+        // Leaving Pending Order takes a held card payment: a card that cannot be charged says so, as Accept does.
+        const { title, message } = refusalOf(error);
+        showToast(title ? `${title}. ${message}` : message, 'error', title ? 8000 : undefined);
+      });
   }
 
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);

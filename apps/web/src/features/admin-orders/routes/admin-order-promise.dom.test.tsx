@@ -110,6 +110,19 @@ describe('the order list’s row menu answers an order as the popup does', () =>
     expect(screen.getByRole('dialog', { name: `Accept order ${short}` })).toBeVisible();
   });
 
+  it('On the way straight from waiting takes the held card too: a card that cannot be charged says so', async () => {
+    backOffice([waitingCard], {
+      'PUT /update-sell-products/:id': () => refuse('CAPTURE_FAILED', 'The card has expired'),
+    });
+    const { user } = renderWithProviders(<OrderListPage />, { at: paths.orderList });
+    const short = displayOrderId(waitingCard._id);
+    await user.click(within(await row(waitingCard)).getByRole('button', { name: `Change status of order ${short}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'On the way' }));
+    expect(
+      await screen.findByText('The card could not be charged: the order is not accepted and still waits. The card has expired'),
+    ).toBeVisible();
+  });
+
   it('Canceled Order asks why and sends the reason chosen', async () => {
     const api = backOffice([accepted]);
     const { user } = renderWithProviders(<OrderListPage />, { at: paths.orderList });
