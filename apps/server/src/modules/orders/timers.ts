@@ -169,7 +169,10 @@ export function startOrderTimers(app: FastifyInstance): void {
 
   const track = (work: Promise<unknown>) => {
     underWay.add(work);
-    void work.finally(() => underWay.delete(work));
+    // Forget it either way; its failure is the caller's to log (a `.finally` here would be a second promise
+    // rejecting unhandled, which stops the process: seen when the database went down mid-order).
+    const forget = () => underWay.delete(work);
+    work.then(forget, forget);
   };
   const tick = () => {
     if (ticking || closing) return;
