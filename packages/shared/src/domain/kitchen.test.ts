@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   busyExtraMinutes,
   DEFAULT_KITCHEN_SETTINGS,
+  endOfShopDay,
   isPaused,
   kitchenQuote,
+  kitchenSlots,
+  openingStatus,
+  orderAheadEarliest,
   orderAheadSlots,
+  pausedMessage,
   queueQuoteMinutes,
   readyAtWithCapacity,
   scheduledForRefusal,
+  scheduledLine,
   slotLabel,
   slotStart,
+  waitingFrom,
   type KitchenState,
 } from './kitchen';
 import { nextOpening, upcomingSessions } from './opening-hours';
@@ -123,5 +130,169 @@ describe('ordering ahead', () => {
     );
     expect(scheduledForRefusal(at('2026-11-28T19:20:00Z'), [])).toBe('There is no time left to order ahead for today or tomorrow.');
     expect(slotLabel(at('2026-07-11T18:30:00Z'))).toBe('Sat 19:30');
+  });
+});
+
+describe('a pause says when orders are taken again', () => {
+  it.each([
+    // Friday 27 November 2026 19:00 (GMT), paused 30 minutes.
+    ['2026-11-27T19:00:00Z', '2026-11-27T19:30:00Z', 'We are not taking orders right now. Back at 19:30.'],
+    // In BST the words are London's: 19:30 BST.
+    ['2026-07-10T18:00:00Z', '2026-07-10T18:30:00Z', 'We are not taking orders right now. Back at 19:30.'],
+    // Thursday 22:45 paused an hour: past Thursday's close, so Friday's opening at 14:00.
+    ['2026-11-26T22:45:00Z', '2026-11-26T23:45:00Z', 'We are not taking orders right now. Back tomorrow at 14:00.'],
+    // A pause ending in the last 15 minutes (Thursday 23:05): orders resume at the next opening.
+    ['2026-11-26T22:50:00Z', '2026-11-26T23:05:00Z', 'We are not taking orders right now. Back tomorrow at 14:00.'],
+    // Saturday 00:10, still Friday's session, paused 30 minutes: past its last order at 00:30, back at Saturday's 12:00,
+    // which on the customer's calendar is today.
+    ['2026-11-28T00:10:00Z', '2026-11-28T00:40:00Z', 'We are not taking orders right now. Back at 12:00.'],
+  ])('at %s, paused until %s: %s', (now, until, words) => {
+    expect(pausedMessage(at(now), at(until))).toBe(words);
+  });
+});
+
+describe('the rest of today ends with the shop day', () => {
+  it.each([
+    ['Thursday 19:00: Thursday’s close', '2026-11-26T19:00:00Z', '2026-11-26T23:15:00.000Z'],
+    ['Thursday 10:00, before opening: the close of today’s session', '2026-11-26T10:00:00Z', '2026-11-26T23:15:00.000Z'],
+    ['Friday 19:00: Friday’s session runs to 00:45 on Saturday', '2026-11-27T19:00:00Z', '2026-11-28T00:45:00.000Z'],
+    ['Saturday 00:20: still Friday’s session', '2026-11-28T00:20:00Z', '2026-11-28T00:45:00.000Z'],
+    ['Saturday 01:00, after Friday’s close: Saturday’s session (to 00:45 on Sunday)', '2026-11-28T01:00:00Z', '2026-11-29T00:45:00.000Z'],
+    ['Thursday 23:30, after the close: nothing left today, the next midnight', '2026-11-26T23:30:00Z', '2026-11-27T00:00:00.000Z'],
+    ['Thursday 9 July 19:00 BST: 23:15 BST', '2026-07-09T18:00:00Z', '2026-07-09T22:15:00.000Z'],
+    ['Saturday 24 October 2026, the night the clocks go back: 00:45 BST on Sunday', '2026-10-24T18:00:00Z', '2026-10-24T23:45:00.000Z'],
+  ])('%s', (_what, now, expected) => {
+    expect(endOfShopDay(at(now)).toISOString()).toBe(expected);
+  });
+});
+
+describe('ordering ahead starts a quote after orders are next taken', () => {
+  const settings = DEFAULT_KITCHEN_SETTINGS;
+  it.each<[string, string, KitchenState, number, string]>([
+    ['open: now plus the quote', '2026-11-27T19:00:00Z', OFF, 0, '2026-11-27T19:45:00.000Z'],
+    [
+      'open with a queue of 7 and busy +15',
+      '2026-11-27T19:00:00Z',
+      { busy: { extraMinutes: 15, until: null }, pausedUntil: null },
+      7,
+      '2026-11-27T20:10:00.000Z',
+    ],
+    [
+      'paused until 19:30: the pause’s end plus the quote',
+      '2026-11-27T19:00:00Z',
+      { busy: null, pausedUntil: at('2026-11-27T19:30:00Z') },
+      0,
+      '2026-11-27T20:15:00.000Z',
+    ],
+    [
+      'paused until 20:30 with busy mode ending at 20:00: busy no longer counts',
+      '2026-11-27T19:00:00Z',
+      { busy: { extraMinutes: 30, until: at('2026-11-27T20:00:00Z') }, pausedUntil: at('2026-11-27T20:30:00Z') },
+      0,
+      '2026-11-27T21:15:00.000Z',
+    ],
+    ['closed (Thursday 23:05): Friday’s opening plus the quote', '2026-11-26T23:05:00Z', OFF, 0, '2026-11-27T14:45:00.000Z'],
+    [
+      'paused past the close: the next opening',
+      '2026-11-26T22:45:00Z',
+      { busy: null, pausedUntil: at('2026-11-26T23:45:00Z') },
+      0,
+      '2026-11-27T14:45:00.000Z',
+    ],
+  ])('%s', (_what, now, state, queueLength, expected) => {
+    expect(orderAheadEarliest({ now: at(now), settings, state, queueLength }).toISOString()).toBe(expected);
+  });
+
+  it('paused for the rest of Friday: only Saturday’s slots are offered', () => {
+    const now = at('2026-11-27T19:00:00Z');
+    const state: KitchenState = { busy: null, pausedUntil: endOfShopDay(now) };
+    const slots = kitchenSlots({ now, settings, state, queueLength: 0, load: new Map() });
+    expect(slots[0]?.toISOString()).toBe('2026-11-28T12:45:00.000Z');
+    expect(slots.at(-1)?.toISOString()).toBe('2026-11-29T00:30:00.000Z');
+  });
+});
+
+describe('the opening status: hours first, then a pause, with the quote and busy mode', () => {
+  const settings = DEFAULT_KITCHEN_SETTINGS;
+  const friday = at('2026-11-27T19:00:00Z');
+  it('open, nothing on: the usual 45 minutes', () => {
+    expect(openingStatus({ now: friday, settings, state: OFF, queueLength: 0, load: new Map() })).toEqual({
+      open: true,
+      acceptingOrders: true,
+      message: 'We are open until 00:45. Orders close at 00:30.',
+      closesAt: '00:45',
+      ordersCloseAt: '00:30',
+      closedReason: null,
+      quoteMinutes: 45,
+      quoteReadyAt: '2026-11-27T19:45:00.000Z',
+      busy: null,
+      pausedUntil: null,
+      nextSlotAt: '2026-11-27T19:45:00.000Z',
+    });
+  });
+  it('busy +30 for an hour and 8 orders in the queue: 90 minutes; ended by 20:00', () => {
+    const state: KitchenState = { busy: { extraMinutes: 30, until: at('2026-11-27T20:00:00Z') }, pausedUntil: null };
+    expect(openingStatus({ now: friday, settings, state, queueLength: 8, load: new Map() })).toMatchObject({
+      acceptingOrders: true,
+      quoteMinutes: 90,
+      busy: { extraMinutes: 30, until: '2026-11-27T20:00:00.000Z' },
+    });
+    expect(openingStatus({ now: at('2026-11-27T20:00:00Z'), settings, state, queueLength: 8, load: new Map() })).toMatchObject({
+      quoteMinutes: 60,
+      busy: null,
+    });
+  });
+  it('paused until 19:30: not taking orders, the pause’s words, back at 19:30; then open again by itself', () => {
+    const state: KitchenState = { busy: null, pausedUntil: at('2026-11-27T19:30:00Z') };
+    const paused = openingStatus({ now: friday, settings, state, queueLength: 0, load: new Map() });
+    expect(paused).toMatchObject({
+      open: true,
+      acceptingOrders: false,
+      closedReason: 'paused',
+      message: 'We are not taking orders right now. Back at 19:30.',
+      opensAt: '19:30',
+      opensDay: 'today',
+      pausedUntil: '2026-11-27T19:30:00.000Z',
+      nextSlotAt: '2026-11-27T20:15:00.000Z',
+    });
+    expect(paused.ordersCloseAt).toBeUndefined();
+    expect(openingStatus({ now: at('2026-11-27T19:30:00Z'), settings, state, queueLength: 0, load: new Map() })).toMatchObject({
+      acceptingOrders: true,
+      closedReason: null,
+      pausedUntil: null,
+    });
+  });
+  it('closed and paused: the hours say why', () => {
+    const now = at('2026-11-26T23:20:00Z');
+    const state: KitchenState = { busy: null, pausedUntil: at('2026-11-26T23:45:00Z') };
+    expect(openingStatus({ now, settings, state, queueLength: 0, load: new Map() })).toMatchObject({
+      open: false,
+      acceptingOrders: false,
+      closedReason: 'hours',
+      message: 'We are closed. We open tomorrow at 14:00.',
+      pausedUntil: '2026-11-26T23:45:00.000Z',
+      nextSlotAt: '2026-11-27T14:45:00.000Z',
+    });
+  });
+  it('a full slot moves the quote', () => {
+    const load = new Map([[at('2026-11-27T19:45:00Z').getTime(), 3]]);
+    expect(openingStatus({ now: friday, settings: { ...settings, slotCapacity: 3 }, state: OFF, queueLength: 0, load })).toMatchObject({
+      quoteMinutes: 60,
+      quoteReadyAt: '2026-11-27T20:00:00.000Z',
+      nextSlotAt: '2026-11-27T20:00:00.000Z',
+    });
+  });
+});
+
+describe('a scheduled order waits for an answer from when the kitchen would start it', () => {
+  it.each<[string, string, string | null, string]>([
+    ['as soon as possible: from when it was placed', '2026-11-27T19:00:00Z', null, '2026-11-27T19:00:00.000Z'],
+    ['for tomorrow 19:30: from 18:45 tomorrow', '2026-11-27T19:00:00Z', '2026-11-28T19:30:00Z', '2026-11-28T18:45:00.000Z'],
+    ['for 19:30, placed at 19:00: from when it was placed', '2026-11-27T19:00:00Z', '2026-11-27T19:30:00Z', '2026-11-27T19:00:00.000Z'],
+  ])('%s', (_what, placed, scheduled, expected) => {
+    expect(waitingFrom(at(placed), scheduled ? at(scheduled) : null, 45).toISOString()).toBe(expected);
+  });
+  it('reads ‘For Sat 19:30’', () => {
+    expect(scheduledLine(at('2026-11-28T19:30:00Z'))).toBe('For Sat 19:30');
   });
 });

@@ -4,8 +4,8 @@
  * with them and the screens show what they say.
  */
 import { expectedTimeText } from './order-promise';
-import { upcomingSessions, type SessionWindow } from './opening-hours';
-import { londonParts } from './london-time';
+import { nextOpening, orderingStatus, upcomingSessions, type OrderingStatus, type SessionWindow } from './opening-hours';
+import { addDays, londonInstant, londonParts } from './london-time';
 
 /** Orders are planned, capped and scheduled in slots of this many minutes, on the quarter hours. */
 export const SLOT_MINUTES = 15;
@@ -136,4 +136,144 @@ export function scheduledForRefusal(scheduledFor: Date, slots: readonly Date[]):
   const next = slots.find((slot) => slot.getTime() >= scheduledFor.getTime()) ?? slots[0];
   if (!next) return 'There is no time left to order ahead for today or tomorrow.';
   return `${slotLabel(scheduledFor)} is not a time we can take orders for. The next free time is ${slotLabel(next)}.`;
+}
+
+/** 'For Sat 19:30': a scheduled order's time, as the board, the popup, the ticket and the customer's pages show it. */
+export function scheduledLine(at: Date): string {
+  return `For ${slotLabel(at)}`;
+}
+
+/** When the shop next takes an order at or after `at`: `at` itself while it takes orders, else its next opening. */
+export function orderingResumesAt(at: Date): Date {
+  return orderingStatus(at).acceptingOrders ? at : nextOpening(at);
+}
+
+function londonDayNumber(at: Date): number {
+  const parts = londonParts(at);
+  return Math.round(Date.UTC(parts.year, parts.month - 1, parts.day) / 86_400_000);
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * What a paused shop tells its customers: 'We are not taking orders right now. Back at 19:30.' The time is when
+ * orders are taken again: the pause's end, or when that falls outside the hours (or in the last 15 minutes), the
+ * next opening ('Back tomorrow at 12:00.'; 'Back on Saturday at 12:00.' further off).
+ */
+export function pausedMessage(now: Date, pausedUntil: Date): string {
+  const back = orderingResumesAt(pausedUntil);
+  const days = londonDayNumber(back) - londonDayNumber(now);
+  const day = days <= 0 ? '' : days === 1 ? 'tomorrow ' : `on ${WEEKDAY_NAMES[londonParts(back).weekday] ?? ''} `;
+  return `We are not taking orders right now. Back ${day}at ${expectedTimeText(back)}.`;
+}
+
+/**
+ * The end of the shop's day at `now`, for a pause 'for the rest of today': the close of the session running (Friday's
+ * runs to 00:45 on Saturday), else of the session that opens later today (London calendar), else the next midnight.
+ */
+export function endOfShopDay(now: Date): Date {
+  const today = londonDayNumber(now);
+  for (const session of upcomingSessions(now, 1)) {
+    if (session.opens.getTime() <= now.getTime()) return session.closes;
+    if (londonDayNumber(session.opens) === today) return session.closes;
+  }
+  return londonInstant(addDays(londonParts(now), 1), 0, 0);
+}
+
+/** What the shop's live state is read from: the settings, busy mode and pause, and what the database counts. */
+export interface KitchenInput {
+  now: Date;
+  settings: KitchenSettings;
+  state: KitchenState;
+  /** Accepted orders not yet on their way (the kitchen's queue). */
+  queueLength: number;
+  /** Orders per 15-minute slot by when they are due. */
+  load: SlotLoad;
+}
+
+/**
+ * The earliest a customer may order ahead for: from when orders are next taken (now, or the pause's end, or the
+ * next opening when that is outside the hours) plus the quote as it stands (the usual time, the queue and busy mode
+ * then); slots with no room are left out by orderAheadSlots.
+ */
+export function orderAheadEarliest(input: Omit<KitchenInput, 'load'>): Date {
+  const { now, state } = input;
+  const from = isPaused(state, now) && state.pausedUntil ? state.pausedUntil : now;
+  const start = orderingResumesAt(from);
+  const minutes = queueQuoteMinutes(input.settings, input.queueLength, busyExtraMinutes(state, start));
+  return new Date(start.getTime() + minutes * MINUTE);
+}
+
+/** The slots a customer may order ahead for at `now` (orderAheadSlots from orderAheadEarliest). */
+export function kitchenSlots(input: KitchenInput & { sessions?: SessionWindow[] }): Date[] {
+  return orderAheadSlots({
+    now: input.now,
+    earliest: orderAheadEarliest(input),
+    load: input.load,
+    capacity: input.settings.slotCapacity,
+    ...(input.sessions ? { sessions: input.sessions } : {}),
+  });
+}
+
+/** Why the shop takes no order placed for 'as soon as possible': its hours (closed, or the last 15 minutes), or a pause. */
+export type ClosedReason = 'hours' | 'paused';
+
+/** `GET /api/opening-status`: the hours' answer with the kitchen's (the contract's orderingStatusSchema). */
+export type OpeningStatus = OrderingStatus & {
+  /** Null while orders are taken; 'hours' wins over 'paused' when both hold. */
+  closedReason: ClosedReason | null;
+  /** The quote: whole minutes from now until an order placed now is expected (queue, busy mode and capacity). */
+  quoteMinutes: number;
+  /** When that is (ISO). */
+  quoteReadyAt: string;
+  /** Busy mode while on: its extra minutes and when it ends by itself (ISO; null = until turned off). */
+  busy: { extraMinutes: number; until: string | null } | null;
+  /** While paused: when the pause ends (ISO). */
+  pausedUntil: string | null;
+  /** The first slot a customer may order ahead for (ISO), null when there is none today or tomorrow. */
+  nextSlotAt: string | null;
+};
+
+/**
+ * The shop's answer to 'can I order now, and when would it come': the opening hours first (closed, or the last 15
+ * minutes: closedReason 'hours', their message), then a pause (acceptingOrders false, closedReason 'paused', the
+ * message 'We are not taking orders right now. Back at 19:30.', opensAt/opensDay the time orders resume).
+ */
+export function openingStatus(input: KitchenInput & { sessions?: SessionWindow[] }): OpeningStatus {
+  const { now, state } = input;
+  const hours = orderingStatus(now);
+  const quote = kitchenQuote(input);
+  const slots = kitchenSlots(input);
+  const busyOn = state.busy && busyExtraMinutes(state, now) > 0 ? state.busy : null;
+  const paused = isPaused(state, now) && state.pausedUntil ? state.pausedUntil : null;
+  const kitchen = {
+    quoteMinutes: quote.minutes,
+    quoteReadyAt: quote.readyAt.toISOString(),
+    busy: busyOn ? { extraMinutes: busyOn.extraMinutes, until: busyOn.until?.toISOString() ?? null } : null,
+    pausedUntil: paused?.toISOString() ?? null,
+    nextSlotAt: slots[0]?.toISOString() ?? null,
+  };
+  if (!hours.acceptingOrders) return { ...hours, closedReason: 'hours', ...kitchen };
+  if (!paused) return { ...hours, closedReason: null, ...kitchen };
+  const back = orderingResumesAt(paused);
+  const { ordersCloseAt: _taking, ...open } = hours;
+  return {
+    ...open,
+    acceptingOrders: false,
+    message: pausedMessage(now, paused),
+    opensAt: expectedTimeText(back),
+    opensDay: londonDayNumber(back) > londonDayNumber(now) ? 'tomorrow' : 'today',
+    closedReason: 'paused',
+    ...kitchen,
+  };
+}
+
+/**
+ * When a waiting order starts to wait for an answer (the late mark and the auto-reject count from it): when it was
+ * placed, or for an order scheduled ahead, when the kitchen would have to start it (its time less the usual time),
+ * whichever is later. An order for tomorrow is not rejected tonight for nobody having answered it.
+ */
+export function waitingFrom(placedAt: Date, scheduledFor: Date | null, usualMinutes: number): Date {
+  if (!scheduledFor) return placedAt;
+  return new Date(Math.max(placedAt.getTime(), scheduledFor.getTime() - usualMinutes * MINUTE));
 }
