@@ -6,8 +6,10 @@ import type { MenuProduct, MenuTopping } from './menu-types';
 
 export interface MenuCatalogue {
   catalogue: PricingCatalogue;
-  /** The wire products by id, for titles and images. */
+  /** The wire products by id, for titles and images (and whether each is sold out). */
   products: ReadonlyMap<string, MenuProduct>;
+  /** The wire toppings by id (whether each is sold out). */
+  toppings: ReadonlyMap<string, MenuTopping>;
   /** False until both the products and the toppings have arrived (local prices of lines with toppings wait). */
   ready: boolean;
 }
@@ -22,7 +24,11 @@ function catalogueFor(products: readonly MenuProduct[], toppings: readonly MenuT
     cached = {
       products,
       toppings,
-      value: { catalogue: buildPricingCatalogue(products, toppings), products: new Map(products.map((product) => [product._id, product])) },
+      value: {
+        catalogue: buildPricingCatalogue(products, toppings),
+        products: new Map(products.map((product) => [product._id, product])),
+        toppings: new Map(toppings.map((topping) => [topping._id, topping])),
+      },
     };
   }
   return cached.value;

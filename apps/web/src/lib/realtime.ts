@@ -4,15 +4,19 @@ import { orderEventSchema, SOCKET_CLIENT_OPTIONS, type OrderEvent } from '@shop/
 import { useSession } from './use-session';
 
 /**
- * The browser's end of the realtime socket (docs/api.md, "Realtime socket"). One connection per tab, opened only
- * while somebody is signed in and a screen asks for it (the socket.io client is its own chunk, so the storefront's
- * first load never carries it). The server chooses the rooms from the session cookie; when the user changes (sign
- * out, sign in as somebody else) the connection is closed and a new one opened, so its rooms follow the cookie.
+ * The browser's end of the realtime socket (docs/api.md, "Realtime socket"). One connection per tab, opened while
+ * somebody is signed in and a screen asks for it, or for a visitor by a screen that asks for one too (the menu, for
+ * `menu_changed`); the socket.io client is its own chunk, so the storefront's first load never carries it. The server
+ * chooses the rooms from the session cookie; when the user changes (sign out, sign in as somebody else) the
+ * connection is closed and a new one opened, so its rooms follow the cookie.
  *
  * An event only says "this order changed": screens refetch through the HTTP API, which checks who may see what.
  */
 
 let current: { owner: string; socket: Promise<Socket> } | null = null;
+
+/** The owner of a connection opened without a session: it hears only what every connection hears. */
+const VISITOR = 'visitor';
 
 function socketFor(owner: string): Promise<Socket> {
   if (current?.owner === owner) return current.socket;
@@ -31,16 +35,20 @@ export function closeRealtime(): void {
   void closing?.socket.then((socket) => socket.close());
 }
 
-/** The tab's socket while somebody is signed in, else null. */
-export function useRealtimeSocket(): Socket | null {
+/**
+ * The tab's socket while somebody is signed in, else null; with `visitors`, a visitor's socket too (the menu's
+ * `menu_changed` reaches every connection).
+ */
+export function useRealtimeSocket({ visitors = false }: { visitors?: boolean } = {}): Socket | null {
   const { user, isLoading } = useSession();
-  const owner = user ? `${user.role}:${user.email}` : null;
+  const owner = user ? `${user.role}:${user.email}` : visitors ? VISITOR : null;
   const [opened, setOpened] = useState<{ owner: string; socket: Socket } | null>(null);
 
   useEffect(() => {
     if (isLoading) return undefined;
     if (!owner) {
-      closeRealtime();
+      // Signed out: a connection of somebody's session goes; a visitor's (a screen asked for one) stays.
+      if (current?.owner !== VISITOR) closeRealtime();
       return undefined;
     }
     let live = true;

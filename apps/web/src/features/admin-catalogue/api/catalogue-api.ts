@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  AvailabilityAnswer,
+  AvailabilityRequest,
   CategoryDetailWire,
   DeletedAnswer,
   InsertedAnswer,
@@ -87,6 +89,14 @@ export const useCreateProduct = () => useCatalogueMutation((form: FormData) => a
 export const useUpdateProduct = () =>
   useCatalogueMutation(({ id, body }: { id: string; body: ProductUpdateBody }) => api.put<ModifiedAnswer>(`/allproduts/${id}`, body));
 export const useDeleteProduct = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/allproduts/${id}`));
+
+/** `PUT /allproduts/{id}/availability` or `PUT /ingredients/{id}/availability`: sold out for today, until turned back on, or back. */
+export const useSetAvailability = (kind: 'product' | 'topping') =>
+  useCatalogueMutation(({ id, body }: { id: string; body: AvailabilityRequest }) =>
+    kind === 'product'
+      ? api.put<AvailabilityAnswer>(`/allproduts/${id}/availability`, body)
+      : api.put<AvailabilityAnswer>(`/ingredients/${id}/availability`, body),
+  );
 
 export const useCreateTopping = () => useCatalogueMutation((body: ToppingBody) => api.post<InsertedAnswer>('/ingredients', body));
 export const useDeleteTopping = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/ingredients/${id}`));

@@ -14,6 +14,7 @@ import { formatPounds, wirePricePence } from '@shop/shared/domain/money';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
+import { SoldOutControl } from './sold-out-control';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import { editProductPath } from '../../../lib/paths';
@@ -37,7 +38,7 @@ interface ProductListProps {
   emptyText?: string;
 }
 
-/** Product cards with Edit and Delete (after a confirmation). */
+/** Product cards with their availability (sold out in one tap), Edit and Delete (after a confirmation). */
 export function ProductList({ products, loading, error, emptyText = 'No products match your search.' }: ProductListProps) {
   const remove = useDeleteProduct();
   const [doomed, setDoomed] = useState<ProductWire | null>(null);
@@ -73,6 +74,9 @@ export function ProductList({ products, loading, error, emptyText = 'No products
                     {product.category}
                   </Typography>
                   {price && <Typography sx={{ fontWeight: 700, mt: 0.5 }}>from {price}</Typography>}
+                  <Box sx={{ mt: 1 }}>
+                    <SoldOutControl kind="product" id={product._id} name={product.title} state={product} />
+                  </Box>
                 </CardContent>
                 <CardActions
                   sx={{

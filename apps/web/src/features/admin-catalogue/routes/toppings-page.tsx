@@ -29,6 +29,7 @@ import { poundsToPence } from '@shop/shared/domain/money';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { useCreateTopping, useDeleteTopping, useToppings } from '../api/catalogue-api';
+import { SoldOutControl } from '../components/sold-out-control';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 
@@ -124,13 +125,14 @@ export function ToppingsPage() {
                   <TableCell>Name</TableCell>
                   <TableCell>Category</TableCell>
                   <TableCell align="right">Price</TableCell>
+                  <TableCell>Availability</TableCell>
                   <TableCell align="right">Remove</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {!toppings.data && (
                   <TableRow>
-                    <TableCell colSpan={4}>{LOADING}</TableCell>
+                    <TableCell colSpan={5}>{LOADING}</TableCell>
                   </TableRow>
                 )}
                 {toppings.data?.map((topping) => (
@@ -138,6 +140,9 @@ export function ToppingsPage() {
                     <TableCell sx={{ overflowWrap: 'break-word' }}>{topping.ToopingName}</TableCell>
                     <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
                     <TableCell align="right">{formatWirePounds(topping.toopingPrice)}</TableCell>
+                    <TableCell>
+                      <SoldOutControl kind="topping" id={topping._id} name={topping.ToopingName} state={topping} />
+                    </TableCell>
                     <TableCell align="right">
                       <Button size="small" color="error" onClick={() => setDoomed(topping)} aria-label={`Remove ${topping.ToopingName}`}>
                         Remove

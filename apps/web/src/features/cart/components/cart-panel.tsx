@@ -12,8 +12,10 @@ import { useNavigate } from 'react-router';
 import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
+import { LiveMenu } from '../../../lib/live-menu';
 import { useSession } from '../../../lib/use-session';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { showToast } from '../../../lib/toast';
@@ -29,8 +31,9 @@ interface CartPanelProps {
 
 function serverProblem(error: unknown): { message: string; lineIndex: number | null } | null {
   if (!error) return null;
-  // A line the shop cannot price (a pricing code): the answer names the line, so the message goes under it.
-  if (error instanceof ApiError && isPricingErrorCode(error.code)) {
+  // A line the shop cannot price (a pricing code) or with something sold out: the answer names the line, so the
+  // message goes under it.
+  if (error instanceof ApiError && (isPricingErrorCode(error.code) || error.code === 'ITEM_SOLD_OUT')) {
     const { lineIndex } = error.body as { lineIndex?: unknown };
     return { message: error.message, lineIndex: typeof lineIndex === 'number' ? lineIndex : null };
   }
@@ -38,7 +41,10 @@ function serverProblem(error: unknown): { message: string; lineIndex: number | n
   return { message: error instanceof Error ? error.message : 'The prices could not be checked.', lineIndex: null };
 }
 
-/** 'My Cart': the lines with their quantities and prices, the total the server confirms, and Checkout. */
+/**
+ * 'My Cart': the lines with their quantities and prices, the total the server confirms, and Checkout. A line with
+ * something sold out says so ('Sold out' and the shop's words) and stops checkout until it is removed.
+ */
 export function CartPanel({ showHeading = true }: CartPanelProps) {
   const cart = useCart();
   const session = useSession();
@@ -47,7 +53,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
   const quote = useCartQuote();
   const local = localQuote(cart.entries, menu.catalogue, menu.ready);
   const current = !quote.isPlaceholderData && !quote.isFetching;
-  const view = cartView(cart.entries, local, { data: quote.data, current, error: current ? serverProblem(quote.error) : null });
+  const view = cartView(cart.entries, local, { data: quote.data, current, error: current ? serverProblem(quote.error) : null }, menu);
 
   const checkout = () => {
     const step = checkoutStep(view.total, session.user !== null);
@@ -70,6 +76,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
       variant="outlined"
       sx={{ p: 2 }}
     >
+      <LiveMenu />
       {showHeading && (
         <Typography id="cart-heading" variant="h2" component="h2" sx={{ mb: 1.5, fontSize: '1.375rem' }}>
           My Cart
@@ -123,7 +130,15 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                     {line.toppings || NO_TOPPINGS_ADDED}
                   </Typography>
                 )}
-                {view.problem?.lineIndex === index && (
+                {line.soldOut !== null && (
+                  <Typography variant="body2" color="error">
+                    <Box component="strong" sx={{ mr: 0.5 }}>
+                      {SOLD_OUT_LABEL}:
+                    </Box>
+                    {line.soldOut}
+                  </Typography>
+                )}
+                {view.problem?.lineIndex === index && line.soldOut === null && (
                   <Typography variant="body2" color="error" role="alert">
                     {view.problem.message}
                   </Typography>

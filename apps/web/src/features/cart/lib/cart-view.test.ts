@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
+import type { CartLine, CartQuoteAnswer } from '@shop/shared/contract/cart';
 import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
 import type { CartEntry } from '../../../lib/cart-store';
-import { cartView, localQuote } from './cart-view';
+import { cartView, localQuote, soldOutInLine, type SoldOutMenu } from './cart-view';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const catalogue = buildPricingCatalogue(
@@ -122,5 +122,37 @@ describe('what the cart shows', () => {
     const view = cartView(gone, localQuote(gone, catalogue, true), noServer);
     expect(view.problem).toEqual({ message: 'This item is no longer available', lineIndex: 2 });
     expect(view.lines[2]).toMatchObject({ title: 'Old Pizza', lineTotal: null });
+  });
+});
+
+describe('what of a line is sold out, in the shop’s words', () => {
+  type State = { soldOut: boolean; soldOutUntil: string | null };
+  const today: State = { soldOut: true, soldOutUntil: '2026-11-28T12:00:00.000Z' };
+  const held: State = { soldOut: true, soldOutUntil: null };
+  const onSale: State = { soldOut: false, soldOutUntil: null };
+  const menu = (pizza: State, pepperoni: State, cola: State): SoldOutMenu => ({
+    products: new Map([
+      [hex(1), { title: 'Margherita', ...pizza }],
+      [hex(2), { title: 'Cola', ...cola }],
+    ]),
+    toppings: new Map([[hex(9), { ToopingName: 'Pepperoni', ...pepperoni }]]),
+  });
+  const pizzaLine: CartLine = { productId: hex(1), quantity: 1, toppingIds: [hex(9)] };
+  const dealLine: CartLine = { productId: hex(3), quantity: 1, deal: { items: [{ slot: 0, productId: hex(2) }] } };
+  it.each<[string, CartLine, SoldOutMenu, string | null]>([
+    ['nothing sold out', pizzaLine, menu(onSale, onSale, onSale), null],
+    ['the product, first', pizzaLine, menu(today, held, onSale), '"Margherita" is sold out today'],
+    ['a topping', pizzaLine, menu(onSale, held, onSale), '"Pepperoni" is sold out'],
+    ["a deal's choice", dealLine, menu(onSale, onSale, today), '"Cola" is sold out today'],
+    ['a product the menu does not know', { productId: hex(7), quantity: 1 }, menu(onSale, onSale, onSale), null],
+  ])('%s', (_name, line, soldOutMenu, words) => {
+    expect(soldOutInLine(line, soldOutMenu)).toBe(words);
+  });
+
+  it('stops checkout at the first sold-out line, named by its index', () => {
+    const view = cartView(entries, localQuote(entries, catalogue, true), noServer, menu(onSale, onSale, held));
+    expect(view.lines.map((line) => line.soldOut)).toEqual([null, '"Cola" is sold out']);
+    expect(view.problem).toEqual({ message: '"Cola" is sold out', lineIndex: 1 });
+    expect(view.total).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import type { CartQuoteAnswer, QuotedLine } from '@shop/shared/contract/cart';
+import type { CartLine, CartQuoteAnswer, QuotedLine } from '@shop/shared/contract/cart';
 import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue-values';
 import { poundsToPence } from '@shop/shared/domain/money';
 import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
 import { allowedToppingCategories, type PricingCatalogue } from '@shop/shared/domain/product-options';
+import { soldOutMessage } from '@shop/shared/domain/sold-out';
 import type { CartEntry } from '../../../lib/cart-store';
 
 export type CartLineView = {
@@ -17,7 +18,34 @@ export type CartLineView = {
   dealItems: string[];
   /** Pence; null while nothing has priced the line. */
   lineTotal: number | null;
+  /** What of the line is sold out, in the server's words ('"Pepperoni" is sold out today'); null when nothing is. */
+  soldOut: string | null;
 };
+
+/** The menu's answers as the cart reads them for sold out: products and toppings by id. */
+export type SoldOutMenu = {
+  products: ReadonlyMap<string, { title: string; soldOut?: boolean; soldOutUntil: string | null }>;
+  toppings: ReadonlyMap<string, { ToopingName: string; soldOut?: boolean; soldOutUntil: string | null }>;
+};
+
+/**
+ * What of a cart line is sold out by the menu's answers: its product, one of its toppings, or one of a deal's
+ * choices, in that order (the server checks them in the same order and refuses the quote and the order with these
+ * words, 422 ITEM_SOLD_OUT).
+ */
+export function soldOutInLine(line: CartLine, menu: SoldOutMenu): string | null {
+  const product = menu.products.get(line.productId);
+  if (product?.soldOut) return soldOutMessage(product.title, product);
+  for (const id of line.toppingIds ?? []) {
+    const topping = menu.toppings.get(id);
+    if (topping?.soldOut) return soldOutMessage(topping.ToopingName, topping);
+  }
+  for (const item of line.deal?.items ?? []) {
+    const chosen = menu.products.get(item.productId);
+    if (chosen?.soldOut) return soldOutMessage(chosen.title, chosen);
+  }
+  return null;
+}
 
 export type CartView = {
   lines: CartLineView[];
@@ -55,12 +83,14 @@ function serverDetails(item: QuotedLine): string[] {
 
 /**
  * What the cart shows: the server's quote when it is for these very lines (the truth), otherwise the local
- * quote; the display data stored with each line covers titles and images before the menu has loaded.
+ * quote; the display data stored with each line covers titles and images before the menu has loaded. A line with
+ * something sold out (by the menu's answers, or the server's refusal) is a problem that stops checkout.
  */
 export function cartView(
   entries: readonly CartEntry[],
   local: CartQuote | PricingError | null,
   server: { data: CartQuoteAnswer | undefined; current: boolean; error: { message: string; lineIndex: number | null } | null },
+  menu: SoldOutMenu = { products: new Map(), toppings: new Map() },
 ): CartView {
   const localQuote = local instanceof PricingError ? null : local;
   const serverQuote = server.current && server.data && server.data.items.length === entries.length ? server.data : null;
@@ -82,10 +112,13 @@ export function cartView(
       toppings: takesToppings ? toppingText : null,
       dealItems: mine?.dealItemTitles ?? theirs?.dealItems.map((item) => item.title) ?? [],
       lineTotal: theirs ? pence(theirs.totalQuantityPrice) : (mine?.lineTotal ?? null),
+      soldOut: soldOutInLine(entry.line, menu),
     };
   });
   const localProblem = local instanceof PricingError ? { message: local.message, lineIndex: local.lineIndex ?? null } : null;
-  const problem = server.error ?? (serverQuote ? null : localProblem);
+  const soldOutIndex = lines.findIndex((line) => line.soldOut !== null);
+  const soldOutProblem = soldOutIndex >= 0 ? { message: lines[soldOutIndex]?.soldOut ?? '', lineIndex: soldOutIndex } : null;
+  const problem = server.error ?? soldOutProblem ?? (serverQuote ? null : localProblem);
   let total: number | null = null;
   if (!problem) total = serverQuote ? pence(serverQuote.total) : (localQuote?.total ?? null);
   return { lines, total, confirmed: serverQuote !== null && !problem, problem };

@@ -17,12 +17,14 @@ import { DEAL_INCOMPLETE } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { priceLine } from '@shop/shared/domain/pricing';
 import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
+import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import { sizeOptions } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
+import { soldOutIds } from '../lib/sold-out';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
 
@@ -35,11 +37,13 @@ interface DealBuilderDialogProps {
 /**
  * Fills a deal's slots (SPEC.md sections 4 and 5; the slots are data). Each slot is a section listing what may
  * fill it; its choices disappear once it is full (Fussy Eaters keeps offering extra pizzas, at their price).
- * The size is chosen when the deal has several, the crust once for every pizza.
+ * The size is chosen when the deal has several, the crust once for every pizza. Sold-out products are not offered;
+ * one that sells out after it was chosen says so, and the deal cannot be added until it is removed.
  */
 export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogProps) {
   const cart = useCart();
-  const { catalogue } = useMenuCatalogue();
+  const { catalogue, products } = useMenuCatalogue();
+  const soldOut = soldOutIds(products);
   const deal = catalogue.products.get(product._id) ?? toPricedProduct(product);
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const defaults = defaultConfiguration(deal);
@@ -69,11 +73,18 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
     }
   }
   const basePrice = size ? sizePrice(deal, size) : null;
+  const soldOutItem = progress.items.find((item) => soldOut.has(item.productId));
+  const soldOutNow = product.soldOut
+    ? soldOutMessage(deal.title, product)
+    : soldOutItem
+      ? soldOutMessage(soldOutItem.title, products.get(soldOutItem.productId) ?? { soldOutUntil: null })
+      : null;
 
   // Size s forces deep pan (SPEC.md section 4), for a deal's pizzas as for a single pizza.
   const crustDisabled = (option: Crust) => option !== 'deep_pan' && progress.size === 's';
 
   const add = () => {
+    if (soldOutNow) return;
     if (!progress.complete || price === null) {
       // Shown inside the dialog: a toast behind a modal dialog would be hidden from screen readers.
       setRefused(true);
@@ -138,6 +149,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
         )}
         {progress.slots.map((slot) => {
           const chosen = progress.items.filter((item) => item.slot === slot.slot);
+          const choices = slot.choices.filter((choice) => !soldOut.has(choice.id));
           const extraEach = deal.dealSlots?.[slot.slot]?.extraEach ?? 0;
           return (
             <Box
@@ -169,6 +181,11 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                         {item.title}
                         {item.size && slot.kind === 'pizza' ? ` (${SIZE_LABELS[item.size]})` : ''}
                         {index >= slot.count && extraEach > 0 ? ` ${addOnText(extraEach) ?? ''}` : ''}
+                        {soldOut.has(item.productId) && (
+                          <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 700 }}>
+                            {` ${SOLD_OUT_LABEL}`}
+                          </Typography>
+                        )}
                       </Typography>
                       <Button
                         size="small"
@@ -182,7 +199,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                   ))}
                 </Box>
               )}
-              {slot.choices.length > 0 && (
+              {choices.length > 0 && (
                 <>
                   {slot.full && extraEach > 0 && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -199,7 +216,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                       gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
                     }}
                   >
-                    {slot.choices.map((product) => (
+                    {choices.map((product) => (
                       <Button
                         key={product.id}
                         size="small"
@@ -217,7 +234,12 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
           );
         })}
       </DialogContent>
-      {refused && !progress.complete && (
+      {soldOutNow && (
+        <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
+          {soldOutNow}
+        </Alert>
+      )}
+      {refused && !progress.complete && !soldOutNow && (
         <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
           {DEAL_INCOMPLETE}
         </Alert>
@@ -226,7 +248,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
         <Typography sx={{ fontWeight: 700 }} aria-live="polite">
           {price !== null ? `Price ${formatPounds(price)}` : basePrice !== null ? `Deal price ${formatPounds(basePrice)}` : ''}
         </Typography>
-        <Button variant="contained" onClick={add}>
+        <Button variant="contained" onClick={add} disabled={soldOutNow !== null}>
           Add to cart
         </Button>
       </DialogActions>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 
@@ -12,7 +13,7 @@ interface DealCardProps {
   corner?: ReactNode;
 }
 
-/** A Deals card: the deal's 'from' price and Build Deal, which opens the deal builder. */
+/** A Deals card: the deal's 'from' price and Build Deal, which opens the deal builder ('Sold out' when it is). */
 export function DealCard({ product, eager = false, corner }: DealCardProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -22,16 +23,22 @@ export function DealCard({ product, eager = false, corner }: DealCardProps) {
       eager={eager}
       corner={corner}
       footer={
-        <Button
-          variant="contained"
-          aria-haspopup="dialog"
-          onClick={() => {
-            setMounted(true);
-            setOpen(true);
-          }}
-        >
-          Build Deal
-        </Button>
+        product.soldOut ? (
+          <Button variant="contained" disabled>
+            {SOLD_OUT_LABEL}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setMounted(true);
+              setOpen(true);
+            }}
+          >
+            Build Deal
+          </Button>
+        )
       }
     >
       {mounted && (

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
 import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
 import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
 
 interface ExtrasDialogProps {
@@ -17,6 +18,8 @@ interface ExtrasDialogProps {
   onClose: () => void;
   product: PricedProduct;
   catalogue: PricingCatalogue;
+  /** The ids of the toppings sold out now: shown, but cannot be ticked. */
+  soldOut?: ReadonlySet<string>;
   choice: CardChoice;
   onChange: (choice: CardChoice) => void;
   onAdd: () => void;
@@ -31,7 +34,7 @@ function tryPrice(product: PricedProduct, choice: CardChoice, catalogue: Pricing
 }
 
 /** Toppings for a pizza (Pizza and Crust toppings), flavours for a shake, dips for wings and sides. */
-export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChange, onAdd }: ExtrasDialogProps) {
+export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new Set(), choice, onChange, onAdd }: ExtrasDialogProps) {
   const groups = toppingGroups(product, catalogue);
   const label = extrasLabel(product) ?? 'Toppings';
   const priced = tryPrice(product, choice, catalogue);
@@ -58,6 +61,7 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
             </Typography>
             {group.toppings.map((topping) => {
               const chosen = choice.toppingIds.includes(topping.id);
+              const gone = soldOut.has(topping.id);
               // A shake's later flavours cost nothing: show what this one would cost as chosen.
               const shown = chosen
                 ? (charged.get(topping.id) ?? topping.price)
@@ -67,12 +71,25 @@ export function ExtrasDialog({ open, onClose, product, catalogue, choice, onChan
               return (
                 <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
                   <FormControlLabel
-                    control={<Checkbox checked={chosen} onChange={() => onChange(withToppingToggled(choice, topping.id))} />}
+                    control={
+                      <Checkbox
+                        checked={chosen && !gone}
+                        disabled={gone}
+                        onChange={() => onChange(withToppingToggled(choice, topping.id))}
+                        slotProps={gone ? { input: { 'aria-describedby': `sold-out-${topping.id}` } } : {}}
+                      />
+                    }
                     label={topping.name}
                   />
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} aria-hidden="true">
-                    {formatToppingPrice(shown)}
-                  </Typography>
+                  {gone ? (
+                    <Typography id={`sold-out-${topping.id}`} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+                      {SOLD_OUT_LABEL}
+                    </Typography>
+                  ) : (
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} aria-hidden="true">
+                      {formatToppingPrice(shown)}
+                    </Typography>
+                  )}
                 </Box>
               );
             })}

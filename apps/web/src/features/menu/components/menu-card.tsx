@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatPounds } from '@shop/shared/domain/money';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import { priceLine } from '@shop/shared/domain/pricing';
 import type { PricedProduct, PricingCatalogue } from '@shop/shared/domain/product-options';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
@@ -19,6 +20,7 @@ import {
   type CardChoice,
 } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
+import { soldOutIds, withoutSoldOut } from '../lib/sold-out';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
 import { ProductCard } from './product-card';
@@ -44,13 +46,16 @@ function unitPrice(product: PricedProduct, choice: CardChoice, catalogue: Pricin
 
 /**
  * A menu card with the spec's options (SPEC.md section 2): the priced sizes, crust for Pizza with stuffed crust,
- * wing pieces and type, toppings / flavours / dips, the price of what is chosen, and Add to cart.
+ * wing pieces and type, toppings / flavours / dips, the price of what is chosen, and Add to cart. A sold-out product
+ * says so and cannot be added; a topping that sells out is taken out of the choice.
  */
 export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
   const cart = useCart();
-  const { catalogue } = useMenuCatalogue();
+  const { catalogue, toppings } = useMenuCatalogue();
   const priced = catalogue.products.get(product._id) ?? toPricedProduct(product);
-  const [choice, setChoice] = useState<CardChoice>(() => initialChoice(priced));
+  const soldOutToppings = soldOutIds(toppings);
+  const [chosen, setChoice] = useState<CardChoice>(() => initialChoice(priced));
+  const choice = withoutSoldOut(chosen, soldOutToppings);
   const [extrasOpen, setExtrasOpen] = useState(false);
   const [extrasMounted, setExtrasMounted] = useState(false);
 
@@ -65,6 +70,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
     .join(', ');
 
   const addToCart = () => {
+    if (product.soldOut) return;
     cart.add(cardLine(priced, choice), cartDisplay(product));
   };
   const openExtras = () => {
@@ -79,9 +85,15 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
       corner={corner}
       price={<Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>{price !== null ? formatPounds(price) : '…'}</Typography>}
       footer={
-        <Button variant="contained" onClick={addToCart} disabled={price === null}>
-          Add to cart
-        </Button>
+        product.soldOut ? (
+          <Button variant="contained" disabled>
+            {SOLD_OUT_LABEL}
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={addToCart} disabled={price === null}>
+            Add to cart
+          </Button>
+        )
       }
     >
       {sizes.length > 0 && (
@@ -114,7 +126,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
           onChange={(type) => setChoice((current) => ({ ...current, type }))}
         />
       )}
-      {extras && (
+      {extras && !product.soldOut && (
         <>
           <Button size="small" variant="text" onClick={openExtras} aria-haspopup="dialog" sx={{ alignSelf: 'flex-start', px: 0.5 }}>
             {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
@@ -133,6 +145,7 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
             onClose={() => setExtrasOpen(false)}
             product={priced}
             catalogue={catalogue}
+            soldOut={soldOutToppings}
             choice={choice}
             onChange={setChoice}
             onAdd={() => {

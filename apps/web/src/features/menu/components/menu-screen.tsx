@@ -5,6 +5,7 @@ import { memo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
+import { LiveMenu } from '../../../lib/live-menu';
 import { useCategories, useProducts } from '../../../lib/menu-queries';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { BannerStrip } from './banner-strip';
@@ -20,7 +21,8 @@ interface MenuScreenProps {
 }
 
 /**
- * The menu screen: banners, the category selector and the chosen category's products, with the screen's aside.
+ * The menu screen: banners, the category selector and the chosen category's products, with the screen's aside. It
+ * stays true while open: refetched when the shop says the menu changed, and when a sold-out item is back.
  * Memoised: its page re-renders when the session answers, and unchanged props then skip redrawing every card.
  */
 export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuScreenProps) {
@@ -45,6 +47,7 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
 
   return (
     <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals" actions={<OpeningState />}>
+      <LiveMenu />
       {failed ? (
         <Box
           role="alert"

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatPounds } from '@shop/shared/domain/money';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { fromPricePence } from '../lib/from-price';
 
@@ -32,6 +33,25 @@ export function ProductCard({ product, eager = false, price, corner, children, f
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}
     >
       {corner && <Box sx={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}>{corner}</Box>}
+      {product.soldOut && (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 8,
+            left: 8,
+            zIndex: 1,
+            px: 1,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: 'grey.900',
+            color: 'common.white',
+            fontWeight: 700,
+            fontSize: '0.8125rem',
+          }}
+        >
+          {SOLD_OUT_LABEL}
+        </Box>
+      )}
       {product.imageUrl ? (
         <Box
           component="img"
@@ -42,7 +62,15 @@ export function ProductCard({ product, eager = false, price, corner, children, f
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', bgcolor: 'grey.100' }}
+          sx={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            objectFit: 'cover',
+            bgcolor: 'grey.100',
+            ...(product.soldOut ? { filter: 'grayscale(1)', opacity: 0.6 } : {}),
+          }}
         />
       ) : (
         <Box aria-hidden="true" sx={{ width: '100%', aspectRatio: '1 / 1', bgcolor: 'grey.200' }} />
