@@ -116,7 +116,15 @@ export function AcceptOrderDialog({ open, order, defaultMinutes, onAccept, onClo
               key={choice}
               value={choice}
               aria-label={`${choice} min`}
-              sx={{ flexDirection: 'column', py: 1, lineHeight: 1.2, border: 1, borderColor: 'divider', borderRadius: '4px !important' }}
+              sx={{
+                flexDirection: 'column',
+                py: 1,
+                lineHeight: 1.2,
+                color: 'text.secondary',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: '4px !important',
+              }}
             >
               <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', textTransform: 'none' }}>
                 {choice} min
