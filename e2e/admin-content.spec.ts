@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config';
-import { payCashOnDelivery } from './steps';
+import { payCashOnDelivery, rejectWaitingOrders } from './steps';
 
 // The admin's announcements and banners, as customers meet them, and the customer's /notification page following
 // an order live (issue "Live orders", points 5 and 6).
@@ -81,6 +81,8 @@ test('an admin sends a notification with a picture; it is listed, and a customer
   browser,
   baseURL,
 }) => {
+  // No order waits: the new-order popup would open over every admin page (issue 20).
+  await rejectWaitingOrders();
   await signInAdmin(page.request);
   await page.goto('/addnotification');
   await expect(page.getByRole('heading', { level: 1, name: 'Send Notification' })).toBeVisible();
@@ -134,6 +136,8 @@ test('an admin sends a notification with a picture; it is listed, and a customer
 });
 
 test('an admin adds a banner, it shows on the home page’s offers strip; deleting it (after asking) takes it away', async ({ page }) => {
+  // No order waits: the new-order popup would open over every admin page (issue 20).
+  await rejectWaitingOrders();
   await signInAdmin(page.request);
   // The storefront first, so its offers strip is cached: the admin's writes must refresh it.
   await page.goto('/');
@@ -280,6 +284,13 @@ test('a customer’s /notification page follows their order live: confirmation s
   await setStatus('Approved Order');
   await expect(timeline).toHaveCount(2);
   await expect(timeline.first()).toContainText('Approved Order');
+  // The spec's bare status accepts for the shop's default time (45 minutes from the shop's 18:00).
+  await expect(card).toContainText('Expected at 18:45');
+  // Running late: re-timed to an hour from now, the card says so without a reload.
+  const retimed = await admin.put(`/api/update-sell-products/${orderId}`, { data: { readyInMinutes: 60 } });
+  expect(retimed.ok(), await retimed.text()).toBe(true);
+  await expect(card).toContainText('Expected at 19:00');
+  await expect(card).not.toContainText('Expected at 18:45');
   await expect(timeline.first()).toHaveAttribute('aria-current', 'step');
   await expect(timeline.first()).toContainText(/\d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}/);
   await expect(timeline.nth(1)).toContainText('Pending Order');

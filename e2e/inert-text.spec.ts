@@ -8,9 +8,11 @@ import {
   type Page,
 } from '@playwright/test';
 import config, { E2E_ADMIN } from '../playwright.config';
+import { rejectWaitingOrders } from './steps';
 
 // Markup in every text a person can type (issue 12, point 5): a category's name, a product's title and description,
-// a topping's name, a customer's name and address, an order's note, a notification's title and description. Each
+// a topping's name, a customer's name and address, an order's note, the reason an admin types when canceling an
+// order (issue 20: the customer reads it), a notification's title and description. Each
 // is stored as typed and shown as text wherever the storefront and the back office show it: no script runs
 // (window.__xss stays unset), no element is made from it (no img[src=x], no on* attribute, no javascript: link, no
 // <script> or <iframe srcdoc> holding it), no dialog opens, and the browser reports no blocked inline script
@@ -19,7 +21,8 @@ import config, { E2E_ADMIN } from '../playwright.config';
 //
 // The e2e database is shared by every spec of a run: the names carry a tag of this run, and the product, category
 // and topping are deleted and the order canceled at the end (an announcement cannot be deleted; it is one more
-// notice among those admin-content.spec.ts sends).
+// notice among those admin-content.spec.ts sends). The order is accepted at once, so nothing waits for the shop:
+// the new-order popup would otherwise open over every admin page (issue 20).
 
 const TAG = `inert${Date.now().toString(36)}`;
 const XSS_IMG = '<img src=x onerror="window.__xss=1;alert(1)">';
@@ -38,6 +41,7 @@ const TEXT = {
   address2: XSS_LINK,
   city: `<svg onload=window.__xss=1>`,
   note: `<iframe srcdoc="<script>parent.__xss=1</script>"></iframe> ${XSS_IMG} ${TAG}`,
+  cancelReason: `${XSS_IMG} ${XSS_LINK} ${TAG}`,
   noticeTitle: `${XSS_IMG} ${TAG}`,
   noticeDescription: `${XSS_SCRIPT} ${XSS_LINK} ${TAG}`,
 };
@@ -51,6 +55,8 @@ interface Made {
   margheritaId: string;
   customerEmail: string;
   orderId: string;
+  /** An order the admin canceled with TEXT.cancelReason. */
+  canceledId: string;
 }
 let made: Made;
 
@@ -65,6 +71,7 @@ async function signIn(request: APIRequestContext, email: string, password: strin
 }
 
 test.beforeAll(async () => {
+  await rejectWaitingOrders();
   const baseURL = config.use?.baseURL;
   const admin = await playwrightRequest.newContext({ baseURL });
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -118,7 +125,19 @@ test.beforeAll(async () => {
     }),
     201,
   );
-  made = { categoryId, productId, toppingId, margheritaId, customerEmail, orderId };
+  // Accepted, it waits no more; a second order is canceled with a reason typed as markup.
+  await json(await admin.put(`/api/update-sell-products/${orderId}`, { data: { status: 'Approved Order', readyInMinutes: 30 } }), 200);
+  const { insertedId: canceledId } = await json<{ insertedId: string }>(
+    await customer.post('/api/buy-product', {
+      data: { items: [{ productId: margheritaId, quantity: 2 }], paymentType: 'Cash', addressId },
+    }),
+    201,
+  );
+  await json(
+    await admin.put(`/api/update-sell-products/${canceledId}`, { data: { status: 'Canceled Order', reason: TEXT.cancelReason } }),
+    200,
+  );
+  made = { categoryId, productId, toppingId, margheritaId, customerEmail, orderId, canceledId };
 
   // Stored as typed: the API answers the very same text.
   const product = (await (await customer.get(`/api/allproduts/${productId}`)).json()) as {
@@ -261,10 +280,12 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
   await page.goto('/payment');
   await expectInert(page, dialogs, '/payment', [TEXT.firstname, TEXT.address]);
 
-  // The order: history, detail (items, topping, address, note).
+  // The orders: history (the cancel reason), detail (items, topping, address, note), the canceled one's reason.
   await page.goto('/profile/my-orders');
   await expect(page.getByRole('link', { name: `Order ${made.orderId.slice(18)}` })).toBeVisible();
-  await expectInert(page, dialogs, '/profile/my-orders', []);
+  await expectInert(page, dialogs, '/profile/my-orders', [TEXT.cancelReason]);
+  await page.goto(`/orders/${made.canceledId}`);
+  await expectInert(page, dialogs, `/orders/${made.canceledId}`, [TEXT.cancelReason]);
   await page.goto(`/orders/${made.orderId}`);
   await expectInert(page, dialogs, `/orders/${made.orderId}`, [
     TEXT.productTitle,
@@ -278,7 +299,7 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
 
   // Notifications: the shop's notice; the profile: the customer's name.
   await page.goto('/notification');
-  await expectInert(page, dialogs, '/notification', [TEXT.noticeTitle, TEXT.noticeDescription]);
+  await expectInert(page, dialogs, '/notification', [TEXT.noticeTitle, TEXT.noticeDescription, TEXT.cancelReason]);
   await page.goto('/profile/my-profile');
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(TEXT.username);
   await expectInert(page, dialogs, '/profile/my-profile', []);
@@ -328,6 +349,9 @@ test('the back office shows every text as text: products, categories, toppings, 
     TEXT.address2,
     TEXT.city,
   ]);
+
+  await page.goto(`/allorders/${made.canceledId}`);
+  await expectInert(page, dialogs, `/allorders/${made.canceledId}`, [TEXT.cancelReason]);
 
   await page.goto('/addnotification');
   await expectInert(page, dialogs, '/addnotification', [TEXT.noticeTitle, TEXT.noticeDescription]);
