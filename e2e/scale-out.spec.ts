@@ -24,7 +24,7 @@ import {
   type TestDatabase,
 } from '../apps/server/test/shop-process';
 import { E2E_ADMIN } from '../playwright.config';
-import { addAddress, addPizza, checkout, payCashOnDelivery, popupOf, register, signInAdminByForm } from './steps';
+import { acceptInPopup, addAddress, addPizza, checkout, payCashOnDelivery, popupOf, register, signInAdminByForm } from './steps';
 
 // The shop scaled out (decision 0701) as a person meets it: two compiled shop processes (apps/server/dist/main.js,
 // what production runs, serving the real web build) on one fresh PostgreSQL database, behind Debian's nginx run on
@@ -218,7 +218,8 @@ test.describe('two compiled shop processes behind nginx', () => {
       await expect(popup.getByText(`Order ${short} ·`), where).toContainText(`${CASH_ON_DELIVERY} · £14.98`);
       await expect(popup.getByRole('list', { name: 'Products' })).toContainText('Pepperoni Passion(1)');
       await expect(popup.getByRole('list', { name: 'Products' })).toContainText('Hawaiian(1)');
-      await popup.getByRole('button', { name: 'Approve' }).click();
+      // Approve asks when it arrives (issue 20): 30 minutes.
+      await acceptInPopup(admin, 30);
       await expect(popup).toBeHidden();
       await expect(admin.getByText('Order approved')).toBeVisible();
     }
