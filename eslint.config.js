@@ -29,6 +29,7 @@ const SERVER_MODULE_ORDER = [
   'pricing',
   'cart',
   'payments',
+  'kitchen',
   'orders',
   'order-mail',
   'notifications',

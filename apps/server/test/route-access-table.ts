@@ -144,6 +144,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /api/health': { expect: anyone(), request: () => ({ path: api('/health') }) },
   'GET /api/images/:id': { expect: anyone(), request: (ctx) => ({ path: api(`/images/${ctx.imageId}`) }) },
   'GET /api/opening-status': { expect: anyone(), request: () => ({ path: api('/opening-status') }) },
+  'GET /api/order-slots': { expect: anyone(), request: () => ({ path: api('/order-slots') }) },
   'GET /api/payment-config': { expect: anyone(), request: () => ({ path: api('/payment-config') }) },
 
   // Catalogue: reads public, writes admins'.
@@ -387,6 +388,11 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'PUT /api/shop-settings': {
     expect: adminOnly(),
     request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
+  },
+  // Busy mode and the pause (decision 0802): turning busy mode off leaves the shop taking orders for the other rows.
+  'PUT /api/shop-status': {
+    expect: adminOnly(),
+    request: () => ({ path: api('/shop-status'), body: { busy: null } }),
   },
 
   // Notices

@@ -161,6 +161,7 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     placedAt: '2026-11-25T18:42:00.000Z',
     expectedAt: null,
     expectedTime: null,
+    scheduledFor: null,
     cancelReason: null,
     refundedTotal: 0,
     subtotal: total,

@@ -308,6 +308,11 @@ export const orders = pgTable(
     placedAt: at('placed_at'),
     /** When an accepted order is expected to arrive (set on accept, moved when re-timed); null until accepted. */
     expectedAt: at('expected_at'),
+    /**
+     * The 15-minute slot the customer ordered ahead for (issue 21, decision 0901); null = as soon as possible.
+     * Accepting such an order sets expected_at to it.
+     */
+    scheduledFor: at('scheduled_for'),
     /** Why the order was canceled (a preset, the admin's words, or the server's when nobody answered). */
     cancelReason: text('cancel_reason'),
     /** Pence refunded so far (pending and succeeded refunds; a failed one is given back). */
@@ -323,6 +328,8 @@ export const orders = pgTable(
     index('orders_user_created_at_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_placed_at_idx').on(t.placedAt),
+    // When an order is due: the kitchen's load per 15-minute slot (capacity) and the list sorted by it.
+    index('orders_due_at_idx').on(sql`coalesce(${t.expectedAt}, ${t.scheduledFor})`),
     check('orders_payment_type_check', oneOf(t.paymentType, PAYMENT_TYPES)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
@@ -373,9 +380,35 @@ export const shopSettings = pgTable(
     lateAfterMinutes: integer('late_after_minutes').notNull(),
     autoRejectAfterMinutes: integer('auto_reject_after_minutes').notNull(),
     autoAccept: boolean('auto_accept').notNull(),
+    /** The kitchen (issue 21, decision 0901): the usual time, the queue's allowance and cost, the cap per slot. */
+    usualMinutes: integer('usual_minutes').notNull().default(45),
+    queueAllowance: integer('queue_allowance').notNull().default(5),
+    minutesPerExtraOrder: integer('minutes_per_extra_order').notNull().default(5),
+    /** Accepted orders per 15-minute slot; 0 = no cap. */
+    slotCapacity: integer('slot_capacity').notNull().default(0),
     updatedAt: at('updated_at'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The shop's live state, one row (id 1; issue 21, decision 0901): busy mode (extra minutes on the quote, until a
+ * time or, with busy_until null, until turned off) and a pause (no order for as soon as possible until paused_until).
+ * Both end by themselves: every reader compares them with the shop clock; no job clears them.
+ */
+export const shopStatus = pgTable(
+  'shop_status',
+  {
+    id: integer('id').primaryKey(),
+    busyExtraMinutes: integer('busy_extra_minutes'),
+    busyUntil: at('busy_until'),
+    pausedUntil: at('paused_until'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    check('shop_status_single_row', sql`${t.id} = 1`),
+    check('shop_status_busy_check', sql`${t.busyUntil} is null or ${t.busyExtraMinutes} is not null`),
+  ],
 );
 
 /**

@@ -90,6 +90,10 @@ const SHOP_CODES = {
   CAPTURE_FAILED: 422,
   /** A product or topping of the cart is sold out (issue 21): the quote and both order routes, with the line's index. */
   ITEM_SOLD_OUT: 422,
+  /** The shop is paused (issue 21): an order for as soon as possible waits until it is back; a slot ahead is taken. */
+  ORDERING_PAUSED: 422,
+  /** An order's scheduledFor is not a free slot (issue 21); the message names the next free one. */
+  SLOT_NOT_AVAILABLE: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

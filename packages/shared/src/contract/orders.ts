@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
-import type { OrderingStatus } from '../domain/opening-hours';
+import type { OpeningStatus } from '../domain/kitchen';
 import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES } from '../domain/order-promise';
 import { orderStatusSchema } from '../domain/order-status';
 import { CASH_ON_DELIVERY, PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from '../domain/payment-types';
@@ -27,6 +27,14 @@ const orderEmailSchema = z.string().max(EMAIL_TEXT_MAX_LENGTH, 'The email is not
 
 const noteSchema = z.string().max(MAX_NOTE_LENGTH, `The note is at most ${MAX_NOTE_LENGTH} characters`).default('');
 
+export const SCHEDULED_FOR_MESSAGE = 'scheduledFor must be a date and time such as 2026-11-28T19:30:00Z, or null';
+/**
+ * When the order is for (issue 21, decision 0901): one of `GET /api/order-slots`' slots (ISO, any offset: the
+ * instant counts); null or absent = as soon as possible. A time that is not a free slot is refused 422
+ * SLOT_NOT_AVAILABLE with words naming the next free one.
+ */
+const scheduledForSchema = z.iso.datetime({ offset: true, message: SCHEDULED_FOR_MESSAGE }).nullable().optional();
+
 /** `POST /api/buy-product` body (cash orders; card orders start at `POST /api/create-payment-intent`). */
 export const buyProductRequestSchema = z.strictObject({
   /** Cart lines, or order items as SPEC.md section 3 writes them (mixed if need be). */
@@ -41,6 +49,7 @@ export const buyProductRequestSchema = z.strictObject({
   status: z.literal('Pending Order').optional(),
   addressId: objectIdSchema.nullable().optional(),
   note: noteSchema,
+  scheduledFor: scheduledForSchema,
 });
 export type BuyProductRequest = z.input<typeof buyProductRequestSchema>;
 
@@ -60,6 +69,7 @@ export const createPaymentIntentRequestSchema = z.strictObject({
   note: noteSchema,
   price: z.number().nonnegative().optional(),
   email: orderEmailSchema,
+  scheduledFor: scheduledForSchema,
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 
@@ -181,6 +191,8 @@ export const orderWireSchema = z.strictObject({
   /** When the accepted order is expected (ISO), and the same as 'HH:MM' in Europe/London; null until accepted. */
   expectedAt: z.string().nullable(),
   expectedTime: z.string().nullable(),
+  /** The slot the customer ordered ahead for (ISO; 'For Sat 19:30' by scheduledLine); null = as soon as possible. */
+  scheduledFor: z.string().nullable(),
   /** Why the order was canceled; null unless it was. */
   cancelReason: z.string().nullable(),
   /** Pounds refunded so far (0 when nothing was). */
@@ -274,8 +286,12 @@ export const customerNotificationWireSchema = z.strictObject({
 });
 export type CustomerNotificationWire = z.infer<typeof customerNotificationWireSchema>;
 
-/** `GET /api/opening-status`: whether the shop takes an order now, on the shop's clock (domain/opening-hours.ts). */
-export const orderingStatusSchema: z.ZodType<OrderingStatus> = z.strictObject({
+/**
+ * `GET /api/opening-status`: whether the shop takes an order now, on the shop's clock (domain/opening-hours.ts), and
+ * the kitchen's state (domain/kitchen.ts openingStatus, decision 0901): the quote, busy mode, a pause, the first
+ * slot to order ahead for. Also the answer of `PUT /api/shop-status` and the `shop_status` socket event's payload.
+ */
+export const orderingStatusSchema: z.ZodType<OpeningStatus> = z.strictObject({
   open: z.boolean(),
   acceptingOrders: z.boolean(),
   message: z.string(),
@@ -283,16 +299,28 @@ export const orderingStatusSchema: z.ZodType<OrderingStatus> = z.strictObject({
   opensDay: z.enum(['today', 'tomorrow']).optional(),
   closesAt: z.string().optional(),
   ordersCloseAt: z.string().optional(),
+  closedReason: z.enum(['hours', 'paused']).nullable(),
+  quoteMinutes: z.number().int(),
+  quoteReadyAt: z.string(),
+  busy: z.strictObject({ extraMinutes: z.number().int(), until: z.string().nullable() }).nullable(),
+  pausedUntil: z.string().nullable(),
+  nextSlotAt: z.string().nullable(),
 });
+export type OpeningStatusWire = z.infer<typeof orderingStatusSchema>;
 
 export const ORDERS_PAGE_MESSAGE = 'page must be a whole number from 1';
 
+/** The admin list's orders: `newest` placed first (the default), or `due`: the kitchen's work by when it is due. */
+export const SHOP_ORDER_SORTS = ['newest', 'due'] as const;
+export type ShopOrderSort = (typeof SHOP_ORDER_SORTS)[number];
+
 /**
- * `GET /api/buy-product?status=&period=&page=` (admins): optional status and period filters (period: today, lastDay,
- * lastWeek, lastMonth in Europe/London) and a 1-based page (of ORDERS_PAGE_SIZE).
+ * `GET /api/buy-product?status=&period=&sort=&page=` (admins): optional status and period filters (period: today,
+ * lastDay, lastWeek, lastMonth in Europe/London), the order (SHOP_ORDER_SORTS) and a 1-based page (of ORDERS_PAGE_SIZE).
  */
 export const shopOrderQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   period: orderPeriodSchema.optional(),
+  sort: z.enum(SHOP_ORDER_SORTS, 'sort must be newest or due').default('newest'),
   page: z.coerce.number(ORDERS_PAGE_MESSAGE).int(ORDERS_PAGE_MESSAGE).min(1, ORDERS_PAGE_MESSAGE).max(1_000_000).default(1),
 });

@@ -1,6 +1,7 @@
 /**
  * `GET`/`PUT /api/shop-settings` (admins): the shop's settings. Decision 0800 brings the order timers and
- * auto-accept; later issues add their own fields here. A PUT sends only the fields it changes.
+ * auto-accept, decision 0901 the kitchen's (the quote and the cap per 15-minute slot); later issues add their own
+ * fields here. A PUT sends only the fields it changes.
  */
 import { z } from 'zod';
 
@@ -16,6 +17,22 @@ export const shopSettingsWireSchema = z.strictObject({
   autoRejectAfterMinutes: minutes('autoRejectAfterMinutes', 0, 120),
   /** Accept every order on arrival with the current quote. */
   autoAccept: z.boolean('autoAccept must be true or false'),
+  /** The kitchen's usual time from order to door: the quote with nothing else on (default 45). */
+  usualMinutes: minutes('usualMinutes', 5, 240),
+  /** Accepted orders not yet on their way that the usual time already allows for (default 5). */
+  queueAllowance: z
+    .number('queueAllowance must be a whole number of orders from 0 to 100')
+    .int('queueAllowance must be a whole number of orders from 0 to 100')
+    .min(0, 'queueAllowance must be a whole number of orders from 0 to 100')
+    .max(100, 'queueAllowance must be a whole number of orders from 0 to 100'),
+  /** Minutes added to the quote for each accepted order beyond the allowance (default 5). */
+  minutesPerExtraOrder: minutes('minutesPerExtraOrder', 0, 60),
+  /** Orders per 15-minute slot, by when they are due; 0 = no cap (default 0). */
+  slotCapacity: z
+    .number('slotCapacity must be a whole number of orders from 0 (no cap) to 200')
+    .int('slotCapacity must be a whole number of orders from 0 (no cap) to 200')
+    .min(0, 'slotCapacity must be a whole number of orders from 0 (no cap) to 200')
+    .max(200, 'slotCapacity must be a whole number of orders from 0 (no cap) to 200'),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 

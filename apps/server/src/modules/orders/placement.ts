@@ -19,6 +19,7 @@ import { HttpError } from '../../http-errors';
 import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
 import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
+import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
 import { loadOrderCatalogue, refuseSoldOut } from '../pricing/public';
 import { HOUR_MS, orderLimits, refuseOverOrderLimit } from './customer-limits';
 import { emitOrderPlaced } from './events';
@@ -48,11 +49,30 @@ interface OrderInput {
   items: OrderItem[];
   addressId?: string | null | undefined;
   note: string;
+  /** The slot the order is for (ISO); null or absent = as soon as possible (decision 0901). */
+  scheduledFor?: string | null | undefined;
 }
 
 function refuseWhenClosed(now: Date): void {
   const status = orderingStatus(now);
   if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
+}
+
+/** While the shop is paused, an order for as soon as possible: 422 with 'We are not taking orders right now. Back at 19:30.' */
+async function refuseWhenPaused(kitchen: Pick<ServiceContext, 'db' | 'now'>): Promise<void> {
+  const refusal = await pauseRefusal(kitchen);
+  if (refusal) throw new HttpError('ORDERING_PAUSED', refusal);
+}
+
+/** A scheduled order's time must be one of the free slots (kitchenSlots), else 422 naming the next free one. */
+async function refuseUnavailableSlot(kitchen: Pick<ServiceContext, 'db' | 'now'>, scheduledFor: Date): Promise<void> {
+  const refusal = await scheduleRefusal(kitchen, scheduledFor);
+  if (refusal) throw new HttpError('SLOT_NOT_AVAILABLE', refusal);
+}
+
+/** The request hash's part for the time: absent for as soon as possible, so keys stored before ordering ahead still match. */
+function scheduledHashPart(input: OrderInput): { scheduledFor?: string } {
+  return input.scheduledFor ? { scheduledFor: new Date(input.scheduledFor).toISOString() } : {};
 }
 
 function checkEmail(user: SessionUser, email: string | undefined): void {
@@ -120,6 +140,8 @@ interface InsertOrder {
   now: Date;
   /** The customer's order limits (CUSTOMER_LIMITS widened by RATE_LIMIT_MULTIPLIER). */
   limits: { perHour: number; perDay: number };
+  /** The slot it is for; null = as soon as possible, which the statement refuses while the shop is paused. */
+  scheduledFor: Date | null;
 }
 
 /**
@@ -128,10 +150,15 @@ interface InsertOrder {
  * a concurrent twin waits for this transaction and then claims nothing), and inserts the order with a copy of
  * the address, its first status-history entry (cash only: a card order's history starts when it is paid) and
  * the key's link to it, each only if the step before it happened. Foreign keys are checked at the end of the
- * statement, so the key may name the order inserted beside it. The text depends only on whether there is a
- * key and whether it is cash, so each of the four is prepared once per connection.
+ * statement, so the key may name the order inserted beside it. An order for as soon as possible is inserted only
+ * while the shop is not paused (decision 0901); one scheduled ahead carries its slot. The text depends only on
+ * whether there is a key, whether it is cash and whether it is scheduled, so each of the eight is prepared once per
+ * connection.
  */
-function placeOrderStatement({ user, priced, paymentType, key, now, limits }: InsertOrder): { statement: PreparedSql; values: unknown[] } {
+function placeOrderStatement({ user, priced, paymentType, key, now, limits, scheduledFor }: InsertOrder): {
+  statement: PreparedSql;
+  values: unknown[];
+} {
   const values: unknown[] = [];
   const param = (value: unknown): string => {
     values.push(value);
@@ -149,26 +176,35 @@ function placeOrderStatement({ user, priced, paymentType, key, now, limits }: In
   // `a`, so nothing is inserted, and placeOrder then works out the answer (a known key's order, or 429).
   const recent = `(select count(*) filter (where created_at > ${param(new Date(now.getTime() - HOUR_MS).toISOString())}::text::timestamptz) < ${param(limits.perHour)}::int
       and count(*) < ${param(limits.perDay)}::int from orders where user_id = ${userId} and created_at > ${param(new Date(now.getTime() - 24 * HOUR_MS).toISOString())}::text::timestamptz)`;
+  // An order for as soon as possible is not taken while the shop is paused (decision 0901): no row from `a` either.
+  const notPaused = scheduledFor ? '' : ` and not exists (select 1 from shop_status where id = 1 and paused_until > ${at})`;
   const parts = [
-    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId} and ${recent})`,
+    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId} and ${recent}${notPaused})`,
   ];
   if (key) {
     parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
       select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
       on conflict (user_id, key) do nothing returning id)`);
   }
-  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at, placed_at)
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at, placed_at, scheduled_for)
       select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
         ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
         ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
-        ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'}
+        ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'},
+        ${scheduledFor ? `${param(scheduledFor.toISOString())}::text::timestamptz` : 'null::timestamptz'}
       from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
   if (cash) {
     parts.push(`, h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
       select ${param(newId())}::text, o.id, ${status}, ${userId}, ${at} from o)`);
   }
   parts.push('select (select id from o) as order_id');
-  return { statement: { name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}`, text: parts.join('\n') }, values };
+  return {
+    statement: {
+      name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}${scheduledFor ? '-ahead' : ''}`,
+      text: parts.join('\n'),
+    },
+    values,
+  };
 }
 
 /** The new order's id, or null when nothing was inserted (the address is not the user's, or the key is taken). */
@@ -193,22 +229,27 @@ interface PlaceOrder {
 }
 
 /**
- * Places an order once per idempotency key. The usual request costs one statement: the checks that need no
- * database (hours, prices) run first, then the statement checks the address and claims the key. When anything
- * refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known key
- * first (its order, even if the shop has closed since), then hours, the address, the prices.
+ * Places an order once per idempotency key. The usual request for as soon as possible costs one statement: the
+ * checks that need no database (hours, prices) run first, then the statement checks the pause and the address and
+ * claims the key; an order scheduled ahead first reads the kitchen (one more statement) to check its slot. When
+ * anything refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known
+ * key first (its order, even if the shop has closed since), then the time (hours and pause, or the slot), the
+ * address, the prices.
  */
 async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
   const { db, now, user, input, paymentType, key, checkQuote } = placing;
   const limits = orderLimits(placing.limitMultiplier);
   const addressId = input.addressId;
-  if (addressId && orderingStatus(now).acceptingOrders) {
+  const kitchen = { db, now: () => now };
+  const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
+  const timeTaken = scheduledFor ? (await scheduleRefusal(kitchen, scheduledFor)) === null : orderingStatus(now).acceptingOrders;
+  if (addressId && timeTaken) {
     const priced = await priceOrder(db, now, input, addressId, checkQuote).catch((error: unknown) => {
       if (error instanceof HttpError) return null;
       throw error;
     });
     if (priced) {
-      const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits });
+      const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits, scheduledFor });
       if (orderId) return { orderId, created: true };
     }
   }
@@ -218,18 +259,24 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
     if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
   }
   await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
-  refuseWhenClosed(now);
+  if (scheduledFor) {
+    await refuseUnavailableSlot(kitchen, scheduledFor);
+  } else {
+    refuseWhenClosed(now);
+    await refuseWhenPaused(kitchen);
+  }
   if (!addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
   if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
   const priced = await priceOrder(db, now, input, addressId, checkQuote);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
-  // was added meanwhile): try once more, and answer whatever holds the key or the address then.
-  const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits });
+  // was added meanwhile, a pause ended): try once more, and answer whatever holds the key, the pause or the address then.
+  const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits, scheduledFor });
   if (orderId) return { orderId, created: true };
   const existing = key ? await findKey(db, user.id, key.key) : null;
   if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
   await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
+  if (!scheduledFor) await refuseWhenPaused(kitchen);
   throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
 }
 
@@ -252,7 +299,13 @@ export async function placeCashOrder(
   const key = idempotencyKey
     ? {
         key: idempotencyKey,
-        hash: requestHash('buy-product', { items: input.items, addressId: input.addressId ?? null, note: input.note, paymentType: 'Cash' }),
+        hash: requestHash('buy-product', {
+          items: input.items,
+          addressId: input.addressId ?? null,
+          note: input.note,
+          paymentType: 'Cash',
+          ...scheduledHashPart(input),
+        }),
       }
     : null;
   const result = await placeOrder({
@@ -283,7 +336,12 @@ export async function startCardOrder(
   const key = idempotencyKey
     ? {
         key: idempotencyKey,
-        hash: requestHash('create-payment-intent', { items: input.items, addressId: input.addressId ?? null, note: input.note }),
+        hash: requestHash('create-payment-intent', {
+          items: input.items,
+          addressId: input.addressId ?? null,
+          note: input.note,
+          ...scheduledHashPart(input),
+        }),
       }
     : null;
   const checkQuote = (quote: CartQuote) => {

@@ -20,10 +20,10 @@ import {
   type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
 import { poundsToPence } from '@shop/shared/domain/money';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
+import { readOpeningStatus } from '../kitchen/public';
 import { cardPaymentProvider, refundOrderPayment } from '../payments/public';
 import { placeCashOrder, startCardOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
@@ -79,7 +79,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
       schema: {
         tags,
-        summary: 'The orders the shop sees, newest first, a page at a time (X-Total-Count: how many in all)',
+        summary:
+          'The orders the shop sees, newest first (or with sort=due the kitchen’s work by when it is due), a page at a time (X-Total-Count: how many in all)',
         querystring: shopOrderQuerySchema,
         response: { 200: z.array(orderWireSchema), ...errorAnswers },
       },
@@ -184,15 +185,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The browser's clock may differ from the shop's (SHOP_TIME), so checkout asks the server whether it takes orders.
+  // Polled by every storefront: one statement (the kitchen's state), no cache (decision 0901).
   app.get(
     '/opening-status',
     {
       schema: {
         tags,
-        summary: 'Whether the shop takes an order now, on the shop’s clock',
+        summary: 'Whether the shop takes an order now, on the shop’s clock, and when one would come (the quote, busy mode, a pause)',
         response: { 200: orderingStatusSchema, ...errorAnswers },
       },
     },
-    async () => orderingStatus(app.now()),
+    async () => readOpeningStatus(app),
   );
 };

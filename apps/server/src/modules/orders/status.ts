@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
-import { DEFAULT_READY_MINUTES, expectedAt, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
+import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { currentQuote } from '../kitchen/public';
 import { captureOrderPayment, settleCanceledOrderMoney } from '../payments/public';
 import { emitOrderStatusChanged, type OrderChangeKind } from './events';
 import { isPlaced, ORDER_NOT_FOUND } from './reads';
@@ -24,11 +25,26 @@ const MAX_TRIES = 5;
 const RETIMABLE: readonly OrderStatus[] = ['Approved Order', 'On the way'];
 
 /**
- * The minutes an order accepted without a time is promised in: the shop's current quote. Until the shop has a
- * quote of its own (issue 21) that is DEFAULT_READY_MINUTES; every default goes through here.
+ * The minutes an order accepted without a time is promised in: the shop's current quote (decision 0901: the usual
+ * time, the queue beyond its allowance, busy mode, moved to the next 15-minute slot with room), at most
+ * MAX_READY_MINUTES, the longest an admin may promise. Every default goes through here: Approve's, auto-accept's.
  */
-export async function defaultReadyMinutes(_ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
-  return DEFAULT_READY_MINUTES;
+export async function defaultReadyMinutes(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
+  return Math.min((await currentQuote(ctx)).minutes, MAX_READY_MINUTES);
+}
+
+/**
+ * When an order accepted at `now` is expected: an order scheduled ahead at its slot (the time asked for is not
+ * asked again: `readyInMinutes` is ignored), unless that has passed; any other now plus readyInMinutes, or the quote.
+ */
+async function acceptedExpectedAt(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  now: Date,
+  scheduledFor: Date | null,
+  readyInMinutes: number | undefined,
+): Promise<Date> {
+  if (scheduledFor && scheduledFor.getTime() > now.getTime()) return scheduledFor;
+  return expectedAt(now, readyInMinutes ?? (await defaultReadyMinutes(ctx)));
 }
 
 function changeKindOf(status: OrderStatus): OrderChangeKind {
@@ -100,7 +116,7 @@ export async function updateOrderStatus(
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db
-        .select({ status: orders.status, userId: orders.userId, placedAt: orders.placedAt })
+        .select({ status: orders.status, userId: orders.userId, placedAt: orders.placedAt, scheduledFor: orders.scheduledFor })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1)
@@ -124,7 +140,7 @@ export async function updateOrderStatus(
     }
 
     const now = ctx.now();
-    const promise = status === 'Approved Order' ? expectedAt(now, change.readyInMinutes ?? (await defaultReadyMinutes(ctx))) : undefined;
+    const promise = status === 'Approved Order' ? await acceptedExpectedAt(ctx, now, order.scheduledFor, change.readyInMinutes) : undefined;
     const applied = await db.transaction(async (tx) => {
       const changed = await tx
         .update(orders)

@@ -8,8 +8,10 @@
  *   admin's own path: the capture is idempotent at the provider and the status changes by compare-and-set, so two
  *   processes accepting one order capture once and record one change. A capture that fails leaves the order
  *   waiting for a person.
- * - auto-reject: an order still 'Pending Order' `autoRejectAfterMinutes` (0 = never) after it was placed is
- *   canceled by the shop (NO_RESPONSE_REASON; the history's changedBy is null). The orders are found with
+ * - auto-reject: an order still 'Pending Order' `autoRejectAfterMinutes` (0 = never) after it began to wait is
+ *   canceled by the shop (NO_RESPONSE_REASON; the history's changedBy is null). It waits from when it was placed,
+ *   or, scheduled ahead, from its slot less the usual time if that is later (waitingFrom, decision 0901): an order
+ *   for tomorrow evening is not rejected tonight. The orders are found with
  *   `FOR UPDATE SKIP LOCKED`, so another process's tick skips the ones being rejected, and changed only by
  *   compare-and-set from 'Pending Order'. After the commit their money is settled and their customers told.
  * - the payments module's sweep (settleOutstandingMoney) and the due mail (deliverDueMail), each as idempotent.
@@ -17,7 +19,7 @@
  * pg-boss was not taken (decision 0800): it needs a PostgreSQL connection string, and a small shop runs on the
  * embedded PGlite.
  */
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { newId } from '../../db/id';
@@ -51,7 +53,8 @@ export async function runOrderTimers(ctx: OrderContext): Promise<OrderTimersRun>
   if (settings?.autoAccept) run.accepted = (await step(ctx, 'auto-accept', () => acceptWaitingOrders(ctx))) ?? [];
   if (settings && settings.autoRejectAfterMinutes > 0) {
     const minutes = settings.autoRejectAfterMinutes;
-    run.rejected = (await step(ctx, 'auto-reject', () => rejectUnansweredOrders(ctx, minutes))) ?? [];
+    const usual = settings.usualMinutes;
+    run.rejected = (await step(ctx, 'auto-reject', () => rejectUnansweredOrders(ctx, minutes, usual))) ?? [];
   }
   await step(ctx, 'settling outstanding money', () => settleOutstandingMoney(ctx));
   await step(ctx, 'delivering due mail', () => deliverDueMail(ctx));
@@ -68,13 +71,16 @@ async function step<T>(ctx: OrderContext, what: string, work: () => Promise<T>):
 }
 
 /**
- * Cancels, as the shop, every order waiting since `minutes` or more before the shop clock's now. Each batch is
- * locked (`FOR UPDATE SKIP LOCKED`) and changed in one transaction; then each order's money is settled and its
- * customer told. Answers the ids it canceled.
+ * Cancels, as the shop, every order waiting since `minutes` or more before the shop clock's now: waiting from
+ * when it was placed, or for an order scheduled ahead from its slot less `usualMinutes` when that is later
+ * (domain/kitchen.ts waitingFrom). Each batch is locked (`FOR UPDATE SKIP LOCKED`) and changed in one transaction;
+ * then each order's money is settled and its customer told. Answers the ids it canceled.
  */
-export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number): Promise<string[]> {
+export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number, usualMinutes: number): Promise<string[]> {
   const { db } = ctx;
   const rejected: string[] = [];
+  // greatest() leaves out nulls: an order for as soon as possible waits from placed_at.
+  const waitingSince = sql`greatest(${orders.placedAt}, ${orders.scheduledFor} - make_interval(mins => ${usualMinutes}::int))`;
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
     const now = ctx.now();
     const cutoff = new Date(now.getTime() - minutes * MINUTE);
@@ -82,8 +88,8 @@ export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number)
       const due = await tx
         .select({ id: orders.id, userId: orders.userId })
         .from(orders)
-        .where(and(eq(orders.status, 'Pending Order'), placedOrderCondition, lte(orders.placedAt, cutoff)))
-        .orderBy(asc(orders.placedAt), asc(orders.id))
+        .where(and(eq(orders.status, 'Pending Order'), placedOrderCondition, sql`${waitingSince} <= ${cutoff.toISOString()}::timestamptz`))
+        .orderBy(asc(waitingSince), asc(orders.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
       const done: Array<{ id: string; userId: string }> = [];

@@ -109,6 +109,7 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     placedAt: row.placedAt?.toISOString() ?? null,
     expectedAt: row.expectedAt?.toISOString() ?? null,
     expectedTime: row.expectedAt ? expectedTimeText(row.expectedAt) : null,
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,

@@ -1,1 +1,2 @@
-export { readShopSettings } from './service';
+export { DEFAULT_SHOP_SETTINGS, readShopSettings } from './service';
+export { onShopSettingsChanged } from './events';

@@ -4,7 +4,7 @@ import { errorAnswers } from '../../http/route-schemas';
 import { requireAdmin } from '../auth/public';
 import { readShopSettings, updateShopSettings } from './service';
 
-/** The shop's settings (admins): the order timers and auto-accept of decision 0800. */
+/** The shop's settings (admins): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
   app.get(

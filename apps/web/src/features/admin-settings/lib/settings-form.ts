@@ -15,7 +15,10 @@ export const AUTO_REJECT_RANGE = { min: 0, max: 120 } as const;
 
 export type SettingsErrors = Partial<Record<'lateAfterMinutes' | 'autoRejectAfterMinutes', string>>;
 
-export function draftOf(settings: ShopSettingsWire): SettingsDraft {
+/** The settings this form edits (the kitchen's, decision 0901, are not on it yet). */
+export type TimerSettings = Pick<ShopSettingsWire, 'lateAfterMinutes' | 'autoRejectAfterMinutes' | 'autoAccept'>;
+
+export function draftOf(settings: TimerSettings): SettingsDraft {
   return {
     lateAfterMinutes: String(settings.lateAfterMinutes),
     autoRejectAfterMinutes: String(settings.autoRejectAfterMinutes),
@@ -32,7 +35,7 @@ function wholeMinutes(text: string, { min, max }: { min: number; max: number }):
 }
 
 /** The settings a draft asks for, or the message under each field that is not right. */
-export function readDraft(draft: SettingsDraft): { settings: ShopSettingsWire; errors: null } | { settings: null; errors: SettingsErrors } {
+export function readDraft(draft: SettingsDraft): { settings: TimerSettings; errors: null } | { settings: null; errors: SettingsErrors } {
   const late = wholeMinutes(draft.lateAfterMinutes, LATE_RANGE);
   const reject = wholeMinutes(draft.autoRejectAfterMinutes, AUTO_REJECT_RANGE);
   const errors: SettingsErrors = {};
@@ -43,7 +46,7 @@ export function readDraft(draft: SettingsDraft): { settings: ShopSettingsWire; e
 }
 
 /** Only the fields that differ from what the shop has; null when nothing does. */
-export function changedSettings(saved: ShopSettingsWire, wanted: ShopSettingsWire): ShopSettingsUpdate | null {
+export function changedSettings(saved: TimerSettings, wanted: TimerSettings): ShopSettingsUpdate | null {
   const change: ShopSettingsUpdate = {};
   if (wanted.lateAfterMinutes !== saved.lateAfterMinutes) change.lateAfterMinutes = wanted.lateAfterMinutes;
   if (wanted.autoRejectAfterMinutes !== saved.autoRejectAfterMinutes) change.autoRejectAfterMinutes = wanted.autoRejectAfterMinutes;

@@ -7,7 +7,15 @@ import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { ShopSettingsPage } from './shop-settings-page';
 
-const DEFAULTS: ShopSettingsWire = { lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false };
+const DEFAULTS: ShopSettingsWire = {
+  lateAfterMinutes: 5,
+  autoRejectAfterMinutes: 10,
+  autoAccept: false,
+  usualMinutes: 45,
+  queueAllowance: 5,
+  minutesPerExtraOrder: 5,
+  slotCapacity: 0,
+};
 
 function openSettings(put: FakeHandler = (request) => ok({ ...DEFAULTS, ...(request.body as object) })) {
   const api = fakeApi({
