@@ -119,7 +119,7 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await page.getByRole('button', { name: 'Add Ingredient' }).click();
   await expect(page.getByText('Ingredient added Successfully.')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Truffle Oil' });
-  await expect(row.getByRole('cell')).toHaveText(['Truffle Oil', 'Pizza Topping', '£1.50', 'Remove']);
+  await expect(row.getByRole('cell')).toHaveText(['Truffle Oil', 'Pizza Topping', '£1.50', /^On sale/, 'Remove']);
 
   // The storefront's API shows the changes.
   const pizza = (await storefrontProducts(page)).find((product) => product.title === 'Sourdough Margherita');
