@@ -1,19 +1,22 @@
 // Issue 21 points 1, 2, 3, 5, 6 and 7 on the server (decision 0901): the quote in GET /api/opening-status, busy mode
 // and the pause (PUT /api/shop-status) ending by themselves on the shop clock, the pause refusing both order routes,
 // capacity per 15-minute slot, ordering ahead (scheduledFor, GET /api/order-slots), the auto-reject of a scheduled
-// order, and the admin's list by when it is due.
+// order, the admin's list by when it is due, and the `shop_status` socket event.
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpeningStatusWire, OrderWire } from '@shop/shared/contract/orders';
+import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { orders, payments } from '../src/db/schema';
 import { runOrderTimers } from '../src/modules/orders/public';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { call, cashOrder, pizzaLine, readyToOrder, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
-import type { TestSocket } from './socket-client';
+import { connectSocket, type TestSocket } from './socket-client';
 
 const PAUSED_TILL_1830 = 'We are not taking orders right now. Back at 18:30.';
+/** How long an event sent after a commit by a listener (a settings change reads the status first) may take. */
+const EVENT_MS = 5000;
 
 describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, capacity and ordering ahead on %s', (kind) => {
   let server: TestServer;
@@ -307,6 +310,31 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       code: 'VALIDATION_FAILED',
       message: 'sort: sort must be newest or due',
     });
+  });
+
+  it('tells every connection, signed in or not, when busy mode, the pause or the kitchen settings change (shop_status)', async () => {
+    const visitor = await connectSocket(server.url);
+    sockets.push(visitor);
+    const shopper = await connectSocket(server.url, { cookie: customer.cookie });
+    sockets.push(shopper);
+    const statusEvents = (socket: TestSocket) => socket.received.filter((item) => item.event === SHOP_STATUS).map((item) => item.payload);
+    const arrived = (socket: TestSocket, n: number) =>
+      expect.poll(() => statusEvents(socket).length, { timeout: EVENT_MS, interval: 20 }).toBeGreaterThanOrEqual(n);
+
+    const paused = await shopStatus({ pause: { forMinutes: 30 } });
+    await arrived(visitor, 1);
+    await arrived(shopper, 1);
+    expect(statusEvents(visitor)).toEqual([paused.body]);
+    expect(statusEvents(shopper)).toEqual([paused.body]);
+
+    const busy = await shopStatus({ busy: { extraMinutes: 15, forMinutes: 30 }, pause: null });
+    await arrived(visitor, 2);
+    expect(statusEvents(visitor)[1]).toEqual(busy.body);
+    expect(busy.body).toMatchObject({ acceptingOrders: true, quoteMinutes: 60, busy: { extraMinutes: 15 } });
+
+    expect((await call(server, 'PUT', '/shop-settings', admin, { usualMinutes: 30 })).status).toBe(200);
+    await arrived(visitor, 3);
+    expect(statusEvents(visitor)[2]).toMatchObject({ quoteMinutes: 45, busy: { extraMinutes: 15 } });
   });
 
   it('takes busy and pause changes from admins only, each checked', async () => {

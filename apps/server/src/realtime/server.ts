@@ -17,10 +17,13 @@ import {
   SOCKET_COMPRESSION_THRESHOLD,
   SOCKET_PATH,
 } from '@shop/shared/contract/realtime';
+import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
 import { onMenuChanged } from '../modules/catalogue/public';
+import { onShopStatusChanged, readOpeningStatus } from '../modules/kitchen/public';
 import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { onShopSettingsChanged } from '../modules/settings/public';
 import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
 import { refusesOrigin } from './handshake';
@@ -159,6 +162,22 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       app.db,
       () => {
         io.emit(MENU_CHANGED, {});
+      },
+      app.log,
+    ),
+    // Busy mode, the pause or the kitchen's settings changed: every connection, signed in or not, gets the opening
+    // status (the storefront's quote and pause line, the back office's countdown) as GET /api/opening-status answers it.
+    onShopStatusChanged(
+      app.db,
+      (status) => {
+        io.emit(SHOP_STATUS, status);
+      },
+      app.log,
+    ),
+    onShopSettingsChanged(
+      app.db,
+      async () => {
+        io.emit(SHOP_STATUS, await readOpeningStatus(app));
       },
       app.log,
     ),

@@ -9,6 +9,8 @@ import type {
   OrderChangedEvent,
   OrderEvent,
 } from '@shop/shared/contract/realtime';
+import type { SHOP_STATUS } from '@shop/shared/contract/shop-status';
+import type { OpeningStatus } from '@shop/shared/domain/kitchen';
 import type { SessionUser } from '../modules/auth/public';
 
 /** Server to client: a nudge to refetch one order (to admins, with its status). */
@@ -18,6 +20,8 @@ export interface ServerToClientEvents {
   [ORDER_CHANGED]: (event: OrderChangedEvent) => void;
   /** To every connection: the menu changed (issue 21), refetch it. */
   [MENU_CHANGED]: (event: Record<string, never>) => void;
+  /** To every connection: busy mode, the pause or the kitchen's settings changed (decision 0901), with the opening status. */
+  [SHOP_STATUS]: (event: OpeningStatus) => void;
 }
 
 /** Client to server, as the spec names them; the arguments are checked, never trusted. */
