@@ -344,8 +344,10 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       [{}, 'Send busy or pause (null turns one off)'],
       [{ busy: { extraMinutes: 4, forMinutes: 30 } }, 'busy.extraMinutes: extraMinutes must be a whole number of minutes from 5 to 120'],
       [{ busy: { extraMinutes: 15 } }, 'busy.forMinutes: forMinutes must be a whole number of minutes from 5 to 720'],
-      [{ pause: { forMinutes: 241 } }, null],
-      [{ pause: { untilEndOfDay: false } }, null],
+      [{ pause: { forMinutes: 241 } }, 'pause.forMinutes: forMinutes must be a whole number of minutes from 5 to 240'],
+      [{ pause: { untilEndOfDay: false } }, 'pause.untilEndOfDay: untilEndOfDay must be true'],
+      [{ pause: { forMinutes: 30, untilEndOfDay: true } }, 'pause: Send pause as {forMinutes} or {untilEndOfDay: true}'],
+      [{ pause: {} }, 'pause: Send pause as {forMinutes} or {untilEndOfDay: true}'],
       [{ pause: true }, null],
       [{ busy: null, open: true }, 'Unrecognized key: "open"'],
     ] as const) {

@@ -24,11 +24,15 @@ export const busyRequestSchema = z.strictObject({
   forMinutes: wholeMinutes('forMinutes', BUSY_FOR_RANGE).nullable(),
 });
 
-export const pauseRequestSchema = z.union([
-  z.strictObject({ forMinutes: wholeMinutes('forMinutes', PAUSE_FOR_RANGE) }),
-  /** Until the end of the shop's day: the close of the session running (or opening later today). */
-  z.strictObject({ untilEndOfDay: z.literal(true, 'untilEndOfDay must be true') }),
-]);
+export const PAUSE_ONE_OF = 'Send pause as {forMinutes} or {untilEndOfDay: true}';
+
+/** `{forMinutes}`, or `{untilEndOfDay: true}`: until the end of the shop's day (the close of the session running, or opening later today). */
+export const pauseRequestSchema = z
+  .strictObject({
+    forMinutes: wholeMinutes('forMinutes', PAUSE_FOR_RANGE).optional(),
+    untilEndOfDay: z.literal(true, 'untilEndOfDay must be true').optional(),
+  })
+  .refine((pause) => (pause.forMinutes === undefined) !== (pause.untilEndOfDay === undefined), PAUSE_ONE_OF);
 
 /**
  * `PUT /api/shop-status` body (admins): `busy` on (`{extraMinutes, forMinutes}`) or off (null), `pause` on

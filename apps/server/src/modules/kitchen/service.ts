@@ -170,8 +170,9 @@ export async function updateShopStatus(
   }
   if (change.pause !== undefined) {
     const pause = change.pause;
+    // The body's schema lets exactly one of forMinutes and untilEndOfDay through.
     set.pausedUntil =
-      pause === null ? null : 'untilEndOfDay' in pause ? endOfShopDay(now) : new Date(now.getTime() + pause.forMinutes * MINUTE);
+      pause === null ? null : pause.untilEndOfDay ? endOfShopDay(now) : new Date(now.getTime() + (pause.forMinutes ?? 0) * MINUTE);
   }
   await ctx.db
     .insert(shopStatus)
