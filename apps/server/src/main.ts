@@ -25,7 +25,8 @@ const PAYMENTS_LINE: Record<Config['cardPayments'], string> = {
   off: 'cash on delivery only (PAYMENTS=cash-only)',
 };
 
-const MAIL_OUTBOX_LINE = 'no SMTP_URL, so mails (sign-in codes, order receipts and updates) are printed here and kept in the development outbox';
+const MAIL_OUTBOX_LINE =
+  'no SMTP_URL, so mails (sign-in codes, order receipts and updates) are printed here and kept in the development outbox';
 
 /** How long a stop lets the requests being answered finish before it closes their connections. */
 const DRAIN_MS = 10_000;
