@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { openingStateLine } from '@shop/shared/domain/opening-hours';
-import { useOpeningStatus } from '../lib/opening-status';
+import { LiveOpeningStatus } from '../lib/live-opening-status';
+import { isPausedStatus, quoteLine, useOpeningStatus } from '../lib/opening-status';
 
 interface OpeningStateProps {
   /** Under the line while the shop takes no orders, e.g. that the cart keeps until it opens. */
@@ -11,13 +12,17 @@ interface OpeningStateProps {
 /**
  * The shop's opening state in one line, by the shop's clock: 'Open until 23:15 · orders close at 23:00', or
  * 'Closed now · opens today at 14:00' (the menu and the cart, so nobody fills a cart to learn it at checkout).
- * Its height is kept while the answer is on its way, so the page does not jump when it comes.
+ * Its height is kept while the answer is on its way, so the page does not jump when it comes. While orders are
+ * taken, the quote under it ('Delivery in about 45 min'); while paused, the server's words ('We are not taking orders
+ * right now. Back at 19:30.'). It follows `shop_status` live and asks again when busy mode or a pause ends.
  */
 export function OpeningState({ closedHint }: OpeningStateProps) {
   const status = useOpeningStatus().data;
   const taking = status?.acceptingOrders ?? true;
+  const quote = taking ? quoteLine(status) : null;
   return (
     <Box role="status" aria-label="Opening hours" sx={{ minHeight: 24 }}>
+      <LiveOpeningStatus />
       {status && (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -26,9 +31,14 @@ export function OpeningState({ closedHint }: OpeningStateProps) {
               sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: taking ? 'success.main' : 'error.main' }}
             />
             <Typography component="p" sx={{ fontWeight: 600, fontSize: '0.9375rem' }}>
-              {openingStateLine(status)}
+              {isPausedStatus(status) ? status.message : openingStateLine(status)}
             </Typography>
           </Box>
+          {quote && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, pl: 2.25 }}>
+              {quote}
+            </Typography>
+          )}
           {!taking && closedHint && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, pl: 2.25 }}>
               {closedHint}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -23,6 +24,8 @@ import { useSession } from '../../../lib/use-session';
 import { useCartQuote } from '../../../lib/use-cart-quote';
 import { useCart } from '../../../lib/cart-store';
 import { useRealtimeSocket } from '../../../lib/realtime';
+import { LiveOpeningStatus } from '../../../lib/live-opening-status';
+import { isPausedStatus, quoteLine } from '../../../lib/opening-status';
 import { createPaymentIntent, placeCashOrder, useOpeningStatus, usePaymentConfig, type OrderDraft } from '../api/checkout-api';
 import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
@@ -92,6 +95,10 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
 
   // The first saved address is chosen until the customer picks another; a deleted choice falls back to it.
   const chosenAddressId = chooseAddress(savedAddressIds, addressId);
+
+  // Paused (decision 0901): no order for as soon as possible; place-order says so and is off.
+  const paused = isPausedStatus(opening.data);
+  const orderBlocked = paused;
 
   const lines = cart.entries.map((entry) => entry.line);
   const amountLabel = formatWirePounds(quote.data?.total);
@@ -171,7 +178,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const cardProps = {
     amountLabel,
     email,
-    disabled: !quote.data,
+    disabled: !quote.data || orderBlocked,
     startPayment,
     onPaid: (orderId: string) => placed(orderId, 'Card'),
     onError: (message: string) => showToast(message, 'error'),
@@ -179,6 +186,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
 
   return (
     <Page title="Checkout">
+      <LiveOpeningStatus />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
@@ -219,6 +227,19 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
               slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
             />
 
+            {orderBlocked && opening.data ? (
+              <Alert severity="warning" role="alert">
+                {opening.data.message}
+              </Alert>
+            ) : (
+              opening.data?.acceptingOrders &&
+              quoteLine(opening.data) && (
+                <Typography sx={{ fontWeight: 600 }} data-testid="checkout-quote">
+                  {quoteLine(opening.data)}
+                </Typography>
+              )
+            )}
+
             {paymentType === 'Card' &&
               (config.isPending ? (
                 <Skeleton variant="rounded" height={160} />
@@ -231,7 +252,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
               ))}
 
             {paymentType === 'Cash' && (
-              <Button variant="contained" size="large" disabled={!quote.data} onClick={() => check('Cash') && setCashOpen(true)}>
+              <Button
+                variant="contained"
+                size="large"
+                disabled={!quote.data || orderBlocked}
+                onClick={() => check('Cash') && setCashOpen(true)}
+              >
                 Place order {amountLabel}
               </Button>
             )}
