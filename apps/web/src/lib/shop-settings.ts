@@ -1,7 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopSettingsUpdate, ShopSettingsWire } from '@shop/shared/contract/settings';
-import { DEFAULT_ORDER_TIMER_SETTINGS, DEFAULT_READY_MINUTES, type OrderTimerSettings } from '@shop/shared/domain/order-promise';
+import {
+  DEFAULT_ORDER_TIMER_SETTINGS,
+  DEFAULT_READY_MINUTES,
+  MAX_READY_MINUTES,
+  MIN_READY_MINUTES,
+  type OrderTimerSettings,
+} from '@shop/shared/domain/order-promise';
 import { api } from './api';
+import { useOpeningStatus } from './opening-status';
 
 /**
  * The shop's settings (`GET`/`PUT /api/shop-settings`, admins; decision 0800), read by the new-order popup and the
@@ -33,9 +40,12 @@ export function putShopSettings(change: ShopSettingsUpdate): Promise<ShopSetting
 }
 
 /**
- * The minutes the Accept dialog offers first, in one place: the shop's current quote when it has one (issue 21),
- * until then DEFAULT_READY_MINUTES.
+ * The minutes the Accept dialog offers first, in one place: the shop's current quote (`quoteMinutes` of
+ * GET /api/opening-status: the queue, busy mode and capacity, issue 21), within what an admin may promise (5 to 240
+ * minutes, as the server's default is); DEFAULT_READY_MINUTES until it is known.
  */
 export function useReadyQuote(): number {
-  return DEFAULT_READY_MINUTES;
+  const quote = useOpeningStatus().data?.quoteMinutes;
+  if (typeof quote !== 'number') return DEFAULT_READY_MINUTES;
+  return Math.min(MAX_READY_MINUTES, Math.max(MIN_READY_MINUTES, quote));
 }

@@ -26,6 +26,7 @@ import { NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
+import { KitchenControls } from '../../features/admin-kitchen/components/kitchen-controls';
 import { paths } from '../../lib/paths';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
@@ -101,9 +102,11 @@ export function AdminLayout() {
           <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
             Back Office
           </Typography>
-          <Button sx={{ ml: 'auto' }} onClick={() => setLogoutOpen(true)}>
-            Log Out
-          </Button>
+          {/* Busy mode and the pause with their countdown, on every admin page (issue 21). */}
+          <Box sx={{ ml: 'auto' }}>
+            <KitchenControls />
+          </Box>
+          <Button onClick={() => setLogoutOpen(true)}>Log Out</Button>
         </Toolbar>
       </AppBar>
 
