@@ -27,6 +27,7 @@ import {
   type SettingsDraft,
   type SettingsErrors,
 } from '../lib/settings-form';
+import { KitchenSettingsForm } from './kitchen-settings-form';
 
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
 
@@ -175,7 +176,7 @@ function SettingsForm({ saved }: { saved: ShopSettingsWire }) {
   );
 }
 
-/** /shop-settings: the shop's order timers and auto-accept (`GET`/`PUT /api/shop-settings`, issue 20). */
+/** /shop-settings: the shop's order timers and auto-accept (issue 20) and the kitchen's settings (issue 21), `GET`/`PUT /api/shop-settings`. */
 export function ShopSettingsPage() {
   const settings = useShopSettings();
   return (
@@ -196,6 +197,7 @@ export function ShopSettingsPage() {
       {settings.isPending && <Typography>{LOADING}</Typography>}
       {/* Keyed by what the shop has, so a save (or another admin's, read again) starts the form from it. */}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />}
+      {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
     </Page>
   );
 }
