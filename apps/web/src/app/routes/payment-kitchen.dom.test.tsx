@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
@@ -47,7 +47,7 @@ function openCheckout(status: unknown, routes: Record<string, FakeHandler | Fake
 describe('checkout and the kitchen', () => {
   it('shows the quote before the customer pays', async () => {
     openCheckout(kitchenStatus(FRIDAY_EVENING, { queueLength: 6 }));
-    expect(await screen.findByText('Delivery in about 50 min')).toBeVisible();
+    expect(await screen.findByRole('radio', { name: 'As soon as possible · Delivery in about 50 min' })).toBeChecked();
     expect(await screen.findByRole('button', { name: 'Pay £25.98' })).toBeEnabled();
   });
 
@@ -76,7 +76,7 @@ describe('checkout and the kitchen', () => {
 
     serverEmit(SHOP_STATUS, kitchenStatus(FRIDAY_EVENING));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order £25.98' })).toBeEnabled());
-    expect(screen.getByText('Delivery in about 45 min')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'As soon as possible · Delivery in about 45 min' })).toBeChecked();
   });
 
   it('shows the server refusal ORDERING_PAUSED when the pause came first', async () => {
@@ -87,5 +87,63 @@ describe('checkout and the kitchen', () => {
     await user.click(await screen.findByRole('button', { name: 'Place order £25.98' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByText(PAUSED_WORDS)).toBeVisible();
+  });
+});
+
+/** The slots GET /order-slots answers on Friday evening (the server's labels). */
+const SLOTS = [
+  { at: '2026-11-27T19:45:00.000Z', label: 'Fri 19:45' },
+  { at: '2026-11-27T20:00:00.000Z', label: 'Fri 20:00' },
+  { at: '2026-11-28T12:45:00.000Z', label: 'Sat 12:45' },
+];
+
+async function chooseSlot(user: ReturnType<typeof openCheckout>['user'], label: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Time' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('ordering ahead at checkout', () => {
+  it('while open: as soon as possible sends no scheduledFor; a slot chosen is sent on the cash route', async () => {
+    const { api, user } = openCheckout(kitchenStatus(FRIDAY_EVENING), {
+      'GET /order-slots': ok({ asap: true, quoteMinutes: 45, slots: SLOTS }),
+      'POST /buy-product': ok({ insertedId: '65f0000000000000000000aa' }, 201),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Order ahead for later' }));
+    await chooseSlot(user, 'Sat 12:45');
+    await user.click(screen.getByRole('radio', { name: 'Cash On Delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Place order £25.98' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeVisible();
+    expect(api.sent('POST /buy-product')[0]?.body).toMatchObject({ paymentType: 'Cash', scheduledFor: '2026-11-28T12:45:00.000Z' });
+  });
+
+  it('while paused: only slots are offered, the first chosen, and the card route carries scheduledFor', async () => {
+    const { api, user } = openCheckout(PAUSED, {
+      'GET /order-slots': ok({ asap: false, quoteMinutes: 45, slots: SLOTS }),
+      'POST /create-payment-intent': refuse(
+        'SLOT_NOT_AVAILABLE',
+        'Fri 19:45 is not a time we can take orders for. The next free time is Fri 20:00.',
+      ),
+    });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Order ahead for later' })).toBeChecked());
+    expect(screen.queryByRole('radio', { name: /As soon as possible/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Time' })).toHaveTextContent('Fri 19:45');
+    // A slot is an order the shop may take: place-order is on.
+    await fill(user, screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await fill(user, screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
+    await fill(user, screen.getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay £25.98' }));
+    expect(await screen.findByText('Fri 19:45 is not a time we can take orders for. The next free time is Fri 20:00.')).toBeVisible();
+    expect(api.sent('POST /create-payment-intent')[0]?.body).toMatchObject({ scheduledFor: '2026-11-27T19:45:00.000Z' });
+    // The slots are asked for again after the refusal.
+    await waitFor(() => expect(api.sent('GET /order-slots').length).toBeGreaterThan(1));
+  });
+
+  it('while closed by the hours with no slot left: place-order is off with the shop words', async () => {
+    const closed = kitchenStatus('2026-11-27T06:00:00Z');
+    openCheckout(closed, { 'GET /order-slots': ok({ asap: false, quoteMinutes: 45, slots: [] }) });
+    expect(await screen.findByText('There is no time left to order ahead for today or tomorrow.')).toBeVisible();
+    await waitFor(() => expect(screen.getAllByText(closed.message)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Pay £25.98' })).toBeDisabled();
   });
 });

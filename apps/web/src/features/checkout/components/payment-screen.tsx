@@ -17,7 +17,7 @@ import { MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
-import { ApiError } from '../../../lib/api';
+import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -25,8 +25,16 @@ import { useCartQuote } from '../../../lib/use-cart-quote';
 import { useCart } from '../../../lib/cart-store';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { LiveOpeningStatus } from '../../../lib/live-opening-status';
-import { isPausedStatus, quoteLine } from '../../../lib/opening-status';
-import { createPaymentIntent, placeCashOrder, useOpeningStatus, usePaymentConfig, type OrderDraft } from '../api/checkout-api';
+import { openingStatusQueryKey, quoteLine } from '../../../lib/opening-status';
+import {
+  createPaymentIntent,
+  orderSlotsQueryKey,
+  placeCashOrder,
+  useOpeningStatus,
+  useOrderSlots,
+  usePaymentConfig,
+  type OrderDraft,
+} from '../api/checkout-api';
 import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
@@ -34,6 +42,7 @@ import { CashConfirmDialog } from './cash-confirm-dialog';
 import { OrderSummary } from './order-summary';
 import { StoreInformation } from './store-information';
 import { TestCardForm } from './test-card-form';
+import { WhenChooser, type WhenMode } from './when-chooser';
 import { paths } from '../../../lib/paths';
 
 // Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
@@ -73,6 +82,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const socket = useRealtimeSocket();
+  const slots = useOrderSlots();
 
   const [addressId, setAddressId] = useState<string | null>(null);
   const [chosenPaymentType, setPaymentType] = useState<PaymentChoice>('Card');
@@ -82,6 +92,8 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const [note, setNote] = useState('');
   const [cashOpen, setCashOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
+  const [whenMode, setWhenMode] = useState<WhenMode>('asap');
+  const [slotAt, setSlotAt] = useState<string | null>(null);
   // A message handed over by the address form or a reorder ('Address Added Successful!'), shown once.
   const flash = (location.state as { flash?: string } | null)?.flash;
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -96,9 +108,19 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   // The first saved address is chosen until the customer picks another; a deleted choice falls back to it.
   const chosenAddressId = chooseAddress(savedAddressIds, addressId);
 
-  // Paused (decision 0901): no order for as soon as possible; place-order says so and is off.
-  const paused = isPausedStatus(opening.data);
-  const orderBlocked = paused;
+  // The slots follow the shop: a pause, busy mode or new settings change them (shop_status sets the status).
+  const openingData = opening.data;
+  useEffect(() => {
+    if (openingData) void queryClient.invalidateQueries({ queryKey: orderSlotsQueryKey });
+  }, [openingData, queryClient]);
+
+  // When (decision 0901): as soon as possible while the shop takes such orders, else only a slot ahead. Closed or
+  // paused with no slot chosen, place-order says why (the server's words) and is off.
+  const asapAllowed = opening.data?.acceptingOrders ?? true;
+  const slotList = slots.data?.slots;
+  const chosenSlot = slotList?.find((slot) => slot.at === slotAt) ?? slotList?.[0] ?? null;
+  const scheduledFor = !asapAllowed || whenMode === 'later' ? (chosenSlot?.at ?? null) : null;
+  const orderBlocked = !asapAllowed && scheduledFor === null;
 
   const lines = cart.entries.map((entry) => entry.line);
   const amountLabel = formatWirePounds(quote.data?.total);
@@ -111,18 +133,23 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       quote: quote.data,
       quoteError,
       addressId: chosenAddressId,
-      opening: opening.data,
+      // An order ahead is for a slot the server offered: the hours and a pause do not refuse it.
+      opening: scheduledFor ? undefined : opening.data,
       payment,
     });
     if (!result.ok) {
       showToast(result.problem, 'warning');
       return null;
     }
-    return { items: lines, addressId: result.addressId, note: note.trim(), email };
+    if (whenMode === 'later' && asapAllowed && scheduledFor === null) {
+      showToast('Choose a time to order ahead for', 'warning');
+      return null;
+    }
+    return { items: lines, addressId: result.addressId, note: note.trim(), email, scheduledFor };
   };
 
   const keyFor = (draft: OrderDraft, type: PaymentChoice): string => {
-    const fingerprint = draftFingerprint([draft.items, draft.addressId, draft.note, type]);
+    const fingerprint = draftFingerprint([draft.items, draft.addressId, draft.note, draft.scheduledFor, type]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     return attempt.current.key;
   };
@@ -137,10 +164,22 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
     void navigate(paths.notification, { state });
   };
 
+  /** The slot was taken or the shop paused meanwhile: the page asks again, so what it offers is true. */
+  const refreshWhen = (error: unknown) => {
+    if (!hasErrorCode(error, 'SLOT_NOT_AVAILABLE', 'ORDERING_PAUSED', 'SHOP_CLOSED')) return;
+    void queryClient.invalidateQueries({ queryKey: orderSlotsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: openingStatusQueryKey });
+  };
+
   const startPayment = async () => {
     const draft = check('Card');
     if (!draft) return null;
-    return createPaymentIntent(draft, quote.data?.total, keyFor(draft, 'Card'));
+    try {
+      return await createPaymentIntent(draft, quote.data?.total, keyFor(draft, 'Card'));
+    } catch (error) {
+      refreshWhen(error);
+      throw error;
+    }
   };
 
   const confirmCash = async () => {
@@ -156,6 +195,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       placed(answer.insertedId, 'Cash');
     } catch (error) {
       setCashOpen(false);
+      refreshWhen(error);
       showToast(error instanceof ApiError ? error.message : 'The order could not be placed. Try again.', 'error');
     } finally {
       setPlacing(false);
@@ -227,17 +267,20 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
               slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
             />
 
-            {orderBlocked && opening.data ? (
+            <WhenChooser
+              asapAllowed={asapAllowed}
+              quote={quoteLine(opening.data)}
+              mode={whenMode}
+              onMode={setWhenMode}
+              slots={slotList}
+              slotAt={chosenSlot?.at ?? null}
+              onSlot={setSlotAt}
+            />
+
+            {orderBlocked && opening.data && (
               <Alert severity="warning" role="alert">
                 {opening.data.message}
               </Alert>
-            ) : (
-              opening.data?.acceptingOrders &&
-              quoteLine(opening.data) && (
-                <Typography sx={{ fontWeight: 600 }} data-testid="checkout-quote">
-                  {quoteLine(opening.data)}
-                </Typography>
-              )
             )}
 
             {paymentType === 'Card' &&
