@@ -17,6 +17,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/order-answer-dialogs';
+import { ScheduledFor } from '../../../components/scheduled-for';
 import { WaitingTime } from '../../../components/waiting-time';
 import { formatWirePounds } from '../../../lib/money';
 import { adminOrderPath, paths } from '../../../lib/paths';
@@ -77,6 +78,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         {position && <Chip label={position} size="small" color="primary" data-testid="new-order-position" />}
       </DialogTitle>
       <DialogContent dividers>
+        <ScheduledFor order={order} sx={{ fontSize: '1.25rem', mb: 1 }} />
         <Box sx={{ mb: 1 }}>
           <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>

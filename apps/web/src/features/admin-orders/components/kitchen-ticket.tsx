@@ -5,6 +5,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
+import { scheduledForText } from '../../../components/scheduled-for';
 import { addressLines, ticketPaymentLine } from '../lib/ticket';
 
 const TICKET_CLASS = 'kitchen-ticket';
@@ -53,6 +54,15 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
             {order.date} {order.time}
           </Box>
         </Box>
+        {scheduledForText(order) && (
+          <Box
+            component="p"
+            data-testid="ticket-scheduled"
+            sx={{ m: 0, mt: 1, fontSize: '22pt', fontWeight: 800, border: '3px solid #000', px: 1 }}
+          >
+            {scheduledForText(order)}
+          </Box>
+        )}
         {order.expectedTime && (
           <Box component="p" data-testid="ticket-expected" sx={{ m: 0, mt: 1, fontSize: '18pt', fontWeight: 700 }}>
             Expected at {order.expectedTime}

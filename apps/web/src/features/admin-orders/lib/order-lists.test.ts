@@ -9,7 +9,7 @@ describe('the admin order lists', () => {
     expect(ordersListPath('lastDay', 1)).toBe('/buy-product?period=lastDay');
     expect(ordersListPath('lastWeek', 2)).toBe('/buy-product?period=lastWeek&page=2');
     expect(ordersListPath('lastMonth', 1)).toBe('/buy-product?period=lastMonth');
-    expect(ordersListPath('pending', 1)).toBe('/buy-product?status=Pending+Order');
+    expect(ordersListPath('pending', 1)).toBe('/buy-product?status=Pending+Order&sort=due');
   });
 
   it('read the page from the address bar, page 1 for anything that is not a whole number from 1', () => {

@@ -12,11 +12,17 @@ export const ORDERS_PAGE_SIZE = 50;
 
 const PENDING: OrderStatus = ORDER_STATUSES[0];
 
-/** The query of `GET /api/buy-product` for a list and a 1-based page: '/buy-product?period=today&page=2'. */
+/**
+ * The query of `GET /api/buy-product` for a list and a 1-based page: '/buy-product?period=today&page=2'. The orders
+ * waiting for an answer are the kitchen's work: by when they are due (`sort=due`, decision 0901), so an order placed
+ * ahead for tomorrow waits below tonight's; the other lists are newest first, as the spec's.
+ */
 export function ordersListPath(kind: OrdersListKind, page: number): string {
   const params = new URLSearchParams();
-  if (kind === 'pending') params.set('status', PENDING);
-  else if (kind !== 'all') params.set('period', kind);
+  if (kind === 'pending') {
+    params.set('status', PENDING);
+    params.set('sort', 'due');
+  } else if (kind !== 'all') params.set('period', kind);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query === '' ? '/buy-product' : `/buy-product?${query}`;

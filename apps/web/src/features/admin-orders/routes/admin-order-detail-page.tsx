@@ -31,6 +31,7 @@ import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
+import { ScheduledFor } from '../../../components/scheduled-for';
 import { paths } from '../../../lib/paths';
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
@@ -222,6 +223,7 @@ export function AdminOrderDetailPage() {
         <>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <StatusChip status={data.status} />
+            <ScheduledFor order={data} sx={{ fontSize: '1.125rem' }} />
             <Typography color="text.secondary">
               Placed {data.date} at {data.time} by {data.email}
             </Typography>

@@ -9,6 +9,7 @@ import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { ScheduledFor } from '../../../components/scheduled-for';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
 import { orderPath } from '../../../lib/paths';
@@ -46,6 +47,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
       <Typography variant="body2" color="text.secondary">
         Placed {order.date} at {order.time} · {items}
       </Typography>
+      <ScheduledFor order={order} sx={{ mt: 0.75 }} />
       {promise && (
         <Typography fontWeight={700} color={order.status === 'Canceled Order' ? 'error.main' : 'text.primary'} sx={{ mt: 0.5 }}>
           {promise}

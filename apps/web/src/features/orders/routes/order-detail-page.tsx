@@ -15,6 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
+import { ScheduledFor, scheduledForText } from '../../../components/scheduled-for';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
@@ -43,11 +44,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 function OrderPromise({ order }: { order: OrderWire }) {
   const line = orderPromiseLine(order);
-  if (!line) return null;
+  // An order placed ahead: 'For Sat 19:30' first, prominently (issue 21).
+  const ahead = scheduledForText(order);
+  if (!line && !ahead) return null;
   const canceled = order.status === 'Canceled Order';
   return (
     <Alert severity={canceled ? 'warning' : 'info'} role="status" aria-label="Order promise" sx={{ gridColumn: '1 / -1' }}>
-      <AlertTitle sx={{ mb: canceled ? 0.5 : 0 }}>{line}</AlertTitle>
+      <AlertTitle sx={{ mb: canceled ? 0.5 : 0, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <ScheduledFor order={order} />
+        {line}
+      </AlertTitle>
       {canceled && paymentLine(order)}
     </Alert>
   );

@@ -13,6 +13,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
+import { ScheduledFor } from '../../../components/scheduled-for';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
@@ -28,6 +29,7 @@ function OrderStatus({ order }: { order: OrderWire }) {
   return (
     <>
       {order.status}
+      <ScheduledFor order={order} sx={{ display: 'table', my: 0.25 }} />
       {promise && (
         <Typography variant="body2" color={order.status === 'Canceled Order' ? 'error.main' : 'text.secondary'}>
           {promise}
