@@ -61,6 +61,22 @@ describe('the back office', () => {
     for (const mark of marks) expect(mark.closest('tr, li')).toHaveTextContent(displayOrderId(ahead._id));
   });
 
+  it('an order placed ahead is not Waiting or Late before the kitchen would start it; one for now is', async () => {
+    // Both placed more than 5 minutes (the late setting) ago.
+    const aheadLong = { ...ahead, placedAt: '2026-11-27T18:40:00.000Z' };
+    const asapLong = { ...asap, placedAt: '2026-11-27T18:41:00.000Z' };
+    backOffice([aheadLong, asapLong]);
+    renderWithProviders(<PendingOrdersPage />, { at: paths.pendingOrders });
+    const [aheadMark] = await screen.findAllByText('For Sat 19:30');
+    const aheadRow = aheadMark!.closest('tr, li') as HTMLElement;
+    expect(aheadRow).not.toHaveTextContent(/Waiting|Late/);
+    const asapRow = screen
+      .getAllByText(displayOrderId(asap._id))
+      .map((cell) => cell.closest('tr, li') as HTMLElement)
+      .find(Boolean)!;
+    expect(asapRow).toHaveTextContent('LateWaiting 19 min');
+  });
+
   it('the new-order popup says For Sat 19:30', async () => {
     backOffice([ahead]);
     renderWithProviders(<NewOrderPopup />, { at: '/dashboard' });

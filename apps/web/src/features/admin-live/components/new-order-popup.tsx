@@ -21,7 +21,7 @@ import { ScheduledFor } from '../../../components/scheduled-for';
 import { WaitingTime } from '../../../components/waiting-time';
 import { formatWirePounds } from '../../../lib/money';
 import { adminOrderPath, paths } from '../../../lib/paths';
-import { useOrderTimerSettings, useReadyQuote } from '../../../lib/shop-settings';
+import { useOrderTimerSettings, useReadyQuote, useShopSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
 import { useAnswerOrder, useLiveOrders } from '../api/live-orders';
 import { currentOrder, PENDING_ORDER, productLine, ringMode, sentence } from '../lib/order-queue';
@@ -80,7 +80,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
       <DialogContent dividers>
         <ScheduledFor order={order} sx={{ fontSize: '1.25rem', mb: 1 }} />
         <Box sx={{ mb: 1 }}>
-          <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
+          <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType)} · {formatWirePounds(order.totalPrice)}
@@ -183,7 +183,8 @@ export function NewOrderPopup() {
   const view = currentOrder(queue, skip);
   const order = pinnedOrder ?? view.order;
   const position = pinnedOrder ? null : view.position;
-  const mode = ringMode(queue.waiting, now, lateAfterMinutes);
+  const usualMinutes = useShopSettings().data?.usualMinutes;
+  const mode = ringMode(queue.waiting, now, lateAfterMinutes, usualMinutes);
   const { ref: soundRef, blocked: soundBlocked, enable: enableSound, ringOnce } = useRepeatingSound(mode);
   // The last order shown stays drawn while the popup fades out.
   const [lastShown, setLastShown] = useState<OrderWire | null>(order);

@@ -198,8 +198,21 @@ describe('the waiting orders', () => {
       now: '18:30',
       mode: 'late',
     },
+    {
+      name: 'an order placed ahead for 20:00, waiting 20 min since placed but not yet due to start (19:15): the chime only',
+      waiting: [{ ...order('a', 'Pending Order', 10), scheduledFor: '2026-11-25T20:00:00.000Z' }],
+      now: '18:30',
+      mode: 'normal',
+    },
   ])('$name', ({ waiting, now, mode }) => {
     expect(ringMode(waiting, new Date(`2026-11-25T${now}:00.000Z`), 5)).toBe(mode);
+  });
+
+  it('an order placed ahead is late 5 min after the kitchen would start it (its slot less the usual 45 min)', () => {
+    const ahead = { ...order('a', 'Pending Order', 0), scheduledFor: '2026-11-25T20:00:00.000Z' };
+    expect(ringMode([ahead], new Date('2026-11-25T19:19:00.000Z'), 5, 45)).toBe('normal');
+    expect(ringMode([ahead], new Date('2026-11-25T19:20:00.000Z'), 5, 45)).toBe('late');
+    expect(ringMode([ahead], new Date('2026-11-25T19:30:00.000Z'), 5, 30)).toBe('normal');
   });
 
   it.each([

@@ -7,6 +7,7 @@
  * accepted or rejected, here or by another admin. `done` holds the orders known to have left Pending Order (a
  * status never goes back to it), so a list read before an answer, arriving after it, does not bring one back.
  */
+import { DEFAULT_KITCHEN_SETTINGS, waitingFrom } from '@shop/shared/domain/kitchen';
 import { isLateWaiting } from '@shop/shared/domain/order-promise';
 
 export const PENDING_ORDER = 'Pending Order';
@@ -19,6 +20,8 @@ export interface QueueOrder {
   createdAt: string;
   /** ISO instant: when the shop first saw it (a card order once its money is held); null before. */
   placedAt: string | null;
+  /** ISO instant: the slot an order placed ahead is for (issue 21); null or absent for as soon as possible. */
+  scheduledFor?: string | null;
 }
 
 export interface OrderQueue<T extends QueueOrder> {
@@ -102,10 +105,20 @@ export function currentOrder<T extends QueueOrder>(
 
 export type RingMode = 'off' | 'normal' | 'late';
 
-/** The chime: off when nothing waits, louder and faster once any waiting order is late. */
-export function ringMode(waiting: readonly QueueOrder[], now: Date, lateAfterMinutes: number): RingMode {
+/**
+ * The chime: off when nothing waits, louder and faster once any waiting order is late. An order placed ahead is late
+ * only counted from when the kitchen would start it (waitingFrom: its slot less the usual time, decision 0901).
+ */
+export function ringMode(
+  waiting: readonly QueueOrder[],
+  now: Date,
+  lateAfterMinutes: number,
+  usualMinutes: number = DEFAULT_KITCHEN_SETTINGS.usualMinutes,
+): RingMode {
   if (waiting.length === 0) return 'off';
-  return waiting.some((order) => isLateWaiting(new Date(waitingSince(order)), now, { lateAfterMinutes })) ? 'late' : 'normal';
+  const since = (order: QueueOrder) =>
+    waitingFrom(new Date(waitingSince(order)), order.scheduledFor ? new Date(order.scheduledFor) : null, usualMinutes);
+  return waiting.some((order) => isLateWaiting(since(order), now, { lateAfterMinutes })) ? 'late' : 'normal';
 }
 
 /** A product line of the popup as the spec writes it: name(quantity), e.g. 'Margherita(2)'. */

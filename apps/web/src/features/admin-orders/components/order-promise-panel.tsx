@@ -25,7 +25,7 @@ function WaitingPanel({ order, now }: { order: OrderWire; now: Date }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography sx={{ fontWeight: 700 }}>This order waits for an answer</Typography>
-          <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
+          <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>
         <Stack direction="row" spacing={1}>
           <Button color="error" variant="outlined" disabled={busy} onClick={() => setAsking('cancel')}>

@@ -31,14 +31,14 @@ function OrderTiming({
   now,
   lateAfterMinutes,
 }: {
-  order: Pick<OrderWire, 'status' | 'placedAt' | 'expectedTime'>;
+  order: Pick<OrderWire, 'status' | 'placedAt' | 'expectedTime' | 'scheduledFor'>;
   now: Date;
   lateAfterMinutes: number;
 }) {
   if (order.status === 'Pending Order') {
     return (
       <Box sx={{ mt: 0.5 }}>
-        <WaitingTime placedAt={order.placedAt} now={now} lateAfterMinutes={lateAfterMinutes} />
+        <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
       </Box>
     );
   }
