@@ -61,7 +61,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     // The order timers (auto-reject, the money sweep) do not run by themselves in a test server: a suite that moves
     // the shop clock would see orders change under it. Suites about them run runOrderTimers, or set an interval.
-    ORDER_TIMERS_INTERVAL_MS: '0',
+    // Production refuses 0 (nothing would answer for the shop), so a production test server ticks once an hour.
+    ORDER_TIMERS_INTERVAL_MS: opts.env?.NODE_ENV === 'production' ? '3600000' : '0',
     ...opts.env,
   };
 
