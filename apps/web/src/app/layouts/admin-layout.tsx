@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -75,14 +75,33 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The back office's frame: a top bar and the 280 px sidebar, a slide-out drawer below lg. */
+/**
+ * The fixed header's height as drawn: on a phone, busy mode's and the pause's countdowns can wrap it onto a second
+ * line, and the page must start below it, not under it. Null until measured (the toolbar's own height stands in).
+ */
+function useHeaderHeight(): [React.RefObject<HTMLElement | null>, number | null] {
+  const ref = useRef<HTMLElement | null>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(header.offsetHeight));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height];
+}
+
 export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const [headerRef, headerHeight] = useHeaderHeight();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
       <AppBar
+        ref={headerRef}
         position="fixed"
         color="inherit"
         elevation={1}
@@ -99,14 +118,16 @@ export function AdminLayout() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
+          <Typography component="p" variant="h6" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Back Office
           </Typography>
           {/* Busy mode and the pause with their countdown, on every admin page (issue 21). */}
           <Box sx={{ ml: 'auto' }}>
             <KitchenControls />
           </Box>
-          <Button onClick={() => setLogoutOpen(true)}>Log Out</Button>
+          <Button onClick={() => setLogoutOpen(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            Log Out
+          </Button>
         </Toolbar>
       </AppBar>
 
@@ -132,7 +153,7 @@ export function AdminLayout() {
       </Box>
 
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}>
-        <Toolbar />
+        {headerHeight === null ? <Toolbar /> : <Box sx={{ height: headerHeight }} />}
         <Outlet />
       </Box>
 
