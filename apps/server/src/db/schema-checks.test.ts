@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRINK_KINDS, TOPPING_CATEGORIES } from '@shop/shared/domain/catalogue-values';
+import { FULFILMENTS } from '@shop/shared/domain/fulfilment';
 import { ORDER_STATUSES } from '@shop/shared/domain/order-status';
 import { PAYMENT_STATUSES, PAYMENT_TYPES } from '@shop/shared/domain/payment-types';
+import { VAT_RATES } from '@shop/shared/domain/vat';
 import { runPrepared } from './client';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness';
 
@@ -14,6 +16,8 @@ const CHECKS: [constraint: string, values: readonly string[]][] = [
   ['orders_payment_type_check', PAYMENT_TYPES],
   ['orders_payment_status_check', PAYMENT_STATUSES],
   ['orders_status_check', ORDER_STATUSES],
+  ['orders_fulfilment_check', FULFILMENTS],
+  ['products_vat_rate_check', VAT_RATES],
 ];
 
 describe.each(testDatabases())('the migrated database on %s', (kind) => {

@@ -16,8 +16,10 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Allergen } from '@shop/shared/domain/allergens';
 import type { DealSlot } from '@shop/shared/domain/catalogue';
 import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
+import { FULFILMENTS, type Fulfilment } from '@shop/shared/domain/fulfilment';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import {
   PAYMENT_STATUSES,
@@ -27,6 +29,7 @@ import {
   type PaymentType,
   type RefundStatus,
 } from '@shop/shared/domain/payment-types';
+import { VAT_RATES, type VatRate } from '@shop/shared/domain/vat';
 import { newId } from './id';
 
 // Every timestamp is timestamptz without a database default on purpose: services pass the shop clock
@@ -40,6 +43,13 @@ const primaryId = () =>
 /** A CHECK that the column holds one of a shared constant list's values (plain words: no quote to escape). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+/** The allergens a product or topping contains (issue 22): codes of domain/allergens.ts, none by default. */
+const allergenList = (name: string) =>
+  jsonb(name)
+    .$type<Allergen[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`);
 
 /** PostgreSQL bytea. node-postgres answers Buffer, PGlite Uint8Array; both come back as Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -112,6 +122,9 @@ export const products = pgTable(
     // until an admin turns it back on. Nothing clears an instant that has passed: the shop clock reads it as on sale.
     soldOutUntil: at('sold_out_until'),
     soldOutUntilBackOn: boolean('sold_out_until_back_on').notNull().default(false),
+    allergens: allergenList('allergens'),
+    /** The VAT rate it is sold at (issue 22 point 4): standard unless marked zero-rated. */
+    vatRate: text('vat_rate').$type<VatRate>().notNull().default('standard'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
     deletedAt: at('deleted_at'),
@@ -119,6 +132,7 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.categoryId),
     check('products_drink_kind_check', oneOf(t.drinkKind, DRINK_KINDS)),
+    check('products_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     check(
       'products_prices_check',
       sql`coalesce(${t.priceS}, 0) >= 0 and coalesce(${t.priceM}, 0) >= 0 and coalesce(${t.priceL}, 0) >= 0 and coalesce(${t.priceXl}, 0) >= 0`,
@@ -137,6 +151,7 @@ export const toppings = pgTable(
     // Sold out, as products are.
     soldOutUntil: at('sold_out_until'),
     soldOutUntilBackOn: boolean('sold_out_until_back_on').notNull().default(false),
+    allergens: allergenList('allergens'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [check('toppings_category_check', oneOf(t.category, TOPPING_CATEGORIES)), check('toppings_price_check', sql`${t.price} >= 0`)],
@@ -160,6 +175,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
+    /**
+     * When the customer deleted the account (issue 22 point 5): the row stays for the orders that refer to it, with
+     * its e-mail, name and password replaced; null for a live account.
+     */
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
@@ -301,6 +321,15 @@ export const orders = pgTable(
     addressId: id('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     address: jsonb('address').notNull().$type<AddressSnapshot>(),
     note: text('note').notNull().default(''),
+    /** 'Any allergies we should know about?' (issue 22 point 1), kept apart from the note; '' when none. */
+    allergyNote: text('allergy_note').notNull().default(''),
+    /**
+     * Delivered or collected (issue 22 point 3). A collection order's address snapshot holds the customer's name,
+     * e-mail and phone with empty address lines.
+     */
+    fulfilment: text('fulfilment').$type<Fulfilment>().notNull().default('delivery'),
+    /** Pence: the delivery zone's fee, charged as its own line and included in total (0 for collection). */
+    deliveryFee: integer('delivery_fee').notNull().default(0),
     /**
      * When the shop first saw the order: a cash order at once, a card order once its money is held (decision 0800).
      * Null while a card order waits for its payment: such an order is the customer's business only.
@@ -334,6 +363,8 @@ export const orders = pgTable(
     check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
+    check('orders_fulfilment_check', oneOf(t.fulfilment, FULFILMENTS)),
+    check('orders_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
     check('orders_refunded_check', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
   ],
 );
@@ -386,9 +417,46 @@ export const shopSettings = pgTable(
     minutesPerExtraOrder: integer('minutes_per_extra_order').notNull().default(5),
     /** Accepted orders per 15-minute slot; 0 = no cap. */
     slotCapacity: integer('slot_capacity').notNull().default(0),
+    /** Collection's usual time (issue 22 point 3), in minutes. */
+    collectionMinutes: integer('collection_minutes').notNull().default(20),
+    /**
+     * The shop's own post code (issue 22 point 2; SHOP_POSTCODE until set here), normalised ('BS1 4DJ'); null while
+     * not set: every UK post code is then accepted and the back office asks for it.
+     */
+    shopPostcode: text('shop_postcode'),
+    /**
+     * The trader (issue 22 point 4), as the storefront's footer, checkout and receipts show it; null: the
+     * environment's value (SHOP_NAME, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL, SHOP_VAT_NUMBER) or the default.
+     */
+    traderName: text('trader_name'),
+    /** The address lines, one per line. */
+    traderAddress: text('trader_address'),
+    traderPhone: text('trader_phone'),
+    traderEmail: text('trader_email'),
+    /** Optional: with it, receipts show the VAT included per rate. */
+    vatNumber: text('vat_number'),
     updatedAt: at('updated_at'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Where the shop delivers (issue 22 point 2): UK post code districts ('BS1') or sectors ('BS6 5'), each with a fee
+ * and a minimum order in pence. The most specific zone holding an address's post code applies (a sector before its
+ * district); a post code in none is refused. With no zones and no shop post code every UK post code is accepted.
+ */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: primaryId(),
+    /** Normalised: upper case, a sector with one space ('BS6 5'). */
+    code: text('code').notNull().unique(),
+    fee: integer('fee').notNull(),
+    minimumOrder: integer('minimum_order').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [check('delivery_zones_money_check', sql`${t.fee} >= 0 and ${t.minimumOrder} >= 0`)],
 );
 
 /**
