@@ -38,3 +38,127 @@ export const ALLERGEN_NAMES: Readonly<Record<Allergen, string>> = {
   soya: 'Soya',
   sulphites: 'Sulphur dioxide/sulphites',
 };
+
+const ALLERGEN_ORDER: ReadonlyMap<string, number> = new Map(ALLERGENS.map((code, index) => [code, index]));
+
+/** Whether a text is one of the 14 codes. */
+export function isAllergen(code: unknown): code is Allergen {
+  return typeof code === 'string' && ALLERGEN_ORDER.has(code);
+}
+
+/**
+ * Every allergen of the lists given, once each, in ALLERGENS' order (celery first, sulphites last). Anything that is
+ * not one of the 14 codes is dropped: the database and the wire hold only codes (the admin's routes refuse others).
+ */
+export function combineAllergens(...lists: ReadonlyArray<readonly string[] | null | undefined>): Allergen[] {
+  const found = new Set<Allergen>();
+  for (const list of lists) for (const code of list ?? []) if (isAllergen(code)) found.add(code);
+  return ALLERGENS.filter((code) => found.has(code));
+}
+
+/** The names a customer reads, in the list's order: 'Cereals containing gluten, Milk'. */
+export function allergenNames(codes: readonly string[]): string[] {
+  return combineAllergens(codes).map((code) => ALLERGEN_NAMES[code]);
+}
+
+/** Short names for a filter's chips and a card's line ('Gluten', 'Nuts'): the full names are long. */
+export const ALLERGEN_SHORT_NAMES: Readonly<Record<Allergen, string>> = {
+  ...ALLERGEN_NAMES,
+  gluten: 'Gluten',
+  nuts: 'Tree nuts',
+  sulphites: 'Sulphites',
+};
+
+/**
+ * What a chosen crust adds to a pizza beyond its own allergens (the pizza's record covers its usual base, gluten in
+ * the dough): a stuffed crust is stuffed with cheese. The crust choice is a price column on the product, not a
+ * record of its own, so this is the shop's data here (decision 1000).
+ */
+export const CRUST_ALLERGENS: Readonly<Record<'deep_pan' | 'thin_crust' | 'stuffed_crust', readonly Allergen[]>> = {
+  deep_pan: [],
+  thin_crust: [],
+  stuffed_crust: ['milk'],
+};
+
+/** What the allergen rules need of the catalogue: each product's and topping's own allergens, by id. */
+export type AllergenCatalogue = {
+  products: ReadonlyMap<string, { allergens?: readonly string[] }>;
+  toppings: ReadonlyMap<string, { allergens?: readonly string[] }>;
+};
+
+/** A line as the rules read it: a cart line (contract/cart.ts) fits, and so does a deal choice with its own toppings. */
+export type AllergenLine = {
+  productId: string;
+  crust?: string | null;
+  toppingIds?: readonly string[];
+  deal?: { crust?: string | null; items: ReadonlyArray<{ productId: string; toppingIds?: readonly string[] }> };
+};
+
+function crustAllergens(crust: string | null | undefined): readonly Allergen[] {
+  return crust != null && crust in CRUST_ALLERGENS ? CRUST_ALLERGENS[crust as keyof typeof CRUST_ALLERGENS] : [];
+}
+
+/**
+ * A line's allergens (issue 22 point 1): its product's plus those of every chosen topping (crust toppings, dips and
+ * shake flavours are toppings), the chosen crust, and every deal choice with its own toppings, sorted in ALLERGENS'
+ * order, no repeats. A product or topping the catalogue no longer has adds nothing (pricing refuses such a line).
+ */
+export function lineAllergens(line: AllergenLine, catalogue: AllergenCatalogue): Allergen[] {
+  const lists: Array<readonly string[] | undefined> = [catalogue.products.get(line.productId)?.allergens];
+  for (const id of line.toppingIds ?? []) lists.push(catalogue.toppings.get(id)?.allergens);
+  lists.push(crustAllergens(line.crust ?? line.deal?.crust));
+  for (const item of line.deal?.items ?? []) {
+    lists.push(catalogue.products.get(item.productId)?.allergens);
+    for (const id of item.toppingIds ?? []) lists.push(catalogue.toppings.get(id)?.allergens);
+  }
+  return combineAllergens(...lists);
+}
+
+/** Whether a list holds any of the allergens to avoid. */
+export function containsAnyAllergen(allergens: readonly string[] | undefined, avoid: readonly string[]): boolean {
+  if (!allergens || avoid.length === 0) return false;
+  return allergens.some((code) => avoid.includes(code));
+}
+
+/**
+ * The menu filter's verdict on one product for a customer avoiding some allergens (decision 1000):
+ * - 'hide': the dish itself contains one: nothing the customer chooses takes it out.
+ * - 'mark': the dish itself is free of them, but something the customer may add is not (a topping, dip or shake
+ *   flavour it takes, the stuffed crust, a deal's possible choices): shown, marked, and the builder shows which.
+ * - 'show': neither.
+ * `options` are the allergen lists of everything the customer could add (the caller knows which toppings and deal
+ * choices the product takes; the storefront passes them from the menu).
+ */
+export type AllergenVerdict = 'show' | 'mark' | 'hide';
+export function allergenVerdict(
+  own: readonly string[] | undefined,
+  options: ReadonlyArray<readonly string[] | undefined>,
+  avoid: readonly string[],
+): AllergenVerdict {
+  if (avoid.length === 0) return 'show';
+  if (containsAnyAllergen(own, avoid)) return 'hide';
+  return options.some((list) => containsAnyAllergen(list, avoid)) ? 'mark' : 'show';
+}
+
+/** Which of the avoided allergens the options hold, for the mark's words ('Some choices contain milk'). */
+export function avoidedInOptions(options: ReadonlyArray<readonly string[] | undefined>, avoid: readonly string[]): Allergen[] {
+  return combineAllergens(...options).filter((code) => avoid.includes(code));
+}
+
+/**
+ * The verdict on a deal: 'hide' when some slot can be filled only with dishes that contain an avoided allergen
+ * (every choice the slot offers has one, so no deal the customer can complete is free of it); 'mark' when some
+ * choice has one but each slot offers another; the deal's own allergens (if any are recorded) hide it as a dish's do.
+ * `slots`: for each slot, the allergens of every product that may fill it (with its crust and toppings' worst case
+ * left to the builder, which shows what is chosen).
+ */
+export function dealAllergenVerdict(
+  own: readonly string[] | undefined,
+  slots: ReadonlyArray<ReadonlyArray<readonly string[] | undefined>>,
+  avoid: readonly string[],
+): AllergenVerdict {
+  if (avoid.length === 0) return 'show';
+  if (containsAnyAllergen(own, avoid)) return 'hide';
+  if (slots.some((choices) => choices.length > 0 && choices.every((list) => containsAnyAllergen(list, avoid)))) return 'hide';
+  return slots.some((choices) => choices.some((list) => containsAnyAllergen(list, avoid))) ? 'mark' : 'show';
+}

@@ -3,6 +3,7 @@
  * cards, the deal builder and the pricing module all ask here, so the browser never offers a choice
  * the server would refuse. Pure data in, data out; prices are integer pence.
  */
+import type { Allergen } from './allergens';
 import type { DealSlot } from './catalogue';
 import {
   CRUSTS,
@@ -32,6 +33,8 @@ export type PricedProduct = {
   drinkKind: DrinkKind | null;
   /** For Deals: what fills the deal. */
   dealSlots: DealSlot[] | null;
+  /** Its own allergens' codes (domain/allergens.ts), absent where a caller does not need them. */
+  allergens?: readonly Allergen[];
 };
 
 /** A topping ("ingredient") as the pricing rules need it. */
@@ -41,6 +44,8 @@ export type PricedTopping = {
   category: ToppingCategory;
   /** Pence. */
   price: number;
+  /** Its own allergens' codes (domain/allergens.ts), absent where a caller does not need them. */
+  allergens?: readonly Allergen[];
 };
 
 /** Everything a price depends on, keyed by id. Anything missing is "no longer available". */

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLERGENS,
+  allergenNames,
+  allergenVerdict,
+  avoidedInOptions,
+  combineAllergens,
+  containsAnyAllergen,
+  dealAllergenVerdict,
+  isAllergen,
+  lineAllergens,
+  type AllergenCatalogue,
+} from './allergens';
+
+const catalogue: AllergenCatalogue = {
+  products: new Map([
+    ['margherita', { allergens: ['milk', 'gluten'] }],
+    ['vegan', { allergens: ['gluten'] }],
+    ['shake', { allergens: ['milk'] }],
+    ['chips', { allergens: [] }],
+    ['wings', { allergens: ['celery', 'mustard'] }],
+    ['deal', { allergens: [] }],
+    ['cola', {}],
+  ]),
+  toppings: new Map([
+    ['pepperoni', { allergens: ['sulphites', 'mustard'] }],
+    ['cheese', { allergens: ['milk'] }],
+    ['oreo', { allergens: ['soya', 'gluten', 'milk'] }],
+    ['garlic-dip', { allergens: ['eggs', 'milk', 'mustard'] }],
+    ['onion', { allergens: [] }],
+  ]),
+};
+
+describe('combineAllergens', () => {
+  it.each([
+    { lists: [[]], want: [] },
+    { lists: [['milk', 'gluten']], want: ['gluten', 'milk'] },
+    { lists: [['sulphites'], ['celery']], want: ['celery', 'sulphites'] },
+    { lists: [['milk'], ['milk', 'eggs'], undefined, null], want: ['eggs', 'milk'] },
+    { lists: [['milk', 'cheese', 'Milk']], want: ['milk'] },
+    { lists: [[...ALLERGENS].reverse()], want: [...ALLERGENS] },
+  ])('$lists → $want', ({ lists, want }) => {
+    expect(combineAllergens(...(lists as string[][]))).toEqual(want);
+  });
+});
+
+describe('lineAllergens: the product plus every choice, in the list order, once each', () => {
+  it.each([
+    { name: 'a plain pizza', line: { productId: 'margherita' }, want: ['gluten', 'milk'] },
+    {
+      name: 'a pizza with pepperoni and cheese',
+      line: { productId: 'margherita', toppingIds: ['pepperoni', 'cheese'] },
+      want: ['gluten', 'milk', 'mustard', 'sulphites'],
+    },
+    { name: 'a vegan pizza with onion', line: { productId: 'vegan', toppingIds: ['onion'] }, want: ['gluten'] },
+    { name: 'a vegan pizza with extra cheese', line: { productId: 'vegan', toppingIds: ['cheese'] }, want: ['gluten', 'milk'] },
+    { name: 'a stuffed crust adds milk', line: { productId: 'vegan', crust: 'stuffed_crust' }, want: ['gluten', 'milk'] },
+    { name: 'a thin crust adds nothing', line: { productId: 'vegan', crust: 'thin_crust' }, want: ['gluten'] },
+    { name: 'a shake with an Oreo flavour', line: { productId: 'shake', toppingIds: ['oreo'] }, want: ['gluten', 'milk', 'soya'] },
+    {
+      name: 'wings with a garlic dip',
+      line: { productId: 'wings', toppingIds: ['garlic-dip'] },
+      want: ['celery', 'eggs', 'milk', 'mustard'],
+    },
+    { name: 'chips', line: { productId: 'chips' }, want: [] },
+    { name: 'a drink with nothing recorded', line: { productId: 'cola' }, want: [] },
+    { name: 'a product no longer on the menu', line: { productId: 'gone', toppingIds: ['gone-too'] }, want: [] },
+    {
+      name: 'a deal: every choice counts',
+      line: { productId: 'deal', deal: { items: [{ productId: 'vegan' }, { productId: 'chips' }, { productId: 'wings' }] } },
+      want: ['celery', 'gluten', 'mustard'],
+    },
+    {
+      name: "a deal with a stuffed crust and a choice's own toppings",
+      line: {
+        productId: 'deal',
+        deal: { crust: 'stuffed_crust', items: [{ productId: 'vegan', toppingIds: ['pepperoni'] }, { productId: 'chips' }] },
+      },
+      want: ['gluten', 'milk', 'mustard', 'sulphites'],
+    },
+  ])('$name', ({ line, want }) => {
+    expect(lineAllergens(line, catalogue)).toEqual(want);
+  });
+});
+
+describe('the filter', () => {
+  it.each([
+    { own: ['gluten', 'milk'], options: [['milk']], avoid: [], want: 'show' },
+    { own: ['gluten', 'milk'], options: [], avoid: ['milk'], want: 'hide' },
+    { own: ['gluten'], options: [['onion'], ['milk']], avoid: ['milk'], want: 'mark' },
+    { own: ['gluten'], options: [[], ['sulphites']], avoid: ['milk', 'peanuts'], want: 'show' },
+    { own: [], options: [], avoid: ['peanuts'], want: 'show' },
+    { own: undefined, options: [undefined], avoid: ['peanuts'], want: 'show' },
+    { own: ['gluten'], options: [['milk']], avoid: ['peanuts', 'gluten'], want: 'hide' },
+  ])('a dish with $own, options $options, avoiding $avoid: $want', ({ own, options, avoid, want }) => {
+    expect(allergenVerdict(own, options, avoid)).toBe(want);
+  });
+
+  it.each([
+    { name: 'every pizza of a slot has milk: hidden', slots: [[['gluten', 'milk'], ['milk']], [[]]], avoid: ['milk'], want: 'hide' },
+    { name: 'a slot has a choice without milk: marked', slots: [[['gluten', 'milk'], ['gluten']], [[]]], avoid: ['milk'], want: 'mark' },
+    { name: 'no choice has it: shown', slots: [[['gluten']], [[]]], avoid: ['milk'], want: 'show' },
+    { name: 'an empty slot does not hide', slots: [[], [['gluten']]], avoid: ['milk'], want: 'show' },
+  ])('a deal: $name', ({ slots, avoid, want }) => {
+    expect(dealAllergenVerdict([], slots, avoid)).toBe(want);
+  });
+
+  it('a deal whose own record has an avoided allergen is hidden', () => {
+    expect(dealAllergenVerdict(['fish'], [[[]]], ['fish'])).toBe('hide');
+  });
+
+  it('names which avoided allergens the choices hold', () => {
+    expect(avoidedInOptions([['milk', 'gluten'], ['eggs'], undefined], ['eggs', 'milk', 'peanuts'])).toEqual(['eggs', 'milk']);
+  });
+
+  it('containsAnyAllergen', () => {
+    expect(containsAnyAllergen(['milk'], ['milk'])).toBe(true);
+    expect(containsAnyAllergen(['milk'], [])).toBe(false);
+    expect(containsAnyAllergen(undefined, ['milk'])).toBe(false);
+  });
+});
+
+describe('codes and names', () => {
+  it('knows the 14 codes and nothing else', () => {
+    expect(ALLERGENS).toHaveLength(14);
+    expect(isAllergen('milk')).toBe(true);
+    expect(isAllergen('cheese')).toBe(false);
+    expect(isAllergen(3)).toBe(false);
+  });
+  it('reads names in the list order', () => {
+    expect(allergenNames(['milk', 'gluten'])).toEqual(['Cereals containing gluten', 'Milk']);
+  });
+});
