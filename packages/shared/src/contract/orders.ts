@@ -302,6 +302,7 @@ export const orderingStatusSchema: z.ZodType<OpeningStatus> = z.strictObject({
   closedReason: z.enum(['hours', 'paused']).nullable(),
   quoteMinutes: z.number().int(),
   quoteReadyAt: z.string(),
+  collectionQuoteMinutes: z.number().int(),
   busy: z.strictObject({ extraMinutes: z.number().int(), until: z.string().nullable() }).nullable(),
   pausedUntil: z.string().nullable(),
   nextSlotAt: z.string().nullable(),

@@ -225,10 +225,20 @@ describe('the opening status: hours first, then a pause, with the quote and busy
       closedReason: null,
       quoteMinutes: 45,
       quoteReadyAt: '2026-11-27T19:45:00.000Z',
+      collectionQuoteMinutes: 20,
       busy: null,
       pausedUntil: null,
       nextSlotAt: '2026-11-27T19:45:00.000Z',
     });
+  });
+  it('a collection is quoted from collectionMinutes, with the same queue and busy mode (decision 1003)', () => {
+    const state: KitchenState = { busy: { extraMinutes: 15, until: null }, pausedUntil: null };
+    const input = { now: friday, settings: { ...settings, collectionMinutes: 25 }, state, queueLength: 7, load: new Map() };
+    // 25 + (7 - 5) × 5 + 15 = 50 for a collection; 45 + 10 + 15 = 70 for a delivery.
+    expect(openingStatus(input)).toMatchObject({ quoteMinutes: 70, collectionQuoteMinutes: 50 });
+    expect(kitchenQuote({ ...input, fulfilment: 'collection' }).minutes).toBe(50);
+    expect(kitchenQuote({ ...input, fulfilment: 'delivery' }).minutes).toBe(70);
+    expect(kitchenQuote({ ...input, settings, fulfilment: 'collection' }).minutes).toBe(45);
   });
   it('busy +30 for an hour and 8 orders in the queue: 90 minutes; ended by 20:00', () => {
     const state: KitchenState = { busy: { extraMinutes: 30, until: at('2026-11-27T20:00:00Z') }, pausedUntil: null };

@@ -3,6 +3,7 @@
  * Pure functions of the shop clock's `now`, the shop's settings and what the database counts; the server decides
  * with them and the screens show what they say.
  */
+import type { Fulfilment } from './fulfilment';
 import { expectedTimeText } from './order-promise';
 import { nextOpening, orderingStatus, upcomingSessions, type OrderingStatus, type SessionWindow } from './opening-hours';
 import { addDays, londonInstant, londonParts } from './london-time';
@@ -21,7 +22,11 @@ export interface KitchenSettings {
   minutesPerExtraOrder: number;
   /** Accepted orders per 15-minute slot; 0 = no cap. */
   slotCapacity: number;
+  /** Collection's usual time (issue 22 point 3, decision 1003): stands in for usualMinutes in a collection's quote. */
+  collectionMinutes?: number;
 }
+/** Collection's usual time when the settings name none (shop_settings.collection_minutes' default). */
+export const DEFAULT_COLLECTION_MINUTES = 20;
 export const DEFAULT_KITCHEN_SETTINGS: KitchenSettings = { usualMinutes: 45, queueAllowance: 5, minutesPerExtraOrder: 5, slotCapacity: 0 };
 
 /** Busy mode and pause as stored: `until` null = until turned off. */
@@ -81,15 +86,26 @@ export interface Quote {
   readyAt: Date;
 }
 
-/** The shop's current quote: queue, busy mode and capacity together. */
+/**
+ * The settings a quote for `fulfilment` works from: a collection's usual time is collectionMinutes (decision 1003);
+ * the queue, busy mode and capacity count the same for both.
+ */
+export function settingsFor(settings: KitchenSettings, fulfilment: Fulfilment): KitchenSettings {
+  if (fulfilment === 'delivery') return settings;
+  return { ...settings, usualMinutes: settings.collectionMinutes ?? DEFAULT_COLLECTION_MINUTES };
+}
+
+/** The shop's current quote: queue, busy mode and capacity together (a delivery's, or with `fulfilment` a collection's). */
 export function kitchenQuote(input: {
   now: Date;
   settings: KitchenSettings;
   state: KitchenState;
   queueLength: number;
   load: SlotLoad;
+  fulfilment?: Fulfilment;
 }): Quote {
-  const { now, settings, state } = input;
+  const { now, state } = input;
+  const settings = settingsFor(input.settings, input.fulfilment ?? 'delivery');
   const base = queueQuoteMinutes(settings, input.queueLength, busyExtraMinutes(state, now));
   const readyAt = readyAtWithCapacity(now, base, input.load, settings.slotCapacity);
   return { minutes: Math.ceil((readyAt.getTime() - now.getTime()) / MINUTE), readyAt };
@@ -226,6 +242,8 @@ export type OpeningStatus = OrderingStatus & {
   quoteMinutes: number;
   /** When that is (ISO). */
   quoteReadyAt: string;
+  /** The same for a collection order (collectionMinutes in place of the usual time): 'Collect in about 20 min'. */
+  collectionQuoteMinutes: number;
   /** Busy mode while on: its extra minutes and when it ends by itself (ISO; null = until turned off). */
   busy: { extraMinutes: number; until: string | null } | null;
   /** While paused: when the pause ends (ISO). */
@@ -243,12 +261,14 @@ export function openingStatus(input: KitchenInput & { sessions?: SessionWindow[]
   const { now, state } = input;
   const hours = orderingStatus(now);
   const quote = kitchenQuote(input);
+  const collection = kitchenQuote({ ...input, fulfilment: 'collection' });
   const slots = kitchenSlots(input);
   const busyOn = state.busy && busyExtraMinutes(state, now) > 0 ? state.busy : null;
   const paused = isPaused(state, now) && state.pausedUntil ? state.pausedUntil : null;
   const kitchen = {
     quoteMinutes: quote.minutes,
     quoteReadyAt: quote.readyAt.toISOString(),
+    collectionQuoteMinutes: collection.minutes,
     busy: busyOn ? { extraMinutes: busyOn.extraMinutes, until: busyOn.until?.toISOString() ?? null } : null,
     pausedUntil: paused?.toISOString() ?? null,
     nextSlotAt: slots[0]?.toISOString() ?? null,

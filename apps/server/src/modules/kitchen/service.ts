@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { OrderSlotsAnswer, ShopStatusUpdate } from '@shop/shared/contract/shop-status';
 import {
+  DEFAULT_COLLECTION_MINUTES,
   DEFAULT_KITCHEN_SETTINGS,
   endOfShopDay,
   kitchenQuote,
@@ -20,6 +21,7 @@ import {
   type OpeningStatus,
   type Quote,
 } from '@shop/shared/domain/kitchen';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { upcomingSessions } from '@shop/shared/domain/opening-hours';
 import type { ServiceContext } from '../../context';
 import { runPrepared } from '../../db/client';
@@ -38,6 +40,7 @@ interface KitchenRow extends Record<string, unknown> {
   queue_allowance: number | null;
   minutes_per_extra_order: number | null;
   slot_capacity: number | null;
+  collection_minutes: number | null;
   busy_extra_minutes: number | null;
   busy_until: Date | string | null;
   paused_until: Date | string | null;
@@ -53,7 +56,7 @@ interface KitchenRow extends Record<string, unknown> {
  */
 const KITCHEN_STATEMENT = {
   name: 'kitchen-state',
-  text: `select s.usual_minutes, s.queue_allowance, s.minutes_per_extra_order, s.slot_capacity,
+  text: `select s.usual_minutes, s.queue_allowance, s.minutes_per_extra_order, s.slot_capacity, s.collection_minutes,
     k.busy_extra_minutes, k.busy_until, k.paused_until,
     (select count(*)::int from orders o
       where o.status = 'Approved Order' and o.placed_at is not null
@@ -102,6 +105,7 @@ export async function readKitchen(ctx: KitchenContext): Promise<KitchenInput> {
       queueAllowance: row.queue_allowance ?? DEFAULT_KITCHEN_SETTINGS.queueAllowance,
       minutesPerExtraOrder: row.minutes_per_extra_order ?? DEFAULT_KITCHEN_SETTINGS.minutesPerExtraOrder,
       slotCapacity: row.slot_capacity ?? DEFAULT_KITCHEN_SETTINGS.slotCapacity,
+      collectionMinutes: row.collection_minutes ?? DEFAULT_COLLECTION_MINUTES,
     },
     state: {
       busy: row.busy_extra_minutes === null ? null : { extraMinutes: row.busy_extra_minutes, until: asDate(row.busy_until) },
@@ -117,9 +121,12 @@ export async function readOpeningStatus(ctx: KitchenContext): Promise<OpeningSta
   return openingStatus(await readKitchen(ctx));
 }
 
-/** The shop's quote now (queue, busy mode, capacity): what an order placed now is promised by default. */
-export async function currentQuote(ctx: KitchenContext): Promise<Quote> {
-  return kitchenQuote(await readKitchen(ctx));
+/**
+ * The shop's quote now (queue, busy mode, capacity): what an order placed now is promised by default; a collection's
+ * from collectionMinutes (decision 1003).
+ */
+export async function currentQuote(ctx: KitchenContext, fulfilment: Fulfilment = 'delivery'): Promise<Quote> {
+  return kitchenQuote({ ...(await readKitchen(ctx)), fulfilment });
 }
 
 /** `GET /api/order-slots`: whether 'as soon as possible' is taken now, the quote, and the slots to order ahead for. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
@@ -29,8 +30,9 @@ const RETIMABLE: readonly OrderStatus[] = ['Approved Order', 'On the way'];
  * time, the queue beyond its allowance, busy mode, moved to the next 15-minute slot with room), at most
  * MAX_READY_MINUTES, the longest an admin may promise. Every default goes through here: Approve's, auto-accept's.
  */
-export async function defaultReadyMinutes(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
-  return Math.min((await currentQuote(ctx)).minutes, MAX_READY_MINUTES);
+export async function defaultReadyMinutes(ctx: Pick<ServiceContext, 'db' | 'now'>, fulfilment: Fulfilment = 'delivery'): Promise<number> {
+  // A collection order's quote starts from collectionMinutes (decision 1003).
+  return Math.min((await currentQuote(ctx, fulfilment)).minutes, MAX_READY_MINUTES);
 }
 
 /**
@@ -42,9 +44,10 @@ async function acceptedExpectedAt(
   now: Date,
   scheduledFor: Date | null,
   readyInMinutes: number | undefined,
+  fulfilment: Fulfilment,
 ): Promise<Date> {
   if (scheduledFor && scheduledFor.getTime() > now.getTime()) return scheduledFor;
-  return expectedAt(now, readyInMinutes ?? (await defaultReadyMinutes(ctx)));
+  return expectedAt(now, readyInMinutes ?? (await defaultReadyMinutes(ctx, fulfilment)));
 }
 
 function changeKindOf(status: OrderStatus): OrderChangeKind {
@@ -116,7 +119,13 @@ export async function updateOrderStatus(
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const order = (
       await db
-        .select({ status: orders.status, userId: orders.userId, placedAt: orders.placedAt, scheduledFor: orders.scheduledFor })
+        .select({
+          status: orders.status,
+          userId: orders.userId,
+          placedAt: orders.placedAt,
+          scheduledFor: orders.scheduledFor,
+          fulfilment: orders.fulfilment,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1)
@@ -140,7 +149,10 @@ export async function updateOrderStatus(
     }
 
     const now = ctx.now();
-    const promise = status === 'Approved Order' ? await acceptedExpectedAt(ctx, now, order.scheduledFor, change.readyInMinutes) : undefined;
+    const promise =
+      status === 'Approved Order'
+        ? await acceptedExpectedAt(ctx, now, order.scheduledFor, change.readyInMinutes, order.fulfilment)
+        : undefined;
     const applied = await db.transaction(async (tx) => {
       const changed = await tx
         .update(orders)
