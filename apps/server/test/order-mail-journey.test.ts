@@ -1,6 +1,7 @@
 // The order mails through the real routes (issue 20 points 1 to 5): a card order paid with the offline test
 // provider, accepted with a time, re-timed, refunded in part and canceled with a reason by an admin; a cash order
-// rejected. Each mail arrives once at a real SMTP server with the words the customer needs.
+// rejected; an order placed ahead for tomorrow (issue 21 point 6) says its slot. Each mail arrives once at a real
+// SMTP server with the words the customer needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { SHOP_IDENTITY } from '@shop/shared/domain/shop-identity';
@@ -81,6 +82,32 @@ describe.each(testDatabases())('order mails through the order routes on %s', (ki
       .poll(async () => (await call(server, 'GET', `/buy-product/${orderId}`, customer)).body.paymentStatus, { timeout: 10_000 })
       .toBe('refunded');
     expect(inbox.to(email)).toHaveLength(5);
+  });
+
+  it('an order placed ahead: the receipt and the accepted mail say "For Thu 19:30"', async () => {
+    const customer = await signInAs(server);
+    const addressId = await addAddress(server, customer);
+    // The shop clock stands at Wednesday 18:00 in London; the order is for Thursday 19:30.
+    const placed = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      cashOrder([pizzaLine(menu)], addressId, { scheduledFor: '2026-11-19T19:30:00Z' }),
+    );
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.insertedId as string;
+    const shown = orderId.slice(18);
+    const [receipt] = await mailsArrive(customer.user.email, 1);
+    expect(receipt?.subject).toBe(`Your order ${shown} for Thu 19:30 at ${SHOP_IDENTITY.name}: receipt`);
+    expect(receipt?.text).toContain(`Order ${shown}, placed on 18/11/2026 at 18:00\nFor Thu 19:30\n`);
+
+    // The customer chose the time: the accept question's minutes are not what the mail promises.
+    expect((await update(orderId, { status: 'Approved Order', readyInMinutes: 30 })).body).toEqual({ modifiedCount: 1 });
+    const mails = await mailsArrive(customer.user.email, 2);
+    expect(mails[1]?.subject).toBe(`Your order ${shown} is accepted: for Thu 19:30`);
+    expect(mails[1]?.text).toContain(`${SHOP_IDENTITY.name} has accepted your order ${shown}.\nFor Thu 19:30.\n`);
+    expect(mails[1]?.text).not.toContain('Expected at');
   });
 
   it('a held card order rejected: the reason, and not charged', async () => {

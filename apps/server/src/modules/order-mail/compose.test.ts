@@ -94,6 +94,7 @@ function order(overrides: Partial<OrderForMail> = {}): OrderForMail {
     note: 'Ring the bell',
     placedAt: PLACED,
     expectedAt: null,
+    scheduledFor: null,
     cancelReason: null,
     ...overrides,
   };
@@ -185,6 +186,40 @@ describe('the receipt', () => {
     const text = receiptMail(order({ note: '  ', address: { ...order().address, firstname: '' } })).text;
     expect(text).not.toContain('Your note');
     expect(text.startsWith('Hello,\n')).toBe(true);
+  });
+});
+
+describe('an order placed ahead', () => {
+  // Thursday 19 November 2026, 19:30 in London; placed on Wednesday at 18:30.
+  const scheduledFor = new Date('2026-11-19T19:30:00Z');
+
+  it('the receipt says the slot as the screens do, and promises no delivery time of the shop’s', () => {
+    const mail = receiptMail(order({ scheduledFor }));
+    expect(mail.subject).toBe('Your order a1b2c3 for Thu 19:30 at Takeaway Shop: receipt');
+    expect(mail.text).toContain(
+      '\n\nThank you for your order. Takeaway Shop will accept it shortly: we will e-mail you when it does.\n\nOrder a1b2c3, placed on 18/11/2026 at 18:30\nFor Thu 19:30\n\n',
+    );
+    expect(mail.text).not.toContain('delivery time');
+  });
+
+  it('accepted for its slot: the slot with its day, no other time', () => {
+    const mail = acceptedMail(order({ status: 'Approved Order', scheduledFor, expectedAt: scheduledFor }));
+    expect(mail.subject).toBe('Your order a1b2c3 is accepted: for Thu 19:30');
+    expect(mail.text).toContain('Takeaway Shop has accepted your order a1b2c3.\nFor Thu 19:30.\n\nPayment:');
+    expect(mail.text).not.toContain('Expected');
+  });
+
+  it('accepted once its slot had passed: the slot ordered for and the time it is expected now', () => {
+    const late = order({ status: 'Approved Order', scheduledFor, expectedAt: new Date('2026-11-19T20:05:00Z') });
+    const mail = acceptedMail(late);
+    expect(mail.subject).toBe('Your order a1b2c3 is accepted: expected at 20:05');
+    expect(mail.text).toContain('Takeaway Shop has accepted your order a1b2c3.\nFor Thu 19:30.\nExpected at 20:05.\n');
+  });
+
+  it('in British summer time the slot is London’s', () => {
+    const summer = new Date('2026-07-04T18:30:00Z');
+    expect(receiptMail(order({ scheduledFor: summer })).text).toContain('\nFor Sat 19:30\n');
+    expect(acceptedMail(order({ scheduledFor: summer, expectedAt: summer })).subject).toBe('Your order a1b2c3 is accepted: for Sat 19:30');
   });
 });
 

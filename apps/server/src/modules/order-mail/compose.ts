@@ -6,6 +6,7 @@
 import type { StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
 import { shopDateTime } from '@shop/shared/domain/dates';
+import { scheduledLine, slotLabel } from '@shop/shared/domain/kitchen';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
@@ -36,6 +37,8 @@ export interface OrderForMail {
   note: string;
   placedAt: Date | null;
   expectedAt: Date | null;
+  /** The slot the customer ordered ahead for; null for as soon as possible. */
+  scheduledFor: Date | null;
   cancelReason: string | null;
 }
 
@@ -117,13 +120,22 @@ function questions(shop: ShopIdentity): string[] {
 export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const placed = order.placedAt ? shopDateTime(order.placedAt) : null;
   const note = order.note.trim();
+  // Ordered ahead: the customer chose the time, so the shop accepts it without giving one ('For Thu 19:30').
+  const ahead = order.scheduledFor;
   return {
-    subject: `Your ${orderName(order)} at ${shop.name}: receipt`,
+    subject: `Your ${orderName(order)}${ahead ? ` for ${slotLabel(ahead)}` : ''} at ${shop.name}: receipt`,
     text: body(
       order,
       [
-        [`Thank you for your order. ${shop.name} will accept it with a delivery time shortly: we will e-mail you when it does.`],
-        [`Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`],
+        [
+          ahead
+            ? `Thank you for your order. ${shop.name} will accept it shortly: we will e-mail you when it does.`
+            : `Thank you for your order. ${shop.name} will accept it with a delivery time shortly: we will e-mail you when it does.`,
+        ],
+        [
+          `Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`,
+          ...(ahead ? [scheduledLine(ahead)] : []),
+        ],
         order.items.flatMap(itemLines),
         [`Subtotal: ${formatPounds(order.subtotal)}`, `Total: ${formatPounds(order.total)}`],
         [`Payment: ${paymentWords(order)}`],
@@ -136,18 +148,24 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
   };
 }
 
-/** Accepted with a time: 'Expected at 19:45'. */
+/**
+ * Accepted with a time: 'Expected at 19:45'. An order placed ahead is accepted for its slot ('For Thu 19:30', the
+ * screens' words, with its day); accepted after its slot had passed, it is expected from now, and says both.
+ */
 export function acceptedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  const ahead = order.scheduledFor;
+  const forSlot = ahead && (order.expectedAt === null || order.expectedAt.getTime() === ahead.getTime()) ? ahead : null;
+  const lines = [...(ahead ? [`${scheduledLine(ahead)}.`] : []), ...(time && !forSlot ? [`Expected at ${time}.`] : [])];
   return {
-    subject: time ? `Your ${orderName(order)} is accepted: expected at ${time}` : `Your ${orderName(order)} is accepted`,
+    subject: forSlot
+      ? `Your ${orderName(order)} is accepted: for ${slotLabel(forSlot)}`
+      : time
+        ? `Your ${orderName(order)} is accepted: expected at ${time}`
+        : `Your ${orderName(order)} is accepted`,
     text: body(
       order,
-      [
-        [`${shop.name} has accepted your ${orderName(order)}.`, ...(time ? [`Expected at ${time}.`] : [])],
-        [`Payment: ${paymentWords(order)}`],
-        questions(shop),
-      ],
+      [[`${shop.name} has accepted your ${orderName(order)}.`, ...lines], [`Payment: ${paymentWords(order)}`], questions(shop)],
       shop,
     ),
   };

@@ -42,6 +42,7 @@ export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: s
       note: row.note,
       placedAt: row.placedAt,
       expectedAt: row.expectedAt,
+      scheduledFor: row.scheduledFor,
       cancelReason: row.cancelReason,
     },
   };
