@@ -32,7 +32,7 @@ import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
 import { ScheduledFor } from '../../../components/scheduled-for';
-import { SoldOutToday } from '../components/sold-out-today';
+import { OrderLineSoldOut } from '../../../components/sold-out-today';
 import { paths } from '../../../lib/paths';
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
@@ -139,7 +139,7 @@ function ItemsTable({ order }: { order: OrderWire }) {
                   {choice}
                 </Typography>
               ))}
-              <SoldOutToday productId={item.line.productId} title={item.title} />
+              <OrderLineSoldOut item={item} />
             </TableCell>
             <TableCell align="right">{item.quantity}</TableCell>
             <TableCell align="right">{formatWirePounds(item.price)}</TableCell>
