@@ -190,6 +190,13 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
       body: { ToopingName: `Access ${ctx.unique()}`, category: 'Pizza', toopingPrice: 0.5 },
     }),
   },
+  'PUT /api/ingredients/:id': {
+    expect: catalogueWrite(200),
+    request: async (ctx) => ({
+      path: api(`/ingredients/${await ctx.newTopping()}`),
+      body: { ToopingName: `Access ${ctx.unique()}`, category: 'Pizza', toopingPrice: 0.6, allergens: ['milk'] },
+    }),
+  },
   'DELETE /api/ingredients/:id': {
     expect: catalogueWrite(200),
     request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }),

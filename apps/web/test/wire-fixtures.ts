@@ -36,6 +36,8 @@ export function productWire(overrides: Partial<ProductWire> & Pick<ProductWire, 
     drinkKind: null,
     dealSlots: null,
     imageUrl: null,
+    allergens: [],
+    vatRate: 'standard',
     soldOut: false,
     soldOutUntil: null,
     ...overrides,
@@ -48,7 +50,17 @@ export function toppingWire(
   toopingPrice: number,
   overrides: Partial<IngredientWire> = {},
 ): IngredientWire {
-  return { _id: wireId(), ToopingName, category, toopingPrice, imageUrl: null, soldOut: false, soldOutUntil: null, ...overrides };
+  return {
+    _id: wireId(),
+    ToopingName,
+    category,
+    toopingPrice,
+    imageUrl: null,
+    allergens: [],
+    soldOut: false,
+    soldOutUntil: null,
+    ...overrides,
+  };
 }
 
 /** Sold out for today (back at the given instant) as the menu lists it: `{soldOut: true, soldOutUntil}`. */

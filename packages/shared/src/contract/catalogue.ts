@@ -14,7 +14,9 @@ import {
   PRODUCT_IMAGE_TOO_LARGE,
 } from '../domain/messages';
 import { MAX_PRICE_PENCE, poundsToPence } from '../domain/money';
+import { ALLERGENS, isAllergen } from '../domain/allergens';
 import { SOLD_OUT_UNTIL_CHOICES } from '../domain/sold-out';
+import { VAT_RATES } from '../domain/vat';
 
 /** SPEC.md sections 5 and 9: 200KB and 2MB, counted in bytes of the uploaded file. */
 export const CATEGORY_IMAGE_MAX_BYTES = 200_000;
@@ -72,6 +74,11 @@ const soldOutWireFields = {
     .describe('When it is back by itself (the next opening, ISO); null while on sale, and while sold out until turned back on'),
 };
 
+/** A product's or topping's own allergens (issue 22 point 1): codes of domain/allergens.ts, in that list's order. */
+export const allergensWireSchema = z
+  .array(z.enum(ALLERGENS))
+  .describe(`The allergens it contains, codes of the 14 regulated: ${ALLERGENS.join(', ')} (none: [])`);
+
 export const productWireSchema = z.strictObject({
   _id: z.string(),
   title: z.string(),
@@ -89,6 +96,8 @@ export const productWireSchema = z.strictObject({
   drinkKind: drinkKindSchema.nullable(),
   dealSlots: z.array(dealSlotSchema).nullable(),
   imageUrl: z.string().nullable(),
+  allergens: allergensWireSchema,
+  vatRate: z.enum(VAT_RATES).describe('standard (20%) or zero (zero-rated): the VAT a receipt shows included in its price'),
   ...soldOutWireFields,
 });
 export type ProductWire = z.infer<typeof productWireSchema>;
@@ -102,6 +111,7 @@ export const ingredientWireSchema = z.strictObject({
   toopingPrice: z.number(),
   category: z.string(),
   imageUrl: z.string().nullable(),
+  allergens: allergensWireSchema,
   ...soldOutWireFields,
 });
 export type IngredientWire = z.infer<typeof ingredientWireSchema>;
@@ -235,6 +245,51 @@ const dealSlotsInput = z
   .pipe(dealSlotsSchema.nullable().optional());
 
 /**
+ * `allergens` as a request sends it: a JSON list of codes, or (a form field) that list as JSON text or the codes
+ * separated by commas; "" or "[]" is none. Left out: kept as it is on an edit, none on a new record. Codes are
+ * trimmed and lower-cased; whether each is one of the 14 is checked by the server, which refuses an unknown one with
+ * 422 UNKNOWN_ALLERGEN naming it (unknownAllergens), so a client's slip is told apart from a malformed request.
+ */
+export const allergensInput = z
+  .union([z.string().max(1000, 'allergens must be at most 1000 characters'), z.array(z.string().max(40)).max(40)])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null) return [];
+    let list: unknown = value;
+    if (typeof value === 'string') {
+      const textValue = value.trim();
+      if (textValue.startsWith('[')) {
+        try {
+          list = JSON.parse(textValue) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'allergens must be a list of allergen codes' });
+          return z.NEVER;
+        }
+      } else list = textValue === '' ? [] : textValue.split(',');
+    }
+    if (!Array.isArray(list) || !list.every((code) => typeof code === 'string')) {
+      ctx.addIssue({ code: 'custom', message: 'allergens must be a list of allergen codes' });
+      return z.NEVER;
+    }
+    return [...new Set((list as string[]).map((code) => code.trim().toLowerCase()).filter((code) => code !== ''))];
+  });
+
+/** The codes of a request's list that are not among the 14 (none: the list can be stored). */
+export function unknownAllergens(codes: readonly string[]): string[] {
+  return codes.filter((code) => !isAllergen(code));
+}
+
+export const UNKNOWN_ALLERGEN_MESSAGE = (codes: readonly string[]) =>
+  `${codes.map((code) => `'${code}'`).join(', ')} ${codes.length === 1 ? 'is not an allergen code' : 'are not allergen codes'}: use ${ALLERGENS.join(', ')}`;
+
+const vatRateInput = z
+  .string()
+  .nullish()
+  .transform((value) => (value == null || value.trim() === '' ? undefined : value.trim()))
+  .pipe(z.enum(VAT_RATES, { message: `vatRate must be one of ${VAT_RATES.join(', ')}` }).optional());
+
+/**
  * `POST /allproduts` and `PUT /allproduts/{id}` fields. Unused sizes are "" and unused crust/type prices null
  * (SPEC.md section 5). `drinkKind` and `dealSlots` are kept as they are when a request leaves them out, so an edit
  * from a form that does not show them never wipes them.
@@ -255,6 +310,8 @@ export const productInputSchema = z
     boneless: optionalPence('boneless'),
     drinkKind: drinkKindInput,
     dealSlots: dealSlotsInput,
+    allergens: allergensInput,
+    vatRate: vatRateInput,
     file: base64FileSchema.optional(),
   })
   .superRefine((input, ctx) => {
@@ -284,8 +341,13 @@ export const ingredientCreateSchema = z.object({
     }
     return pence;
   }),
+  allergens: allergensInput,
 });
 export type IngredientCreateInput = z.infer<typeof ingredientCreateSchema>;
+
+/** `PUT /ingredients/{id}`: the same fields as a new topping (the back office's edit form sends them all). */
+export const ingredientUpdateSchema = ingredientCreateSchema;
+export type IngredientUpdateInput = IngredientCreateInput;
 
 /**
  * `PUT /allproduts/{id}/availability` and `PUT /ingredients/{id}/availability` (admins): sold out for today (back by

@@ -12,6 +12,7 @@ import {
   deletedAnswerSchema,
   imageTooLargeMessage,
   ingredientCreateSchema,
+  ingredientUpdateSchema,
   ingredientWireSchema,
   insertedAnswerSchema,
   modifiedAnswerSchema,
@@ -40,6 +41,7 @@ import {
   setToppingAvailability,
   updateCategory,
   updateProduct,
+  updateTopping,
 } from './service';
 
 const CATEGORY_UPLOAD: UploadRules = { maxBytes: CATEGORY_IMAGE_MAX_BYTES, tooLargeMessage: imageTooLargeMessage('category') };
@@ -223,6 +225,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const write = await readWrite(request, CATEGORY_UPLOAD);
       const input = parseFields(ingredientCreateSchema, write.fields);
       return reply.code(201).send(await createTopping(app, input));
+    },
+  );
+
+  app.put(
+    '/ingredients/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Change a topping: its name, price, category and allergens',
+        params: idParams,
+        documentedBody: formBody(ingredientUpdateSchema),
+        response: modified,
+      },
+    },
+    async (request) => {
+      const write = await readWrite(request, CATEGORY_UPLOAD);
+      return updateTopping(app, request.params.id, parseFields(ingredientUpdateSchema, write.fields));
     },
   );
 

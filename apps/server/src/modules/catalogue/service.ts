@@ -8,6 +8,7 @@ import {
   type CategoryUpdateInput,
   type DeletedAnswer,
   type IngredientCreateInput,
+  type IngredientUpdateInput,
   type InsertedAnswer,
   type ModifiedAnswer,
   type ProductDetailWire,
@@ -22,7 +23,7 @@ import { HttpError } from '../../http-errors';
 import type { ProcessedImage } from '../../images/process';
 import { deleteImage, saveImages } from '../../images/store';
 import { catalogueWrite } from './menu-cache';
-import { fromProductInput, toCategoryWire, toProductWire } from './wire';
+import { allergenColumn, fromProductInput, toCategoryWire, toProductWire } from './wire';
 
 // The catalogue's admin work: one category or product for the edit forms, and every write. The lists the storefront
 // reads are served from memory (menu-cache.ts); each write here goes through catalogueWrite so they follow.
@@ -242,10 +243,37 @@ export async function setProductAvailability(
 export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, input: IngredientCreateInput): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
+  const allergens = allergenColumn(input.allergens) ?? [];
   return catalogueWrite(db, now, async (tx) => {
     const id = newId(now);
-    await tx.insert(toppings).values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, createdAt: now });
+    await tx
+      .insert(toppings)
+      .values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, allergens, createdAt: now });
     return { insertedId: id };
+  });
+}
+
+/**
+ * `PUT /ingredients/{id}`: the topping's name, price, category and (when sent) allergens. Orders keep their toppings'
+ * names and prices in their own lines, so a change reaches only what is ordered after it; an unknown id is 404.
+ */
+export async function updateTopping(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  id: string,
+  input: IngredientUpdateInput,
+): Promise<ModifiedAnswer> {
+  const now = ctx.now();
+  const allergens = allergenColumn(input.allergens);
+  return catalogueWrite(ctx.db, now, async (tx) => {
+    const changed = isId(id)
+      ? await tx
+          .update(toppings)
+          .set({ name: input.ToopingName, category: input.category, price: input.toopingPrice, ...(allergens ? { allergens } : {}) })
+          .where(eq(toppings.id, id))
+          .returning({ id: toppings.id })
+      : [];
+    if (changed.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    return { modifiedCount: 1 };
   });
 }
 

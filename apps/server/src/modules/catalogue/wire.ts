@@ -1,7 +1,16 @@
-import type { CategoryWire, IngredientWire, ProductInput, ProductWire } from '@shop/shared/contract/catalogue';
+import {
+  UNKNOWN_ALLERGEN_MESSAGE,
+  unknownAllergens,
+  type CategoryWire,
+  type IngredientWire,
+  type ProductInput,
+  type ProductWire,
+} from '@shop/shared/contract/catalogue';
+import { combineAllergens, type Allergen } from '@shop/shared/domain/allergens';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { NOT_SOLD_OUT, soldOutState, type SoldOutMark } from '@shop/shared/domain/sold-out';
 import type { categories, products, toppings } from '../../db/schema';
+import { HttpError } from '../../http-errors';
 import { imageUrl } from '../../images/store';
 
 // The one place where catalogue rows become the spec's wire shapes (its spellings included); the shapes
@@ -61,6 +70,8 @@ export function toProductBase(row: ProductRow, categoryName: string | null): Pro
     drinkKind: row.drinkKind ?? null,
     dealSlots: row.dealSlots ?? null,
     imageUrl: imageUrl(row.imageId, LIST_IMAGE_WIDTH),
+    allergens: combineAllergens(row.allergens),
+    vatRate: row.vatRate,
   };
 }
 
@@ -71,7 +82,19 @@ export function toIngredientBase(row: ToppingRow): IngredientBase {
     toopingPrice: penceToPounds(row.price),
     category: row.category,
     imageUrl: imageUrl(row.imageId, 160),
+    allergens: combineAllergens(row.allergens),
   };
+}
+
+/**
+ * The allergens column a request sets, in the list's order without repeats; undefined (left out) keeps what is
+ * stored. A code that is not one of the 14 is refused with 422 UNKNOWN_ALLERGEN naming it: nothing is written.
+ */
+export function allergenColumn(codes: readonly string[] | undefined): Allergen[] | undefined {
+  if (codes === undefined) return undefined;
+  const unknown = unknownAllergens(codes);
+  if (unknown.length > 0) throw new HttpError('UNKNOWN_ALLERGEN', UNKNOWN_ALLERGEN_MESSAGE(unknown));
+  return combineAllergens(codes);
 }
 
 /**
@@ -83,6 +106,7 @@ export function toIngredientBase(row: ToppingRow): IngredientBase {
 export function fromProductInput(input: ProductInput, categoryId: string, categoryName: string) {
   const crusts = categoryName === 'Pizza';
   const wingTypes = categoryName === 'Wings';
+  const allergens = allergenColumn(input.allergens);
   return {
     title: input.title,
     description: input.description,
@@ -99,5 +123,8 @@ export function fromProductInput(input: ProductInput, categoryId: string, catego
     // A drink kind means something only for drinks; deals limit their drink slots by it.
     ...(input.drinkKind !== undefined ? { drinkKind: categoryName === 'Drinks' ? input.drinkKind : null } : {}),
     ...(input.dealSlots !== undefined ? { dealSlots: input.dealSlots } : {}),
+    // Left out, both are kept as they are (a new product: none recorded, standard rate).
+    ...(allergens !== undefined ? { allergens } : {}),
+    ...(input.vatRate !== undefined ? { vatRate: input.vatRate } : {}),
   };
 }

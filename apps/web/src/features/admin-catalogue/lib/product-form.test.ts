@@ -22,6 +22,8 @@ const product = (overrides: Partial<ProductWire>): ProductWire => ({
   drinkKind: null,
   dealSlots: null,
   imageUrl: null,
+  allergens: [],
+  vatRate: 'standard',
   soldOut: false,
   soldOutUntil: null,
   ...overrides,
