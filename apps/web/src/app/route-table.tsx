@@ -108,6 +108,10 @@ const adminRoutes: RouteObject[] = [
     path: paths.pendingOrders,
     lazy: page(() => import('../features/admin-orders/routes/pending-orders-page').then((m) => m.PendingOrdersPage)),
   },
+  {
+    path: paths.acceptedOrders,
+    lazy: page(() => import('../features/admin-orders/routes/accepted-orders-page').then((m) => m.AcceptedOrdersPage)),
+  },
   { path: paths.categories, lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)) },
   {
     path: paths.addCategory,

@@ -12,11 +12,12 @@ import { showToast } from '../lib/toast';
 /** What can be marked: a product (`PUT /api/allproduts/{id}/availability`) or a topping (`/api/ingredients/...`). */
 export type SoldOutKind = 'product' | 'topping';
 
-const PATHS: Record<SoldOutKind, string> = { product: '/allproduts', topping: '/ingredients' };
 const LIST_KEYS = { product: productsQueryKey, topping: toppingsQueryKey } as const;
 
 function setAvailability(kind: SoldOutKind, id: string, body: AvailabilityRequest): Promise<AvailabilityAnswer> {
-  return api.put<AvailabilityAnswer>(`${PATHS[kind]}/${encodeURIComponent(id)}/availability`, body);
+  return kind === 'product'
+    ? api.put<AvailabilityAnswer>(`/allproduts/${encodeURIComponent(id)}/availability`, body)
+    : api.put<AvailabilityAnswer>(`/ingredients/${encodeURIComponent(id)}/availability`, body);
 }
 
 interface SoldOutTodayProps {

@@ -31,6 +31,8 @@ export const paths = {
   allOrders: '/allorders',
   adminOrder: '/allorders/:ordersId',
   pendingOrders: '/pendingorders',
+  /** The orders accepted and not yet on their way, by when they are due: the kitchen's work (issue 21). */
+  acceptedOrders: '/acceptedorders',
   categories: '/categories',
   addCategory: '/categoriforms',
   editCategory: '/categories/:id',

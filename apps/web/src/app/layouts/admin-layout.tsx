@@ -21,6 +21,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
@@ -36,6 +37,7 @@ const SIDEBAR_LINKS = [
   { label: 'Home', to: paths.home, icon: <HomeIcon /> },
   { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon /> },
   { label: 'Order List', to: paths.orderList, icon: <ListAltIcon /> },
+  { label: 'Accepted Orders', to: paths.acceptedOrders, icon: <SoupKitchenIcon /> },
   { label: 'Categories', to: paths.categories, icon: <CategoryIcon /> },
   { label: 'Toppings', to: paths.toppings, icon: <LocalPizzaIcon /> },
   { label: 'Products', to: paths.products, icon: <FastfoodIcon /> },

@@ -36,7 +36,8 @@ const DESCRIPTIONS: Record<OrdersListKind, string> = {
   lastDay: 'Orders placed yesterday, newest first.',
   lastWeek: 'Orders placed in the previous calendar week (Monday to Sunday), newest first.',
   lastMonth: 'Orders placed in the previous calendar month, newest first.',
-  pending: 'Orders still waiting with status Pending Order, whenever they were placed, newest first.',
+  pending: 'Orders still waiting with status Pending Order, whenever they were placed, the soonest due first.',
+  accepted: 'Orders accepted (Approved Order) and not yet on their way: the kitchen’s work, the soonest due first.',
 };
 
 const EMPTY: Record<OrdersListKind, string> = {
@@ -46,6 +47,7 @@ const EMPTY: Record<OrdersListKind, string> = {
   lastWeek: 'No orders last week.',
   lastMonth: 'No orders last month.',
   pending: 'No orders are waiting.',
+  accepted: 'No accepted orders to make.',
 };
 
 const COLUMNS = 9;

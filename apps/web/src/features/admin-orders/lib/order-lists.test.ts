@@ -10,6 +10,8 @@ describe('the admin order lists', () => {
     expect(ordersListPath('lastWeek', 2)).toBe('/buy-product?period=lastWeek&page=2');
     expect(ordersListPath('lastMonth', 1)).toBe('/buy-product?period=lastMonth');
     expect(ordersListPath('pending', 1)).toBe('/buy-product?status=Pending+Order&sort=due');
+    expect(ordersListPath('accepted', 1)).toBe('/buy-product?status=Approved+Order&sort=due');
+    expect(ordersListPath('accepted', 2)).toBe('/buy-product?status=Approved+Order&sort=due&page=2');
   });
 
   it('read the page from the address bar, page 1 for anything that is not a whole number from 1', () => {
