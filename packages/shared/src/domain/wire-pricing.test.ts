@@ -48,11 +48,15 @@ describe('the menu from the wire, as the pricing rules read it', () => {
         },
       ],
       [
-        { _id: id(3), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips' },
+        { _id: id(3), ToopingName: 'BBQ', toopingPrice: 0.6, category: 'Dips', allergens: ['sulphites', 'mustard'] },
         { _id: id(4), ToopingName: 'Odd', toopingPrice: 'x', category: 'Dips' },
       ],
     );
     expect(catalogue.products.get(id(2))?.wingTypes).toEqual({ normal: 0, boneless: 100 });
-    expect([...catalogue.toppings.values()]).toEqual([{ id: id(3), name: 'BBQ', category: 'Dips', price: 60 }]);
+    expect([...catalogue.toppings.values()]).toEqual([
+      { id: id(3), name: 'BBQ', category: 'Dips', price: 60, allergens: ['mustard', 'sulphites'] },
+    ]);
+    // A product without allergens on the wire (an older answer) has none.
+    expect(catalogue.products.get(id(2))?.allergens).toEqual([]);
   });
 });
