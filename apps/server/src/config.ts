@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  normaliseUkPhone,
+  normaliseUkPostcode,
+  normaliseVatNumber,
+  TRADER_ADDRESS_LINES,
+  TRADER_TEXT_MAX,
+} from '@shop/shared/domain/shop-identity';
 import { isCommonPassword } from './modules/auth/common-passwords';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -175,6 +182,55 @@ const envSchema = z.object({
       .transform((v) => new Date(v))
       .optional(),
   ),
+  // The trader (decision 1002) until the back office's settings say otherwise: the footer, checkout and receipts.
+  SHOP_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(TRADER_TEXT_MAX, `must be at most ${TRADER_TEXT_MAX} characters`).optional(),
+  ),
+  SHOP_ADDRESS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((line) => line.trim())
+          .filter((line) => line !== ''),
+      )
+      .refine(
+        (lines) =>
+          lines.length >= TRADER_ADDRESS_LINES.min &&
+          lines.length <= TRADER_ADDRESS_LINES.max &&
+          lines.every((l) => l.length <= TRADER_TEXT_MAX),
+        `must be ${TRADER_ADDRESS_LINES.min} to ${TRADER_ADDRESS_LINES.max} address lines separated by commas, such as "12 Market Street, London E1 6AA"`,
+      )
+      .optional(),
+  ),
+  SHOP_PHONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => normaliseUkPhone(v) !== null, 'must be a UK phone number such as 020 7946 0321')
+      .transform((v) => normaliseUkPhone(v) ?? v)
+      .optional(),
+  ),
+  SHOP_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+  SHOP_VAT_NUMBER: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => normaliseVatNumber(v) !== null, 'must be a UK VAT number such as GB123456789')
+      .transform((v) => normaliseVatNumber(v) ?? v)
+      .optional(),
+  ),
+  SHOP_POSTCODE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => normaliseUkPostcode(v) !== null, 'must be a UK post code such as BS1 4DJ')
+      .transform((v) => normaliseUkPostcode(v) ?? v)
+      .optional(),
+  ),
   PUBLIC_ORIGIN: z.preprocess(
     blankToUndefined,
     z
@@ -226,6 +282,18 @@ export interface Config {
    * source may not name an IPv6 address.)
    */
   acceptedOrigins: readonly string[];
+  /** The shop as the environment names it (SHOP_NAME, SHOP_ADDRESS, ...): the settings' fallbacks (decision 1002). */
+  shop: ShopEnvironment;
+}
+
+/** Each undefined when its variable is not set: the settings' placeholder (domain/shop-identity.ts) is used. */
+export interface ShopEnvironment {
+  name?: string;
+  address?: string[];
+  phone?: string;
+  email?: string;
+  vatNumber?: string;
+  postcode?: string;
 }
 
 function describeValue(value: unknown): string {
@@ -286,6 +354,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     acceptedOrigins: e.PUBLIC_ORIGIN ? [e.PUBLIC_ORIGIN] : ['localhost', '127.0.0.1'].map((host) => `http://${host}:${e.PORT}`),
+    shop: {
+      ...(e.SHOP_NAME ? { name: e.SHOP_NAME } : {}),
+      ...(e.SHOP_ADDRESS ? { address: e.SHOP_ADDRESS } : {}),
+      ...(e.SHOP_PHONE ? { phone: e.SHOP_PHONE } : {}),
+      ...(e.SHOP_EMAIL ? { email: e.SHOP_EMAIL } : {}),
+      ...(e.SHOP_VAT_NUMBER ? { vatNumber: e.SHOP_VAT_NUMBER } : {}),
+      ...(e.SHOP_POSTCODE ? { postcode: e.SHOP_POSTCODE } : {}),
+    },
   };
 }
 

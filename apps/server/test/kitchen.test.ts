@@ -124,6 +124,14 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       queueAllowance: 0,
       minutesPerExtraOrder: 10,
       slotCapacity: 0,
+      // The shop itself (decision 1002): collection's time, no post code, the placeholder trader.
+      collectionMinutes: 20,
+      shopPostcode: null,
+      traderName: 'Takeaway Shop',
+      traderAddress: ['12 Market Street', 'London E1 6AA'],
+      traderPhone: '020 7946 0321',
+      traderEmail: 'hello@takeaway-shop.example',
+      vatNumber: null,
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);

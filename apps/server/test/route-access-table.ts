@@ -396,6 +396,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: adminOnly(),
     request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
   },
+  'GET /api/shop-trader': { expect: anyone(), request: () => ({ path: api('/shop-trader') }) },
   // Busy mode and the pause (decision 0802): turning busy mode off leaves the shop taking orders for the other rows.
   'PUT /api/shop-status': {
     expect: adminOnly(),

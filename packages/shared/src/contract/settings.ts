@@ -1,14 +1,55 @@
 /**
  * `GET`/`PUT /api/shop-settings` (admins): the shop's settings. Decision 0800 brings the order timers and
- * auto-accept, decision 0901 the kitchen's (the quote and the cap per 15-minute slot); later issues add their own
- * fields here. A PUT sends only the fields it changes.
+ * auto-accept, decision 0901 the kitchen's (the quote and the cap per 15-minute slot), decision 1002 the shop itself
+ * (the trader, its post code, collection's usual time); later issues add their own fields here. A PUT sends only the
+ * fields it changes. `GET /api/shop-trader` (everyone) is the trader as the storefront shows it.
  */
 import { z } from 'zod';
+import { normaliseUkPhone, normaliseUkPostcode, normaliseVatNumber, TRADER_ADDRESS_LINES, TRADER_TEXT_MAX } from '../domain/shop-identity';
 
 const minutes = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number of minutes from ${min} to ${max}`;
   return z.number(message).int(message).min(min, message).max(max, message);
 };
+
+const traderText = (name: string, what: string) => {
+  const message = `${name} must be ${what}, 1 to ${TRADER_TEXT_MAX} characters`;
+  return z.string(message).trim().min(1, message).max(TRADER_TEXT_MAX, message);
+};
+const ADDRESS_MESSAGE = `traderAddress must be ${TRADER_ADDRESS_LINES.min} to ${TRADER_ADDRESS_LINES.max} lines of up to ${TRADER_TEXT_MAX} characters: the street, the town and the post code`;
+const traderAddressField = z
+  .array(z.string(ADDRESS_MESSAGE).trim().max(TRADER_TEXT_MAX, ADDRESS_MESSAGE), ADDRESS_MESSAGE)
+  .transform((lines) => lines.filter((line) => line !== ''))
+  .pipe(z.array(z.string()).min(TRADER_ADDRESS_LINES.min, ADDRESS_MESSAGE).max(TRADER_ADDRESS_LINES.max, ADDRESS_MESSAGE));
+const PHONE_MESSAGE = 'traderPhone must be a UK phone number such as 020 7946 0321 or +44 20 7946 0321';
+const traderPhoneField = z
+  .string(PHONE_MESSAGE)
+  .max(40, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    const phone = normaliseUkPhone(v);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return phone ?? v;
+  });
+const EMAIL_MESSAGE = 'traderEmail must be an e-mail address such as hello@example.com';
+const traderEmailField = z.string(EMAIL_MESSAGE).trim().max(TRADER_TEXT_MAX, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));
+const VAT_MESSAGE = 'vatNumber must be a UK VAT number such as GB123456789, or null when the shop is not VAT-registered';
+const vatNumberField = z
+  .string(VAT_MESSAGE)
+  .max(40, VAT_MESSAGE)
+  .transform((v, ctx) => {
+    const vat = normaliseVatNumber(v);
+    if (vat === null) ctx.addIssue({ code: 'custom', message: VAT_MESSAGE });
+    return vat ?? v;
+  });
+const POSTCODE_MESSAGE = 'shopPostcode must be a UK post code such as BS1 4DJ';
+const postcodeField = z
+  .string(POSTCODE_MESSAGE)
+  .max(20, POSTCODE_MESSAGE)
+  .transform((v, ctx) => {
+    const postcode = normaliseUkPostcode(v);
+    if (postcode === null) ctx.addIssue({ code: 'custom', message: POSTCODE_MESSAGE });
+    return postcode ?? v;
+  });
 
 export const shopSettingsWireSchema = z.strictObject({
   /** A waiting order is marked late (and rings louder) after this many minutes. */
@@ -33,10 +74,47 @@ export const shopSettingsWireSchema = z.strictObject({
     .int('slotCapacity must be a whole number of orders from 0 (no cap) to 200')
     .min(0, 'slotCapacity must be a whole number of orders from 0 (no cap) to 200')
     .max(200, 'slotCapacity must be a whole number of orders from 0 (no cap) to 200'),
+  /** Collection's usual time from order to ready (issue 22 point 3; default 20). */
+  collectionMinutes: minutes('collectionMinutes', 5, 240),
+  /** The shop's own post code ('BS1 4DJ'): the delivery area's centre; null while not set (every UK post code is taken). */
+  shopPostcode: z.string().nullable(),
+  /** The trader (decision 1002) as the footer, checkout and receipts show it: saved, else the environment's, else the placeholder. */
+  traderName: z.string(),
+  /** The address lines, first to last. */
+  traderAddress: z.array(z.string()),
+  traderPhone: z.string(),
+  traderEmail: z.string(),
+  /** null: not VAT-registered (no VAT lines on receipts). */
+  vatNumber: z.string().nullable(),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 
+/**
+ * A PUT's body: any of the settings, checked and normalised ('bs1 4dj' is saved as 'BS1 4DJ', 'gb 123 4567 89' as
+ * 'GB123456789'). vatNumber null: not VAT-registered (whatever SHOP_VAT_NUMBER says); shopPostcode null: back to
+ * SHOP_POSTCODE, or not set.
+ */
 export const shopSettingsUpdateSchema = shopSettingsWireSchema
+  .extend({
+    shopPostcode: postcodeField.nullable(),
+    traderName: traderText('traderName', 'the shop’s trading name'),
+    traderAddress: traderAddressField,
+    traderPhone: traderPhoneField,
+    traderEmail: traderEmailField,
+    vatNumber: vatNumberField.nullable(),
+  })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one setting to change');
 export type ShopSettingsUpdate = z.infer<typeof shopSettingsUpdateSchema>;
+
+/** `GET /api/shop-trader`: who the customer contracts with, as the footer, checkout and receipts show it. */
+export const shopTraderSchema = z.strictObject({
+  name: z.string(),
+  /** The address lines, first to last. */
+  address: z.array(z.string()),
+  phone: z.string(),
+  email: z.string(),
+  /** null: not VAT-registered. */
+  vatNumber: z.string().nullable(),
+});
+export type ShopTrader = z.infer<typeof shopTraderSchema>;

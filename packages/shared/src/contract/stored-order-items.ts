@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
+import { VAT_RATES } from '../domain/vat';
 
 /** The cart line as ordered (`CartLine`'s fields, read without the request's bounds). */
 export const storedCartLineSchema = z.object({
@@ -53,6 +54,11 @@ export const storedOrderItemSchema = z.object({
   lineTotal: z.number().int(),
   /** The titles of a deal's chosen items. */
   dealItems: z.array(z.string()).default([]),
+  /**
+   * The product's VAT rate when it was ordered (decision 1002), for a VAT receipt; absent in lines stored before
+   * products had rates, which were all standard-rated.
+   */
+  vatRate: z.enum(VAT_RATES).optional(),
   line: storedCartLineSchema,
 });
 export type StoredOrderItem = z.output<typeof storedOrderItemSchema>;

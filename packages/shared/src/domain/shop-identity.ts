@@ -1,7 +1,8 @@
 /**
- * Who the shop is, as its customers read it: the name the storefront shows, and the address and phone number its
- * order mails end with (issue 20 point 5), so a customer can call about an order. One constant: a shop that runs
- * this code under another name changes it here.
+ * Who the shop is, as its customers read it (issue 22 point 4, decision 1002): the trader's name, geographic
+ * address, phone, e-mail and optional VAT number, which the storefront's footer, checkout and every receipt show
+ * (Consumer Contracts Regulations 2013). The back office's settings set them, else the environment (SHOP_NAME,
+ * SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL, SHOP_VAT_NUMBER), else the placeholders below.
  */
 export interface ShopIdentity {
   name: string;
@@ -9,16 +10,72 @@ export interface ShopIdentity {
   address: readonly string[];
   /** As it is dialled in the UK. */
   phone: string;
+  email: string;
+  /** 'GB123456789'; null when the shop is not VAT-registered (receipts then show no VAT lines). */
+  vatNumber: string | null;
 }
 
-// The phone number is from Ofcom's range kept for drama (020 7946 0000 to 0999): it rings no one.
+// The phone number is from Ofcom's range kept for drama (020 7946 0000 to 0999): it rings no one; .example is a
+// name kept for examples (RFC 2606): it mails no one.
 export const SHOP_IDENTITY: ShopIdentity = {
   name: 'Takeaway Shop',
   address: ['12 Market Street', 'London E1 6AA'],
   phone: '020 7946 0321',
+  email: 'hello@takeaway-shop.example',
+  vatNumber: null,
 };
 
-/** 'Takeaway Shop, 12 Market Street, London E1 6AA, 020 7946 0321' as separate lines: the end of every order mail. */
+/**
+ * The end of every order mail: the name, the address lines, 'Phone: ...', 'E-mail: ...' and, for a VAT-registered
+ * shop, 'VAT number: GB123456789'.
+ */
 export function shopSignatureLines(shop: ShopIdentity = SHOP_IDENTITY): string[] {
-  return [shop.name, ...shop.address, `Phone: ${shop.phone}`];
+  return [
+    shop.name,
+    ...shop.address,
+    `Phone: ${shop.phone}`,
+    `E-mail: ${shop.email}`,
+    ...(shop.vatNumber ? [`VAT number: ${shop.vatNumber}`] : []),
+  ];
+}
+
+/** The most a trader's field may hold (a name, one address line, a phone, an e-mail). */
+export const TRADER_TEXT_MAX = 120;
+/** Address lines: at least the street and the town with its post code, at most five. */
+export const TRADER_ADDRESS_LINES = { min: 2, max: 5 } as const;
+
+/**
+ * A UK phone number as people write it ('020 7946 0321', '+44 20 7946 0321', '(0117) 496 0123', '07700 900123'):
+ * spaces, hyphens and brackets aside, 0 and 9 or 10 more digits, or +44 and 9 or 10 digits. Null when it is not one.
+ */
+export function normaliseUkPhone(text: string): string | null {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (!/^[+\d\s()-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/[\s()-]/g, '');
+  if (/^0[1-9]\d{8,9}$/.test(digits) || /^\+44[1-9]\d{8,9}$/.test(digits)) return trimmed;
+  return null;
+}
+
+/**
+ * A UK VAT number: GB and 9 digits ('GB123456789'), or 12 for a branch of a group; spaces allowed and upper-cased
+ * ('gb 123 4567 89' is 'GB123456789'). Null when it is not one.
+ */
+export function normaliseVatNumber(text: string): string | null {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  return /^GB(\d{9}|\d{12})$/.test(compact) ? compact : null;
+}
+
+/**
+ * A UK post code by its shape ('bs1 4dj', 'BS14DJ', 'SW1A 1AA'), as 'BS1 4DJ'; null when it is not one. The delivery
+ * area's own parser (domain/delivery-zones.ts) may replace this shape check.
+ */
+export function normaliseUkPostcode(text: string): string | null {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact)) return null;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+/** The address as one line: '12 Market Street, London E1 6AA'. */
+export function addressLine(shop: Pick<ShopIdentity, 'address'>): string {
+  return shop.address.join(', ');
 }

@@ -77,6 +77,7 @@ function order(overrides: Partial<OrderForMail> = {}): OrderForMail {
     id: '6915c0aa0000000000a1b2c3',
     items: [pizza, deal],
     subtotal: 5337,
+    deliveryFee: 0,
     total: 5337,
     paymentType: 'Cash',
     paymentStatus: 'unpaid',
@@ -169,6 +170,7 @@ describe('the receipt', () => {
         SHOP_IDENTITY.name,
         ...SHOP_IDENTITY.address,
         `Phone: ${SHOP_IDENTITY.phone}`,
+        `E-mail: ${SHOP_IDENTITY.email}`,
         '',
       ].join('\n'),
     );
@@ -186,6 +188,42 @@ describe('the receipt', () => {
     const text = receiptMail(order({ note: '  ', address: { ...order().address, firstname: '' } })).text;
     expect(text).not.toContain('Your note');
     expect(text.startsWith('Hello,\n')).toBe(true);
+  });
+});
+
+describe('the receipt of the trader the settings name (decision 1002)', () => {
+  const trader = {
+    name: 'Harbour Pizza',
+    address: ['4 Harbour Walk', 'Bristol BS1 4DJ'],
+    phone: '0117 496 0123',
+    email: 'hello@harbour.example',
+    vatNumber: null,
+  };
+  const salad: StoredOrderItem = { ...drink, title: 'Cold salad', unitPrice: 350, lineTotal: 350, vatRate: 'zero' };
+
+  it('is signed with the trader’s name, address, phone and e-mail, and shows no VAT without a VAT number', () => {
+    const mail = receiptMail(order(), trader);
+    expect(mail.subject).toBe('Your order a1b2c3 at Harbour Pizza: receipt');
+    expect(
+      mail.text.endsWith('\n\nHarbour Pizza\n4 Harbour Walk\nBristol BS1 4DJ\nPhone: 0117 496 0123\nE-mail: hello@harbour.example\n'),
+    ).toBe(true);
+    expect(mail.text).not.toContain('VAT');
+  });
+
+  it('with a VAT number: the number and the VAT included per rate, the delivery fee standard-rated, after the totals', () => {
+    const items = [{ ...pizza, vatRate: 'standard' as const }, salad];
+    const mail = receiptMail(order({ items, subtotal: 3788, deliveryFee: 250, total: 4038 }), { ...trader, vatNumber: 'GB123456789' });
+    // Standard: £34.38 + £2.50 fee = £36.88, VAT 614.67p → £6.15; zero-rated £3.50.
+    expect(mail.text).toContain(
+      '\nTotal: £40.38\n\nVAT number: GB123456789\nVAT at 20% included: £6.15 of £36.88\nZero-rated (0% VAT): £3.50\n\nPayment:',
+    );
+    expect(mail.text.endsWith('E-mail: hello@harbour.example\nVAT number: GB123456789\n')).toBe(true);
+  });
+
+  it('counts a line stored before rates as standard-rated', () => {
+    const mail = receiptMail(order(), { ...trader, vatNumber: 'GB123456789' });
+    // £53.37 standard: 889.5p rounds half up to £8.90.
+    expect(mail.text).toContain('\nVAT at 20% included: £8.90 of £53.37\n');
   });
 });
 
@@ -305,7 +343,7 @@ describe('the mails of an order’s changes', () => {
     expect(mail.text).toContain('All of your £53.37 has now been refunded.');
   });
 
-  it('every mail ends with the shop’s name, address and phone', () => {
+  it('every mail ends with the shop’s name, address, phone and e-mail', () => {
     const all = [
       receiptMail(order()),
       acceptedMail(order({ expectedAt })),
@@ -314,7 +352,12 @@ describe('the mails of an order’s changes', () => {
       canceledMail(order()),
       refundMail(order(), { amount: 100, reason: 'x' }),
     ];
-    const signature = [SHOP_IDENTITY.name, ...SHOP_IDENTITY.address, `Phone: ${SHOP_IDENTITY.phone}`].join('\n');
+    const signature = [
+      SHOP_IDENTITY.name,
+      ...SHOP_IDENTITY.address,
+      `Phone: ${SHOP_IDENTITY.phone}`,
+      `E-mail: ${SHOP_IDENTITY.email}`,
+    ].join('\n');
     for (const mail of all) expect(mail.text.endsWith(`\n\n${signature}\n`)).toBe(true);
   });
 });

@@ -14,12 +14,15 @@ import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentLine, REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
 import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
+import { vatBreakdown, vatLineText } from '@shop/shared/domain/vat';
 
 /** What the mails say of an order: its row, money in pence. */
 export interface OrderForMail {
   id: string;
   items: StoredOrderItem[];
   subtotal: number;
+  /** Pence: the delivery fee, included in total (standard-rated on a VAT receipt). */
+  deliveryFee: number;
   total: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
@@ -116,6 +119,16 @@ function questions(shop: ShopIdentity): string[] {
   return [`Questions about your order? Call us on ${shop.phone}.`];
 }
 
+/**
+ * A VAT-registered shop's receipt (decision 1002): its VAT number and the VAT included per rate, worked out on each
+ * rate's total (domain/vat.ts); nothing for a shop without a VAT number.
+ */
+export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee'>, shop: ShopIdentity): string[] {
+  if (!shop.vatNumber) return [];
+  const rates = vatBreakdown({ lines: order.items, deliveryFee: order.deliveryFee });
+  return [`VAT number: ${shop.vatNumber}`, ...rates.map((line) => vatLineText(line, formatPounds))];
+}
+
 /** The receipt, when the shop sees the order (cash at once, card once the money is held). */
 export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const placed = order.placedAt ? shopDateTime(order.placedAt) : null;
@@ -138,6 +151,7 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
         ],
         order.items.flatMap(itemLines),
         [`Subtotal: ${formatPounds(order.subtotal)}`, `Total: ${formatPounds(order.total)}`],
+        vatLines(order, shop),
         [`Payment: ${paymentWords(order)}`],
         ['Delivery to:', ...addressLines(order.address)],
         note ? [`Your note: ${note}`] : [],

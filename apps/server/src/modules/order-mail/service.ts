@@ -6,11 +6,13 @@
  */
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { storedOrderItemsSchema } from '@shop/shared/contract/stored-order-items';
+import type { ShopIdentity } from '@shop/shared/domain/shop-identity';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { mailQueue, orders, refunds } from '../../db/schema';
 import { queueMail, type QueuedMail } from '../../mail/queue';
 import type { OrderPlacedEvent, OrderStatusChangedEvent } from '../orders/public';
+import { readShopIdentity } from '../settings/public';
 import {
   acceptedMail,
   canceledMail,
@@ -33,6 +35,7 @@ export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: s
       id: row.id,
       items,
       subtotal: row.subtotal,
+      deliveryFee: row.deliveryFee,
       total: row.total,
       paymentType: row.paymentType,
       paymentStatus: row.paymentStatus,
@@ -90,7 +93,9 @@ function queueComposed(ctx: ServiceContext, dedupeKey: string, orderId: string, 
 export async function mailOrderPlaced(ctx: ServiceContext, event: Pick<OrderPlacedEvent, 'orderId'>): Promise<void> {
   const found = await readOrderForMail(ctx.db, event.orderId);
   if (!found || !found.order.placedAt) return;
-  await queueComposed(ctx, orderMailKey.receipt(event.orderId), event.orderId, found.to, receiptMail(found.order));
+  // The trader as the settings say now (decision 1002), read once for this mail.
+  const shop = await readShopIdentity(ctx);
+  await queueComposed(ctx, orderMailKey.receipt(event.orderId), event.orderId, found.to, receiptMail(found.order, shop));
 }
 
 /**
@@ -103,21 +108,29 @@ export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStat
   const found = await readOrderForMail(ctx.db, orderId);
   if (!found) return;
   const { to, order } = found;
+  const shop = await readShopIdentity(ctx);
   switch (change) {
     case 'accepted':
-      await queueComposed(ctx, orderMailKey.accepted(orderId), orderId, to, acceptedMail(order));
+      await queueComposed(ctx, orderMailKey.accepted(orderId), orderId, to, acceptedMail(order, shop));
       return;
     case 'retimed':
-      if (order.expectedAt) await queueComposed(ctx, orderMailKey.retimed(orderId, order.expectedAt), orderId, to, retimedMail(order));
+      if (order.expectedAt)
+        await queueComposed(ctx, orderMailKey.retimed(orderId, order.expectedAt), orderId, to, retimedMail(order, shop));
       return;
     case 'on-the-way':
-      await queueComposed(ctx, orderMailKey.onTheWay(orderId), orderId, to, onTheWayMail(order));
+      await queueComposed(ctx, orderMailKey.onTheWay(orderId), orderId, to, onTheWayMail(order, shop));
       return;
     case 'canceled':
-      await queueComposed(ctx, orderMailKey.canceled(orderId), orderId, to, canceledMail(order, await cancellationRefund(ctx.db, orderId)));
+      await queueComposed(
+        ctx,
+        orderMailKey.canceled(orderId),
+        orderId,
+        to,
+        canceledMail(order, await cancellationRefund(ctx.db, orderId), shop),
+      );
       return;
     case 'refunded':
-      await mailRefunds(ctx, to, order);
+      await mailRefunds(ctx, to, order, shop);
       return;
   }
 }
@@ -128,7 +141,7 @@ export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStat
  * dashboard) has no row: the refunded total's part beyond the rows (pending and succeeded: both counted there) only
  * grows with such refunds, so its growth since the last one mailed is mailed, keyed by that part.
  */
-async function mailRefunds(ctx: ServiceContext, to: string, order: OrderForMail): Promise<void> {
+async function mailRefunds(ctx: ServiceContext, to: string, order: OrderForMail, shop: ShopIdentity): Promise<void> {
   const rows = await ctx.db
     .select({
       id: refunds.id,
@@ -142,13 +155,13 @@ async function mailRefunds(ctx: ServiceContext, to: string, order: OrderForMail)
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   for (const refund of rows) {
     if (refund.status !== 'succeeded' || refund.idempotencyKey === cancellationRefundKey(order.id)) continue;
-    await queueComposed(ctx, orderMailKey.refund(order.id, refund.id), order.id, to, refundMail(order, refund));
+    await queueComposed(ctx, orderMailKey.refund(order.id, refund.id), order.id, to, refundMail(order, refund, shop));
   }
   const beyondRows = order.refundedTotal - rows.reduce((sum, refund) => sum + refund.amount, 0);
   const mailed = await providerRefundsMailed(ctx.db, order.id);
   if (beyondRows > mailed) {
     const refund = { amount: beyondRows - mailed, reason: PROVIDER_REFUND_REASON };
-    await queueComposed(ctx, orderMailKey.providerRefund(order.id, beyondRows), order.id, to, refundMail(order, refund));
+    await queueComposed(ctx, orderMailKey.providerRefund(order.id, beyondRows), order.id, to, refundMail(order, refund, shop));
   }
 }
 

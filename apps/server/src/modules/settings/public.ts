@@ -1,2 +1,2 @@
-export { DEFAULT_SHOP_SETTINGS, readShopSettings } from './service';
+export { DEFAULT_SHOP_SETTINGS, readShopIdentity, readShopPostcode, readShopSettings, readShopTrader } from './service';
 export { onShopSettingsChanged } from './events';

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopSettingsUpdateSchema, shopSettingsWireSchema } from '@shop/shared/contract/settings';
+import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
 import { errorAnswers } from '../../http/route-schemas';
 import { requireAdmin } from '../auth/public';
-import { readShopSettings, updateShopSettings } from './service';
+import { readShopSettings, readShopTrader, updateShopSettings } from './service';
 
-/** The shop's settings (admins): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901. */
+/**
+ * The shop's settings (admins): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
+ * the trader, post code and collection time of decision 1002; and the trader as every visitor reads it.
+ */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
   app.get(
@@ -13,7 +16,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
       schema: { tags, summary: 'The shop’s settings', response: { 200: shopSettingsWireSchema, ...errorAnswers } },
     },
-    async () => readShopSettings(app.db),
+    async () => readShopSettings(app.db, app.config.shop),
   );
   app.put(
     '/shop-settings',
@@ -27,5 +30,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateShopSettings(app, request.body),
+  );
+  // Everyone: the footer, checkout and the order page show who the customer contracts with (decision 1002).
+  app.get(
+    '/shop-trader',
+    {
+      schema: {
+        tags,
+        summary: 'Who the shop is: the trader’s name, address, phone, e-mail and VAT number',
+        response: { 200: shopTraderSchema, ...errorAnswers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return readShopTrader(app);
+    },
   );
 };

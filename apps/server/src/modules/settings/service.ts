@@ -1,21 +1,57 @@
 import { eq } from 'drizzle-orm';
-import type { ShopSettingsUpdate, ShopSettingsWire } from '@shop/shared/contract/settings';
-import { DEFAULT_KITCHEN_SETTINGS } from '@shop/shared/domain/kitchen';
+import type { ShopSettingsUpdate, ShopSettingsWire, ShopTrader } from '@shop/shared/contract/settings';
+import { DEFAULT_COLLECTION_MINUTES, DEFAULT_KITCHEN_SETTINGS } from '@shop/shared/domain/kitchen';
 import { DEFAULT_ORDER_TIMER_SETTINGS } from '@shop/shared/domain/order-promise';
+import { SHOP_IDENTITY, type ShopIdentity } from '@shop/shared/domain/shop-identity';
+import type { ShopEnvironment } from '../../config';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { shopSettings } from '../../db/schema';
 import { emitShopSettingsChanged } from './events';
 
 const SETTINGS_ROW = 1;
+type SettingsRow = typeof shopSettings.$inferSelect;
 
-/** Every setting's default, until an admin saves the row: the order timers (0800) and the kitchen (0901). */
-export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = { ...DEFAULT_ORDER_TIMER_SETTINGS, ...DEFAULT_KITCHEN_SETTINGS };
+/**
+ * Every setting's default, until an admin saves the row: the order timers (0800), the kitchen (0901), and the shop
+ * itself (1002: the placeholder trader, no post code, 20 minutes to collect). The environment's SHOP_* variables
+ * come before the placeholders (readShopSettings).
+ */
+export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
+  ...DEFAULT_ORDER_TIMER_SETTINGS,
+  ...DEFAULT_KITCHEN_SETTINGS,
+  collectionMinutes: DEFAULT_COLLECTION_MINUTES,
+  shopPostcode: null,
+  traderName: SHOP_IDENTITY.name,
+  traderAddress: [...SHOP_IDENTITY.address],
+  traderPhone: SHOP_IDENTITY.phone,
+  traderEmail: SHOP_IDENTITY.email,
+  vatNumber: SHOP_IDENTITY.vatNumber,
+};
 
-/** The shop's settings: the stored row, or the defaults until an admin saves one (decisions 0800 and 0901). */
-export async function readShopSettings(db: Db): Promise<ShopSettingsWire> {
-  const row = (await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1))[0];
-  if (!row) return { ...DEFAULT_SHOP_SETTINGS };
+/** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
+const NO_VAT_NUMBER = '';
+
+async function readRow(db: Db): Promise<SettingsRow | undefined> {
+  return (await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1))[0];
+}
+
+/** The defaults with the environment's shop (SHOP_NAME, SHOP_ADDRESS, ...) over the placeholders. */
+function defaultsWith(shop: ShopEnvironment): ShopSettingsWire {
+  return {
+    ...DEFAULT_SHOP_SETTINGS,
+    shopPostcode: shop.postcode ?? null,
+    traderName: shop.name ?? DEFAULT_SHOP_SETTINGS.traderName,
+    traderAddress: shop.address ?? DEFAULT_SHOP_SETTINGS.traderAddress,
+    traderPhone: shop.phone ?? DEFAULT_SHOP_SETTINGS.traderPhone,
+    traderEmail: shop.email ?? DEFAULT_SHOP_SETTINGS.traderEmail,
+    vatNumber: shop.vatNumber ?? null,
+  };
+}
+
+function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSettingsWire {
+  const defaults = defaultsWith(shop);
+  if (!row) return defaults;
   return {
     lateAfterMinutes: row.lateAfterMinutes,
     autoRejectAfterMinutes: row.autoRejectAfterMinutes,
@@ -24,20 +60,86 @@ export async function readShopSettings(db: Db): Promise<ShopSettingsWire> {
     queueAllowance: row.queueAllowance,
     minutesPerExtraOrder: row.minutesPerExtraOrder,
     slotCapacity: row.slotCapacity,
+    collectionMinutes: row.collectionMinutes,
+    shopPostcode: row.shopPostcode ?? defaults.shopPostcode,
+    traderName: row.traderName ?? defaults.traderName,
+    traderAddress: row.traderAddress === null ? defaults.traderAddress : row.traderAddress.split('\n'),
+    traderPhone: row.traderPhone ?? defaults.traderPhone,
+    traderEmail: row.traderEmail ?? defaults.traderEmail,
+    vatNumber: row.vatNumber === null ? defaults.vatNumber : row.vatNumber === NO_VAT_NUMBER ? null : row.vatNumber,
+  };
+}
+
+/**
+ * The shop's settings: the stored row, or the defaults until an admin saves one (decisions 0800, 0901 and 1002).
+ * Pass the environment's shop (`app.config.shop`) for the trader and post code it sets; without it the trader is
+ * the placeholder's unless saved.
+ */
+export async function readShopSettings(db: Db, shop: ShopEnvironment = {}): Promise<ShopSettingsWire> {
+  return settingsOf(await readRow(db), shop);
+}
+
+/** The trader as the customer reads it (footer, checkout, receipts), read once per use: saved, else SHOP_*, else the placeholder. */
+export async function readShopIdentity(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<ShopIdentity> {
+  const settings = await readShopSettings(ctx.db, ctx.config.shop);
+  return {
+    name: settings.traderName,
+    address: settings.traderAddress,
+    phone: settings.traderPhone,
+    email: settings.traderEmail,
+    vatNumber: settings.vatNumber,
+  };
+}
+
+/** `GET /api/shop-trader`'s answer. */
+export async function readShopTrader(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<ShopTrader> {
+  const shop = await readShopIdentity(ctx);
+  return { name: shop.name, address: [...shop.address], phone: shop.phone, email: shop.email, vatNumber: shop.vatNumber };
+}
+
+/** The shop's own post code ('BS1 4DJ'): saved, else SHOP_POSTCODE; null while neither is set. */
+export async function readShopPostcode(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<string | null> {
+  return (await readShopSettings(ctx.db, ctx.config.shop)).shopPostcode;
+}
+
+/** A change as the row stores it: the address as lines, a VAT number of null as '' (not VAT-registered). */
+function rowChange(change: ShopSettingsUpdate): Partial<SettingsRow> {
+  const { traderAddress, vatNumber, ...rest } = change;
+  return {
+    ...rest,
+    ...(traderAddress === undefined ? {} : { traderAddress: traderAddress.join('\n') }),
+    ...(vatNumber === undefined ? {} : { vatNumber: vatNumber ?? NO_VAT_NUMBER }),
   };
 }
 
 /**
  * Saves the fields sent over the current settings (one statement, so two admins' saves never mix halves), and
  * after the commit tells the realtime server (the kitchen's settings move the quote every storefront shows).
+ * A first save stores the trader's fields only when sent: the others keep following the environment.
  */
-export async function updateShopSettings(ctx: Pick<ServiceContext, 'db' | 'now'>, change: ShopSettingsUpdate): Promise<ShopSettingsWire> {
+export async function updateShopSettings(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
+  change: ShopSettingsUpdate,
+): Promise<ShopSettingsWire> {
   const now = ctx.now();
-  const next = { ...(await readShopSettings(ctx.db)), ...change };
+  const current = await readShopSettings(ctx.db);
+  const set = rowChange(change);
   await ctx.db
     .insert(shopSettings)
-    .values({ id: SETTINGS_ROW, ...next, updatedAt: now })
-    .onConflictDoUpdate({ target: shopSettings.id, set: { ...change, updatedAt: now } });
+    .values({
+      id: SETTINGS_ROW,
+      lateAfterMinutes: current.lateAfterMinutes,
+      autoRejectAfterMinutes: current.autoRejectAfterMinutes,
+      autoAccept: current.autoAccept,
+      usualMinutes: current.usualMinutes,
+      queueAllowance: current.queueAllowance,
+      minutesPerExtraOrder: current.minutesPerExtraOrder,
+      slotCapacity: current.slotCapacity,
+      collectionMinutes: current.collectionMinutes,
+      ...set,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({ target: shopSettings.id, set: { ...set, updatedAt: now } });
   emitShopSettingsChanged(ctx.db);
-  return readShopSettings(ctx.db);
+  return readShopSettings(ctx.db, ctx.config.shop);
 }

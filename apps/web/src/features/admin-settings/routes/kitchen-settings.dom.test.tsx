@@ -3,21 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { ShopSettingsWire } from '@shop/shared/contract/settings';
 import { fakeApi, ok, type FakeHandler } from '../../../../test/fake-api';
 import { fill, renderWithProviders } from '../../../../test/render';
+import { DEFAULT_SETTINGS } from '../../../../test/shop-settings-fixture';
 import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { ShopSettingsPage } from './shop-settings-page';
 
 // Issue 21: the settings screen's kitchen section (usual time, queue allowance, minutes per extra order, cap per slot).
 
-const SAVED: ShopSettingsWire = {
-  lateAfterMinutes: 5,
-  autoRejectAfterMinutes: 10,
-  autoAccept: false,
-  usualMinutes: 45,
-  queueAllowance: 5,
-  minutesPerExtraOrder: 5,
-  slotCapacity: 0,
-};
+const SAVED: ShopSettingsWire = DEFAULT_SETTINGS;
 
 function openSettings(put: FakeHandler = (request) => ok({ ...SAVED, ...(request.body as object) })) {
   const api = fakeApi({

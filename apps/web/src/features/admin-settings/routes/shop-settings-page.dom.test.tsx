@@ -3,19 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { ShopSettingsWire } from '@shop/shared/contract/settings';
 import { fakeApi, ok, refuse, type FakeHandler } from '../../../../test/fake-api';
 import { fill, renderWithProviders } from '../../../../test/render';
+import { DEFAULT_SETTINGS } from '../../../../test/shop-settings-fixture';
 import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { ShopSettingsPage } from './shop-settings-page';
 
-const DEFAULTS: ShopSettingsWire = {
-  lateAfterMinutes: 5,
-  autoRejectAfterMinutes: 10,
-  autoAccept: false,
-  usualMinutes: 45,
-  queueAllowance: 5,
-  minutesPerExtraOrder: 5,
-  slotCapacity: 0,
-};
+const DEFAULTS: ShopSettingsWire = DEFAULT_SETTINGS;
 
 function openSettings(put: FakeHandler = (request) => ok({ ...DEFAULTS, ...(request.body as object) })) {
   const api = fakeApi({

@@ -1,0 +1,19 @@
+import type { ShopSettingsWire } from '@shop/shared/contract/settings';
+
+/** GET /shop-settings as a shop answers it before anything is saved (the server's defaults, decisions 0800, 0901, 1002). */
+export const DEFAULT_SETTINGS: ShopSettingsWire = {
+  lateAfterMinutes: 5,
+  autoRejectAfterMinutes: 10,
+  autoAccept: false,
+  usualMinutes: 45,
+  queueAllowance: 5,
+  minutesPerExtraOrder: 5,
+  slotCapacity: 0,
+  collectionMinutes: 20,
+  shopPostcode: null,
+  traderName: 'Takeaway Shop',
+  traderAddress: ['12 Market Street', 'London E1 6AA'],
+  traderPhone: '020 7946 0321',
+  traderEmail: 'hello@takeaway-shop.example',
+  vatNumber: null,
+};
