@@ -170,6 +170,8 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     addressId: wireId(),
     address,
     note: '',
+    fulfilment: 'delivery',
+    allergyNote: '',
     placedAt: '2026-11-25T18:42:00.000Z',
     expectedAt: null,
     expectedTime: null,

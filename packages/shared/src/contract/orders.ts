@@ -9,8 +9,9 @@ import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import type { OpeningStatus } from '../domain/kitchen';
 import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES } from '../domain/order-promise';
 import { orderStatusSchema } from '../domain/order-status';
-import { CASH_ON_DELIVERY, PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from '../domain/payment-types';
-import { addressWireSchema } from './addresses';
+import { FULFILMENTS } from '../domain/fulfilment';
+import { CASH_ON_DELIVERY, PAY_ON_COLLECTION, PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from '../domain/payment-types';
+import { addressWireSchema, normalisePhone, PHONE_MESSAGE } from './addresses';
 import { EMAIL_TEXT_MAX_LENGTH } from './auth';
 import { cartLineSchema, MAX_CART_LINES, objectIdSchema } from './cart';
 import { insertedAnswerSchema, modifiedAnswerSchema } from './catalogue';
@@ -27,6 +28,62 @@ const orderEmailSchema = z.string().max(EMAIL_TEXT_MAX_LENGTH, 'The email is not
 
 const noteSchema = z.string().max(MAX_NOTE_LENGTH, `The note is at most ${MAX_NOTE_LENGTH} characters`).default('');
 
+/** 'Any allergies we should know about?' (issue 22 point 1, decision 1003): kept apart from the note, trimmed. */
+export const MAX_ALLERGY_NOTE_LENGTH = 300;
+export const ALLERGY_NOTE_TOO_LONG = `The allergy note is at most ${MAX_ALLERGY_NOTE_LENGTH} characters`;
+const allergyNoteSchema = z.string('allergyNote must be text').trim().max(MAX_ALLERGY_NOTE_LENGTH, ALLERGY_NOTE_TOO_LONG).default('');
+
+export const FULFILMENT_MESSAGE = 'fulfilment must be delivery or collection';
+/** Delivered or collected (issue 22 point 3); a delivery when absent, as every order was before. */
+const fulfilmentSchema = z.enum(FULFILMENTS, FULFILMENT_MESSAGE).default('delivery');
+
+export const CONTACT_NAME_MESSAGE = 'Your name is required';
+/**
+ * Who collects a collection order (decision 1003): a name and a phone number for the shop to call, stored in the
+ * order's address snapshot with empty address lines (the e-mail is the account's).
+ */
+export const collectionContactSchema = z.strictObject({
+  name: z.string(CONTACT_NAME_MESSAGE).trim().min(1, CONTACT_NAME_MESSAGE).max(100, 'Your name is at most 100 characters'),
+  phone: z
+    .string(PHONE_MESSAGE)
+    .max(40, PHONE_MESSAGE)
+    .transform((value, ctx) => {
+      const phone = normalisePhone(value);
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+});
+export type CollectionContact = z.input<typeof collectionContactSchema>;
+
+export const COLLECTION_NEEDS_CONTACT = 'A collection order needs your name and phone number (contact)';
+export const COLLECTION_HAS_NO_ADDRESS = 'A collection order has no delivery address: leave addressId out';
+export const CONTACT_ONLY_FOR_COLLECTION = 'contact is only for a collection order: a delivery takes the address’s';
+export const PAY_ON_COLLECTION_ONLY = `${PAY_ON_COLLECTION} is only for a collection order: a delivery is paid ${CASH_ON_DELIVERY}`;
+
+/** The fields both order routes share for collection (decision 1003), and their rules across fields. */
+const fulfilmentFields = {
+  fulfilment: fulfilmentSchema,
+  /** Required for a collection order, refused for a delivery. */
+  contact: collectionContactSchema.optional(),
+  allergyNote: allergyNoteSchema,
+};
+
+function checkFulfilment(
+  body: { fulfilment: 'delivery' | 'collection'; addressId?: string | null | undefined; contact?: unknown; paymentType?: string },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (body.fulfilment === 'collection') {
+    if (body.contact === undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: COLLECTION_NEEDS_CONTACT });
+    if (body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: COLLECTION_HAS_NO_ADDRESS });
+  } else {
+    if (body.contact !== undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: CONTACT_ONLY_FOR_COLLECTION });
+    if (body.paymentType === PAY_ON_COLLECTION) ctx.addIssue({ code: 'custom', path: ['paymentType'], message: PAY_ON_COLLECTION_ONLY });
+  }
+}
+
 export const SCHEDULED_FOR_MESSAGE = 'scheduledFor must be a date and time such as 2026-11-28T19:30:00Z, or null';
 /**
  * When the order is for (issue 21, decision 0901): one of `GET /api/order-slots`' slots (ISO, any offset: the
@@ -36,21 +93,25 @@ export const SCHEDULED_FOR_MESSAGE = 'scheduledFor must be a date and time such 
 const scheduledForSchema = z.iso.datetime({ offset: true, message: SCHEDULED_FOR_MESSAGE }).nullable().optional();
 
 /** `POST /api/buy-product` body (cash orders; card orders start at `POST /api/create-payment-intent`). */
-export const buyProductRequestSchema = z.strictObject({
-  /** Cart lines, or order items as SPEC.md section 3 writes them (mixed if need be). */
-  items: orderItemsSchema,
-  /** When sent it must be the signed-in user's own e-mail. */
-  email: orderEmailSchema,
-  /** Ignored: the server records its own date and time (Europe/London). */
-  date: z.string().max(40).optional(),
-  time: z.string().max(40).optional(),
-  paymentType: z.enum(['Cash', CASH_ON_DELIVERY, 'Card']),
-  /** Only 'Pending Order' may be sent: every order starts there. */
-  status: z.literal('Pending Order').optional(),
-  addressId: objectIdSchema.nullable().optional(),
-  note: noteSchema,
-  scheduledFor: scheduledForSchema,
-});
+export const buyProductRequestSchema = z
+  .strictObject({
+    /** Cart lines, or order items as SPEC.md section 3 writes them (mixed if need be). */
+    items: orderItemsSchema,
+    /** When sent it must be the signed-in user's own e-mail. */
+    email: orderEmailSchema,
+    /** Ignored: the server records its own date and time (Europe/London). */
+    date: z.string().max(40).optional(),
+    time: z.string().max(40).optional(),
+    /** 'Pay on collection' is the cash type's words for a collection order (stored as 'Cash'). */
+    paymentType: z.enum(['Cash', CASH_ON_DELIVERY, PAY_ON_COLLECTION, 'Card']),
+    /** Only 'Pending Order' may be sent: every order starts there. */
+    status: z.literal('Pending Order').optional(),
+    addressId: objectIdSchema.nullable().optional(),
+    note: noteSchema,
+    scheduledFor: scheduledForSchema,
+    ...fulfilmentFields,
+  })
+  .superRefine(checkFulfilment);
 export type BuyProductRequest = z.input<typeof buyProductRequestSchema>;
 
 /**
@@ -61,16 +122,19 @@ export const CARD_ORDER_NEEDS_ITEMS =
   'Send the order with its items and addressId: the server prices card orders itself and cannot open a payment for a price alone';
 
 /** `POST /api/create-payment-intent` body: the cart, the address and the note; `price` (pounds) is only checked. */
-export const createPaymentIntentRequestSchema = z.strictObject({
-  items: z
-    .array(orderItemSchema, { error: (issue) => (issue.input === undefined ? CARD_ORDER_NEEDS_ITEMS : undefined) })
-    .max(MAX_CART_LINES),
-  addressId: objectIdSchema.nullable().optional(),
-  note: noteSchema,
-  price: z.number().nonnegative().optional(),
-  email: orderEmailSchema,
-  scheduledFor: scheduledForSchema,
-});
+export const createPaymentIntentRequestSchema = z
+  .strictObject({
+    items: z
+      .array(orderItemSchema, { error: (issue) => (issue.input === undefined ? CARD_ORDER_NEEDS_ITEMS : undefined) })
+      .max(MAX_CART_LINES),
+    addressId: objectIdSchema.nullable().optional(),
+    note: noteSchema,
+    price: z.number().nonnegative().optional(),
+    email: orderEmailSchema,
+    scheduledFor: scheduledForSchema,
+    ...fulfilmentFields,
+  })
+  .superRefine(checkFulfilment);
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 
 export const paymentProviderKindSchema = z.enum(['stripe', 'test']);
@@ -178,9 +242,13 @@ export const orderWireSchema = z.strictObject({
   paymentStatus: paymentStatusSchema,
   status: orderStatusSchema,
   addressId: z.string().nullable(),
-  /** The delivery address as it was when the order was placed. */
+  /** The delivery address as it was when the order was placed; a collection's has the name, e-mail and phone only. */
   address: addressWireSchema.omit({ _id: true }),
   note: z.string(),
+  /** Delivered or collected (issue 22 point 3). */
+  fulfilment: z.enum(FULFILMENTS),
+  /** 'Any allergies we should know about?': '' when none. */
+  allergyNote: z.string(),
   subtotal: z.number(),
   totalPrice: z.number(),
   /** Sum of the item quantities. */

@@ -31,9 +31,19 @@ export const CAPTURED_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_r
 /** The cash payment type as people read it (SPEC.md sections 5 and 9), and as the spec's client may send it. */
 export const CASH_ON_DELIVERY = 'Cash On Delivery';
 
-/** The payment type as the spec names it (SPEC.md section 9): 'Cash On Delivery' or 'Card'. */
-export function paymentTypeLabel(paymentType: PaymentType): string {
-  return paymentType === 'Cash' ? CASH_ON_DELIVERY : 'Card';
+/**
+ * The cash payment type's words for a collection order (issue 22 point 3, decision 1003): the same 'Cash' type,
+ * paid when the order is collected; a client may send these words as the payment type of a collection order.
+ */
+export const PAY_ON_COLLECTION = 'Pay on collection';
+
+/**
+ * The payment type as the spec names it (SPEC.md section 9): 'Cash On Delivery' or 'Card'; a collection order's cash
+ * is 'Pay on collection'.
+ */
+export function paymentTypeLabel(paymentType: PaymentType, fulfilment: 'delivery' | 'collection' = 'delivery'): string {
+  if (paymentType === 'Card') return 'Card';
+  return fulfilment === 'collection' ? PAY_ON_COLLECTION : CASH_ON_DELIVERY;
 }
 
 /** A refund: asked of the provider (pending) until it says it went through (succeeded) or not (failed). */

@@ -8,6 +8,7 @@ import { shopDateTime } from '@shop/shared/domain/dates';
 import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { ORDER_TOO_LARGE, PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
@@ -40,8 +41,12 @@ export type CardOrderRequest = z.output<typeof createPaymentIntentRequestSchema>
 interface PricedOrder {
   quote: CartQuote;
   items: StoredOrderItem[];
-  addressId: string;
+  /** The delivery address's id; null for a collection order, which copies `contact` instead (decision 1003). */
+  addressId: string | null;
   note: string;
+  allergyNote: string;
+  fulfilment: Fulfilment;
+  contact: { name: string; phone: string } | null;
 }
 
 interface OrderInput {
@@ -51,6 +56,10 @@ interface OrderInput {
   note: string;
   /** The slot the order is for (ISO); null or absent = as soon as possible (decision 0901). */
   scheduledFor?: string | null | undefined;
+  /** Delivered or collected (decision 1003); a collection has no address and carries who collects it. */
+  fulfilment: Fulfilment;
+  contact?: { name: string; phone: string } | undefined;
+  allergyNote: string;
 }
 
 function refuseWhenClosed(now: Date): void {
@@ -75,6 +84,14 @@ function scheduledHashPart(input: OrderInput): { scheduledFor?: string } {
   return input.scheduledFor ? { scheduledFor: new Date(input.scheduledFor).toISOString() } : {};
 }
 
+/** The hash's part for collection and the allergy note: absent for a delivery without one, as keys stored before had. */
+function fulfilmentHashPart(input: OrderInput): { fulfilment?: Fulfilment; contact?: unknown; allergyNote?: string } {
+  return {
+    ...(input.fulfilment === 'collection' ? { fulfilment: input.fulfilment, contact: input.contact ?? null } : {}),
+    ...(input.allergyNote ? { allergyNote: input.allergyNote } : {}),
+  };
+}
+
 function checkEmail(user: SessionUser, email: string | undefined): void {
   if (email !== undefined && email.trim().toLowerCase() !== user.email) {
     throw new HttpError('NOT_YOUR_ORDER', 'An order can only be placed for your own account');
@@ -86,7 +103,7 @@ async function priceOrder(
   db: Db,
   now: Date,
   input: OrderInput,
-  addressId: string,
+  addressId: string | null,
   checkQuote: (quote: CartQuote) => void,
 ): Promise<PricedOrder> {
   const catalogue = await loadOrderCatalogue(db);
@@ -108,7 +125,15 @@ async function priceOrder(
   const items = quote.lines.map((priced, index) =>
     toStoredItem(priced, lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
   );
-  return { quote, items, addressId, note: input.note.trim() };
+  return {
+    quote,
+    items,
+    addressId,
+    note: input.note.trim(),
+    allergyNote: input.allergyNote.trim(),
+    fulfilment: input.fulfilment,
+    contact: input.fulfilment === 'collection' ? (input.contact ?? null) : null,
+  };
 }
 
 function requestHash(kind: string, payload: unknown): string {
@@ -167,7 +192,9 @@ function placeOrderStatement({ user, priced, paymentType, key, now, limits, sche
   const { date, time } = shopDateTime(now);
   const cash = paymentType === 'Cash';
   // Untyped where the column decides (so the char(24) indexes are used), cast where a select list would guess text.
-  const addressId = param(priced.addressId);
+  // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
+  const collection = priced.fulfilment === 'collection';
+  const addressId = collection ? 'null::text' : param(priced.addressId);
   const userId = param(user.id);
   const orderId = param(newId());
   const at = `${param(now.toISOString())}::text::timestamptz`;
@@ -178,18 +205,21 @@ function placeOrderStatement({ user, priced, paymentType, key, now, limits, sche
       and count(*) < ${param(limits.perDay)}::int from orders where user_id = ${userId} and created_at > ${param(new Date(now.getTime() - 24 * HOUR_MS).toISOString())}::text::timestamptz)`;
   // An order for as soon as possible is not taken while the shop is paused (decision 0901): no row from `a` either.
   const notPaused = scheduledFor ? '' : ` and not exists (select 1 from shop_status where id = 1 and paused_until > ${at})`;
-  const parts = [
-    `with a as (select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId} and ${recent}${notPaused})`,
-  ];
+  const a = collection
+    ? `select ${param(priced.contact?.name ?? '')}::text as firstname, ''::text as lastname, email, ${param(priced.contact?.phone ?? '')}::text as phone,
+        ''::text as address, ''::text as address2, ''::text as city, ''::text as postcode from users where id = ${userId}`
+    : `select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId}`;
+  const parts = [`with a as (${a} and ${recent}${notPaused})`];
   if (key) {
     parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
       select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
       on conflict (user_id, key) do nothing returning id)`);
   }
-  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, date, time, created_at, placed_at, scheduled_for)
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for)
       select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
         ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
         ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
+        ${param(priced.allergyNote)}::text, ${param(priced.fulfilment)}::text,
         ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'},
         ${scheduledFor ? `${param(scheduledFor.toISOString())}::text::timestamptz` : 'null::timestamptz'}
       from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
@@ -200,7 +230,7 @@ function placeOrderStatement({ user, priced, paymentType, key, now, limits, sche
   parts.push('select (select id from o) as order_id');
   return {
     statement: {
-      name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}${scheduledFor ? '-ahead' : ''}`,
+      name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}${scheduledFor ? '-ahead' : ''}${collection ? '-collect' : ''}`,
       text: parts.join('\n'),
     },
     values,
@@ -239,11 +269,13 @@ interface PlaceOrder {
 async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
   const { db, now, user, input, paymentType, key, checkQuote } = placing;
   const limits = orderLimits(placing.limitMultiplier);
-  const addressId = input.addressId;
+  // A collection order has no address (its contract refuses one, decision 1003).
+  const collection = input.fulfilment === 'collection';
+  const addressId = collection ? null : (input.addressId ?? null);
   const kitchen = { db, now: () => now };
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
   const timeTaken = scheduledFor ? (await scheduleRefusal(kitchen, scheduledFor)) === null : orderingStatus(now).acceptingOrders;
-  if (addressId && timeTaken) {
+  if ((addressId || collection) && timeTaken) {
     const priced = await priceOrder(db, now, input, addressId, checkQuote).catch((error: unknown) => {
       if (error instanceof HttpError) return null;
       throw error;
@@ -265,9 +297,9 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
     refuseWhenClosed(now);
     await refuseWhenPaused(kitchen);
   }
-  if (!addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
+  if (!addressId && !collection) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
-  if (!(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
+  if (addressId && !(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
   const priced = await priceOrder(db, now, input, addressId, checkQuote);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
   // was added meanwhile, a pause ended): try once more, and answer whatever holds the key, the pause or the address then.
@@ -305,6 +337,7 @@ export async function placeCashOrder(
           note: input.note,
           paymentType: 'Cash',
           ...scheduledHashPart(input),
+          ...fulfilmentHashPart(input),
         }),
       }
     : null;
@@ -341,6 +374,7 @@ export async function startCardOrder(
           addressId: input.addressId ?? null,
           note: input.note,
           ...scheduledHashPart(input),
+          ...fulfilmentHashPart(input),
         }),
       }
     : null;

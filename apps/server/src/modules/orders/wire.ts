@@ -102,6 +102,8 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     addressId: row.addressId,
     address: { ...address, Email: email },
     note: row.note,
+    fulfilment: row.fulfilment,
+    allergyNote: row.allergyNote,
     subtotal: penceToPounds(row.subtotal),
     totalPrice: penceToPounds(row.total),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
