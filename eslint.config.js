@@ -25,6 +25,7 @@ const SERVER_MODULE_ORDER = [
   'catalogue',
   'banners',
   'addresses',
+  'delivery',
   'favourites',
   'pricing',
   'cart',

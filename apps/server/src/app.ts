@@ -26,6 +26,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { favouriteRoutes } from './modules/favourites/routes';
 import { healthRoutes } from './modules/health/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
 import { kitchenRoutes } from './modules/kitchen/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -63,6 +64,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   cartRoutes,
   favouriteRoutes,
   addressRoutes,
+  deliveryRoutes,
   paymentRoutes,
   kitchenRoutes,
   orderRoutes,

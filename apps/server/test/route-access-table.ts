@@ -92,6 +92,18 @@ async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: 
   return expectStatus(await call(ctx.server, 'POST', path, ctx.admin, body), 201, what).body.insertedId as string;
 }
 
+/** A delivery zone code no request of the suite has used yet: the sectors YO1 0 to YO60 9. */
+let zoneCodes = 0;
+function nextZoneCode(): string {
+  const n = zoneCodes++;
+  return `YO${1 + (n % 60)} ${Math.floor(n / 60) % 10}`;
+}
+
+async function newDeliveryZone(ctx: Pick<AccessContext, 'server' | 'admin'>): Promise<string> {
+  const answer = await call(ctx.server, 'POST', '/delivery-zones', ctx.admin, { code: nextZoneCode(), fee: 1 });
+  return expectStatus(answer, 201, 'delivery zone').body._id as string;
+}
+
 function productBody(title: string) {
   return {
     title,
@@ -402,6 +414,22 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: adminOnly(),
     request: () => ({ path: api('/shop-status'), body: { busy: null } }),
   },
+
+  // Delivery zones (decision 1001): each request names a sector no other has; PUT and DELETE act on a zone made for them.
+  'GET /api/delivery-zones': { expect: adminOnly(), request: () => ({ path: api('/delivery-zones') }) },
+  'POST /api/delivery-zones': {
+    expect: adminOnly(201),
+    request: () => ({ path: api('/delivery-zones'), body: { code: nextZoneCode(), fee: 1 } }),
+  },
+  'PUT /api/delivery-zones/:id': {
+    expect: adminOnly(),
+    request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`), body: { fee: 2 } }),
+  },
+  'DELETE /api/delivery-zones/:id': {
+    expect: adminOnly(),
+    request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`) }),
+  },
+  'GET /api/delivery-check': { expect: anyone(), request: () => ({ path: api('/delivery-check?postcode=BS1%204DJ') }) },
 
   // Notices
   'GET /api/allnotification': { expect: adminOnly(), request: () => ({ path: api('/allnotification') }) },

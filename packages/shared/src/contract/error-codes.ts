@@ -58,6 +58,7 @@ const SHOP_CODES = {
   PAYMENT_NOT_FOUND: 404,
   TEST_PAYMENTS_DISABLED: 404,
   NO_WEBHOOK_IN_TEST_MODE: 404,
+  DELIVERY_ZONE_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -74,12 +75,22 @@ const SHOP_CODES = {
   ORDER_CHANGED_CONCURRENTLY: 409,
   ORDER_NOT_RETIMABLE: 409,
   ADDRESS_LIMIT_REACHED: 409,
+  /** A delivery zone with that code exists already (issue 22, decision 1001). */
+  DELIVERY_ZONE_EXISTS: 409,
+  /** The last delivery zone stays while the shop's post code is set (decision 1001). */
+  LAST_DELIVERY_ZONE: 409,
   // 413 / 415: the body's size or kind
   PAYLOAD_TOO_LARGE: 413,
   IMAGE_TOO_LARGE: 413,
   IMAGE_DIMENSIONS_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   // 422: understood, but the shop's rules refuse the order (and the pricing codes below)
+  /** The delivery address's post code is in no delivery zone (issue 22, decision 1001): the message gives the shop's phone. */
+  OUTSIDE_DELIVERY_AREA: 422,
+  /** The delivery address's post code is not a UK one, while the shop delivers by zones (decision 1001). */
+  POSTCODE_NOT_UK: 422,
+  /** The food comes to less than the delivery zone's minimum order (decision 1001). */
+  DELIVERY_MINIMUM: 422,
   SHOP_CLOSED: 422,
   MINIMUM_ORDER: 422,
   ORDER_TOO_LARGE: 422,
