@@ -20,6 +20,7 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, type DatabaseHandle } from
 import './fastify-augment';
 import { codeOfClientError, errorBody, HttpError, type ErrorBody } from './http-errors';
 import { imageRoutes } from './images/routes';
+import { accountDataRoutes } from './modules/account-data/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -71,6 +72,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   notificationRoutes,
   reportRoutes,
   settingsRoutes,
+  accountDataRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

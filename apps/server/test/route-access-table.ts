@@ -275,6 +275,14 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     note: "the code mailed to the new address of the signed-in user's own pending e-mail change (decision 0705)",
     request: () => ({ path: api('/profile/confirm-email'), body: { code: 'ABCD' } }),
   },
+  // The customer's own data (decision 1002): always the signed-in user's own.
+  'GET /api/profile/data': { expect: signedIn(), note: "always the signed-in user's own data", request: () => ({ path: api('/profile/data') }) },
+  'POST /api/profile/delete': {
+    // A wrong password, so the suite's accounts live on: a customer is told it is wrong, an admin may not delete.
+    expect: signedIn(403),
+    note: "always the signed-in user's own account, confirmed with its password; admins 403 (account-data.test.ts deletes)",
+    request: () => ({ path: api('/profile/delete'), body: { password: 'not-the-password' } }),
+  },
   'POST /api/forgot-password': {
     expect: anyone(),
     request: (ctx) => ({ path: api('/forgot-password'), body: { email: ctx.owner.user.email } }),

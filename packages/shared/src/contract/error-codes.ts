@@ -75,6 +75,7 @@ const SHOP_CODES = {
   ORDER_CHANGED_CONCURRENTLY: 409,
   ORDER_NOT_RETIMABLE: 409,
   ADDRESS_LIMIT_REACHED: 409,
+  ACCOUNT_HAS_OPEN_ORDERS: 409,
   /** A delivery zone with that code exists already (issue 22, decision 1001). */
   DELIVERY_ZONE_EXISTS: 409,
   /** The last delivery zone stays while the shop's post code is set (decision 1001). */

@@ -6,8 +6,11 @@ import { findUserByEmail } from './service';
 
 export { assertSelfOrAdmin, currentUser, isOwnerOrAdmin, requireAdmin, requireUser } from './guards';
 export { hashPassword } from './password';
-export { findSessionUser, SESSION_COOKIE, type SessionUser } from './session';
-export { onSessionsEnded, type SessionsEnded } from './session-events';
+export { clearSessionCookie, findSessionUser, SESSION_COOKIE, type SessionUser } from './session';
+export { emitSessionsEnded, onSessionsEnded, type SessionsEnded } from './session-events';
+// The customer's own data (decision 1002): the password asked again, and the account routes' database counters.
+export { verifyPassword } from './password';
+export { incrementRateLimit } from './rate-limit-store';
 
 /** The id of the user with this e-mail (any case), or null: other modules need no more of a user's row. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
