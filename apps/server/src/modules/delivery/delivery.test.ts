@@ -2,20 +2,17 @@
 // /api/delivery-zones/:id), the shop's free home district once its post code is set, and the storefront's check
 // (GET /api/delivery-check), over real HTTP on PGlite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_KITCHEN_SETTINGS } from '@shop/shared/domain/kitchen';
-import { DEFAULT_ORDER_TIMER_SETTINGS } from '@shop/shared/domain/order-promise';
-import { shopSettings } from '../../db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { call } from '../../../test/order-fixtures';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 
-/** The shop's post code and phone as the back office saves them (the settings' row). */
-export async function setShop(server: TestServer, place: { postcode: string | null; phone?: string }): Promise<void> {
-  const values = { shopPostcode: place.postcode, traderPhone: place.phone ?? null };
-  await server.app.db
-    .insert(shopSettings)
-    .values({ id: 1, ...DEFAULT_ORDER_TIMER_SETTINGS, ...DEFAULT_KITCHEN_SETTINGS, ...values })
-    .onConflictDoUpdate({ target: shopSettings.id, set: values });
+/** The shop's post code (and phone) as the back office saves them: PUT /api/shop-settings. */
+export async function setShop(server: TestServer, admin: SignedIn, place: { postcode: string | null; phone?: string }): Promise<void> {
+  const answer = await call(server, 'PUT', '/shop-settings', admin, {
+    shopPostcode: place.postcode,
+    ...(place.phone ? { traderPhone: place.phone } : {}),
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 describe.each(testDatabases())('delivery zones on %s', (kind) => {
@@ -48,7 +45,7 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
   });
 
   it("makes the shop's own district a free zone once its post code is set, then refuses other districts with the phone", async () => {
-    await setShop(server, { postcode: 'BS1 4DJ', phone: '0117 496 0123' });
+    await setShop(server, admin, { postcode: 'BS1 4DJ', phone: '0117 496 0123' });
     const listed = await zones();
     expect(listed.shopPostcode).toBe('BS1 4DJ');
     expect(listed.zones.map(({ code, fee, minimumOrder }) => ({ code, fee, minimumOrder }))).toEqual([
@@ -69,7 +66,7 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
   });
 
   it('adds, edits and removes zones; the most specific applies; codes are normalised and unique', async () => {
-    await setShop(server, { postcode: 'BS1 4DJ' });
+    await setShop(server, admin, { postcode: 'BS1 4DJ' });
     const bs6 = await add({ code: 'bs6', fee: 2.5, minimumOrder: 15 });
     expect(bs6.status, JSON.stringify(bs6.body)).toBe(201);
     expect(bs6.body).toMatchObject({ code: 'BS6', fee: 2.5, minimumOrder: 15 });
@@ -93,7 +90,7 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
   });
 
   it('refuses a bad code or amount, an unknown zone and removing the last zone while the post code is set', async () => {
-    await setShop(server, { postcode: 'BS1 4DJ' });
+    await setShop(server, admin, { postcode: 'BS1 4DJ' });
     for (const body of [
       { code: 'BS6 5AB', fee: 1 },
       { code: '75001', fee: 1 },
@@ -118,6 +115,18 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
     expect(last.status).toBe(409);
     expect(last.body.code).toBe('LAST_DELIVERY_ZONE');
     expect((await zones()).zones).toHaveLength(1);
+  });
+
+  it('takes SHOP_POSTCODE until the back office sets one, with the district of the post code it sets', async () => {
+    await server.close();
+    server = await startTestServer({ db: kind, seed: true, env: { SHOP_POSTCODE: 'bs6 5ab', SHOP_PHONE: '0117 496 0999' } });
+    admin = await signInAs(server, { role: 'admin' });
+    expect((await zones()).shopPostcode).toBe('BS6 5AB');
+    expect(await check('BS6 7XX')).toMatchObject({ delivers: true, zone: 'BS6', fee: 0 });
+    expect((await check('BS1 4DJ')).message).toBe('We do not deliver to BS1 online: call us on 0117 496 0999 to arrange delivery');
+    // The owner's zones stay when the post code moves.
+    await setShop(server, admin, { postcode: 'BS1 4DJ' });
+    expect((await zones()).zones.map((zone) => zone.code)).toEqual(['BS6']);
   });
 
   it('keeps the zones to admins', async () => {
