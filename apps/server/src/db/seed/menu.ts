@@ -1,3 +1,4 @@
+import type { Allergen } from '@shop/shared/domain/allergens';
 import { CATEGORY_NAMES, dealSlotsSchema, type DealSlot, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue';
 
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
@@ -14,13 +15,18 @@ export interface MenuProduct {
   dealSlots?: DealSlot[];
   /** Main colour of the drawn picture (a sauce, a flavour, a brand). */
   colour?: string;
+  /** Its own allergens (issue 22, decision 1000): PRODUCT_ALLERGENS' entry for its title. */
+  allergens: Allergen[];
 }
 
 export interface MenuTopping {
   name: string;
   category: ToppingCategory;
   price: number;
+  allergens: Allergen[];
 }
+
+type Draft = Omit<MenuProduct, 'allergens'>;
 
 // The usual UK chain ladder for 7", 10", 13" and 15".
 const PIZZA = { s: 749, m: 1099, l: 1399, xl: 1699 };
@@ -30,7 +36,7 @@ const VEGAN_PIZZA = { s: 799, m: 1149, l: 1449, xl: 1749 };
 // Vegan pizzas have no stuffed crust: the stuffing is dairy cheese.
 const VEGAN_CRUSTS = { deepPan: 0, thin: 0, stuffed: null };
 
-const pizza = (title: string, description: string, colour: string, prices = PIZZA): MenuProduct => ({
+const pizza = (title: string, description: string, colour: string, prices = PIZZA): Draft => ({
   title,
   description,
   category: 'Pizza',
@@ -38,7 +44,7 @@ const pizza = (title: string, description: string, colour: string, prices = PIZZ
   crust: CRUSTS,
   colour,
 });
-const vegan = (title: string, description: string, colour: string): MenuProduct => ({
+const vegan = (title: string, description: string, colour: string): Draft => ({
   title,
   description,
   category: 'Vegan',
@@ -46,7 +52,7 @@ const vegan = (title: string, description: string, colour: string): MenuProduct 
   crust: VEGAN_CRUSTS,
   colour,
 });
-const wings = (title: string, description: string, colour: string, six: number, ten: number): MenuProduct => ({
+const wings = (title: string, description: string, colour: string, six: number, ten: number): Draft => ({
   title,
   description,
   category: 'Wings',
@@ -54,14 +60,14 @@ const wings = (title: string, description: string, colour: string, six: number, 
   wings: { normal: 0, boneless: 50 },
   colour,
 });
-const single = (category: CategoryName, title: string, description: string, price: number, colour?: string): MenuProduct => ({
+const single = (category: CategoryName, title: string, description: string, price: number, colour?: string): Draft => ({
   title,
   description,
   category,
   prices: { s: price },
   ...(colour ? { colour } : {}),
 });
-const drink = (title: string, description: string, kind: DrinkKind, price: number, colour: string): MenuProduct => ({
+const drink = (title: string, description: string, kind: DrinkKind, price: number, colour: string): Draft => ({
   title,
   description,
   category: 'Drinks',
@@ -78,7 +84,7 @@ function slots(list: DealSlot[]): DealSlot[] {
 }
 
 // Every seeded deal holds pizzas; their crust is chosen once for the deal and its add-on price applies per pizza.
-const deal = (title: string, description: string, prices: MenuProduct['prices'], dealSlots: DealSlot[]): MenuProduct => ({
+const deal = (title: string, description: string, prices: MenuProduct['prices'], dealSlots: DealSlot[]): Draft => ({
   title,
   description,
   category: 'Deals',
@@ -87,7 +93,7 @@ const deal = (title: string, description: string, prices: MenuProduct['prices'],
   dealSlots: slots(dealSlots),
 });
 
-export const MENU_PRODUCTS: MenuProduct[] = [
+const DRAFTS: Draft[] = [
   pizza('Margherita', 'Tomato sauce and mozzarella with a sprinkle of oregano.', '#f1c40f'),
   pizza('Pepperoni Passion', 'Double pepperoni on tomato sauce and mozzarella.', '#c0392b'),
   pizza('Hawaiian', 'Ham and pineapple on tomato sauce and mozzarella.', '#f39c12'),
@@ -194,29 +200,123 @@ export const MENU_PRODUCTS: MenuProduct[] = [
   ]),
 ];
 
+/**
+ * What each seeded dish contains of the 14 (decision 1000), as a UK pizza shop's supplier labels usually say: the
+ * dough is wheat (gluten), the cheese milk, a BBQ sauce has barley malt vinegar (gluten) and mustard, a tandoori or
+ * tikka marinade yoghurt (milk) and mustard, wing and chilli seasonings celery, sausage sulphites, a coating or
+ * batter wheat (and egg), chocolate soya. A real shop checks each against its own suppliers' labels and records it
+ * in the back office. Deals record none of their own: a deal's allergens are those of the dishes chosen for it.
+ */
+export const PRODUCT_ALLERGENS: Readonly<Record<string, Allergen[]>> = {
+  Margherita: ['gluten', 'milk'],
+  'Pepperoni Passion': ['gluten', 'milk'],
+  Hawaiian: ['gluten', 'milk'],
+  'Meat Feast': ['gluten', 'milk', 'sulphites'],
+  'BBQ Chicken': ['gluten', 'milk', 'mustard'],
+  'Veggie Supreme': ['gluten', 'milk'],
+  'Tandoori Hot': ['gluten', 'milk', 'mustard'],
+  'Four Cheese': ['gluten', 'milk'],
+  'Spicy Beef & Jalapeño': ['gluten', 'milk', 'soya'],
+  'Chicken Tikka': ['gluten', 'milk', 'mustard'],
+
+  'Classic Chicken Wings': ['celery', 'gluten'],
+  'BBQ Wings': ['celery', 'gluten', 'mustard'],
+  'Buffalo Hot Wings': ['celery', 'eggs', 'gluten', 'milk'],
+  'Salt & Pepper Wings': ['celery', 'gluten'],
+
+  // Vegan cheese here is coconut oil and starch: no allergen of the 14.
+  'Vegan Margherita': ['gluten'],
+  'Vegan Garden Feast': ['gluten'],
+  'Vegan Jackfruit BBQ': ['gluten', 'mustard'],
+  'Vegan Hot Pepperoni': ['gluten', 'soya'],
+
+  'Garlic Bread': ['gluten', 'milk'],
+  'Cheesy Garlic Bread': ['gluten', 'milk'],
+  'Potato Wedges': ['gluten'],
+  'Chunky Chips': [],
+  'Onion Rings': ['gluten'],
+
+  'Chocolate Shake': ['milk', 'soya'],
+  'Strawberry Shake': ['milk'],
+  'Vanilla Shake': ['milk'],
+  'Oreo Cookie Shake': ['gluten', 'milk', 'soya'],
+
+  // Corn tortilla chips: the milk is the cheese and sour cream; chilli con carne has celery.
+  'Loaded Nachos': ['milk'],
+  'Chilli Beef Nachos': ['celery', 'milk'],
+  'Jalapeño Cheese Nachos': ['milk'],
+
+  'Chicken Strips Sharer': ['eggs', 'gluten'],
+  'Mozzarella Sticks Sharer': ['eggs', 'gluten', 'milk'],
+  'Mega Wedges Box': ['gluten', 'milk'],
+  'Party Sharer Box': ['celery', 'eggs', 'gluten', 'milk'],
+
+  'Coca-Cola Can 330ml': [],
+  'Diet Coke Can 330ml': [],
+  'Fanta Orange Can 330ml': [],
+  'Sprite Can 330ml': [],
+  'Coca-Cola 1.25L Bottle': [],
+  'Pepsi Max 1.25L Bottle': [],
+  'Fanta Orange 1.25L Bottle': [],
+  'Buxton Still Water 500ml': [],
+  'Buxton Sparkling Water 500ml': [],
+
+  'Chocolate Fudge Cake': ['eggs', 'gluten', 'milk', 'soya'],
+  'Cookie Dough Bites': ['eggs', 'gluten', 'milk', 'soya'],
+  'New York Cheesecake': ['eggs', 'gluten', 'milk'],
+  "Ben & Jerry's Cookie Dough 465ml": ['eggs', 'gluten', 'milk', 'soya'],
+
+  'Garlic & Herb Dip': ['eggs', 'milk', 'mustard'],
+  'BBQ Dip': ['gluten', 'mustard'],
+  'Sweet Chilli Dip': [],
+  'Sriracha Mayo Dip': ['eggs', 'mustard'],
+
+  'Garlic Butter Crust Dippers': ['gluten', 'milk'],
+  'Cheese-Stuffed Crust Bites': ['gluten', 'milk'],
+  'Cinnamon Sugar Crust Twists': ['gluten', 'milk'],
+
+  'Pizza Pair': [],
+  'Pizza & Wings Pair': [],
+  'Any 2 Large Pizzas': [],
+  'Triple Pizza Deal': [],
+  'Meal for Two': [],
+  'Family Feast': [],
+  'Single Pack': [],
+  'Fussy Eaters': [],
+};
+
+/** Every seeded product with its allergens; one without an entry stops the seed at start-up rather than serve a guess. */
+export const MENU_PRODUCTS: MenuProduct[] = DRAFTS.map((draft) => {
+  const allergens = PRODUCT_ALLERGENS[draft.title];
+  if (!allergens) throw new Error(`The seeded menu has no allergens recorded for "${draft.title}" (PRODUCT_ALLERGENS)`);
+  return { ...draft, allergens };
+});
+
+/** Toppings, crusts, dips and shake flavours with what each adds (pepperoni, ham and chicken here carry none of the 14). */
 export const MENU_TOPPINGS: MenuTopping[] = [
-  { name: 'Extra Mozzarella', category: 'Pizza', price: 100 },
-  { name: 'Pepperoni', category: 'Pizza', price: 120 },
-  { name: 'Chicken', category: 'Pizza', price: 150 },
-  { name: 'Ham', category: 'Pizza', price: 100 },
-  { name: 'Mushrooms', category: 'Pizza', price: 80 },
-  { name: 'Red Onion', category: 'Pizza', price: 60 },
-  { name: 'Green Peppers', category: 'Pizza', price: 60 },
-  { name: 'Sweetcorn', category: 'Pizza', price: 60 },
-  { name: 'Jalapeños', category: 'Pizza', price: 70 },
-  { name: 'Pineapple', category: 'Pizza', price: 80 },
-  { name: 'Black Olives', category: 'Pizza', price: 70 },
-  { name: 'Oregano', category: 'Pizza', price: 0 },
-  { name: 'Garlic Butter Crust', category: 'Crust', price: 0 },
-  { name: 'Sesame Seed Crust', category: 'Crust', price: 50 },
-  { name: 'Cheesy Crust Sprinkle', category: 'Crust', price: 100 },
-  { name: 'Chocolate Flavour', category: 'Shakes', price: 99 },
-  { name: 'Strawberry Flavour', category: 'Shakes', price: 99 },
-  { name: 'Caramel Flavour', category: 'Shakes', price: 99 },
-  { name: 'Banana Flavour', category: 'Shakes', price: 99 },
-  { name: 'Oreo Crumb Flavour', category: 'Shakes', price: 99 },
-  { name: 'Garlic & Herb', category: 'Dips', price: 60 },
-  { name: 'BBQ', category: 'Dips', price: 60 },
-  { name: 'Sweet Chilli', category: 'Dips', price: 60 },
-  { name: 'Ketchup', category: 'Dips', price: 0 },
+  { name: 'Extra Mozzarella', category: 'Pizza', price: 100, allergens: ['milk'] },
+  { name: 'Pepperoni', category: 'Pizza', price: 120, allergens: [] },
+  { name: 'Chicken', category: 'Pizza', price: 150, allergens: [] },
+  { name: 'Ham', category: 'Pizza', price: 100, allergens: [] },
+  { name: 'Mushrooms', category: 'Pizza', price: 80, allergens: [] },
+  { name: 'Red Onion', category: 'Pizza', price: 60, allergens: [] },
+  { name: 'Green Peppers', category: 'Pizza', price: 60, allergens: [] },
+  { name: 'Sweetcorn', category: 'Pizza', price: 60, allergens: [] },
+  { name: 'Jalapeños', category: 'Pizza', price: 70, allergens: [] },
+  { name: 'Pineapple', category: 'Pizza', price: 80, allergens: [] },
+  { name: 'Black Olives', category: 'Pizza', price: 70, allergens: [] },
+  { name: 'Oregano', category: 'Pizza', price: 0, allergens: [] },
+  { name: 'Garlic Butter Crust', category: 'Crust', price: 0, allergens: ['milk'] },
+  { name: 'Sesame Seed Crust', category: 'Crust', price: 50, allergens: ['sesame'] },
+  { name: 'Cheesy Crust Sprinkle', category: 'Crust', price: 100, allergens: ['milk'] },
+  { name: 'Chocolate Flavour', category: 'Shakes', price: 99, allergens: ['milk', 'soya'] },
+  { name: 'Strawberry Flavour', category: 'Shakes', price: 99, allergens: [] },
+  { name: 'Caramel Flavour', category: 'Shakes', price: 99, allergens: ['milk'] },
+  { name: 'Banana Flavour', category: 'Shakes', price: 99, allergens: [] },
+  { name: 'Oreo Crumb Flavour', category: 'Shakes', price: 99, allergens: ['gluten', 'soya'] },
+  { name: 'Garlic & Herb', category: 'Dips', price: 60, allergens: ['eggs', 'milk', 'mustard'] },
+  { name: 'BBQ', category: 'Dips', price: 60, allergens: ['gluten', 'mustard'] },
+  { name: 'Sweet Chilli', category: 'Dips', price: 60, allergens: [] },
+  // Ketchup's spice extracts contain celery, as UK labels say.
+  { name: 'Ketchup', category: 'Dips', price: 0, allergens: ['celery'] },
 ];

@@ -122,6 +122,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         wingBoneless: product.wings?.boneless ?? null,
         drinkKind: product.drinkKind ?? null,
         dealSlots: product.dealSlots ?? null,
+        allergens: product.allergens,
         imageId: productImageIds[i] ?? null,
         createdAt: now,
       })),
@@ -133,6 +134,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         name: topping.name,
         category: topping.category,
         price: topping.price,
+        allergens: topping.allergens,
         createdAt: now,
       })),
     );
