@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { CreatePaymentIntentAnswer, PaymentConfig, TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
+import type { ShopTrader } from '@shop/shared/contract/settings';
 import type { OrderSlotsAnswer } from '@shop/shared/contract/shop-status';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { PAY_ON_COLLECTION } from '@shop/shared/domain/payment-types';
 import { api } from '../../../lib/api';
 
 export function usePaymentConfig() {
@@ -17,8 +20,14 @@ export { useOpeningStatus } from '../../../lib/opening-status';
 
 export interface OrderDraft {
   items: CartLine[];
-  addressId: string;
+  /** The delivery address; null for a collection order (decision 1003). */
+  addressId: string | null;
   note: string;
+  /** 'Any allergies we should know about?' ('' when none). */
+  allergyNote: string;
+  fulfilment: Fulfilment;
+  /** Who collects a collection order; null for a delivery. */
+  contact: { name: string; phone: string } | null;
   email: string;
   /** The slot ordered ahead for (ISO, one of GET /api/order-slots'), or null for as soon as possible. */
   scheduledFor: string | null;
@@ -44,6 +53,26 @@ function when(draft: OrderDraft): { scheduledFor?: string } {
   return draft.scheduledFor ? { scheduledFor: draft.scheduledFor } : {};
 }
 
+/**
+ * How the order reaches the customer and the allergy note: a delivery sends its address, a collection its contact
+ * and no address (decision 1003); the allergy note only when there is one.
+ */
+function how(draft: OrderDraft): Record<string, unknown> {
+  const allergy = draft.allergyNote ? { allergyNote: draft.allergyNote } : {};
+  if (draft.fulfilment === 'collection') return { fulfilment: 'collection', contact: draft.contact, ...allergy };
+  return { addressId: draft.addressId, ...allergy };
+}
+
+/** `GET /api/shop-trader`: the shop's name and address, which a collection order is collected from. */
+export function useShopTrader(enabled: boolean) {
+  return useQuery({
+    queryKey: ['shop-trader'],
+    queryFn: ({ signal }) => api.get<ShopTrader>('/shop-trader', { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
 /** One attempt at placing an order carries one key, so a retried request never places a second order. */
 function keyHeader(idempotencyKey: string) {
   return { headers: { 'Idempotency-Key': idempotencyKey } };
@@ -55,10 +84,10 @@ export function placeCashOrder(draft: OrderDraft, idempotencyKey: string): Promi
     {
       items: draft.items,
       email: draft.email,
-      paymentType: 'Cash',
+      paymentType: draft.fulfilment === 'collection' ? PAY_ON_COLLECTION : 'Cash',
       status: 'Pending Order',
-      addressId: draft.addressId,
       note: draft.note,
+      ...how(draft),
       ...when(draft),
     },
     keyHeader(idempotencyKey),
@@ -72,7 +101,7 @@ export function createPaymentIntent(
 ): Promise<CreatePaymentIntentAnswer> {
   return api.post<CreatePaymentIntentAnswer>(
     '/create-payment-intent',
-    { items: draft.items, addressId: draft.addressId, note: draft.note, ...when(draft), ...(price !== undefined ? { price } : {}) },
+    { items: draft.items, note: draft.note, ...how(draft), ...when(draft), ...(price !== undefined ? { price } : {}) },
     keyHeader(idempotencyKey),
   );
 }

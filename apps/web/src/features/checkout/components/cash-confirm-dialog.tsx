@@ -9,18 +9,24 @@ import DialogTitle from '@mui/material/DialogTitle';
 interface CashConfirmDialogProps {
   open: boolean;
   amountLabel: string;
+  /** A collection order is paid when collected. */
+  collection?: boolean;
   busy: boolean;
   onCancel(): void;
   onConfirm(): void;
 }
 
 /** The cash confirm step (SPEC.md section 4): the order is placed only after this. */
-export function CashConfirmDialog({ open, amountLabel, busy, onCancel, onConfirm }: CashConfirmDialogProps) {
+export function CashConfirmDialog({ open, amountLabel, collection = false, busy, onCancel, onConfirm }: CashConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="cash-confirm-title" maxWidth="xs" fullWidth>
       <DialogTitle id="cash-confirm-title">Confirm your order</DialogTitle>
       <DialogContent>
-        <DialogContentText>You will pay {amountLabel} in cash when your order is delivered. Place the order now?</DialogContentText>
+        <DialogContentText>
+          {collection
+            ? `You will pay ${amountLabel} when you collect your order. Place the order now?`
+            : `You will pay ${amountLabel} in cash when your order is delivered. Place the order now?`}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>

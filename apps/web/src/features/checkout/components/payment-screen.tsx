@@ -13,9 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
+import { MAX_ALLERGY_NOTE_LENGTH, MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
-import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
+import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
@@ -33,12 +34,15 @@ import {
   useOpeningStatus,
   useOrderSlots,
   usePaymentConfig,
+  useShopTrader,
   type OrderDraft,
 } from '../api/checkout-api';
+import { ALLERGY_QUESTION, collectionQuoteLine, contactProblems, type ContactDraft } from '../lib/collection';
 import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
 import { CashConfirmDialog } from './cash-confirm-dialog';
+import { FulfilmentChooser } from './fulfilment-chooser';
 import { OrderSummary } from './order-summary';
 import { StoreInformation } from './store-information';
 import { TestCardForm } from './test-card-form';
@@ -90,6 +94,13 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const cashOnly = config.data?.cardPayments === false;
   const paymentType: PaymentChoice = cashOnly ? 'Cash' : chosenPaymentType;
   const [note, setNote] = useState('');
+  // Delivery or collection (decision 1003); a collection needs no address but a name and a phone number.
+  const [fulfilment, setFulfilment] = useState<Fulfilment>('delivery');
+  const collection = fulfilment === 'collection';
+  const [contact, setContact] = useState<ContactDraft>({ name: user?.username ?? '', phone: '' });
+  const [contactTried, setContactTried] = useState(false);
+  const [allergyNote, setAllergyNote] = useState('');
+  const shop = useShopTrader(collection);
   const [cashOpen, setCashOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [whenMode, setWhenMode] = useState<WhenMode>('asap');
@@ -133,6 +144,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       quote: quote.data,
       quoteError,
       addressId: chosenAddressId,
+      collection,
       // An order ahead is for a slot the server offered: the hours and a pause do not refuse it.
       opening: scheduledFor ? undefined : opening.data,
       payment,
@@ -141,15 +153,38 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       showToast(result.problem, 'warning');
       return null;
     }
+    if (collection && Object.keys(contactProblems(contact)).length > 0) {
+      setContactTried(true);
+      showToast('Please enter your name and phone number for collection', 'warning');
+      return null;
+    }
     if (whenMode === 'later' && asapAllowed && scheduledFor === null) {
       showToast('Choose a time to order ahead for', 'warning');
       return null;
     }
-    return { items: lines, addressId: result.addressId, note: note.trim(), email, scheduledFor };
+    return {
+      items: lines,
+      addressId: result.addressId,
+      note: note.trim(),
+      allergyNote: allergyNote.trim(),
+      fulfilment,
+      contact: collection ? { name: contact.name.trim(), phone: contact.phone.trim() } : null,
+      email,
+      scheduledFor,
+    };
   };
 
   const keyFor = (draft: OrderDraft, type: PaymentChoice): string => {
-    const fingerprint = draftFingerprint([draft.items, draft.addressId, draft.note, draft.scheduledFor, type]);
+    const fingerprint = draftFingerprint([
+      draft.items,
+      draft.addressId,
+      draft.note,
+      draft.scheduledFor,
+      type,
+      draft.fulfilment,
+      draft.contact,
+      draft.allergyNote,
+    ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     return attempt.current.key;
   };
@@ -229,8 +264,16 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       <LiveOpeningStatus />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            {renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
+          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <FulfilmentChooser
+              value={fulfilment}
+              onChange={setFulfilment}
+              shop={shop.data}
+              contact={contact}
+              onContact={setContact}
+              problems={contactTried ? contactProblems(contact) : {}}
+            />
+            {!collection && renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
           </Paper>
 
           <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
@@ -248,7 +291,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
                 onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
               >
                 {!cashOnly && <FormControlLabel value="Card" control={<Radio />} label="Card" />}
-                <FormControlLabel value="Cash" control={<Radio />} label={CASH_ON_DELIVERY} />
+                <FormControlLabel value="Cash" control={<Radio />} label={paymentTypeLabel('Cash', fulfilment)} />
               </RadioGroup>
               {cashOnly && (
                 <Typography variant="body2" color="text.secondary">
@@ -267,9 +310,20 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
               slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
             />
 
+            <TextField
+              label={ALLERGY_QUESTION}
+              placeholder="For example: peanut allergy, coeliac"
+              helperText="The kitchen sees this on your order. Allergens are listed with each dish."
+              value={allergyNote}
+              onChange={(event) => setAllergyNote(event.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: MAX_ALLERGY_NOTE_LENGTH } }}
+            />
+
             <WhenChooser
               asapAllowed={asapAllowed}
-              quote={quoteLine(opening.data)}
+              quote={collection ? collectionQuoteLine(opening.data) : quoteLine(opening.data)}
               mode={whenMode}
               onMode={setWhenMode}
               slots={slotList}
@@ -320,6 +374,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
       <CashConfirmDialog
         open={cashOpen}
         amountLabel={amountLabel}
+        collection={collection}
         busy={placing}
         onCancel={() => setCashOpen(false)}
         onConfirm={() => void confirmCash()}

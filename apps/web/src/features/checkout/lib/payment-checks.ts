@@ -31,10 +31,12 @@ export interface PaymentCheckInput {
   /** Whether the shop takes orders now; while unknown it is no reason to refuse (the server checks again). */
   opening: { acceptingOrders: boolean; message: string } | undefined;
   payment: PaymentChoice;
+  /** A collection order (decision 1003) needs no address. */
+  collection?: boolean;
 }
 
-/** Either the address the order may go to, or the warning that says what is missing. */
-export type PaymentCheck = { ok: true; addressId: string } | { ok: false; problem: string };
+/** Either the address the order may go to (null for a collection), or the warning that says what is missing. */
+export type PaymentCheck = { ok: true; addressId: string | null } | { ok: false; problem: string };
 
 /**
  * The checks of SPEC.md section 5 before card pay and before the cash confirm step, in the order a customer can fix
@@ -44,7 +46,8 @@ export type PaymentCheck = { ok: true; addressId: string } | { ok: false; proble
  */
 export function checkPayment(input: PaymentCheckInput): PaymentCheck {
   if (input.lineCount === 0 || !input.quote || !input.quote.meetsMinimum) return { ok: false, problem: input.quoteError ?? MINIMUM_ORDER };
-  if (input.addressId === null) return { ok: false, problem: input.payment === 'Card' ? ADD_ADDRESS_CARD : ADD_ADDRESS_PLACING };
+  if (input.addressId === null && !input.collection)
+    return { ok: false, problem: input.payment === 'Card' ? ADD_ADDRESS_CARD : ADD_ADDRESS_PLACING };
   if (input.opening && !input.opening.acceptingOrders) return { ok: false, problem: input.opening.message };
-  return { ok: true, addressId: input.addressId };
+  return { ok: true, addressId: input.collection ? null : input.addressId };
 }
