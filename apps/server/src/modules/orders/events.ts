@@ -1,8 +1,8 @@
-import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceLog } from '../../context';
 import type { Db } from '../../db/client';
+import { dbEvents } from '../../db-events';
 import { orders } from '../../db/schema';
 import { onCardOrderPaid, onPaymentChanged, type PaymentChangedEvent } from '../payments/public';
 
@@ -29,67 +29,39 @@ export interface OrderStatusChangedEvent {
   amount?: number;
 }
 
-// Keyed by database, so every app (and every test server) in a process hears only its own orders; every plugin
-// scope of one app shares it.
-const emitters = new WeakMap<Db, EventEmitter>();
-
-function emitterOf(db: Db): EventEmitter {
-  let emitter = emitters.get(db);
-  if (!emitter) {
-    emitter = new EventEmitter();
-    // One listener per realtime server; tests run several apps on one database only through separate handles.
-    emitter.setMaxListeners(50);
-    emitters.set(db, emitter);
-  }
-  return emitter;
-}
-
-/** Runs a listener after the emit returns, so a slow or failing listener never delays or fails the request. */
-function detached<E extends { orderId: string }>(
-  listener: (event: E) => void | Promise<void>,
-  log: ServiceLog,
-  what: string,
-): (event: E) => void {
-  return (event) => {
-    Promise.resolve()
-      .then(() => listener(event))
-      .catch((error: unknown) => log.error({ err: error, orderId: event.orderId }, `${what} listener failed`));
-  };
-}
+const orderPlaced = dbEvents<OrderPlacedEvent>('order placed', (event) => ({ orderId: event.orderId }));
+const orderStatusChanged = dbEvents<OrderStatusChangedEvent>('order status changed', (event) => ({ orderId: event.orderId }));
 
 /**
  * Subscribe to orders as they commit (e.g. realtime sends `order_received` to admins): cash orders placed here,
  * card orders as the payments module reports them paid. Returns an unsubscribe function. Listeners run after the
- * transaction has committed; their errors are logged.
+ * transaction has committed, detached; their errors are logged.
  */
 export function onOrderPlaced(db: Db, listener: (event: OrderPlacedEvent) => void | Promise<void>, log: ServiceLog): () => void {
-  const wrapped = detached(listener, log, 'order placed');
-  emitterOf(db).on('placed', wrapped);
-  const stopPaid = onCardOrderPaid(db, wrapped);
+  const stopPlaced = orderPlaced.on(db, listener, log);
+  const stopPaid = onCardOrderPaid(db, listener, log);
   return () => {
-    emitterOf(db).off('placed', wrapped);
+    stopPlaced();
     stopPaid();
   };
 }
 
-export function emitOrderPlaced(db: Db, event: OrderPlacedEvent): void {
-  emitterOf(db).emit('placed', event);
-}
+export const emitOrderPlaced = orderPlaced.emit;
 
 /**
  * Subscribe to an order's changes as they commit: its status or time changed here, or its money moved (the payments
  * module's onPaymentChanged, heard as changes 'released', 'refunded' and 'refund-failed' with the order's status
  * then). Realtime sends `order_updated` to the order's customer and `order_changed` to admins. Returns an
- * unsubscribe function; listeners' errors are logged.
+ * unsubscribe function; listeners run detached and their errors are logged.
  */
 export function onOrderStatusChanged(
   db: Db,
   listener: (event: OrderStatusChangedEvent) => void | Promise<void>,
   log: ServiceLog,
 ): () => void {
-  const wrapped = detached(listener, log, 'order status changed');
-  emitterOf(db).on('status', wrapped);
-  const moneyMoved = detached(
+  const stopStatus = orderStatusChanged.on(db, listener, log);
+  const stopPayments = onPaymentChanged(
+    db,
     async (event: PaymentChangedEvent) => {
       const order = (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, event.orderId)).limit(1))[0];
       if (!order) return;
@@ -102,15 +74,11 @@ export function onOrderStatusChanged(
       });
     },
     log,
-    'order money changed',
   );
-  const stopPayments = onPaymentChanged(db, moneyMoved);
   return () => {
-    emitterOf(db).off('status', wrapped);
+    stopStatus();
     stopPayments();
   };
 }
 
-export function emitOrderStatusChanged(db: Db, event: OrderStatusChangedEvent): void {
-  emitterOf(db).emit('status', event);
-}
+export const emitOrderStatusChanged = orderStatusChanged.emit;

@@ -51,7 +51,7 @@ async function refused(promise: Promise<unknown>): Promise<{ code: string; statu
 /** The money changes the customer is told of. */
 function heardChanges(server: TestServer): { changes: PaymentChangedEvent[]; stop(): void } {
   const changes: PaymentChangedEvent[] = [];
-  const stop = onPaymentChanged(server.app.db, (event) => changes.push(event));
+  const stop = onPaymentChanged(server.app.db, (event) => void changes.push(event), server.app.log);
   return { changes, stop };
 }
 
@@ -101,7 +101,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
 
   it('holds the money when the card is authorised: the shop sees the order, and its popup rings once', async () => {
     const placed: string[] = [];
-    const stop = onCardOrderPaid(server.app.db, (event) => placed.push(event.orderId));
+    const stop = onCardOrderPaid(server.app.db, (event) => void placed.push(event.orderId), server.app.log);
     try {
       const id = await heldOrder();
       expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'authorised', refundedTotal: 0 });

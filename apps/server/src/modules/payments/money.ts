@@ -12,7 +12,7 @@ import type { RefundAnswer, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { PLAIN_CANCEL_REASON, refundableAmount, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES } from '@shop/shared/domain/payment-types';
-import type { ServiceContext } from '../../context';
+import type { ServiceContext, ServiceLog } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, refunds } from '../../db/schema';
@@ -371,6 +371,6 @@ export async function listRefunds(db: Db, orderIds: string[]): Promise<Map<strin
  * A card order's money moved after it was placed (committed): released, refunded (a refund went through), or a
  * refund failed. The orders module tells the customer. Returns an unsubscribe function.
  */
-export function onPaymentChanged(db: Db, listener: (event: PaymentChangedEvent) => void): () => void {
-  return onPaymentMoved(db, listener);
+export function onPaymentChanged(db: Db, listener: (event: PaymentChangedEvent) => void | Promise<void>, log: ServiceLog): () => void {
+  return onPaymentMoved(db, listener, log);
 }

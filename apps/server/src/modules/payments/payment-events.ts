@@ -1,10 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import { paymentMayMove, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES, type PaymentStatus } from '@shop/shared/domain/payment-types';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
+import { dbEvents } from '../../db-events';
 import { orders, orderStatusHistory, payments, refunds, stripeEvents } from '../../db/schema';
 import type { ProviderEvent, ProviderRefund } from './provider-types';
 import { TEST_INTENT_PREFIX } from './test-provider';
@@ -24,32 +24,18 @@ export interface PaymentChangedEvent {
   amount?: number;
 }
 
-// Keyed by database, so every app (and every test server) in a process hears only its own payments.
-const emitters = new WeakMap<Db, EventEmitter>();
-
-function emitterOf(db: Db): EventEmitter {
-  let emitter = emitters.get(db);
-  if (!emitter) {
-    emitter = new EventEmitter();
-    emitters.set(db, emitter);
-  }
-  return emitter;
-}
+const cardOrderPaid = dbEvents<CardOrderPaid>('card order paid', (event) => ({ orderId: event.orderId }));
+const paymentMoved = dbEvents<PaymentChangedEvent>('payment changed', (event) => ({ orderId: event.orderId }));
 
 /**
  * Subscribe to card orders as they are placed, once their money is held (the orders module passes them on as
- * placed orders, and the admins' popup rings). Returns an unsubscribe function. Listeners run after the commit.
+ * placed orders, and the admins' popup rings). Returns an unsubscribe function. Listeners run after the commit,
+ * detached; their errors are logged.
  */
-export function onCardOrderPaid(db: Db, listener: (event: CardOrderPaid) => void): () => void {
-  emitterOf(db).on('paid', listener);
-  return () => emitterOf(db).off('paid', listener);
-}
+export const onCardOrderPaid = cardOrderPaid.on;
 
-/** Subscribe to a placed card order's money moving (released, refunded, a refund failed); after the commit. */
-export function onPaymentMoved(db: Db, listener: (event: PaymentChangedEvent) => void): () => void {
-  emitterOf(db).on('changed', listener);
-  return () => emitterOf(db).off('changed', listener);
-}
+/** Subscribe to a placed card order's money moving (released, refunded, a refund failed); after the commit, detached. */
+export const onPaymentMoved = paymentMoved.on;
 
 /** The events the shop reconciles; any other type is recorded (once) and changes nothing. */
 export const RECONCILED_EVENTS = [
@@ -391,8 +377,8 @@ async function reconcile(tx: Tx, event: ProviderEvent, now: Date, log: Log): Pro
 }
 
 function announce(db: Db, effects: Effects): void {
-  if (effects.placed) emitterOf(db).emit('paid', effects.placed);
-  for (const changed of effects.changed) emitterOf(db).emit('changed', changed);
+  if (effects.placed) cardOrderPaid.emit(db, effects.placed);
+  for (const changed of effects.changed) paymentMoved.emit(db, changed);
 }
 
 /**

@@ -21,7 +21,7 @@ import { paymentProvider } from './provider';
 /** The card orders the shop was told of as placed (what the back office's live list and popup hear). */
 function placedAnnouncements(server: TestServer): { ids: string[]; stop(): void } {
   const ids: string[] = [];
-  const stop = onCardOrderPaid(server.app.db, (event) => ids.push(event.orderId));
+  const stop = onCardOrderPaid(server.app.db, (event) => void ids.push(event.orderId), server.app.log);
   return { ids, stop };
 }
 
