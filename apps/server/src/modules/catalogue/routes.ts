@@ -37,8 +37,7 @@ import {
   deleteTopping,
   getCategory,
   getProduct,
-  setProductAvailability,
-  setToppingAvailability,
+  setAvailability,
   updateCategory,
   updateProduct,
   updateTopping,
@@ -205,11 +204,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/allproduts/:id/availability', { ...admin, schema: availability('a product') }, async (request) =>
-    setProductAvailability(app, request.params.id, request.body),
+    setAvailability(app, { kind: 'product', id: request.params.id }, request.body),
   );
 
   app.put('/ingredients/:id/availability', { ...admin, schema: availability('a topping') }, async (request) =>
-    setToppingAvailability(app, request.params.id, request.body),
+    setAvailability(app, { kind: 'topping', id: request.params.id }, request.body),
   );
 
   app.delete(

@@ -215,25 +215,34 @@ export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id:
 }
 
 /**
- * `PUT /allproduts/{id}/availability`: sold out for today (until the shop day's next opening, from the shop clock) or
- * until turned back on, or back on sale. A catalogue write like any other, so the menu and its ETags change at once.
+ * `PUT /allproduts/{id}/availability` and `PUT /ingredients/{id}/availability`: a product or a topping (a crust, dip or
+ * flavour) sold out for today (until the shop day's next opening, from the shop clock) or until turned back on, or
+ * back on sale. A catalogue write like any other, so the menu and its ETags change at once. A deleted product is 404.
  */
-export async function setProductAvailability(
+export async function setAvailability(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
-  id: string,
+  item: { kind: 'product' | 'topping'; id: string },
   input: AvailabilityRequest,
 ): Promise<AvailabilityAnswer> {
+  const { kind, id } = item;
   const now = ctx.now();
   const mark = soldOutMarkFor(input.soldOut, input.until, now);
+  const marked = { soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn };
   return catalogueWrite(ctx.db, now, async (tx) => {
-    const updated = isId(id)
-      ? await tx
-          .update(products)
-          .set({ soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn, updatedAt: now })
-          .where(and(eq(products.id, id), isNull(products.deletedAt)))
-          .returning({ id: products.id })
-      : [];
-    if (updated.length === 0) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
+    const updated = !isId(id)
+      ? []
+      : kind === 'product'
+        ? await tx
+            .update(products)
+            .set({ ...marked, updatedAt: now })
+            .where(and(eq(products.id, id), isNull(products.deletedAt)))
+            .returning({ id: products.id })
+        : await tx.update(toppings).set(marked).where(eq(toppings.id, id)).returning({ id: toppings.id });
+    if (updated.length === 0) {
+      throw kind === 'product'
+        ? new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND)
+        : new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    }
     return { _id: id, ...soldOutState(mark, now) };
   });
 }
@@ -274,27 +283,6 @@ export async function updateTopping(
       : [];
     if (changed.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
     return { modifiedCount: 1 };
-  });
-}
-
-/** `PUT /ingredients/{id}/availability`: as {@link setProductAvailability}, for a topping (a crust, dip or flavour). */
-export async function setToppingAvailability(
-  ctx: Pick<ServiceContext, 'db' | 'now'>,
-  id: string,
-  input: AvailabilityRequest,
-): Promise<AvailabilityAnswer> {
-  const now = ctx.now();
-  const mark = soldOutMarkFor(input.soldOut, input.until, now);
-  return catalogueWrite(ctx.db, now, async (tx) => {
-    const updated = isId(id)
-      ? await tx
-          .update(toppings)
-          .set({ soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn })
-          .where(eq(toppings.id, id))
-          .returning({ id: toppings.id })
-      : [];
-    if (updated.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
-    return { _id: id, ...soldOutState(mark, now) };
   });
 }
 
