@@ -15,7 +15,7 @@ export const AUTO_REJECT_RANGE = { min: 0, max: 120 } as const;
 
 export type SettingsErrors = Partial<Record<'lateAfterMinutes' | 'autoRejectAfterMinutes', string>>;
 
-/** The settings this form edits (the kitchen's, decision 0901, are not on it yet). */
+/** The settings this section edits (the kitchen's and the shop's have sections of their own). */
 export type TimerSettings = Pick<ShopSettingsWire, 'lateAfterMinutes' | 'autoRejectAfterMinutes' | 'autoAccept'>;
 
 export function draftOf(settings: TimerSettings): SettingsDraft {

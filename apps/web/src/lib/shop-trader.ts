@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopTrader } from '@shop/shared/contract/settings';
+import { api } from './api';
+
+/**
+ * Who the customer buys from (`GET /api/shop-trader`, decision 1002): the trader's name, address, phone, e-mail and
+ * VAT number, as the storefront's footer, checkout and the order page show them (Consumer Contracts Regulations
+ * 2013). Asked once per visit (it changes only when the owner saves the settings, whose screen asks again).
+ */
+export const SHOP_TRADER_KEY = ['shop-trader'] as const;
+
+export const shopTraderQuery = queryOptions({
+  queryKey: SHOP_TRADER_KEY,
+  queryFn: ({ signal }) => api.get<ShopTrader>('/shop-trader', { signal }),
+  staleTime: 30 * 60_000,
+});
+
+export function useShopTrader() {
+  return useQuery(shopTraderQuery);
+}
