@@ -1,14 +1,12 @@
 // The shop's live state across two real shop processes on one PostgreSQL database (decision 0901): a pause set
 // through A holds on B (it is a row, not a process's memory), B's storefront sockets hear `shop_status`, and an
 // order through B is refused until the pause is turned off through B, after which A takes one.
-import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import { call } from './account-test-client';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './harness';
-import { ADDRESS, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
-import { createTestDatabase, startShop, tearDownShops, START_MS, STOP_MS, type ShopProcess, type TestDatabase } from './shop-process';
-import { connectSocket, type TestSocket } from './socket-client';
+import { cashOrder, pizzaLine } from './order-fixtures';
+import type { ShopProcess } from './shop-process';
+import { newCustomer, useTwoShops, type ProcessCustomer } from './two-shops';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 /** One event's way from one process through PostgreSQL to the other's socket: milliseconds when it works. */
@@ -19,56 +17,22 @@ const SKIPPED = ADMIN_URL ? '' : ' (skipped: set TEST_DATABASE_URL to a PostgreS
 if (!ADMIN_URL) console.info(`kitchen-processes.test.ts: busy and pause across two processes${SKIPPED}`);
 
 describe.runIf(ADMIN_URL)(`the shop's status across two shop processes on one PostgreSQL database${SKIPPED}`, () => {
-  let database: TestDatabase | undefined;
-  const shops: ShopProcess[] = [];
-  let a: ShopProcess;
-  let b: ShopProcess;
-  let menu: Menu;
-  let adminCookie: string;
-  let customer: { cookie: string; addressId: string };
-  const open: TestSocket[] = [];
+  const shops = useTwoShops(ADMIN_URL as string, 'shop_test_kitchen');
+  let customer: ProcessCustomer;
 
-  beforeAll(
-    async () => {
-      database = await createTestDatabase(ADMIN_URL as string, 'shop_test_kitchen');
-      a = await startShop('A', database.url);
-      shops.push(a);
-      b = await startShop('B', database.url);
-      shops.push(b);
-      menu = await loadMenu(a);
-      const signedIn = await call(a.url, 'POST', '/login/', { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } });
-      if (!signedIn.cookie) throw new Error(`admin sign-in answered ${signedIn.status}`);
-      adminCookie = signedIn.cookie;
-      const email = `kitchen-${randomBytes(3).toString('hex')}@example.com`;
-      const registered = await call(a.url, 'POST', '/register/', { body: { username: 'Kitchen', email, password: 'a-Strong-password-1' } });
-      if (!registered.cookie) throw new Error(`sign-up answered ${registered.status}`);
-      const address = await call<{ insertedId: string }>(a.url, 'POST', '/address-collection', {
-        body: ADDRESS,
-        cookie: registered.cookie,
-      });
-      customer = { cookie: registered.cookie, addressId: address.body.insertedId };
-    },
-    2 * START_MS + 30_000,
-  );
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
+  beforeAll(async () => {
+    customer = await newCustomer(shops.a, 'Kitchen');
   });
-  afterAll(
-    async () => {
-      await tearDownShops({ shops, database });
-    },
-    2 * STOP_MS + 10_000,
-  );
 
   const order = (shop: ShopProcess) =>
     call<{ insertedId?: string; code?: string; message?: string }>(shop.url, 'POST', '/buy-product', {
-      body: cashOrder([pizzaLine(menu)], customer.addressId),
+      body: cashOrder([pizzaLine(shops.menu)], customer.addressId),
       cookie: customer.cookie,
     });
 
   it('a pause set through A holds on B, B’s storefront hears it, and B’s order route refuses until it is off', async () => {
-    const visitorOnB = await connectSocket(b.url, { origin: b.url });
-    open.push(visitorOnB);
+    const { a, b, adminCookie } = shops;
+    const visitorOnB = await shops.connect(b);
 
     const paused = await call(a.url, 'PUT', '/shop-status', { body: { pause: { forMinutes: 30 } }, cookie: adminCookie });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
