@@ -96,32 +96,54 @@ export function lineChoiceIds(item: OrderItemWire): { toppingIds: string[]; deal
   };
 }
 
+/** Something an order's line names that can be marked sold out. */
+type SoldOutTarget = { kind: SoldOutKind; id: string; name: string; soldOut: boolean | null };
+
 /**
- * An order line's sold-out taps: its product, then each chosen topping and deal item, named as the menu names them
- * by their ids (the stored line carries the ids; a choice the menu no longer lists cannot be marked, so it is left out).
- * The crust picked by size (deep pan, thin, stuffed) is an option of the product, not a topping, and has no tap.
+ * The menu's lists by id, and a line's choices as targets: each chosen topping, then each deal item, named as the
+ * menu names them by their ids (the stored line carries the ids; a choice the menu no longer lists cannot be marked,
+ * so it is left out). The crust picked by size (deep pan, thin, stuffed) is an option of the product, not a topping,
+ * and has no tap.
  */
-export function OrderLineSoldOut({ item }: { item: OrderItemWire }) {
+function useLineTargets() {
   const products = useProducts().data;
   const toppings = useToppings().data;
-  const { toppingIds, dealProductIds } = lineChoiceIds(item);
   const productById = new Map((products ?? []).map((product) => [product._id, product]));
   const toppingById = new Map((toppings ?? []).map((topping) => [topping._id, topping]));
-  const lineProduct = productById.get(item.line.productId);
-  const choices = [
-    ...toppingIds.flatMap((id) => {
-      const topping = toppingById.get(id);
-      return topping ? [{ kind: 'topping' as const, id, name: topping.ToopingName, soldOut: topping.soldOut }] : [];
-    }),
-    ...dealProductIds.flatMap((id) => {
-      const product = productById.get(id);
-      return product ? [{ kind: 'product' as const, id, name: product.title, soldOut: product.soldOut }] : [];
-    }),
-  ];
+  const lineProduct = (item: OrderItemWire): SoldOutTarget => ({
+    kind: 'product',
+    id: item.line.productId,
+    name: item.title,
+    soldOut: productById.get(item.line.productId)?.soldOut ?? null,
+  });
+  const choices = (item: OrderItemWire): SoldOutTarget[] => {
+    const { toppingIds, dealProductIds } = lineChoiceIds(item);
+    return [
+      ...toppingIds.flatMap((id) => {
+        const topping = toppingById.get(id);
+        return topping ? [{ kind: 'topping' as const, id, name: topping.ToopingName, soldOut: topping.soldOut }] : [];
+      }),
+      ...dealProductIds.flatMap((id) => {
+        const product = productById.get(id);
+        return product ? [{ kind: 'product' as const, id, name: product.title, soldOut: product.soldOut }] : [];
+      }),
+    ];
+  };
+  return { lineProduct, choices };
+}
+
+/**
+ * An order line's sold-out taps, for the order page's Items table: its product ('Sold out today'), then 'Ran out of:'
+ * each of its choices by name.
+ */
+export function OrderLineSoldOut({ item }: { item: OrderItemWire }) {
+  const targets = useLineTargets();
+  const lineProduct = targets.lineProduct(item);
+  const choices = targets.choices(item);
 
   return (
     <>
-      <SoldOutToday kind="product" id={item.line.productId} name={item.title} listedSoldOut={lineProduct?.soldOut ?? null} variant="line" />
+      <SoldOutToday kind="product" id={lineProduct.id} name={lineProduct.name} listedSoldOut={lineProduct.soldOut} variant="line" />
       {choices.length > 0 && (
         <Box
           role="group"
@@ -144,5 +166,38 @@ export function OrderLineSoldOut({ item }: { item: OrderItemWire }) {
         </Box>
       )}
     </>
+  );
+}
+
+/**
+ * The new-order popup's sold-out taps: everything the order names, each once (its lines' products, then their
+ * choices), one tap each by name, under the products, so the popup's list stays the order as the kitchen reads it.
+ */
+export function OrderSoldOut({ items }: { items: readonly OrderItemWire[] }) {
+  const targets = useLineTargets();
+  const seen = new Set<string>();
+  const all = [...items.map(targets.lineProduct), ...items.flatMap(targets.choices)].filter((target) => {
+    const key = `${target.kind}-${target.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (all.length === 0) return null;
+  return (
+    <Box role="group" aria-label="Sold out today" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" component="span">
+        Ran out? Mark it sold out today:
+      </Typography>
+      {all.map((target) => (
+        <SoldOutToday
+          key={`${target.kind}-${target.id}`}
+          kind={target.kind}
+          id={target.id}
+          name={target.name}
+          listedSoldOut={target.soldOut}
+          variant="choice"
+        />
+      ))}
+    </Box>
   );
 }

@@ -121,7 +121,7 @@ describe('the new-order popup', () => {
     expect(
       within(products)
         .getAllByRole('listitem')
-        .map((item) => item.querySelector('p')?.textContent),
+        .map((item) => item.textContent),
     ).toEqual(['Margherita(2)', 'BBQ Wings(1)']);
     await waitFor(() => expect(plays()).toBeGreaterThan(0));
   });

@@ -18,7 +18,7 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/order-answer-dialogs';
 import { ScheduledFor } from '../../../components/scheduled-for';
-import { OrderLineSoldOut } from '../../../components/sold-out-today';
+import { OrderSoldOut } from '../../../components/sold-out-today';
 import { WaitingTime } from '../../../components/waiting-time';
 import { formatWirePounds } from '../../../lib/money';
 import { adminOrderPath, paths } from '../../../lib/paths';
@@ -88,15 +88,13 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         </Typography>
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (
-            <ListItem key={`${item.id}-${index}`} disableGutters sx={{ py: 0.25, display: 'block' }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
-                <Typography fontWeight={600}>{productLine(item)}</Typography>
-                {/* Sold out in one tap, without leaving the popup or answering the order (issue 21 point 4). */}
-                <OrderLineSoldOut item={item} />
-              </Box>
+            <ListItem key={`${item.id}-${index}`} disableGutters sx={{ py: 0.25 }}>
+              <Typography fontWeight={600}>{productLine(item)}</Typography>
             </ListItem>
           ))}
         </List>
+        {/* Sold out in one tap, without leaving the popup or answering the order (issue 21 point 4). */}
+        <OrderSoldOut items={order.items} />
         {(refusal || !stillPending) && (
           <Alert severity="warning" sx={{ mt: 2 }}>
             {refusal && (
