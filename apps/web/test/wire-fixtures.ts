@@ -172,6 +172,7 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     note: '',
     fulfilment: 'delivery',
     allergyNote: '',
+    deliveryFee: 0,
     placedAt: '2026-11-25T18:42:00.000Z',
     expectedAt: null,
     expectedTime: null,

@@ -250,6 +250,8 @@ export const orderWireSchema = z.strictObject({
   /** 'Any allergies we should know about?': '' when none. */
   allergyNote: z.string(),
   subtotal: z.number(),
+  /** Pounds: the delivery zone's fee (decision 1001), its own line, included in totalPrice; 0 for a collection. */
+  deliveryFee: z.number(),
   totalPrice: z.number(),
   /** Sum of the item quantities. */
   quantity: z.number().int(),

@@ -20,6 +20,7 @@ import { HttpError } from '../../http-errors';
 import type { SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
 import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
+import { deliveryFeeFor } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
 import { loadOrderCatalogue, refuseSoldOut } from '../pricing/public';
 import { HOUR_MS, orderLimits, refuseOverOrderLimit } from './customer-limits';
@@ -47,6 +48,22 @@ interface PricedOrder {
   allergyNote: string;
   fulfilment: Fulfilment;
   contact: { name: string; phone: string } | null;
+  /** Pence: the delivery zone's fee (decision 1001), its own line and part of the total; 0 for a collection. */
+  deliveryFee: number;
+}
+
+/**
+ * A delivery's fee in pence for the address's post code and the food's total (decision 1001), or its refusal (422
+ * OUTSIDE_DELIVERY_AREA, POSTCODE_NOT_UK, DELIVERY_MINIMUM); the address is the user's, else ADDRESS_NOT_FOUND.
+ */
+type DeliveryFeeOf = (addressId: string, foodTotal: number) => Promise<number>;
+
+function deliveryFeeOf(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>, userId: string): DeliveryFeeOf {
+  return async (addressId, foodTotal) => {
+    const address = await findAddressOf(ctx.db, userId, addressId);
+    if (!address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
+    return deliveryFeeFor(ctx, address.postcode, foodTotal);
+  };
 }
 
 interface OrderInput {
@@ -98,13 +115,17 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
   }
 }
 
-/** Prices the cart from the in-memory menu (422 on a refusal, sold out or under the minimum); `checkQuote` may refuse more. */
+/**
+ * Prices the cart from the in-memory menu (422 on a refusal, sold out or under the minimum), then a delivery's fee
+ * (422 outside the zones or under the zone's minimum); `checkQuote` may refuse more, given the total with the fee.
+ */
 async function priceOrder(
   db: Db,
   now: Date,
   input: OrderInput,
   addressId: string | null,
-  checkQuote: (quote: CartQuote) => void,
+  checkQuote: (quote: CartQuote, total: number) => void,
+  feeOf: DeliveryFeeOf,
 ): Promise<PricedOrder> {
   const catalogue = await loadOrderCatalogue(db);
   let lines: CartLine[];
@@ -120,10 +141,17 @@ async function priceOrder(
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', MINIMUM_ORDER);
   if (!quote.withinMaximum) throw new HttpError('ORDER_TOO_LARGE', ORDER_TOO_LARGE);
-  checkQuote(quote);
+  // A collection pays no fee and needs no zone (decision 1001).
+  const deliveryFee = addressId ? await feeOf(addressId, quote.total) : 0;
+  checkQuote(quote, quote.total + deliveryFee);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
-    toStoredItem(priced, lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+    toStoredItem(
+      priced,
+      lines[index] as CartLine,
+      catalogue.descriptions.get(priced.productId) ?? '',
+      catalogue.vatRates.get(priced.productId),
+    ),
   );
   return {
     quote,
@@ -133,6 +161,7 @@ async function priceOrder(
     allergyNote: input.allergyNote.trim(),
     fulfilment: input.fulfilment,
     contact: input.fulfilment === 'collection' ? (input.contact ?? null) : null,
+    deliveryFee,
   };
 }
 
@@ -215,9 +244,9 @@ function placeOrderStatement({ user, priced, paymentType, key, now, limits, sche
       select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
       on conflict (user_id, key) do nothing returning id)`);
   }
-  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, payment_type, payment_status, status, address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for)
+  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, delivery_fee, payment_type, payment_status, status, address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for)
       select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
-        ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total)}::int, ${param(paymentType)}::text,
+        ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total + priced.deliveryFee)}::int, ${param(priced.deliveryFee)}::int, ${param(paymentType)}::text,
         ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
         ${param(priced.allergyNote)}::text, ${param(priced.fulfilment)}::text,
         ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'},
@@ -253,7 +282,9 @@ interface PlaceOrder {
   paymentType: PaymentType;
   key: InsertOrder['key'];
   /** Refuses a priced order for a reason of the caller's (a card order's price that is not the total). */
-  checkQuote: (quote: CartQuote) => void;
+  checkQuote: (quote: CartQuote, total: number) => void;
+  /** A delivery's fee, or its refusal (decision 1001). */
+  feeOf: DeliveryFeeOf;
   /** Widens the per-customer order limits: RATE_LIMIT_MULTIPLIER (test and load environments; 1 in a shop). */
   limitMultiplier: number;
 }
@@ -267,7 +298,7 @@ interface PlaceOrder {
  * address, the prices.
  */
 async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
-  const { db, now, user, input, paymentType, key, checkQuote } = placing;
+  const { db, now, user, input, paymentType, key, checkQuote, feeOf } = placing;
   const limits = orderLimits(placing.limitMultiplier);
   // A collection order has no address (its contract refuses one, decision 1003).
   const collection = input.fulfilment === 'collection';
@@ -276,7 +307,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
   const timeTaken = scheduledFor ? (await scheduleRefusal(kitchen, scheduledFor)) === null : orderingStatus(now).acceptingOrders;
   if ((addressId || collection) && timeTaken) {
-    const priced = await priceOrder(db, now, input, addressId, checkQuote).catch((error: unknown) => {
+    const priced = await priceOrder(db, now, input, addressId, checkQuote, feeOf).catch((error: unknown) => {
       if (error instanceof HttpError) return null;
       throw error;
     });
@@ -300,7 +331,7 @@ async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; creat
   if (!addressId && !collection) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
   // Someone else's address answers like a missing one.
   if (addressId && !(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-  const priced = await priceOrder(db, now, input, addressId, checkQuote);
+  const priced = await priceOrder(db, now, input, addressId, checkQuote, feeOf);
   // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
   // was added meanwhile, a pause ended): try once more, and answer whatever holds the key, the pause or the address then.
   const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits, scheduledFor });
@@ -349,6 +380,7 @@ export async function placeCashOrder(
     paymentType: 'Cash',
     key,
     checkQuote: () => undefined,
+    feeOf: deliveryFeeOf(ctx, user.id),
     limitMultiplier: ctx.config.rateLimitMultiplier,
   });
   if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
@@ -378,9 +410,9 @@ export async function startCardOrder(
         }),
       }
     : null;
-  const checkQuote = (quote: CartQuote) => {
-    if (input.price !== undefined && poundsToPence(input.price) !== quote.total) {
-      throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(quote.total)}`);
+  const checkQuote = (_quote: CartQuote, total: number) => {
+    if (input.price !== undefined && poundsToPence(input.price) !== total) {
+      throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(total)}`);
     }
   };
   const { orderId } = await placeOrder({
@@ -391,6 +423,7 @@ export async function startCardOrder(
     paymentType: 'Card',
     key,
     checkQuote,
+    feeOf: deliveryFeeOf(ctx, user.id),
     limitMultiplier: ctx.config.rateLimitMultiplier,
   });
   const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
