@@ -6,7 +6,6 @@ import { penceToPounds } from '@shop/shared/domain/money';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { PricedLine } from '@shop/shared/domain/pricing';
-import type { VatRate } from '@shop/shared/domain/vat';
 import type { orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -22,8 +21,7 @@ export function readStoredItems(row: Pick<OrderRow, 'id' | 'items'>): StoredOrde
   return parsed.data;
 }
 
-/** A priced line as stored, with the product's VAT rate when it was ordered (decision 1002). */
-export function toStoredItem(priced: PricedLine, line: CartLine, description: string, vatRate?: VatRate): StoredOrderItem {
+export function toStoredItem(priced: PricedLine, line: CartLine, description: string): StoredOrderItem {
   return {
     productId: priced.productId,
     title: priced.title,
@@ -41,7 +39,6 @@ export function toStoredItem(priced: PricedLine, line: CartLine, description: st
     unitPrice: priced.unitPrice,
     lineTotal: priced.lineTotal,
     dealItems: priced.dealItemTitles,
-    ...(vatRate ? { vatRate } : {}),
     line,
   };
 }
