@@ -31,7 +31,8 @@ import { useNow } from '../lib/use-now';
  * refusal where the admin pressed the button (a card that could not be charged says so plainly); it closes once
  * the change is applied.
  */
-export type AnsweredOrder = Pick<OrderWire, '_id' | 'status' | 'email' | 'paymentType' | 'paymentStatus' | 'totalPrice' | 'refundedTotal'>;
+export type AnsweredOrder = Pick<OrderWire, '_id' | 'status' | 'email' | 'paymentType' | 'paymentStatus' | 'totalPrice' | 'refundedTotal'> &
+  Partial<Pick<OrderWire, 'fulfilment'>>;
 
 const PAPER = { paper: { sx: { width: 440, maxWidth: 'calc(100% - 32px)' } } } as const;
 

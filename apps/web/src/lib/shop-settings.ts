@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { ShopSettingsUpdate, ShopSettingsWire } from '@shop/shared/contract/settings';
 import {
   DEFAULT_ORDER_TIMER_SETTINGS,
@@ -44,8 +45,10 @@ export function putShopSettings(change: ShopSettingsUpdate): Promise<ShopSetting
  * GET /api/opening-status: the queue, busy mode and capacity, issue 21), within what an admin may promise (5 to 240
  * minutes, as the server's default is); DEFAULT_READY_MINUTES until it is known.
  */
-export function useReadyQuote(): number {
-  const quote = useOpeningStatus().data?.quoteMinutes;
+export function useReadyQuote(fulfilment: Fulfilment = 'delivery'): number {
+  // A collection order's default is collection's quote (decision 1003).
+  const status = useOpeningStatus().data;
+  const quote = fulfilment === 'collection' ? status?.collectionQuoteMinutes : status?.quoteMinutes;
   if (typeof quote !== 'number') return DEFAULT_READY_MINUTES;
   return Math.min(MAX_READY_MINUTES, Math.max(MIN_READY_MINUTES, quote));
 }

@@ -17,6 +17,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/order-answer-dialogs';
+import { OrderFlags } from '../../../components/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderSoldOut } from '../../../components/sold-out-today';
 import { WaitingTime } from '../../../components/waiting-time';
@@ -46,7 +47,7 @@ interface OrderPanelProps {
 /** The popup's content for one order; keyed by the order, so its state starts afresh for the next one. */
 function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEnableSound, onAsking, onLater }: OrderPanelProps) {
   const answer = useAnswerOrder();
-  const readyQuote = useReadyQuote();
+  const readyQuote = useReadyQuote(order.fulfilment);
   const [asking, setAsking] = useState<'accept' | 'cancel' | null>(null);
   /** Why the last change was not applied; shown in the popup too, as the toast is behind the modal for a screen reader. */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -80,11 +81,14 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
       </DialogTitle>
       <DialogContent dividers>
         <ScheduledFor order={order} sx={{ fontSize: '1.25rem', mb: 1 }} />
+        {/* COLLECTION and the allergy note, loud (issue 22): the kitchen must not miss either. */}
+        <OrderFlags order={order} sx={{ mb: 1 }} />
         <Box sx={{ mb: 1 }}>
           <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType)} · {formatWirePounds(order.totalPrice)}
+          Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType, order.fulfilment)} ·{' '}
+          {formatWirePounds(order.totalPrice)}
         </Typography>
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (

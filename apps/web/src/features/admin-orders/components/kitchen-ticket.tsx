@@ -63,6 +63,34 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
             {scheduledForText(order)}
           </Box>
         )}
+        {order.fulfilment === 'collection' && (
+          <Box
+            component="p"
+            data-testid="ticket-collection"
+            sx={{ m: 0, mt: 1, fontSize: '28pt', fontWeight: 900, letterSpacing: '0.08em', border: '4px solid #000', textAlign: 'center' }}
+          >
+            COLLECTION
+          </Box>
+        )}
+        {order.allergyNote.trim() !== '' && (
+          <Box
+            data-testid="ticket-allergy"
+            sx={{
+              mt: 1,
+              p: 1,
+              fontSize: '18pt',
+              fontWeight: 700,
+              border: '4px double #000',
+              breakInside: 'avoid',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            <Box component="span" sx={{ fontWeight: 900 }}>
+              ALLERGY:
+            </Box>{' '}
+            {order.allergyNote.trim()}
+          </Box>
+        )}
         {order.expectedTime && (
           <Box component="p" data-testid="ticket-expected" sx={{ m: 0, mt: 1, fontSize: '18pt', fontWeight: 700 }}>
             Expected at {order.expectedTime}
@@ -99,7 +127,8 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
 
         <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
           <Box component="p" sx={{ m: 0 }}>
-            {order.paymentType === 'Cash' ? 'Cash on delivery' : 'Card'}, total {formatWirePounds(order.totalPrice)}
+            {order.paymentType === 'Card' ? 'Card' : order.fulfilment === 'collection' ? 'Pay on collection' : 'Cash on delivery'}, total{' '}
+            {formatWirePounds(order.totalPrice)}
           </Box>
           <Box
             component="p"

@@ -1,25 +1,28 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderWire } from '@shop/shared/contract/orders';
+import { OrderFlags } from '../../../components/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { WaitingTime } from '../../../components/waiting-time';
 
 /**
  * Under an order's status in the lists (issue 20): how long a waiting order has waited ('Waiting 6 min', 'Late'),
  * and when an accepted one is expected ('Expected at 19:45'); an order placed ahead says for when first ('For Sat
- * 19:30', issue 21).
+ * 19:30', issue 21); COLLECTION and 'ALLERGY: ...' above all (issue 22).
  */
 export function OrderPromise({
   order,
   now,
   lateAfterMinutes,
 }: {
-  order: Pick<OrderWire, 'status' | 'placedAt' | 'expectedTime' | 'scheduledFor'>;
+  order: Pick<OrderWire, 'status' | 'placedAt' | 'expectedTime' | 'scheduledFor' | 'fulfilment' | 'allergyNote'>;
   now: Date;
   lateAfterMinutes: number;
 }) {
   return (
     <>
+      {/* COLLECTION and the allergy note, loud in the lists too (issue 22). */}
+      <OrderFlags order={order} sx={{ mt: 0.5 }} />
       <ScheduledFor order={order} sx={{ mt: 0.5 }} />
       <OrderTiming order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
     </>

@@ -47,7 +47,7 @@ export function OrderAnswerDialogs({
   onClose: () => void;
   send: (change: UpdateOrderStatusRequest) => Promise<void>;
 }) {
-  const readyQuote = useReadyQuote();
+  const readyQuote = useReadyQuote(order.fulfilment);
   return (
     <>
       <AcceptOrderDialog

@@ -31,6 +31,7 @@ import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
+import { AllergyNoteBox, CollectionLabel } from '../../../components/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderLineSoldOut } from '../../../components/sold-out-today';
 import { paths } from '../../../lib/paths';
@@ -79,7 +80,7 @@ function AddressCard({ order }: { order: OrderWire }) {
   const { address } = order;
   const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
-    <Section id="order-address" title="Address">
+    <Section id="order-address" title={order.fulfilment === 'collection' ? 'Collection: the customer' : 'Address'}>
       <Box component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
         <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
         <Typography>{address.Email || order.email}</Typography>
@@ -100,7 +101,7 @@ function PaymentSection({ order }: { order: OrderWire }) {
       <TableContainer>
         <Table size="small" aria-labelledby="order-payment" sx={TABLE_SX}>
           <TableBody>
-            <LabelledRow label="Payment Type">{paymentTypeLabel(order.paymentType)}</LabelledRow>
+            <LabelledRow label="Payment Type">{paymentTypeLabel(order.paymentType, order.fulfilment)}</LabelledRow>
             <LabelledRow label="Date">
               {order.date} {order.time}
             </LabelledRow>
@@ -225,11 +226,13 @@ export function AdminOrderDetailPage() {
         <>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <StatusChip status={data.status} />
+            <CollectionLabel order={data} />
             <ScheduledFor order={data} sx={{ fontSize: '1.125rem' }} />
             <Typography color="text.secondary">
               Placed {data.date} at {data.time} by {data.email}
             </Typography>
           </Stack>
+          <AllergyNoteBox order={data} sx={{ mb: 2 }} />
           <OrderPromisePanel order={data} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 5 }}>

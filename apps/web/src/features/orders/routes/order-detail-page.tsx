@@ -65,24 +65,34 @@ function OrderDetail({ order }: { order: OrderWire }) {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
       <OrderPromise order={order} />
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Section title="Delivery address">
-          <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
-          <Typography>{address.Email}</Typography>
-          <Typography>{address.phone}</Typography>
-          <Typography>{address.address}</Typography>
-          {address.address2 && <Typography>{address.address2}</Typography>}
-          <Typography>{address.city}</Typography>
-          <Typography>{address.postcode}</Typography>
-        </Section>
+        {order.fulfilment === 'collection' ? (
+          <Section title="Collection">
+            <Typography>You collect this order from the shop.</Typography>
+            <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
+            <Typography>{address.Email}</Typography>
+            <Typography>{address.phone}</Typography>
+          </Section>
+        ) : (
+          <Section title="Delivery address">
+            <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
+            <Typography>{address.Email}</Typography>
+            <Typography>{address.phone}</Typography>
+            <Typography>{address.address}</Typography>
+            {address.address2 && <Typography>{address.address2}</Typography>}
+            <Typography>{address.city}</Typography>
+            <Typography>{address.postcode}</Typography>
+          </Section>
+        )}
         <Section title="Payment">
           <Table size="small" aria-label="Payment">
             <TableBody>
               {[
-                ['Payment type', paymentTypeLabel(order.paymentType)],
+                ['Payment type', paymentTypeLabel(order.paymentType, order.fulfilment)],
                 ['Payment', paymentLine(order)],
                 ['Date', `${order.date} ${order.time}`],
                 ['Status', order.status],
                 ['Note', order.note || '—'],
+                ['Allergies', order.allergyNote || 'None given'],
               ].map(([label, value]) => (
                 <TableRow key={label}>
                   <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 600 }}>

@@ -29,7 +29,17 @@ function OrderStatus({ order }: { order: OrderWire }) {
   return (
     <>
       {order.status}
+      {order.fulfilment === 'collection' && (
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          Collection
+        </Typography>
+      )}
       <ScheduledFor order={order} sx={{ display: 'table', my: 0.25 }} />
+      {order.allergyNote && (
+        <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          Allergy: {order.allergyNote}
+        </Typography>
+      )}
       {promise && (
         <Typography variant="body2" color={order.status === 'Canceled Order' ? 'error.main' : 'text.secondary'}>
           {promise}
@@ -90,7 +100,7 @@ export function OrderHistoryPage() {
                     </Typography>
                   </TableCell>
                   <TableCell className="wide">
-                    {paymentTypeLabel(order.paymentType)}
+                    {paymentTypeLabel(order.paymentType, order.fulfilment)}
                     <Typography variant="body2" color="text.secondary">
                       {paymentLine(order)}
                     </Typography>
