@@ -21,6 +21,7 @@ import './fastify-augment';
 import { codeOfClientError, errorBody, HttpError, type ErrorBody } from './http-errors';
 import { imageRoutes } from './images/routes';
 import { accountDataRoutes } from './modules/account-data/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -73,6 +74,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   reportRoutes,
   settingsRoutes,
   accountDataRoutes,
+  receiptRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

@@ -352,6 +352,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'GET /api/buy-product': { expect: adminOnly(), request: () => ({ path: api('/buy-product') }) },
   'GET /api/buy-product/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/buy-product/${ctx.ownerOrderId}`) }) },
+  'GET /api/receipts/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/receipts/${ctx.ownerOrderId}`) }) },
   'PUT /api/update-sell-products/:id': {
     expect: adminOnly(),
     request: (ctx) => ({ path: api(`/update-sell-products/${ctx.ownerOrderId}`), body: { status: 'Approved Order' } }),

@@ -118,3 +118,25 @@ export const shopTraderSchema = z.strictObject({
   vatNumber: z.string().nullable(),
 });
 export type ShopTrader = z.infer<typeof shopTraderSchema>;
+
+/** One VAT rate of an order's receipt: pounds, and the receipt's words for it. */
+export const receiptVatRateSchema = z.strictObject({
+  rate: z.enum(['standard', 'zero']),
+  percent: z.number(),
+  /** Pounds paid at this rate, VAT included. */
+  gross: z.number(),
+  /** Pounds of VAT in it. */
+  vat: z.number(),
+  /** 'VAT at 20% included: £6.15 of £36.88', 'Zero-rated (0% VAT): £3.50'. */
+  text: z.string(),
+});
+
+/**
+ * `GET /api/receipts/{id}` (the order's customer, or an admin): who the order is from and, for a VAT-registered shop,
+ * its VAT number and the VAT included per rate (decision 1002); `vat` null without a VAT number.
+ */
+export const orderReceiptSchema = z.strictObject({
+  trader: shopTraderSchema,
+  vat: z.strictObject({ vatNumber: z.string(), rates: z.array(receiptVatRateSchema) }).nullable(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;

@@ -40,7 +40,12 @@ export async function writePastOrder(db: Db, order: PastOrder): Promise<string |
   }
   if (quote.lines.length === 0 || !quote.meetsMinimum) return null;
   const items = quote.lines.map((priced, index) =>
-    toStoredItem(priced, order.lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+    toStoredItem(
+      priced,
+      order.lines[index] as CartLine,
+      catalogue.descriptions.get(priced.productId) ?? '',
+      catalogue.vatRates.get(priced.productId),
+    ),
   );
   const id = newId(order.createdAt);
   const { date, time } = shopDateTime(order.createdAt);

@@ -146,7 +146,12 @@ async function priceOrder(
   checkQuote(quote, quote.total + deliveryFee);
   // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
   const items = quote.lines.map((priced, index) =>
-    toStoredItem(priced, lines[index] as CartLine, catalogue.descriptions.get(priced.productId) ?? ''),
+    toStoredItem(
+      priced,
+      lines[index] as CartLine,
+      catalogue.descriptions.get(priced.productId) ?? '',
+      catalogue.vatRates.get(priced.productId),
+    ),
   );
   return {
     quote,

@@ -6,6 +6,7 @@ import { penceToPounds } from '@shop/shared/domain/money';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { PricedLine } from '@shop/shared/domain/pricing';
+import type { VatRate } from '@shop/shared/domain/vat';
 import type { orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -21,7 +22,8 @@ export function readStoredItems(row: Pick<OrderRow, 'id' | 'items'>): StoredOrde
   return parsed.data;
 }
 
-export function toStoredItem(priced: PricedLine, line: CartLine, description: string): StoredOrderItem {
+/** A priced line as stored, with the product's VAT rate when it was ordered (decision 1002). */
+export function toStoredItem(priced: PricedLine, line: CartLine, description: string, vatRate?: VatRate): StoredOrderItem {
   return {
     productId: priced.productId,
     title: priced.title,
@@ -39,6 +41,7 @@ export function toStoredItem(priced: PricedLine, line: CartLine, description: st
     unitPrice: priced.unitPrice,
     lineTotal: priced.lineTotal,
     dealItems: priced.dealItemTitles,
+    ...(vatRate ? { vatRate } : {}),
     line,
   };
 }

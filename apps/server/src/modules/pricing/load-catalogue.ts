@@ -1,5 +1,6 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { PricingCatalogue } from '@shop/shared/domain/product-options';
+import type { VatRate } from '@shop/shared/domain/vat';
 import { isSoldOut, soldOutMessage, soldOutState, type SoldOutMark } from '@shop/shared/domain/sold-out';
 import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
 import type { Db } from '../../db/client';
@@ -18,6 +19,8 @@ export type MenuPricingCatalogue = PricingCatalogue & {
 export interface OrderCatalogue {
   pricing: MenuPricingCatalogue;
   descriptions: ReadonlyMap<string, string>;
+  /** Each product's VAT rate, which its order lines keep (decision 1002). */
+  vatRates: ReadonlyMap<string, VatRate>;
 }
 
 // One catalogue per menu snapshot: rebuilt only when the catalogue module rebuilds its snapshot.
@@ -48,6 +51,7 @@ function catalogueOf(snapshot: MenuSnapshot): OrderCatalogue {
         },
       },
       descriptions: new Map(snapshot.products.map((product) => [product._id, product.description])),
+      vatRates: new Map(snapshot.products.map((product) => [product._id, product.vatRate])),
     };
     catalogues.set(snapshot, catalogue);
   }
