@@ -145,6 +145,10 @@ const adminRoutes: RouteObject[] = [
     path: paths.shopSettings,
     lazy: page(() => import('../features/admin-settings/routes/shop-settings-page').then((m) => m.ShopSettingsPage)),
   },
+  {
+    path: paths.deliveryZones,
+    lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -46,6 +46,8 @@ export const paths = {
   addNotification: '/addnotification',
   /** The shop's settings: the order timers and auto-accept (issue 20). */
   shopSettings: '/shop-settings',
+  /** The delivery area: the shop's post code and its zones (issue 22, decision 1001). */
+  deliveryZones: '/delivery-zones',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

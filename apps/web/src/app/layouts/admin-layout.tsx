@@ -19,6 +19,7 @@ import FastfoodIcon from '@mui/icons-material/Fastfood';
 import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
@@ -44,6 +45,7 @@ const SIDEBAR_LINKS = [
   // The spec lists these two screens but no links to them (decision 0405).
   { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
   { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
+  { label: 'Delivery zones', to: paths.deliveryZones, icon: <LocalShippingIcon /> },
   { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },
 ];
 
