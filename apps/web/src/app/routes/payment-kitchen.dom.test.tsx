@@ -79,6 +79,29 @@ describe('checkout and the kitchen', () => {
     expect(screen.getByRole('radio', { name: 'As soon as possible · Delivery in about 45 min' })).toBeChecked();
   });
 
+  it('a pause arriving while the cash confirm is open: the order for as soon as possible is sent as confirmed and refused in the server words, not placed for a slot', async () => {
+    const { api, user } = openCheckout(kitchenStatus(FRIDAY_EVENING), {
+      'GET /order-slots': ok({ asap: true, quoteMinutes: 45, slots: SLOTS }),
+      'POST /buy-product': refuse('ORDERING_PAUSED', PAUSED_WORDS),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Cash On Delivery' }));
+    expect(await screen.findByRole('radio', { name: 'As soon as possible · Delivery in about 45 min' })).toBeChecked();
+    await waitFor(() => expect([...openSockets].some((socket) => socket.connected)).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Place order £25.98' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your order' });
+
+    // The pause reaches the page behind the question: it now offers only a time ahead.
+    serverEmit(SHOP_STATUS, PAUSED);
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /As soon as possible/, hidden: true })).not.toBeInTheDocument());
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm order' }));
+
+    await waitFor(() => expect(api.sent('POST /buy-product')).toHaveLength(1));
+    expect((api.sent('POST /buy-product')[0]?.body as { scheduledFor?: unknown }).scheduledFor ?? null).toBeNull();
+    // The refusal in the server's words (the toast), and the page asks again what it may offer.
+    expect((await screen.findAllByText(PAUSED_WORDS)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
   it('shows the server refusal ORDERING_PAUSED when the pause came first', async () => {
     const { user } = openCheckout(kitchenStatus(FRIDAY_EVENING), {
       'POST /buy-product': refuse('ORDERING_PAUSED', PAUSED_WORDS),

@@ -102,6 +102,10 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const [allergyNote, setAllergyNote] = useState('');
   const shop = useShopTrader(collection);
   const [cashOpen, setCashOpen] = useState(false);
+  // The cash order as it stood when the customer pressed Place order: the confirm sends that, so a pause arriving
+  // while the question is open is refused in the server's words, and never turns an order for as soon as possible
+  // into one ahead for a time the customer did not choose (the page offers only slots once paused).
+  const [cashDraft, setCashDraft] = useState<OrderDraft | null>(null);
   const [placing, setPlacing] = useState(false);
   const [whenMode, setWhenMode] = useState<WhenMode>('asap');
   const [slotAt, setSlotAt] = useState<string | null>(null);
@@ -218,7 +222,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   };
 
   const confirmCash = async () => {
-    const draft = check('Cash');
+    const draft = cashDraft;
     if (!draft) {
       setCashOpen(false);
       return;
@@ -353,7 +357,11 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
                 variant="contained"
                 size="large"
                 disabled={!quote.data || orderBlocked}
-                onClick={() => check('Cash') && setCashOpen(true)}
+                onClick={() => {
+                  const draft = check('Cash');
+                  setCashDraft(draft);
+                  if (draft) setCashOpen(true);
+                }}
               >
                 Place order {amountLabel}
               </Button>
