@@ -59,6 +59,11 @@ export const storedOrderItemSchema = z.object({
    * products had rates, which were all standard-rated.
    */
   vatRate: z.enum(VAT_RATES).optional(),
+  /**
+   * The line's allergens when it was ordered (issue 22 point 1, domain/allergens.ts lineAllergens), as the receipt
+   * lists them; absent in lines stored before allergens were recorded.
+   */
+  allergens: z.array(z.string()).optional(),
   line: storedCartLineSchema,
 });
 export type StoredOrderItem = z.output<typeof storedOrderItemSchema>;

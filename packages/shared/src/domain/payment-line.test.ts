@@ -34,4 +34,16 @@ describe('paymentLine: the payment line moves with the order', () => {
             : 'To be paid on delivery',
       );
   });
+
+  it('a collection’s cash is to be paid on collection, then paid in cash; a card is the same either way (decision 1003)', () => {
+    const cash = { paymentType: 'Cash', paymentStatus: 'unpaid', fulfilment: 'collection' } as const;
+    expect(paymentLine({ ...cash, status: 'Pending Order' })).toBe('To be paid on collection');
+    expect(paymentLine({ ...cash, status: 'Approved Order' })).toBe('To be paid on collection');
+    expect(paymentLine({ ...cash, status: 'Delivered Order' })).toBe('Paid in cash');
+    expect(paymentLine({ ...cash, status: 'Canceled Order' })).toBe('Not paid (order canceled)');
+    expect(paymentLine({ ...cash, fulfilment: 'delivery', status: 'Pending Order' })).toBe('To be paid on delivery');
+    expect(paymentLine({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', fulfilment: 'collection' })).toBe(
+      'Paid by card',
+    );
+  });
 });

@@ -6,6 +6,7 @@
  * canceled one was never paid. A card order's money is held until the shop accepts, then taken; a rejected order's
  * hold is released, and a cancelled order that was paid is refunded.
  */
+import type { Fulfilment } from './fulfilment';
 import { formatPounds, poundsToPence } from './money';
 import type { OrderStatus } from './order-status';
 import type { PaymentStatus, PaymentType } from './payment-types';
@@ -16,6 +17,8 @@ export type PaymentLineInput = {
   status: OrderStatus;
   /** Pounds refunded so far (the wire's `refundedTotal`); 0 when absent. */
   refundedTotal?: number;
+  /** A collection's cash is paid on collection (decision 1003); a delivery when absent. */
+  fulfilment?: Fulfilment;
 };
 
 /** How long a card refund takes to reach the customer's account, as card issuers put it. */
@@ -23,6 +26,7 @@ export const REFUND_ARRIVES = 'it reaches your account in 5 to 10 working days';
 
 export const PAYMENT_LINES = {
   cashDue: 'To be paid on delivery',
+  cashDueCollection: 'To be paid on collection',
   cashPaid: 'Paid in cash',
   cashCanceled: 'Not paid (order canceled)',
   cardPaid: 'Paid by card',
@@ -43,7 +47,7 @@ export function paymentLine(input: PaymentLineInput): string {
   if (paymentType === 'Cash') {
     if (paymentStatus === 'paid' || status === 'Delivered Order') return PAYMENT_LINES.cashPaid;
     if (status === 'Canceled Order') return PAYMENT_LINES.cashCanceled;
-    return PAYMENT_LINES.cashDue;
+    return input.fulfilment === 'collection' ? PAYMENT_LINES.cashDueCollection : PAYMENT_LINES.cashDue;
   }
   switch (paymentStatus) {
     case 'paid':

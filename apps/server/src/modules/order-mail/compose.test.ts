@@ -7,6 +7,7 @@ import {
   addressLines,
   canceledMail,
   canceledMoneyLine,
+  itemAllergenLine,
   itemChoices,
   itemLines,
   onTheWayMail,
@@ -93,6 +94,8 @@ function order(overrides: Partial<OrderForMail> = {}): OrderForMail {
       postcode: 'BS1 4DJ',
     },
     note: 'Ring the bell',
+    allergyNote: '',
+    fulfilment: 'delivery',
     placedAt: PLACED,
     expectedAt: null,
     scheduledFor: null,
@@ -359,5 +362,63 @@ describe('the mails of an order’s changes', () => {
       `E-mail: ${SHOP_IDENTITY.email}`,
     ].join('\n');
     for (const mail of all) expect(mail.text.endsWith(`\n\n${signature}\n`)).toBe(true);
+  });
+});
+
+describe('allergens and collection on the mails (issue 22, decision 1003)', () => {
+  const trader = {
+    name: 'Harbour Pizza',
+    address: ['4 Harbour Walk', 'Bristol BS1 4DJ'],
+    phone: '0117 496 0123',
+    email: 'hello@harbour.example',
+    vatNumber: null,
+  };
+  const pizzaWithAllergens: StoredOrderItem = { ...pizza, allergens: ['milk', 'gluten'] };
+  const drinkWithNone: StoredOrderItem = { ...drink, allergens: [] };
+
+  it('lists each line’s allergens under it by name, in the list’s order; none of the 14 when it has none', () => {
+    expect(itemAllergenLine(pizzaWithAllergens)).toBe('Allergens: Cereals containing gluten, Milk');
+    expect(itemLines(pizzaWithAllergens)).toEqual([
+      '2 × Margherita (£17.19 each): £34.38',
+      '   Large 13" · Stuffed Crust · Toppings: Pepperoni, Mushrooms',
+      '   Allergens: Cereals containing gluten, Milk',
+    ]);
+    expect(itemLines(drinkWithNone)).toEqual(['1 × Cola: £1.50', '   Allergens: none of the 14 listed']);
+    // A line stored before allergens were recorded claims nothing.
+    expect(itemAllergenLine(pizza)).toBeNull();
+  });
+
+  it('the receipt tells back the allergy note and who to call, apart from the note', () => {
+    const text = receiptMail(order({ items: [pizzaWithAllergens], allergyNote: '  Severe peanut allergy ' }), trader).text;
+    expect(text).toContain('\n   Allergens: Cereals containing gluten, Milk\n');
+    expect(text).toContain(
+      '\nYour allergies: Severe peanut allergy\nThe kitchen has this note. If anything is unclear, call us on 0117 496 0123 before eating.\n\nYour note: Ring the bell\n',
+    );
+    expect(receiptMail(order(), trader).text).not.toContain('Your allergies');
+  });
+
+  it('a collection’s receipt says where to collect it from instead of a delivery address, and pay on collection', () => {
+    const collection = order({
+      fulfilment: 'collection',
+      address: { firstname: 'Ada Lovelace', lastname: '', phone: '07700 900123', address: '', address2: '', city: '', postcode: '' },
+    });
+    const text = receiptMail(collection, trader).text;
+    expect(text).toContain('accept it with a collection time shortly');
+    expect(text).toContain('\nPayment: To be paid on collection\n');
+    expect(text).toContain('\nCollect from:\nHarbour Pizza\n4 Harbour Walk\nBristol BS1 4DJ\n\n');
+    expect(text).not.toContain('Delivery to:');
+    expect(text.startsWith('Hello Ada Lovelace,\n')).toBe(true);
+  });
+
+  it('a collection accepted: when, and where to collect it; canceled: nothing to pay on collection', () => {
+    const accepted = acceptedMail(
+      order({ fulfilment: 'collection', status: 'Approved Order', expectedAt: new Date('2026-11-18T18:50:00Z') }),
+      trader,
+    ).text;
+    expect(accepted).toContain('Expected at 18:50.\nCollect it from Harbour Pizza, 4 Harbour Walk, Bristol BS1 4DJ.\n');
+    expect(acceptedMail(order({ status: 'Approved Order', expectedAt: new Date('2026-11-18T18:50:00Z') }), trader).text).not.toContain(
+      'Collect it from',
+    );
+    expect(canceledMoneyLine({ ...order({ fulfilment: 'collection' }) })).toBe('Nothing to pay: the order was to be paid on collection.');
   });
 });

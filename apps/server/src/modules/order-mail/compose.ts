@@ -4,8 +4,10 @@
  * the development outbox and the log.
  */
 import type { StoredOrderItem } from '@shop/shared/contract/stored-order-items';
+import { allergenNames } from '@shop/shared/domain/allergens';
 import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
 import { shopDateTime } from '@shop/shared/domain/dates';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { scheduledLine, slotLabel } from '@shop/shared/domain/kitchen';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { displayOrderId } from '@shop/shared/domain/order-id';
@@ -38,6 +40,10 @@ export interface OrderForMail {
     postcode: string;
   };
   note: string;
+  /** 'Any allergies we should know about?' ('' when none), told back on the receipt. */
+  allergyNote: string;
+  /** A collection's mails say where to collect it from instead of a delivery address (decision 1003). */
+  fulfilment: Fulfilment;
   placedAt: Date | null;
   expectedAt: Date | null;
   /** The slot the customer ordered ahead for; null for as soon as possible. */
@@ -67,14 +73,39 @@ export function itemChoices(item: StoredOrderItem): string[] {
   ].filter((choice): choice is string => typeof choice === 'string' && choice.trim() !== '');
 }
 
-/** '2 × Margherita (£17.19 each): £34.38' and its choices on the line below. */
+/**
+ * 'Allergens: Cereals containing gluten, Milk' under a line (issue 22 point 1: the allergen information again with
+ * the food), or that it contains none of the 14; nothing for a line stored before allergens were recorded.
+ */
+export function itemAllergenLine(item: Pick<StoredOrderItem, 'allergens'>): string | null {
+  if (item.allergens === undefined) return null;
+  const names = allergenNames(item.allergens);
+  return names.length > 0 ? `Allergens: ${names.join(', ')}` : 'Allergens: none of the 14 listed';
+}
+
+/** '2 × Margherita (£17.19 each): £34.38', its choices on the line below, then its allergens. */
 export function itemLines(item: StoredOrderItem): string[] {
   const each = item.quantity > 1 ? ` (${formatPounds(item.unitPrice)} each)` : '';
   const choices = itemChoices(item);
+  const allergens = itemAllergenLine(item);
   return [
     `${item.quantity} × ${item.title}${each}: ${formatPounds(item.lineTotal)}`,
     ...(choices.length > 0 ? [`   ${choices.join(' · ')}`] : []),
+    ...(allergens ? [`   ${allergens}`] : []),
   ];
+}
+
+/** Where the order goes: 'Delivery to:' and the address, or for a collection 'Collect from:' and the shop's address. */
+export function destinationLines(order: Pick<OrderForMail, 'fulfilment' | 'address'>, shop: ShopIdentity): string[] {
+  if (order.fulfilment === 'collection') return ['Collect from:', shop.name, ...shop.address];
+  return ['Delivery to:', ...addressLines(order.address)];
+}
+
+/** The allergies the customer told the shop, told back so they can check them; nothing when none were given. */
+export function allergyNoteLines(order: Pick<OrderForMail, 'allergyNote'>, shop: ShopIdentity): string[] {
+  const note = order.allergyNote.trim();
+  if (!note) return [];
+  return [`Your allergies: ${note}`, `The kitchen has this note. If anything is unclear, call us on ${shop.phone} before eating.`];
 }
 
 /** The delivery address as it is written on an envelope. */
@@ -100,6 +131,7 @@ function paymentWords(order: OrderForMail): string {
     paymentStatus: order.paymentStatus,
     status: order.status,
     refundedTotal: penceToPounds(order.refundedTotal),
+    fulfilment: order.fulfilment,
   });
 }
 
@@ -143,7 +175,7 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
         [
           ahead
             ? `Thank you for your order. ${shop.name} will accept it shortly: we will e-mail you when it does.`
-            : `Thank you for your order. ${shop.name} will accept it with a delivery time shortly: we will e-mail you when it does.`,
+            : `Thank you for your order. ${shop.name} will accept it with a ${order.fulfilment === 'collection' ? 'collection' : 'delivery'} time shortly: we will e-mail you when it does.`,
         ],
         [
           `Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`,
@@ -153,7 +185,8 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
         [`Subtotal: ${formatPounds(order.subtotal)}`, `Total: ${formatPounds(order.total)}`],
         vatLines(order, shop),
         [`Payment: ${paymentWords(order)}`],
-        ['Delivery to:', ...addressLines(order.address)],
+        destinationLines(order, shop),
+        allergyNoteLines(order, shop),
         note ? [`Your note: ${note}`] : [],
         questions(shop),
       ],
@@ -170,7 +203,12 @@ export function acceptedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDEN
   const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
   const ahead = order.scheduledFor;
   const forSlot = ahead && (order.expectedAt === null || order.expectedAt.getTime() === ahead.getTime()) ? ahead : null;
-  const lines = [...(ahead ? [`${scheduledLine(ahead)}.`] : []), ...(time && !forSlot ? [`Expected at ${time}.`] : [])];
+  const lines = [
+    ...(ahead ? [`${scheduledLine(ahead)}.`] : []),
+    ...(time && !forSlot ? [`Expected at ${time}.`] : []),
+    // A collection: where to collect it (decision 1003).
+    ...(order.fulfilment === 'collection' ? [`Collect it from ${[shop.name, ...shop.address].join(', ')}.`] : []),
+  ];
   return {
     subject: forSlot
       ? `Your ${orderName(order)} is accepted: for ${slotLabel(forSlot)}`
@@ -226,10 +264,12 @@ export function onTheWayMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDEN
  * made, once the payments module has recorded it: the words are the same before and after it settles.
  */
 export function canceledMoneyLine(
-  order: Pick<OrderForMail, 'paymentType' | 'paymentStatus' | 'total' | 'refundedTotal'>,
+  order: Pick<OrderForMail, 'paymentType' | 'paymentStatus' | 'total' | 'refundedTotal'> & Partial<Pick<OrderForMail, 'fulfilment'>>,
   cancelRefund: number | null = null,
 ): string {
-  if (order.paymentType === 'Cash') return 'Nothing to pay: the order was to be paid on delivery.';
+  if (order.paymentType === 'Cash') {
+    return `Nothing to pay: the order was to be paid on ${order.fulfilment === 'collection' ? 'collection' : 'delivery'}.`;
+  }
   switch (order.paymentStatus) {
     case 'paid':
     case 'partially_refunded':

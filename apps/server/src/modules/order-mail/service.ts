@@ -43,6 +43,8 @@ export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: s
       refundedTotal: row.refundedTotal,
       address: row.address,
       note: row.note,
+      allergyNote: row.allergyNote,
+      fulfilment: row.fulfilment,
       placedAt: row.placedAt,
       expectedAt: row.expectedAt,
       scheduledFor: row.scheduledFor,

@@ -12,6 +12,7 @@ import {
   PAY_ON_COLLECTION_ONLY,
 } from '@shop/shared/contract/orders';
 import { PHONE_MESSAGE } from '@shop/shared/contract/addresses';
+import { combineAllergens } from '@shop/shared/domain/allergens';
 import { orders, shopSettings } from '../../db/schema';
 import { DEFAULT_SHOP_TIME, startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { call, cashOrder, orderHistory, pizzaLine, readyToOrder, type Menu } from '../../../test/order-fixtures';
@@ -63,6 +64,16 @@ describe.each(testDatabases())('collection and the allergy note on %s', (kind) =
       address: { firstname: 'Ada Lovelace', lastname: '', Email: customer.user.email, phone: '07700 900123', ...EMPTY_LINES },
     });
     expect(await storedRow(id)).toMatchObject({ fulfilment: 'collection', deliveryFee: 0, total: 1719, addressId: null });
+    // Each line keeps its allergens as the menu said when it was ordered, for the receipt: the product's, the
+    // topping's and the stuffed crust's (milk).
+    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ title: string; allergens: string[] }>;
+    const toppings = (await call(server, 'GET', '/ingredients', null)).body as Array<{ ToopingName: string; allergens: string[] }>;
+    const expected = combineAllergens(
+      products.find((p) => p.title === 'Margherita')?.allergens,
+      toppings.find((t) => t.ToopingName === 'Pepperoni')?.allergens,
+      ['milk'],
+    );
+    expect((await storedRow(id))?.items[0]).toMatchObject({ allergens: expected });
     // The customer's history and the admin's list answer it the same way.
     expect((await orderHistory(server, customer)).find((o) => o._id === id)).toMatchObject({ fulfilment: 'collection' });
     const listed = (await call(server, 'GET', '/buy-product', admin)).body as Array<{ _id: string; allergyNote: string }>;

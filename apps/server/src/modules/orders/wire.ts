@@ -42,6 +42,8 @@ export function toStoredItem(priced: PricedLine, line: CartLine, description: st
     lineTotal: priced.lineTotal,
     dealItems: priced.dealItemTitles,
     ...(vatRate ? { vatRate } : {}),
+    // What the line contains as the menu said when it was ordered: the receipt lists it (decision 1003).
+    allergens: priced.allergens,
     line,
   };
 }
