@@ -9,9 +9,9 @@ import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { orders, payments } from '../src/db/schema';
 import { runOrderTimers } from '../src/modules/orders/public';
-import { startTestServer, testDatabases, type TestServer } from './harness';
-import { call, cashOrder, pizzaLine, readyToOrder, type Menu } from './order-fixtures';
-import { signInAs, type SignedIn } from './sign-in';
+import { testDatabases, type TestServer } from './harness';
+import { call, cashOrder, pizzaLine, startOrderingShop, type Menu } from './order-fixtures';
+import type { SignedIn } from './sign-in';
 import { connectSocket, type TestSocket } from './socket-client';
 
 const PAUSED_TILL_1830 = 'We are not taking orders right now. Back at 18:30.';
@@ -28,9 +28,7 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
 
   beforeEach(async () => {
     // Wednesday 18 November 2026, 18:00 in London (GMT): open 12:00-23:15, orders until 23:00.
-    server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
-    ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    ({ server, menu, customer, addressId, admin } = await startOrderingShop(kind, { RATE_LIMIT_MULTIPLIER: '10' }));
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();

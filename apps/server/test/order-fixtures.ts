@@ -1,6 +1,6 @@
 // Test fixtures shared by the orders and payments suites: seeded menu ids, an address, and request helpers.
 import type { CartLine } from '@shop/shared/contract/cart';
-import type { TestServer } from './harness';
+import { startTestServer, type TestDatabaseKind, type TestServer } from './harness';
 import { signInAs, type SignedIn } from './sign-in';
 
 export interface Menu {
@@ -105,6 +105,48 @@ export async function readyToOrder(server: TestServer): Promise<{ menu: Menu; cu
   const menu = await loadMenu(server);
   const customer = await signInAs(server);
   return { menu, customer, addressId: await addAddress(server, customer) };
+}
+
+/** A seeded test shop with a customer ready to order and an admin: where the order suites start. */
+export interface OrderingShop {
+  server: TestServer;
+  menu: Menu;
+  customer: SignedIn;
+  addressId: string;
+  admin: SignedIn;
+}
+
+/** Starts a seeded test server on `kind` (with `env`), the customer of {@link readyToOrder} and an admin. */
+export async function startOrderingShop(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<OrderingShop> {
+  const server = await startTestServer({ db: kind, seed: true, env });
+  const ready = await readyToOrder(server);
+  return { server, ...ready, admin: await signInAs(server, { role: 'admin' }) };
+}
+
+/** The shop's customer places a cash order of one pizza (201, else it throws), with `extra` in the body: its id. */
+export async function placeCashOrder(shop: Omit<OrderingShop, 'admin'>, extra: Record<string, unknown> = {}): Promise<string> {
+  const placed = await call(shop.server, 'POST', '/buy-product', shop.customer, cashOrder([pizzaLine(shop.menu)], shop.addressId, extra));
+  if (placed.status !== 201) throw new Error(`cash order answered ${placed.status} ${JSON.stringify(placed.body)}`);
+  return placed.body.insertedId as string;
+}
+
+/** The shop's customer pays a card order of one pizza with the test provider's 4242 card: the money held, its id. */
+export async function placeHeldCardOrder(shop: Omit<OrderingShop, 'admin'>): Promise<string> {
+  const { server, customer } = shop;
+  const started = await call(server, 'POST', '/create-payment-intent', customer, {
+    items: [pizzaLine(shop.menu)],
+    addressId: shop.addressId,
+    note: '',
+  });
+  if (started.status !== 200) throw new Error(`card order answered ${started.status} ${JSON.stringify(started.body)}`);
+  const confirmed = await call(server, 'POST', '/test-payments/confirm', customer, {
+    clientSecret: started.body.clientSecret,
+    cardNumber: '4242424242424242',
+    exp: '12/30',
+    cvc: '123',
+  });
+  if (confirmed.status !== 200) throw new Error(`card payment answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return started.body.orderId as string;
 }
 
 /** The customer's placed orders, as `GET /api/my-product-history/{email}` answers them. */

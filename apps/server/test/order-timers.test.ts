@@ -9,25 +9,32 @@ import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { orderStatusHistory, payments } from '../src/db/schema';
 import { runOrderTimers } from '../src/modules/orders/public';
 import { DEFAULT_SHOP_TIME, startTestServer, testDatabases, type TestServer } from './harness';
-import { call, cashOrder, pizzaLine, readyToOrder, type Menu } from './order-fixtures';
-import { signInAs, type SignedIn } from './sign-in';
+import {
+  call,
+  cashOrder,
+  pizzaLine,
+  placeCashOrder,
+  placeHeldCardOrder,
+  readyToOrder,
+  startOrderingShop,
+  type OrderingShop,
+} from './order-fixtures';
+import type { SignedIn } from './sign-in';
 import { connectSocket, type TestSocket } from './socket-client';
 
 /** How long an order accepted on arrival (a listener after the commit) may take to show. */
 const ARRIVAL_MS = 5000;
 
 describe.each(testDatabases())('the order timers on %s', (kind) => {
+  let orderingShop: OrderingShop;
   let server: TestServer;
-  let menu: Menu;
   let customer: SignedIn;
-  let addressId: string;
   let admin: SignedIn;
   const sockets: TestSocket[] = [];
 
   beforeEach(async () => {
-    server = await startTestServer({ db: kind, seed: true });
-    ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    orderingShop = await startOrderingShop(kind);
+    ({ server, customer, admin } = orderingShop);
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -38,22 +45,8 @@ describe.each(testDatabases())('the order timers on %s', (kind) => {
     server.config.shopTime = new Date(`2026-11-18T${hhmmss}Z`);
   };
   const tick = () => runOrderTimers(server.app);
-  async function placeCash(): Promise<string> {
-    const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId));
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    return placed.body.insertedId as string;
-  }
-  async function placeHeldCard(): Promise<string> {
-    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '' });
-    const confirmed = await call(server, 'POST', '/test-payments/confirm', customer, {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4242424242424242',
-      exp: '12/30',
-      cvc: '123',
-    });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    return started.body.orderId as string;
-  }
+  const placeCash = () => placeCashOrder(orderingShop);
+  const placeHeldCard = () => placeHeldCardOrder(orderingShop);
   const readOrder = async (id: string, who: SignedIn = admin) => (await call(server, 'GET', `/buy-product/${id}`, who)).body as OrderWire;
   const historyOf = async (id: string) =>
     server.app.db

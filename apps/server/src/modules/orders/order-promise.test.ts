@@ -7,27 +7,25 @@ import { ORDER_CHANGED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import { PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
 import { orders, orderStatusHistory, payments } from '../../db/schema';
-import { DEFAULT_SHOP_TIME, startTestServer, testDatabases, type TestServer } from '../../../test/harness';
-import { call, cashOrder, pizzaLine, readyToOrder, type Menu } from '../../../test/order-fixtures';
+import { DEFAULT_SHOP_TIME, testDatabases, type TestServer } from '../../../test/harness';
+import { call, placeCashOrder, placeHeldCardOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import { connectSocket, type TestSocket } from '../../../test/socket-client';
 
 const READY_IN_WORDS = 'readyInMinutes: readyInMinutes must be a whole number of minutes from 5 to 240';
 
 describe.each(testDatabases())('the order promise: accept with a time, re-time, cancel with a reason, on %s', (kind) => {
+  let orderingShop: OrderingShop;
   let server: TestServer;
-  let menu: Menu;
   let customer: SignedIn;
-  let addressId: string;
   let admin: SignedIn;
   let otherAdmin: SignedIn;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     // One customer places some 30 orders: past the per-customer limit of 20 an hour.
-    server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
-    ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    orderingShop = await startOrderingShop(kind, { RATE_LIMIT_MULTIPLIER: '10' });
+    ({ server, customer, admin } = orderingShop);
     otherAdmin = await signInAs(server, { role: 'admin' });
   });
   afterEach(() => {
@@ -39,24 +37,9 @@ describe.each(testDatabases())('the order promise: accept with a time, re-time, 
   const setClock = (iso: string) => {
     server.config.shopTime = new Date(iso);
   };
-  async function placeCash(): Promise<string> {
-    const placed = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId));
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    return placed.body.insertedId as string;
-  }
+  const placeCash = () => placeCashOrder(orderingShop);
   /** A card order whose money is held (the test provider's 4242 card): the shop sees it, nothing is taken yet. */
-  async function placeHeldCard(): Promise<string> {
-    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '' });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const confirmed = await call(server, 'POST', '/test-payments/confirm', customer, {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4242424242424242',
-      exp: '12/30',
-      cvc: '123',
-    });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    return started.body.orderId as string;
-  }
+  const placeHeldCard = () => placeHeldCardOrder(orderingShop);
   const update = (id: string, body: unknown, who: SignedIn | null = admin) => call(server, 'PUT', `/update-sell-products/${id}`, who, body);
   const readOrder = async (id: string, who: SignedIn = customer) => {
     const answer = await call(server, 'GET', `/buy-product/${id}`, who);
@@ -227,32 +210,23 @@ describe.each(testDatabases())('the order promise: accept with a time, re-time, 
 });
 
 describe.each(testDatabases())('POST /api/orders/{id}/refunds on %s', (kind) => {
+  let orderingShop: OrderingShop;
   let server: TestServer;
-  let menu: Menu;
   let customer: SignedIn;
-  let addressId: string;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    server = await startTestServer({ db: kind, seed: true });
-    ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    orderingShop = await startOrderingShop(kind);
+    ({ server, customer, admin } = orderingShop);
   });
   afterAll(async () => server.close());
 
   /** A card order accepted by the shop: its money captured. */
   async function paidCardOrder(): Promise<string> {
-    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '' });
-    const confirmed = await call(server, 'POST', '/test-payments/confirm', customer, {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4242424242424242',
-      exp: '12/30',
-      cvc: '123',
-    });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const accepted = await call(server, 'PUT', `/update-sell-products/${started.body.orderId}`, admin, { status: 'Approved Order' });
+    const id = await placeHeldCardOrder(orderingShop);
+    const accepted = await call(server, 'PUT', `/update-sell-products/${id}`, admin, { status: 'Approved Order' });
     expect(accepted.body).toEqual({ modifiedCount: 1 });
-    return started.body.orderId as string;
+    return id;
   }
   const refund = (id: string, body: unknown, who: SignedIn | null = admin) => call(server, 'POST', `/orders/${id}/refunds`, who, body);
   const summary = async () => (await call(server, 'GET', '/admin/summary', admin)).body as AdminSummaryWire;
