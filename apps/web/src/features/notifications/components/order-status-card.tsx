@@ -31,7 +31,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
   const steps = orderTimeline(order);
   const hint = nextStepHint(order.status);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;
-  const payment = `${paymentTypeLabel(order.paymentType)} · ${paymentLine(order)}`;
+  const payment = `${paymentTypeLabel(order.paymentType, order.fulfilment)} · ${paymentLine(order)}`;
   const promise = orderPromiseLine(order);
 
   return (
