@@ -1,6 +1,8 @@
 // Order placement on PostgreSQL: 50 signed-in customers placing cash orders at once for BENCH_SECONDS.
 // Customers, sessions and addresses are written straight into the database (registration is rate-limited,
-// as it should be); the orders go through the real HTTP route with distinct Idempotency-Keys.
+// as it should be); the orders go through the real HTTP route with distinct Idempotency-Keys. Then the quote's cost
+// on PostgreSQL (issue 21 point 8): GET /api/opening-status with those orders in the table and 30 accepted in the queue.
+import { benchQuote, queueAcceptedOrders } from './lib/quote';
 import { createCustomers, margheritaId, placeOrders } from './lib/setup';
 import { createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
 
@@ -15,7 +17,9 @@ export async function benchOrderPlacement(adminUrl: string, seconds: number) {
     shop = await startBenchShop('orders', { port: 3403, databaseUrl: database.url, nodeArgs });
     const customers = await createCustomers(database.url, { count: CUSTOMERS, name: 'Bench' });
     const result = await placeOrders(shop.url, customers, await margheritaId(shop.url), seconds, CUSTOMERS);
+    const quote = await benchQuote(shop.url, await queueAcceptedOrders(shop.url, { placed: 60, accepted: 30 }), seconds);
     return {
+      quote: { ...quote, ordersInTable: result['2xx'] + quote.placed },
       requests: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,

@@ -3,6 +3,8 @@
 // BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, load, scale) runs only
 // those parts and updates their entries in latest.json, keeping the others' last figures. The load part takes
 // LOAD_CUSTOMERS (default 200) and LOAD_SECONDS (default 60), e.g. LOAD_SECONDS=10 LOAD_CUSTOMERS=20 for a quick run.
+// The menu part takes QUOTE_POLL_RATE (default 50): the GET /api/opening-status requests a second sent alongside the
+// menu's, as that many times 60 open storefronts poll the quote.
 import { execSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,12 +60,18 @@ if (runs('lighthouse'))
     console.info(`      ${error instanceof Error ? error.message : error}`);
   }
 
-// 3. Menu answers against a bare static-JSON route.
+// 3. Menu answers against a bare static-JSON route, with orders accepted in the kitchen's queue; the quote's cost
+// (GET /api/opening-status computes it from that queue at every request, issue 21 point 8) on its own, and the menu
+// again while storefronts poll the quote alongside (QUOTE_POLL_RATE a second: each open storefront asks once a minute).
+const POLL_RATE = Number(process.env.QUOTE_POLL_RATE ?? 50);
 if (runs('menu')) {
-  const shop = startShop(3401);
+  // Wider order limits only so that the admin can put 60 orders in the queue through the routes.
+  const shop = startShop(3401, { RATE_LIMIT_MULTIPLIER: '1000' });
   let baseline;
   try {
     await waitFor('http://127.0.0.1:3401/api/health');
+    const { benchQuote, measure, queueAcceptedOrders, throughput } = await import('./lib/quote.ts');
+    const queue = await queueAcceptedOrders('http://127.0.0.1:3401', { placed: 60, accepted: 30 });
     const body = await (await fetch('http://127.0.0.1:3401/api/allproduts')).text();
     baseline = fork(path.join(ROOT, 'bench/static-json-server.mjs'), {
       env: { ...process.env, PORT: '3402', BODY: body },
@@ -72,13 +80,21 @@ if (runs('menu')) {
     await waitFor('http://127.0.0.1:3402/static.json');
     const bare = await cannon({ url: 'http://127.0.0.1:3402/static.json' });
     const menu = await cannon({ url: 'http://127.0.0.1:3401/api/allproduts' });
+    const quote = await benchQuote('http://127.0.0.1:3401', queue, DURATION);
+    const [menuPolled, polled] = await Promise.all([
+      cannon({ url: 'http://127.0.0.1:3401/api/allproduts' }),
+      measure('http://127.0.0.1:3401/api/opening-status', { seconds: DURATION, connections: 10, overallRate: POLL_RATE }),
+    ]);
     const ratio = menu.requests.average / bare.requests.average;
+    const polledRatio = menuPolled.requests.average / bare.requests.average;
     results.menu = {
       bytes: body.length,
       menuRps: menu.requests.average,
       bareRps: bare.requests.average,
       ratio,
       menuP99Ms: menu.latency.p99,
+      quote,
+      whileQuotePolled: { pollRate: POLL_RATE, menu: throughput(menuPolled), ratio: polledRatio, quote: throughput(polled) },
     };
     line(
       'GET /api/allproduts req/s (50 conns)',
@@ -87,6 +103,25 @@ if (runs('menu')) {
       ratio >= 0.5,
     );
     line('bare static JSON req/s (same bytes)', `${Math.round(bare.requests.average)}`, '-', true);
+    const quoteClean = quote.non2xx === 0 && quote.errors === 0;
+    line(
+      `GET /api/opening-status, ${queue.accepted} accepted (PGlite)`,
+      `${Math.round(quote.rps)} req/s, p50 ${quote.p50}, p99 ${quote.p99} ms`,
+      'no errors (figure)',
+      quoteClean,
+    );
+    const polledClean = polled.non2xx === 0 && polled.errors === 0 && menuPolled.non2xx === 0 && menuPolled.errors === 0;
+    line(
+      `GET /api/allproduts, quote polled ${POLL_RATE}/s`,
+      `${Math.round(menuPolled.requests.average)} (${(polledRatio * 100).toFixed(0)}% of bare)`,
+      '>= 50% of bare',
+      polledRatio >= 0.5 && polledClean,
+    );
+    console.info(
+      `      the queue: ${queue.accepted} of ${queue.placed} orders accepted, quote ${queue.quoteMinutes} min; alongside the menu the quote answered` +
+        ` ${Math.round(polled.requests.average)}/s, p50 ${polled.latency.p50}, p99 ${polled.latency.p99} ms (${polled.non2xx} non-2xx, ${polled.errors} errors);` +
+        ` the menu p99 ${menuPolled.latency.p99} ms (alone ${menu.latency.p99} ms)`,
+    );
   } finally {
     baseline?.kill('SIGTERM');
     shop.stop();
@@ -108,6 +143,17 @@ if (runs('orders'))
       orders.p99 < 100 && clean,
     );
     if (!clean) console.info(`      ${orders.non2xx} non-2xx answers, ${orders.errors} errors of ${orders.requests}`);
+    console.info(`      order placement p50 ${orders.p50} ms`);
+    const { quote } = orders;
+    line(
+      `GET /api/opening-status, ${quote.accepted} accepted (PostgreSQL)`,
+      `${Math.round(quote.rps)} req/s, p50 ${quote.p50}, p99 ${quote.p99} ms`,
+      'no errors (figure)',
+      quote.non2xx === 0 && quote.errors === 0,
+    );
+    console.info(
+      `      ${quote.ordersInTable} orders in the table, ${quote.accepted} accepted in the queue: quote ${quote.quoteMinutes} min`,
+    );
   } catch (error) {
     line('order placement p99, 50 customers (PostgreSQL)', 'not measured', '< 100 ms', false);
     console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
