@@ -8,7 +8,7 @@ import { SHOP_IDENTITY } from '@shop/shared/domain/shop-identity';
 import { runOrderTimers } from '../src/modules/orders/public';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { readMail, type ReadMail } from './mail-text';
-import { addAddress, call, cashOrder, dealLine, loadMenu, pizzaLine, type Menu } from './order-fixtures';
+import { addAddress, call, cashOrder, dealLine, loadMenu, pizzaLine, placeHeldCardOrder, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
 import { startInbox, type TestInbox } from './smtp-inbox';
 
@@ -113,16 +113,9 @@ describe.each(testDatabases())('order mails through the order routes on %s', (ki
   it('a held card order rejected: the reason, and not charged', async () => {
     const customer = await signInAs(server);
     const addressId = await addAddress(server, customer);
-    const started = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId });
-    const paid = await call(server, 'POST', '/test-payments/confirm', customer, {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4242424242424242',
-      exp: '12/30',
-      cvc: '123',
-    });
-    expect(paid.status).toBe(200);
+    const orderId = await placeHeldCardOrder({ server, menu, customer, addressId });
     await mailsArrive(customer.user.email, 1);
-    const rejected = await update(started.body.orderId, { status: 'Canceled Order', reason: 'We are too busy right now' });
+    const rejected = await update(orderId, { status: 'Canceled Order', reason: 'We are too busy right now' });
     expect(rejected.body).toEqual({ modifiedCount: 1 });
     const mails = await mailsArrive(customer.user.email, 2);
     expect(mails[1]?.text).toContain('Reason: We are too busy right now.\n\nNot charged: the hold of £17.19 on your card is released.\n');
