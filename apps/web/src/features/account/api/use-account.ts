@@ -10,7 +10,9 @@ import type {
   RegisterBody,
   ResultAnswer,
 } from '@shop/shared/contract/auth';
+import type { DeleteAccountAnswer, DeleteAccountBody } from '@shop/shared/contract/account-data';
 import { api, ApiError } from '../../../lib/api';
+import { cartStore } from '../../../lib/cart-store';
 import { rememberUser } from '../../../lib/stored-user';
 import { sessionQueryKey, type SessionUser } from '../../../lib/use-session';
 
@@ -79,3 +81,21 @@ async function resultCall(path: string, body: unknown): Promise<ResultAnswer> {
 
 export const requestResetCode = (body: ForgotPasswordBody) => resultCall('/forgot-password/', body);
 export const changePassword = (body: ChangePasswordBody) => resultCall('/change-password/', body);
+
+/**
+ * 'Delete my account' (decision 1002): the server erases the account and ends every session (this one too). The
+ * screen says so, then `forget` makes this browser forget the user, everything cached for them and the cart.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: DeleteAccountBody) => api.post<DeleteAccountAnswer>('/profile/delete', body),
+  });
+  const forget = () => {
+    cartStore.clear();
+    rememberUser(null);
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryKey, null);
+  };
+  return { ...mutation, forget };
+}

@@ -10,12 +10,13 @@ import { useConfirmEmail, useUpdateProfile } from '../api/use-account';
 import { OTP_LENGTH } from '@shop/shared/domain/account-rules';
 import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
+import { MyDataSection } from '../components/my-data-section';
 import { paths } from '../../../lib/paths';
 
 /**
  * `/profile/my-profile`: name, email and password, all required (SPEC.md sections 2 and 5). The password is the
  * current one, confirming the change (docs/decisions/0101-profile-form.md); a new password goes through
- * 'Forgot Password'.
+ * 'Forgot Password'. Under it, 'Your data': download it, or delete the account (decision 1002).
  */
 export function ProfilePage() {
   const { user } = useSession();
@@ -48,14 +49,17 @@ export function ProfilePage() {
         </Typography>
       }
       footer={
-        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, flexWrap: 'wrap' }}>
-          <Link component={RouterLink} to={paths.myOrders}>
-            See Order History
-          </Link>
-          <Link component={RouterLink} to={paths.myAddresses}>
-            My Addresses
-          </Link>
-        </Box>
+        <>
+          <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={paths.myOrders}>
+              See Order History
+            </Link>
+            <Link component={RouterLink} to={paths.myAddresses}>
+              My Addresses
+            </Link>
+          </Box>
+          <MyDataSection />
+        </>
       }
     >
       {update.isSuccess && !confirm.isSuccess && (
