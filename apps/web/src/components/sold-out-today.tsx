@@ -63,13 +63,15 @@ export function SoldOutToday({ kind, id, name, listedSoldOut, variant }: SoldOut
     return (
       <Button
         size="small"
-        variant={variant === 'choice' ? 'outlined' : 'text'}
+        color={variant === 'choice' ? 'error' : 'primary'}
+        variant={variant === 'choice' ? 'contained' : 'text'}
         disabled={sending}
         onClick={() => void send({ soldOut: false })}
         aria-label={`Put ${name} back on sale`}
         sx={{ textTransform: 'none' }}
       >
-        {variant === 'choice' ? `${name}: back on sale` : 'Back on sale'}
+        {/* A choice says what it is now (filled) and what the tap does. */}
+        {variant === 'choice' ? `${name} sold out · Undo` : 'Back on sale'}
       </Button>
     );
   }
