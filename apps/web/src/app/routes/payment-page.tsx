@@ -12,6 +12,7 @@ export function PaymentPage() {
     <PaymentScreen
       savedAddressIds={addresses.data?.map((address) => address._id)}
       renderAddressPicker={(slot) => <AddressPicker email={email} {...slot} />}
+      postcodeOf={(id) => addresses.data?.find((address) => address._id === id)?.postcode ?? null}
     />
   );
 }

@@ -23,6 +23,7 @@ import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useCartQuote } from '../../../lib/use-cart-quote';
+import { addPounds, useDeliveryCheck } from '../../../lib/delivery-check';
 import { useCart } from '../../../lib/cart-store';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { LiveOpeningStatus } from '../../../lib/live-opening-status';
@@ -72,10 +73,12 @@ interface PaymentScreenProps {
   savedAddressIds: readonly string[] | undefined;
   /** Draws the address list (the app layer brings the addresses feature's picker). */
   renderAddressPicker: (slot: AddressSlotProps) => ReactNode;
+  /** The post code of a saved address, for its delivery fee (decision 1001); null while unknown. */
+  postcodeOf?: (addressId: string) => string | null;
 }
 
 /** Checkout (SPEC.md sections 2, 4 and 5): the address, the payment type, a card form or the cash confirm step. */
-export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentScreenProps) {
+export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf }: PaymentScreenProps) {
   const { user } = useSession();
   const email = user?.email ?? '';
   const cart = useCart();
@@ -138,7 +141,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
   const orderBlocked = !asapAllowed && scheduledFor === null;
 
   const lines = cart.entries.map((entry) => entry.line);
-  const amountLabel = formatWirePounds(quote.data?.total);
+  // A delivery's fee (decision 1001): its own line before payment, and part of what is paid; a collection has none.
+  const deliveryPostcode = !collection && chosenAddressId && postcodeOf ? postcodeOf(chosenAddressId) : null;
+  const delivery = useDeliveryCheck(deliveryPostcode).data;
+  const deliveryFee = !collection && delivery?.delivers ? delivery.fee : 0;
+  const totalToPay = quote.data ? addPounds(quote.data.total, deliveryFee) : undefined;
+  const amountLabel = formatWirePounds(totalToPay);
   const quoteError = quoteErrorText(quote.error);
 
   /** The checks of SPEC.md section 5 (checkPayment); a warning toast says what is wrong. */
@@ -214,7 +222,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
     const draft = check('Card');
     if (!draft) return null;
     try {
-      return await createPaymentIntent(draft, quote.data?.total, keyFor(draft, 'Card'));
+      return await createPaymentIntent(draft, totalToPay, keyFor(draft, 'Card'));
     } catch (error) {
       refreshWhen(error);
       throw error;
@@ -374,7 +382,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker }: PaymentS
         </Box>
 
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} />
+          <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} delivery={collection ? null : (delivery ?? null)} />
           <StoreInformation status={opening.data} />
         </Box>
       </Box>
