@@ -6,9 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AddressWire } from '@shop/shared/contract/addresses';
+import { normalisePostcode, type AddressWire } from '@shop/shared/contract/addresses';
 import { ADDRESS_ADDED, ADDRESS_UPDATED } from '@shop/shared/domain/messages';
 import { ApiError } from '../../../lib/api';
+import { useDeliveryCheck } from '../../../lib/delivery-check';
 import { useSaveAddress } from '../api/address-api';
 import { addressBody, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../lib/address-form';
 import { joinFullName } from '../lib/full-name';
@@ -55,6 +56,9 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
   const initial = stored ? storedValues(stored) : EMPTY_ADDRESS_FORM;
   const [values, setValues] = useState<AddressFormValues>(initial);
   const [error, setError] = useState<string | null>(null);
+  // As soon as the post code is a whole one, whether the shop delivers there (decision 1001): a warning, not a refusal
+  // (the address may be kept for another day; an order to it is refused with the same words).
+  const delivery = useDeliveryCheck(normalisePostcode(values.postcode || (stored?.postcode ?? ''))).data;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +104,11 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
             }}
           />
         ))}
+        {delivery && !delivery.delivers && (
+          <Alert severity="warning" data-testid="delivery-warning">
+            {delivery.message}
+          </Alert>
+        )}
         {error && <Alert severity="error">{error}</Alert>}
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" disabled={save.isPending}>
