@@ -7,8 +7,9 @@ import { dbEvents } from './db-events';
 const one = {} as Db;
 const other = {} as Db;
 
-function quietLog(): ServiceLog & { error: ReturnType<typeof vi.fn> } {
-  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+function quietLog() {
+  const line = () => vi.fn<ServiceLog['error']>();
+  return { info: line(), warn: line(), error: line() } satisfies ServiceLog;
 }
 
 describe('dbEvents', () => {
