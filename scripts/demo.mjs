@@ -7,7 +7,13 @@ import { spawn } from 'node:child_process';
 // `npm run demo` builds first (web app and server), so this runs the compiled server, as `npm start` does.
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR || './demo-data', DEMO_ORDERS: 'true' },
+  // A made-up shop in Bristol (the demo customers' city) with delivery zones around it (seed/demo.ts, decision 1001).
+  env: {
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR || './demo-data',
+    DEMO_ORDERS: 'true',
+    SHOP_POSTCODE: process.env.SHOP_POSTCODE || 'BS1 4DJ',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

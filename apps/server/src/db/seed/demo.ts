@@ -6,7 +6,7 @@ import { addDays, londonInstant, londonParts, type LocalDate } from '@shop/share
 import { OPENING_HOURS, orderingStatus, type DayHours } from '@shop/shared/domain/opening-hours';
 import { availableSizes, type PricedProduct } from '@shop/shared/domain/product-options';
 import type { Db } from '../client';
-import { addresses, orders, users, type AddressSnapshot } from '../schema';
+import { addresses, deliveryZones, orders, users, type AddressSnapshot } from '../schema';
 import { hashPassword } from '../../modules/auth/public';
 import { loadPricingCatalogue } from '../../modules/pricing/public';
 import { writePastOrder } from '../../modules/orders/public';
@@ -41,6 +41,34 @@ const CUSTOMERS: Array<[string, string, string, string]> = [
 ];
 const NOTES = ['', '', '', '', 'Ring the bell, please', 'Leave at the door', 'Extra napkins', 'Gate code 1234', 'No onions if possible'];
 
+/**
+ * The demo shop's made-up post code (scripts/demo.mjs sets SHOP_POSTCODE to it unless it is set) and its delivery zones
+ * (decision 1001): its own district free, the districts around it for a fee, one sector dearer than its district, so
+ * the checkout's fee line, the minimum and the 'We do not deliver to ...' refusal (BS9, BS16...) can all be tried.
+ */
+export const DEMO_SHOP_POSTCODE = 'BS1 4DJ';
+export const DEMO_ZONES: ReadonlyArray<{ code: string; fee: number; minimumOrder: number }> = [
+  { code: 'BS1', fee: 0, minimumOrder: 0 },
+  { code: 'BS2', fee: 150, minimumOrder: 0 },
+  { code: 'BS3', fee: 250, minimumOrder: 1500 },
+  { code: 'BS6', fee: 200, minimumOrder: 1200 },
+  { code: 'BS6 7', fee: 300, minimumOrder: 1500 },
+  { code: 'BS7', fee: 250, minimumOrder: 1500 },
+  { code: 'BS8', fee: 200, minimumOrder: 1200 },
+];
+
+/** The demo's zones, on first start only: a shop that has zones keeps its own. */
+export async function seedDemoZones(db: Db, now: Date): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(deliveryZones);
+  if (Number(existing?.n ?? 0) > 0) return 0;
+  const rows = await db
+    .insert(deliveryZones)
+    .values(DEMO_ZONES.map((zone) => ({ ...zone, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: deliveryZones.id });
+  return rows.length;
+}
+
 /** The moment `npm run demo`'s clock stands at when the shop is not taking orders: 19:00 London time. */
 const DEMO_EVENING = 19 * 60;
 
@@ -67,6 +95,8 @@ export async function seedDemoOrders(
   db: Db,
   options: { now: Date; adminEmail: string; log: (message: string) => void },
 ): Promise<DemoResult> {
+  const zones = await seedDemoZones(db, options.now);
+  if (zones > 0) options.log(`Demo delivery zones: ${DEMO_ZONES.map((zone) => zone.code).join(', ')} around ${DEMO_SHOP_POSTCODE}.`);
   const [existing] = await db.select({ n: count() }).from(orders);
   if (Number(existing?.n ?? 0) > 0) {
     options.log('Demo orders: the database already has orders, so none were added.');
