@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { newCustomer, popupOf, popupOrderShort, rejectWaitingOrders, signInAdminByForm } from './steps';
+
+// Issue 22 points 1 and 3 (decision 1003), as people do it: a customer orders for collection with an allergy note,
+// paying on collection; the back office's popup, order page and kitchen ticket say COLLECTION and the allergy, loud.
+// The popup shows every waiting order, so the journey first rejects what earlier journeys left waiting.
+
+const ALLERGY = 'Milk allergy: no cheese please';
+
+test('a collection order with an allergy note: checkout, the popup, the order page and the ticket', async ({ page: admin, browser }) => {
+  await rejectWaitingOrders();
+  await signInAdminByForm(admin, '/dashboard');
+  await expect(popupOf(admin)).toBeHidden();
+
+  const customer = await newCustomer(browser);
+  const shop = customer.page;
+  await shop.goto('/');
+  await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' }).click();
+  await shop.getByRole('article', { name: 'Hawaiian' }).getByRole('button', { name: 'Add to cart' }).click();
+  await shop.goto('/payment');
+
+  // Delivery first, with the saved address; Collection hides it and says where to collect from.
+  await expect(shop.getByRole('radio', { name: 'Delivery', exact: true })).toBeChecked();
+  await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
+  await shop.getByRole('radio', { name: 'Collection', exact: true }).check();
+  await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toHaveCount(0);
+  await expect(shop.getByRole('region', { name: 'Collect from' })).toBeVisible();
+  await expect(shop.getByRole('radio', { name: /^As soon as possible · Collect in about \d+ min$/ })).toBeChecked();
+
+  await shop.getByRole('textbox', { name: 'Your name' }).fill('Grace Hopper');
+  await shop.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
+  await shop.getByRole('textbox', { name: 'Any allergies we should know about?' }).fill(ALLERGY);
+  await shop.getByRole('radio', { name: 'Pay on collection' }).check();
+  await shop.getByRole('button', { name: /^Place order £/ }).click();
+  const confirm = shop.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(confirm).toContainText('when you collect your order');
+  await confirm.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(shop).toHaveURL(/\/notification$/);
+  await expect(shop.getByRole('main')).toContainText('Pay on collection · To be paid on collection');
+
+  // The back office: loud on the popup.
+  const popup = popupOf(admin);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('collection-label')).toHaveText('COLLECTION');
+  await expect(popup.getByRole('note', { name: 'Allergy' })).toHaveText(`ALLERGY: ${ALLERGY}`);
+  await expect(popup).toContainText('Pay on collection');
+  const short = await popupOrderShort(admin);
+
+  // The order page and its kitchen ticket (printed; hidden on screen).
+  await popup.getByRole('link', { name: 'Details' }).click();
+  await expect(admin.getByRole('heading', { name: `Order ${short}`, level: 1 })).toBeVisible();
+  await expect(admin.getByRole('main').getByRole('note', { name: 'Allergy' })).toHaveText(`ALLERGY: ${ALLERGY}`);
+  await expect(admin.getByRole('main').getByTestId('collection-label')).toBeVisible();
+  await expect(admin.getByTestId('ticket-collection')).toHaveText('COLLECTION');
+  await expect(admin.getByTestId('ticket-allergy')).toHaveText(`ALLERGY: ${ALLERGY}`);
+  await admin.emulateMedia({ media: 'print' });
+  await expect(admin.getByTestId('ticket-collection')).toBeVisible();
+  await expect(admin.getByTestId('ticket-allergy')).toBeVisible();
+  await admin.emulateMedia({ media: 'screen' });
+});
