@@ -1,8 +1,8 @@
 // Steps more than one journey takes, as a person takes them in the browser: a customer signs up, fills a cart,
 // checks out and adds an address (checkout.spec.ts, scale-out.spec.ts); an admin signs in through the form and the
-// back office listens for new orders, which pop up (live-orders.spec.ts, scale-out.spec.ts). Paths are relative to
-// the page's baseURL, so a journey may run them against a shop of its own.
-import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+// back office listens for new orders, which pop up (live-orders.spec.ts, order-promise.spec.ts, scale-out.spec.ts,
+// kitchen.spec.ts). Paths are relative to the page's baseURL, so a journey may run them against a shop of its own.
+import { expect, request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
 import config, { E2E_ADMIN } from '../playwright.config';
 
@@ -23,9 +23,10 @@ function shopTimeOf(webServer: typeof config.webServer): string {
  * Stops the page's clock at the shop's before it opens a screen (timers still run): the back office works out
  * 'Waiting 2 min', 'Late' and the time an Accept promises from the browser's clock, which must agree with the
  * server's fixed one, or every waiting order would look days late and an Accept would promise another time.
+ * `at` is the clock of a shop of the journey's own (kitchen.spec.ts), when it is not the e2e server's.
  */
-export async function useShopClock(page: Page): Promise<void> {
-  await page.clock.setFixedTime(SHOP_TIME);
+export async function useShopClock(page: Page, at: Date = SHOP_TIME): Promise<void> {
+  await page.clock.setFixedTime(at);
 }
 
 let counter = 0;
@@ -100,9 +101,12 @@ export async function openListening(page: Page, action: () => Promise<unknown>):
   await listening;
 }
 
-/** Signs in through the form, as a person does: the click also lets the page play sound (autoplay policy). */
-export async function signInAdminByForm(page: Page, path: string): Promise<void> {
-  await useShopClock(page);
+/**
+ * Signs in through the form, as a person does: the click also lets the page play sound (autoplay policy). The page's
+ * clock is the shop's (`at`, see useShopClock).
+ */
+export async function signInAdminByForm(page: Page, path: string, at: Date = SHOP_TIME): Promise<void> {
+  await useShopClock(page, at);
   await openListening(page, async () => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/signin$/);
@@ -116,6 +120,72 @@ export async function signInAdminByForm(page: Page, path: string): Promise<void>
 /** The back office's new-order popup. */
 export function popupOf(page: Page): Locator {
   return page.getByRole('dialog', { name: 'New order has been placed' });
+}
+
+/** The short id of the order the popup shows ('Order 3f9a2c · Card · £14.98' gives '3f9a2c'). */
+export async function popupOrderShort(page: Page): Promise<string> {
+  const heading = await popupOf(page)
+    .getByText(/^Order \w+ ·/)
+    .textContent();
+  return /Order (\w+) ·/.exec(heading ?? '')?.[1] ?? '';
+}
+
+/** Whether the back office's new-order chime is silent now (its audio element paused). */
+export function isSoundPaused(sound: Locator): Promise<boolean> {
+  return sound.evaluate((audio: HTMLAudioElement) => audio.paused);
+}
+
+let customers = 0;
+
+/** A customer signed up with an address through the API, in a browser context of their own (on `baseURL`'s shop). */
+export interface ApiCustomer {
+  page: Page;
+  request: APIRequestContext;
+  email: string;
+  addressId: string;
+}
+
+/** Signs a new customer up with Grace Hopper's address through the API, in a browser context of their own. */
+export async function newCustomer(browser: Browser, baseURL = config.use?.baseURL): Promise<ApiCustomer> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  customers += 1;
+  const email = `customer-${Date.now().toString(36)}-${customers}@example.com`;
+  const registered = await page.request.post('/api/register/', {
+    data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const address = await page.request.post('/api/address-collection', {
+    data: {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      Email: email,
+      phone: '07700 900456',
+      address: '1 Compiler Close',
+      city: 'Bristol',
+      postcode: 'BS1 4DJ',
+    },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const { insertedId } = (await address.json()) as { insertedId: string };
+  return { page, request: page.request, email, addressId: insertedId };
+}
+
+/** The id of the menu's product called `title`. */
+export async function productId(api: APIRequestContext, title: string): Promise<string> {
+  const products = (await (await api.get('/api/allproduts')).json()) as { _id: string; title: string }[];
+  const product = products.find((p) => p.title === title);
+  if (!product) throw new Error(`No product ${title} on the menu`);
+  return product._id;
+}
+
+/** A cash order for as soon as possible straight through the API: the server announces it to the admins at once. */
+export async function placeCashOrder(api: APIRequestContext, addressId: string, title: string, quantity: number): Promise<string> {
+  const answer = await api.post('/api/buy-product', {
+    data: { items: [{ productId: await productId(api, title), quantity }], paymentType: 'Cash', addressId },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { insertedId: string }).insertedId;
 }
 
 /** An admin's API session of its own (not a page's), for setting the scene. Dispose of it after use. */
@@ -162,7 +232,7 @@ export async function payByTestCard(page: Page, cardNumber = '4242 4242 4242 424
 /** Approve in the popup asks when the order arrives: one tap on `minutes`, then Accept. */
 export async function acceptInPopup(page: Page, minutes: number): Promise<void> {
   const popup = popupOf(page);
-  const short = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1] ?? '';
+  const short = await popupOrderShort(page);
   await popup.getByRole('button', { name: 'Approve' }).click();
   await answerAccept(page, short, minutes);
 }
