@@ -71,8 +71,12 @@ export interface DeliveryArea {
 export async function readDeliveryArea(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>): Promise<DeliveryArea> {
   const place = await readShopPlace(ctx);
   if (!place.shopPostcode) return { shopPostcode: null, phone: place.phone, zones: [] };
-  await ensureHomeZone(ctx.db, place.shopPostcode, ctx.now());
-  const zones = (await zoneRows(ctx.db)).map(({ code, fee, minimumOrder }) => ({ code, fee, minimumOrder }));
+  let rows = await zoneRows(ctx.db);
+  if (rows.length === 0) {
+    await ensureHomeZone(ctx.db, place.shopPostcode, ctx.now());
+    rows = await zoneRows(ctx.db);
+  }
+  const zones = rows.map(({ code, fee, minimumOrder }) => ({ code, fee, minimumOrder }));
   return { shopPostcode: place.shopPostcode, phone: place.phone, zones };
 }
 
