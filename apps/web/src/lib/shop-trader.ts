@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShopTrader } from '@shop/shared/contract/settings';
+import type { OrderReceipt, ShopTrader } from '@shop/shared/contract/settings';
 import { api } from './api';
 
 /**
@@ -17,4 +17,14 @@ export const shopTraderQuery = queryOptions({
 
 export function useShopTrader() {
   return useQuery(shopTraderQuery);
+}
+
+/** `GET /api/receipts/:id`: the order's receipt, the trader and the VAT included per rate (null without a VAT number). */
+export function useOrderReceipt(orderId: string | undefined) {
+  return useQuery({
+    queryKey: ['receipt', orderId],
+    queryFn: ({ signal }) => api.get<OrderReceipt>(`/receipts/${orderId}`, { signal }),
+    enabled: Boolean(orderId),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -5,6 +5,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
+import { ReceiptDetails } from '../../../components/trader-details';
 import { scheduledForText } from '../../../components/scheduled-for';
 import { addressLines, ticketPaymentLine } from '../lib/ticket';
 
@@ -137,6 +138,10 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
           >
             {payment}
           </Box>
+        </Box>
+        {/* The receipt that goes with the food: who sold it, and the VAT per rate for a VAT-registered shop (decision 1002). */}
+        <Box sx={{ mt: 2, borderTop: '1px solid #000', pt: 1, breakInside: 'avoid', '& *': { color: '#000' } }}>
+          <ReceiptDetails orderId={order._id} />
         </Box>
       </Box>
     </>,

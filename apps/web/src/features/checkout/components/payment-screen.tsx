@@ -17,6 +17,7 @@ import { MAX_ALLERGY_NOTE_LENGTH, MAX_NOTE_LENGTH } from '@shop/shared/contract/
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { TraderNotice } from '../../../components/trader-details';
 import { Page } from '../../../components/page';
 import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
@@ -375,6 +376,8 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               </Button>
             )}
 
+            {/* Who the customer contracts with, before they pay (decision 1002). */}
+            <TraderNotice />
             <Typography variant="body2" color="text.secondary">
               {TERMS_TEXT}
             </Typography>

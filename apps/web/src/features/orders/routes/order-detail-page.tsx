@@ -19,6 +19,7 @@ import { ScheduledFor, scheduledForText } from '../../../components/scheduled-fo
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
+import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
@@ -143,6 +144,10 @@ function OrderDetail({ order }: { order: OrderWire }) {
             </TableBody>
           </Table>
         </TableContainer>
+        {/* Who sold it, and the VAT included per rate for a VAT-registered shop (decision 1002). */}
+        <Box sx={{ mt: 2 }}>
+          <ReceiptDetails orderId={order._id} />
+        </Box>
       </Section>
     </Box>
   );
