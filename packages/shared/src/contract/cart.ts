@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import { penceToPounds } from '../domain/money';
+import { deliveryCheckAnswerSchema, postcodeQueryField } from './delivery-check';
 import { MAX_QUANTITY, MAX_TOPPINGS, type CartQuote, type PricedLine } from '../domain/pricing';
 
 export const MAX_CART_LINES = 50;
@@ -44,8 +45,8 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartLinesSchema = z.array(cartLineSchema).max(MAX_CART_LINES);
 
-/** `POST /api/cart/quote` body. */
-export const cartQuoteRequestSchema = z.strictObject({ items: cartLinesSchema });
+/** `POST /api/cart/quote` body; with `postcode` (a delivery's), the answer says what delivering there adds (decision 1001). */
+export const cartQuoteRequestSchema = z.strictObject({ items: cartLinesSchema, postcode: postcodeQueryField.optional() });
 export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
 
 /**
@@ -76,6 +77,8 @@ export const cartQuoteAnswerSchema = z.strictObject({
   total: z.number(),
   meetsMinimum: z.boolean(),
   minimumOrder: z.number(),
+  /** Only when a post code was sent: its delivery fee and minimum, or why the shop does not deliver there (decision 1001). */
+  delivery: deliveryCheckAnswerSchema.optional(),
 });
 export type CartQuoteAnswer = z.infer<typeof cartQuoteAnswerSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { normaliseZoneCode, ZONE_CODE_MESSAGE } from '../domain/delivery-zones';
+import { postcodeQueryField } from './delivery-check';
 import { poundsToPence } from '../domain/money';
 
 /** The most a zone's fee or minimum may be, in pounds. */
@@ -74,22 +75,6 @@ export const deliveryZoneUpdateSchema = z
 /** Parsed: the code normalised, the money in pence. */
 export type DeliveryZoneUpdate = z.output<typeof deliveryZoneUpdateSchema>;
 
-export const POSTCODE_QUERY_MESSAGE = 'postcode must be a post code of up to 20 characters';
-export const deliveryCheckQuerySchema = z.object({
-  postcode: z.string(POSTCODE_QUERY_MESSAGE).trim().min(1, POSTCODE_QUERY_MESSAGE).max(20, POSTCODE_QUERY_MESSAGE),
-});
+export const deliveryCheckQuerySchema = z.object({ postcode: postcodeQueryField });
 
-/**
- * `GET /api/delivery-check` answer: `delivers` false with the words to show (the district and the shop's phone) for a
- * post code outside every zone or not a UK one; else the zone (null while the shop's post code is not set), its fee
- * and minimum in pounds, and message null.
- */
-export const deliveryCheckAnswerSchema = z.strictObject({
-  delivers: z.boolean(),
-  postcode: z.string(),
-  zone: z.string().nullable(),
-  fee: z.number(),
-  minimumOrder: z.number(),
-  message: z.string().nullable(),
-});
-export type DeliveryCheckAnswer = z.infer<typeof deliveryCheckAnswerSchema>;
+export { deliveryCheckAnswerSchema, POSTCODE_QUERY_MESSAGE, type DeliveryCheckAnswer } from './delivery-check';

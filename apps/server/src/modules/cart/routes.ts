@@ -4,6 +4,7 @@ import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
+import { checkDelivery } from '../delivery/public';
 import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
 
 /**
@@ -11,6 +12,7 @@ import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
  * Public, so a visitor's side cart shows confirmed prices too. A line that cannot be priced answers 400 with the
  * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
  * of the line. A line with something sold out answers 422 ITEM_SOLD_OUT (with `lineIndex`), as an order would.
+ * With a `postcode`, `delivery` says what delivering there adds, as GET /api/delivery-check does (decision 1001).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
@@ -20,11 +22,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: cartQuoteAnswerSchema, ...errorAnswers },
   };
   app.post('/cart/quote', { schema }, async (request, reply) => {
-    const { items } = request.body;
+    const { items, postcode } = request.body;
     const catalogue = await loadPricingCatalogue(app.db);
     try {
       refuseSoldOut(items, catalogue, app.now());
-      return toCartQuoteAnswer(quoteCart(items, catalogue));
+      const answer = toCartQuoteAnswer(quoteCart(items, catalogue));
+      return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
       const body = errorBody(error.code, error.message, {}, CART_QUOTE_REFUSAL_STATUS);

@@ -121,6 +121,22 @@ describe.each(testDatabases())('the delivery fee and refusals in both order rout
       });
     });
 
+    it('shows the fee in the cart quote when a post code is sent, and nothing without one', async () => {
+      const quote = (postcode?: string) =>
+        call(server, 'POST', '/cart/quote', null, { items: [pizzaLine(menu)], ...(postcode ? { postcode } : {}) });
+      const plain = await quote();
+      expect(plain.status).toBe(200);
+      expect(plain.body).not.toHaveProperty('delivery');
+      expect((await quote('bs6 6aa')).body).toMatchObject({
+        total: PIZZA,
+        delivery: { delivers: true, postcode: 'BS6 6AA', zone: 'BS6', fee: 2.5, minimumOrder: 15, message: null },
+      });
+      expect((await quote('BS9 1AA')).body.delivery).toMatchObject({
+        delivers: false,
+        message: `We do not deliver to BS9 online: call us on ${PHONE} to arrange delivery`,
+      });
+    });
+
     it('charges a collection no fee and asks for no zone', async () => {
       const placed = await call(server, 'POST', '/buy-product', customer, {
         items: [pizzaLine(menu)],
