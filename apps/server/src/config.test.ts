@@ -57,6 +57,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHOP_TIME: '2026-11-18T18:00:00Z' }).shopTime?.toISOString()).toBe('2026-11-18T18:00:00.000Z');
   });
 
+  it('reads the trader and the post code (decision 1002), normalised, and names what is wrong', () => {
+    expect(loadConfig({}).shop).toEqual({});
+    expect(
+      loadConfig({
+        SHOP_NAME: 'Harbour Pizza',
+        SHOP_ADDRESS: '4 Harbour Walk, , Bristol BS1 4DJ',
+        SHOP_PHONE: '+44 117 496 0123',
+        SHOP_EMAIL: 'hello@harbour.example',
+        SHOP_VAT_NUMBER: 'gb 123 4567 89',
+        SHOP_POSTCODE: 'bs14dj',
+      }).shop,
+    ).toEqual({
+      name: 'Harbour Pizza',
+      address: ['4 Harbour Walk', 'Bristol BS1 4DJ'],
+      phone: '+44 117 496 0123',
+      email: 'hello@harbour.example',
+      vatNumber: 'GB123456789',
+      postcode: 'BS1 4DJ',
+    });
+    expect(() => loadConfig({ SHOP_PHONE: '12345' })).toThrow('SHOP_PHONE must be a UK phone number such as 020 7946 0321, got "12345"');
+    expect(() => loadConfig({ SHOP_VAT_NUMBER: 'FR123' })).toThrow(
+      'SHOP_VAT_NUMBER must be a UK VAT number such as GB123456789, got "FR123"',
+    );
+    expect(() => loadConfig({ SHOP_ADDRESS: 'One line only' })).toThrow('SHOP_ADDRESS must be 2 to 5 address lines separated by commas');
+    expect(() => loadConfig({ SHOP_EMAIL: 'nope' })).toThrow('SHOP_EMAIL must be an e-mail address, got "nope"');
+  });
+
   it('reads RATE_LIMIT_MULTIPLIER as a whole number from 1 (the default) to 9999', () => {
     expect(loadConfig({}).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);

@@ -1,3 +1,5 @@
+import { parseUkPostcode } from './delivery-zones';
+
 /**
  * Who the shop is, as its customers read it (issue 22 point 4, decision 1002): the trader's name, geographic
  * address, phone, e-mail and optional VAT number, which the storefront's footer, checkout and every receipt show
@@ -66,13 +68,12 @@ export function normaliseVatNumber(text: string): string | null {
 }
 
 /**
- * A UK post code by its shape ('bs1 4dj', 'BS14DJ', 'SW1A 1AA'), as 'BS1 4DJ'; null when it is not one. The delivery
- * area's own parser (domain/delivery-zones.ts) may replace this shape check.
+ * A UK post code in any spacing or letter case ('bs1 4dj', 'BS14DJ', 'SW1A 1AA'), as 'BS1 4DJ'; null when it is not
+ * one. Parsed as the delivery area parses it (domain/delivery-zones.ts, the `postcode` package), so the shop's own post
+ * code is always one the zones understand.
  */
 export function normaliseUkPostcode(text: string): string | null {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact)) return null;
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  return parseUkPostcode(text)?.postcode ?? null;
 }
 
 /** The address as one line: '12 Market Street, London E1 6AA'. */
