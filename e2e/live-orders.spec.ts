@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectedAt, expectedLine } from '@shop/shared/domain/order-promise';
 import config, { E2E_ADMIN } from '../playwright.config';
 import {
   acceptInPopup,
   answerCancel,
+  isSoundPaused,
+  newCustomer,
   openListening,
   payByTestCard,
+  placeCashOrder,
   popupOf,
+  popupOrderShort,
   rejectWaitingOrders,
   SHOP_TIME,
   signInAdminByForm,
@@ -33,49 +37,6 @@ test.use({
 const SHOTS = '/tmp/shots-live-orders';
 mkdirSync(SHOTS, { recursive: true });
 
-let counter = 0;
-
-/** A customer in a context of their own, signed up and with an address, through the API. */
-async function newCustomer(browser: Browser): Promise<{ page: Page; request: APIRequestContext; addressId: string }> {
-  const context = await browser.newContext({ baseURL: config.use?.baseURL });
-  const page = await context.newPage();
-  const email = `live-${Date.now().toString(36)}-${++counter}@example.com`;
-  const registered = await page.request.post('/api/register/', {
-    data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const address = await page.request.post('/api/address-collection', {
-    data: {
-      firstname: 'Grace',
-      lastname: 'Hopper',
-      Email: email,
-      phone: '07700 900456',
-      address: '1 Compiler Close',
-      city: 'Bristol',
-      postcode: 'BS1 4DJ',
-    },
-  });
-  expect(address.status(), await address.text()).toBe(201);
-  const { insertedId } = (await address.json()) as { insertedId: string };
-  return { page, request: page.request, addressId: insertedId };
-}
-
-async function productId(request: APIRequestContext, title: string): Promise<string> {
-  const products = (await (await request.get('/api/allproduts')).json()) as { _id: string; title: string }[];
-  const product = products.find((p) => p.title === title);
-  if (!product) throw new Error(`No product ${title} on the menu`);
-  return product._id;
-}
-
-/** A cash order straight through the API: the server announces it to the admins at once. */
-async function placeCashOrder(request: APIRequestContext, addressId: string, title: string, quantity: number): Promise<string> {
-  const answer = await request.post('/api/buy-product', {
-    data: { items: [{ productId: await productId(request, title), quantity }], paymentType: 'Cash', addressId },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { insertedId: string }).insertedId;
-}
-
 /**
  * Signs in through the API and opens the screen: the page has had no user gesture. Nothing here may look into the
  * page: Playwright's checks (even toHaveURL) run a script in it as a user gesture, which would let sound play.
@@ -88,12 +49,11 @@ async function signInAdminQuietly(page: Page, path: string): Promise<void> {
 }
 
 const playCount = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => Number(audio.dataset.playCount ?? '0'));
-const isPaused = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => audio.paused);
 
 /** The chime is playing now (it lasts about a second of each two), and plays again and again. */
 async function expectSoundRepeating(page: Page): Promise<void> {
   const sound = page.getByTestId('new-order-sound');
-  await expect.poll(() => isPaused(sound), { message: 'the new-order sound plays', intervals: [50] }).toBe(false);
+  await expect.poll(() => isSoundPaused(sound), { message: 'the new-order sound plays', intervals: [50] }).toBe(false);
   const first = await playCount(sound);
   expect(first).toBeGreaterThanOrEqual(1);
   await page.waitForTimeout(2_300);
@@ -153,7 +113,7 @@ test('an order paid by card pops up in the back office with its sound once the m
   await expect(popup.getByRole('button', { name: 'Enable sound' })).toHaveCount(0);
   await expectSoundRepeating(admin);
   await shoot(admin, 'popup');
-  const short = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1];
+  const short = await popupOrderShort(admin);
   expect(short).toMatch(/^[0-9a-f]{6}$/);
 
   await acceptInPopup(admin, 30);
@@ -161,7 +121,7 @@ test('an order paid by card pops up in the back office with its sound once the m
   await expect(admin.getByText('Order approved')).toBeVisible();
   // The sound stops with the popup.
   const sound = admin.getByTestId('new-order-sound');
-  await expect.poll(() => isPaused(sound)).toBe(true);
+  await expect.poll(() => isSoundPaused(sound)).toBe(true);
   const stoppedAt = await playCount(sound);
   await admin.waitForTimeout(2_300);
   expect(await playCount(sound)).toBe(stoppedAt);
@@ -191,7 +151,13 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await expect(popup.getByTestId('new-order-position')).toHaveText('1 of 2');
   await shoot(admin, 'popup-queue');
   await expectNoAxeViolations(admin);
-  // Reachable by keyboard: Tab moves through the popup's own controls.
+  // Reachable by keyboard: Tab moves through the popup's own controls, the sold-out taps under the products first.
+  const soldOutTaps = popup.getByRole('group', { name: 'Sold out today' }).getByRole('button');
+  await expect(soldOutTaps.first()).toBeVisible();
+  for (const tap of await soldOutTaps.all()) {
+    await admin.keyboard.press('Tab');
+    await expect(tap).toBeFocused();
+  }
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('link', { name: 'Details' })).toBeFocused();
   await admin.keyboard.press('Tab');
@@ -202,7 +168,7 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await expect(popup.getByRole('button', { name: 'Approve' })).toBeFocused();
   const first = (await popup.getByRole('list', { name: 'Products' }).textContent()) ?? '';
   const second = first.includes('Margherita(2)') ? 'Hawaiian(3)' : 'Margherita(2)';
-  const firstShort = /Order (\w+) ·/.exec((await popup.getByText(/^Order \w+ ·/).textContent()) ?? '')?.[1] ?? '';
+  const firstShort = await popupOrderShort(admin);
 
   // Cancel asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
   await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -254,7 +220,7 @@ test('an order placed while the admin is on the storefront rings there; answered
   await otherAdmin.close();
   await expect(popup).toBeHidden();
   const sound = admin.getByTestId('new-order-sound');
-  await expect.poll(() => isPaused(sound)).toBe(true);
+  await expect.poll(() => isSoundPaused(sound)).toBe(true);
   await customer.page.context().close();
 });
 
@@ -310,7 +276,7 @@ test.describe('when the browser blocks sound until the admin clicks', () => {
     await expect(enable).toBeVisible();
     await expectNoAxeViolations(admin);
     const sound = admin.getByTestId('new-order-sound');
-    expect(await isPaused(sound)).toBe(true);
+    expect(await isSoundPaused(sound)).toBe(true);
     expect(await playCount(sound)).toBe(0);
     await shoot(admin, 'popup-enable-sound');
 

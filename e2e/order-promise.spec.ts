@@ -1,10 +1,20 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { expectedAt, expectedLine } from '@shop/shared/domain/order-promise';
 import { REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import config from '../playwright.config';
-import { answerAccept, answerCancel, payByTestCard, popupOf, rejectWaitingOrders, SHOP_TIME, signInAdminByForm } from './steps';
+import {
+  answerAccept,
+  answerCancel,
+  isSoundPaused,
+  newCustomer,
+  payByTestCard,
+  popupOf,
+  rejectWaitingOrders,
+  SHOP_TIME,
+  signInAdminByForm,
+} from './steps';
 
 // The order promise (issue 20, decision 0800) as the customer and the shop live it, in two browsers: a customer pays
 // by card and the money is only held; the admin's popup rings; the admin accepts for 30 minutes and the customer's
@@ -21,30 +31,6 @@ test.use({
   launchOptions: { ...launch, args: [...(launch.args ?? []), '--autoplay-policy=document-user-activation-required'] },
   trace: { mode: 'retain-on-failure', snapshots: false, screenshots: true },
 });
-
-/** A customer in a browser context of their own, signed up with an address through the API (as live-orders does). */
-async function newCustomer(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: config.use?.baseURL });
-  const page = await context.newPage();
-  const email = `promise-${Date.now().toString(36)}@example.com`;
-  const registered = await page.request.post('/api/register/', {
-    data: { username: 'Grace Hopper', email, password: 'a-Strong-password-1' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const address = await page.request.post('/api/address-collection', {
-    data: {
-      firstname: 'Grace',
-      lastname: 'Hopper',
-      Email: email,
-      phone: '07700 900456',
-      address: '1 Compiler Close',
-      city: 'Bristol',
-      postcode: 'BS1 4DJ',
-    },
-  });
-  expect(address.status(), await address.text()).toBe(201);
-  return page;
-}
 
 /** '£1234.56' as pence. */
 function pence(text: string): number {
@@ -74,8 +60,6 @@ function moved(after: Sales, before: Sales): Sales {
   return Object.fromEntries(SALES.map((label) => [label, after[label] - before[label]])) as Sales;
 }
 
-const isPaused = (sound: Locator) => sound.evaluate((audio: HTMLAudioElement) => audio.paused);
-
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
@@ -98,7 +82,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   await expect(popup).toBeHidden();
 
   // The customer pays two Margheritas by the offline test provider's card.
-  const shop = await newCustomer(browser);
+  const { page: shop } = await newCustomer(browser);
   await shop.goto('/');
   await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
   const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
@@ -130,7 +114,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   await expect(popup.getByText(`Order ${short} ·`)).toContainText(total);
   await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
   const sound = admin.getByTestId('new-order-sound');
-  await expect.poll(() => isPaused(sound), { message: 'the new-order chime plays', intervals: [50] }).toBe(false);
+  await expect.poll(() => isSoundPaused(sound), { message: 'the new-order chime plays', intervals: [50] }).toBe(false);
   await shoot(admin, 'popup');
 
   // Accept: when will it arrive? 30 minutes from the shop's clock.
@@ -145,7 +129,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   await shoot(admin, 'accept');
   await answerAccept(admin, short, 30);
   await expect(popup).toBeHidden();
-  await expect.poll(() => isPaused(sound)).toBe(true);
+  await expect.poll(() => isSoundPaused(sound)).toBe(true);
 
   await expect(promise).toHaveText(expected);
   await expect(status).toContainText('Approved Order');
