@@ -2,11 +2,15 @@
 // orders accepted and not yet on their way) in one statement at every request, and every open storefront asks it
 // (on load, then each minute). These put orders in the queue through the real routes, as the shop's admin takes them,
 // and measure the answer.
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { margheritaId } from './setup';
 import { BENCH_ADMIN_PASSWORD } from './shop';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@example.com';
+/** The kernel's clock ticks a second, in which /proc counts CPU time. */
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
 
 /** The admin's session cookie (`sid=...`), signed in through POST /api/login. */
 async function signInAdmin(origin: string): Promise<string> {
@@ -105,4 +109,26 @@ export function measure(url: string, opts: { seconds: number; connections?: numb
 /** The quote with `queue` in the kitchen: GET /api/opening-status on 50 connections for `seconds`. */
 export async function benchQuote(origin: string, queue: KitchenQueue, seconds: number) {
   return { ...queue, ...throughput(await measure(`${origin}/api/opening-status`, { seconds })) };
+}
+
+/**
+ * The CPU time process `pid` has used so far (user and system, ms), from /proc: a request's cost in the server,
+ * which a machine shared with other work changes far less than the requests a second it can answer.
+ */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing bracket; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** `measure`, and the server's CPU time per answer (ms) over it. */
+export async function measureWithCpu(
+  url: string,
+  serverPid: number,
+  opts: { seconds: number; connections?: number; overallRate?: number },
+): Promise<{ result: autocannon.Result; cpuMsPerAnswer: number }> {
+  const before = cpuMs(serverPid);
+  const result = await measure(url, opts);
+  return { result, cpuMsPerAnswer: Math.round(((cpuMs(serverPid) - before) / Math.max(1, result.requests.total)) * 1000) / 1000 };
 }
