@@ -106,6 +106,8 @@ const SHOP_CODES = {
   ORDERING_PAUSED: 422,
   /** An order's scheduledFor is not a free slot (issue 21); the message names the next free one. */
   SLOT_NOT_AVAILABLE: 422,
+  /** A product's or topping's allergens name a code that is not one of the 14 (issue 22); the message names it. */
+  UNKNOWN_ALLERGEN: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,
@@ -117,8 +119,6 @@ const SHOP_CODES = {
   SHOP_UNAVAILABLE: 503,
   WEBHOOK_NOT_CONFIGURED: 503,
 } as const satisfies Record<string, number>;
-  /** A product's or topping's allergens name a code that is not one of the 14 (issue 22); the message names it. */
-  UNKNOWN_ALLERGEN: 422,
 
 /** A cart line the shop cannot price refuses the order with its PricingError code: 422, as every rule's refusal. */
 const PRICING_REFUSALS = Object.fromEntries(PRICING_ERROR_CODES.map((code) => [code, 422])) as Record<PricingErrorCode, 422>;
