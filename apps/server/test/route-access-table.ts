@@ -278,10 +278,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   // The customer's own data (decision 1002): always the signed-in user's own.
   'GET /api/profile/data': { expect: signedIn(), note: "always the signed-in user's own data", request: () => ({ path: api('/profile/data') }) },
   'POST /api/profile/delete': {
-    // A wrong password, so the suite's accounts live on: a customer is told it is wrong, an admin may not delete.
-    expect: signedIn(403),
-    note: "always the signed-in user's own account, confirmed with its password; admins 403 (account-data.test.ts deletes)",
-    request: () => ({ path: api('/profile/delete'), body: { password: 'not-the-password' } }),
+    // No password, so the suite's accounts live on: refused as a malformed body once signed in.
+    expect: signedIn(400),
+    note: "always the signed-in user's own account, confirmed with its password (account-data.test.ts deletes, and refuses a wrong password and an admin)",
+    request: () => ({ path: api('/profile/delete'), body: { password: '' } }),
   },
   'POST /api/forgot-password': {
     expect: anyone(),
