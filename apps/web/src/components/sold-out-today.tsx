@@ -38,8 +38,16 @@ interface SoldOutTodayProps {
  */
 export function SoldOutToday({ kind, id, name, listedSoldOut, variant }: SoldOutTodayProps) {
   const client = useQueryClient();
-  /** The last answer of this tap; until then what the menu lists. */
+  /**
+   * The last answer of this tap: it holds until the menu's list says something new (asked again after a tap, or
+   * changed by another admin or the next opening), and from then the list does.
+   */
   const [answered, setAnswered] = useState<boolean | null>(null);
+  const [listed, setListed] = useState(listedSoldOut);
+  if (listed !== listedSoldOut) {
+    setListed(listedSoldOut);
+    setAnswered(null);
+  }
   const [sending, setSending] = useState(false);
   const soldOut = answered ?? listedSoldOut ?? false;
 

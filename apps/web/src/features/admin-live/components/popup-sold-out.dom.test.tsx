@@ -46,9 +46,10 @@ const order = orderWire({
 });
 
 /** The shop's API: the order waits, and each mark is kept, so the lists asked again say what was marked. */
-function shop() {
+function shop(toppingsOnSale?: Map<string, IngredientWire>) {
   const products = new Map<string, ProductWire>([margherita, pizzaDeal, coke].map((product) => [product._id, product]));
-  const toppings = new Map<string, IngredientWire>([pepperoni, stuffedEdge, garlicDip].map((topping) => [topping._id, topping]));
+  const toppings =
+    toppingsOnSale ?? new Map<string, IngredientWire>([pepperoni, stuffedEdge, garlicDip].map((topping) => [topping._id, topping]));
   const mark = <T extends { soldOut: boolean; soldOutUntil: string | null }>(list: Map<string, T>, id: string, soldOut: boolean) => {
     const item = list.get(id);
     if (!item) return refuse('NOT_FOUND', 'Not found');
@@ -135,5 +136,21 @@ describe('sold out from the new-order popup', () => {
     expect(await screen.findByText('"Coca-Cola" is sold out today')).toBeInTheDocument();
     expect(api.sent('PUT /allproduts/:id/availability').map((request) => request.path)).toEqual([`/allproduts/${coke._id}/availability`]);
     expect(api.sent('PUT /update-sell-products/:id')).toHaveLength(0);
+  });
+
+  it('follows the menu’s list once it says something new: put back on sale elsewhere, the tap offers Sold out today again', async () => {
+    const toppings = new Map<string, IngredientWire>([pepperoni, stuffedEdge, garlicDip].map((topping) => [topping._id, topping]));
+    shop(toppings);
+    const { user } = renderWithProviders(<NewOrderPopup />, { at: '/dashboard' });
+    const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
+    const taps = within(popup).getByRole('group', { name: 'Sold out today' });
+    await user.click(await within(taps).findByRole('button', { name: 'Mark Pepperoni sold out today' }));
+    expect(await within(taps).findByRole('button', { name: 'Put Pepperoni back on sale' })).toBeVisible();
+
+    // Another admin puts it back on sale; the list is asked again after the next tap here.
+    toppings.set(pepperoni._id, { ...pepperoni, soldOut: false, soldOutUntil: null });
+    await user.click(within(taps).getByRole('button', { name: 'Mark Cheese Stuffed Edge sold out today' }));
+    expect(await within(taps).findByRole('button', { name: 'Mark Pepperoni sold out today' })).toBeVisible();
+    expect(within(taps).getByRole('button', { name: 'Put Cheese Stuffed Edge back on sale' })).toBeVisible();
   });
 });
