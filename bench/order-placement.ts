@@ -2,7 +2,7 @@
 // Customers, sessions and addresses are written straight into the database (registration is rate-limited,
 // as it should be); the orders go through the real HTTP route with distinct Idempotency-Keys. Then the quote's cost
 // on PostgreSQL (issue 21 point 8): GET /api/opening-status with those orders in the table and 30 accepted in the queue.
-import { benchQuote, queueAcceptedOrders } from './lib/quote';
+import { cpuMs, measureWithCpu, queueAcceptedOrders, throughput } from './lib/quote';
 import { createCustomers, margheritaId, placeOrders } from './lib/setup';
 import { createTestDatabase, startBenchShop, stopShop, type ShopProcess } from './lib/shop';
 
@@ -16,10 +16,20 @@ export async function benchOrderPlacement(adminUrl: string, seconds: number) {
   try {
     shop = await startBenchShop('orders', { port: 3403, databaseUrl: database.url, nodeArgs });
     const customers = await createCustomers(database.url, { count: CUSTOMERS, name: 'Bench' });
+    const pid = shop.child.pid as number;
+    const cpuBefore = cpuMs(pid);
     const result = await placeOrders(shop.url, customers, await margheritaId(shop.url), seconds, CUSTOMERS);
-    const quote = await benchQuote(shop.url, await queueAcceptedOrders(shop.url, { placed: 60, accepted: 30 }), seconds);
+    const cpuMsPerOrder = Math.round(((cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total)) * 1000) / 1000;
+    const queue = await queueAcceptedOrders(shop.url, { placed: 60, accepted: 30 });
+    const quoteRun = await measureWithCpu(`${shop.url}/api/opening-status`, pid, { seconds });
     return {
-      quote: { ...quote, ordersInTable: result['2xx'] + quote.placed },
+      cpuMsPerOrder,
+      quote: {
+        ...queue,
+        ...throughput(quoteRun.result),
+        cpuMsPerAnswer: quoteRun.cpuMsPerAnswer,
+        ordersInTable: result['2xx'] + queue.placed,
+      },
       requests: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,

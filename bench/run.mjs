@@ -162,7 +162,9 @@ if (runs('orders'))
       orders.p99 < 100 && clean,
     );
     if (!clean) console.info(`      ${orders.non2xx} non-2xx answers, ${orders.errors} errors of ${orders.requests}`);
-    console.info(`      order placement p50 ${orders.p50} ms`);
+    console.info(
+      `      order placement p50 ${orders.p50} ms; the server process's CPU ${orders.cpuMsPerOrder} ms an order (PostgreSQL's apart)`,
+    );
     const { quote } = orders;
     line(
       `GET /api/opening-status, ${quote.accepted} accepted (PostgreSQL)`,
@@ -171,7 +173,8 @@ if (runs('orders'))
       quote.non2xx === 0 && quote.errors === 0,
     );
     console.info(
-      `      ${quote.ordersInTable} orders in the table, ${quote.accepted} accepted in the queue: quote ${quote.quoteMinutes} min`,
+      `      ${quote.ordersInTable} orders in the table, ${quote.accepted} accepted in the queue: quote ${quote.quoteMinutes} min;` +
+        ` the server process's CPU ${quote.cpuMsPerAnswer} ms an answer (PostgreSQL's apart)`,
     );
   } catch (error) {
     line('order placement p99, 50 customers (PostgreSQL)', 'not measured', '< 100 ms', false);

@@ -106,11 +106,6 @@ export function measure(url: string, opts: { seconds: number; connections?: numb
   });
 }
 
-/** The quote with `queue` in the kitchen: GET /api/opening-status on 50 connections for `seconds`. */
-export async function benchQuote(origin: string, queue: KitchenQueue, seconds: number) {
-  return { ...queue, ...throughput(await measure(`${origin}/api/opening-status`, { seconds })) };
-}
-
 /**
  * The CPU time process `pid` has used so far (user and system, ms), from /proc: a request's cost in the server,
  * which a machine shared with other work changes far less than the requests a second it can answer.
