@@ -4,6 +4,7 @@
  * prices are always recomputed by the server from the database.
  */
 import { z } from 'zod';
+import { ALLERGENS } from '../domain/allergens';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import { penceToPounds } from '../domain/money';
 import { deliveryCheckAnswerSchema, postcodeQueryField } from './delivery-check';
@@ -67,6 +68,8 @@ export const quotedLineSchema = z.strictObject({
   price: z.number(),
   totalQuantityPrice: z.number(),
   dealItems: z.array(z.strictObject({ slot: z.number().int(), productId: z.string(), title: z.string(), size: sizeSchema.nullable() })),
+  /** The line's allergens (issue 22): its product's, toppings', crust's and deal items', codes in the 14's order. */
+  allergens: z.array(z.enum(ALLERGENS)),
 });
 export type QuotedLine = z.infer<typeof quotedLineSchema>;
 
@@ -97,6 +100,7 @@ export function toQuotedLine(line: PricedLine): QuotedLine {
     price: penceToPounds(line.unitPrice),
     totalQuantityPrice: penceToPounds(line.lineTotal),
     dealItems: line.dealItems.map(({ slot, productId, title, size }) => ({ slot, productId, title, size })),
+    allergens: line.allergens,
   };
 }
 

@@ -23,6 +23,7 @@
  * Anything wrong throws a PricingError with a code and a message a customer can read.
  */
 import type { CartLine } from '../contract/cart';
+import { lineAllergens, type Allergen } from './allergens';
 import { CRUST_LABELS, SIZE_LABELS, WING_TYPE_LABELS, type Crust, type Size, type WingType } from './catalogue-values';
 import { dealHasPizzaSlot, dealProgress } from './deals';
 import { DEAL_INCOMPLETE } from './messages';
@@ -95,6 +96,8 @@ export type PricedLine = {
   lineTotal: number;
   dealItems: PricedDealItem[];
   dealItemTitles: string[];
+  /** The line's allergens (domain/allergens.ts lineAllergens): the product's, its toppings', crust's and deal items'. */
+  allergens: Allergen[];
 };
 
 /** The product and the choices of a line, with their labels: what an order keeps and shows of it. */
@@ -245,6 +248,7 @@ function priceDeal(line: CartLine, deal: PricedProduct, catalogue: PricingCatalo
     lineTotal: unitPrice * line.quantity,
     dealItems,
     dealItemTitles: dealItems.map((item) => item.title),
+    allergens: lineAllergens({ productId: deal.id, deal: { crust: progress.crust, items: dealItems } }, catalogue),
   };
 }
 
@@ -284,6 +288,7 @@ export function priceLine(line: CartLine, catalogue: PricingCatalogue): PricedLi
     lineTotal: unitPrice * line.quantity,
     dealItems: [],
     dealItemTitles: [],
+    allergens: lineAllergens({ productId: product.id, crust: crust.crust, toppingIds: toppings.map((topping) => topping.id) }, catalogue),
   };
 }
 

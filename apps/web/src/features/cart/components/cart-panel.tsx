@@ -13,6 +13,7 @@ import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { allergenWords } from '../../../lib/allergen-filter';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import { LiveMenu } from '../../../lib/live-menu';
@@ -128,6 +129,11 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                 {line.toppings !== null && (
                   <Typography variant="body2" color="text.secondary">
                     {line.toppings || NO_TOPPINGS_ADDED}
+                  </Typography>
+                )}
+                {line.allergens !== null && (
+                  <Typography variant="body2" color="text.secondary" data-testid="line-allergens">
+                    Allergens: {line.allergens.length > 0 ? allergenWords(line.allergens) : 'none'}
                   </Typography>
                 )}
                 {line.soldOut !== null && (

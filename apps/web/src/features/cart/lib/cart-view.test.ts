@@ -18,6 +18,7 @@ const catalogue = buildPricingCatalogue(
       deep_pan: 0,
       thin_crust: 0,
       stuffed_crust: 2,
+      allergens: ['gluten', 'milk'],
     },
     {
       _id: hex(2),
@@ -54,6 +55,12 @@ describe('what the cart shows', () => {
     });
     // A drink takes no toppings, so it shows no 'No toppings added' line.
     expect(view.lines[1]).toMatchObject({ toppings: null, lineTotal: 129 });
+  });
+
+  it("names each line's allergens once it is priced (issue 22), none before", () => {
+    const view = cartView(entries, localQuote(entries, catalogue, true), noServer);
+    expect(view.lines.map((line) => line.allergens)).toEqual([['gluten', 'milk'], []]);
+    expect(cartView(entries, localQuote(entries, catalogue, false), noServer).lines[0]?.allergens).toBeNull();
   });
 
   it('shows the server’s total once it is for these lines: the server is the truth', () => {

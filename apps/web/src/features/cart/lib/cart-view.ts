@@ -20,6 +20,8 @@ export type CartLineView = {
   lineTotal: number | null;
   /** What of the line is sold out, in the server's words ('"Pepperoni" is sold out today'); null when nothing is. */
   soldOut: string | null;
+  /** The line's allergens (its product's, toppings', crust's, deal items'); null while nothing has priced it. */
+  allergens: readonly string[] | null;
 };
 
 /** The menu's answers as the cart reads them for sold out: products and toppings by id. */
@@ -113,6 +115,7 @@ export function cartView(
       dealItems: mine?.dealItemTitles ?? theirs?.dealItems.map((item) => item.title) ?? [],
       lineTotal: theirs ? pence(theirs.totalQuantityPrice) : (mine?.lineTotal ?? null),
       soldOut: soldOutInLine(entry.line, menu),
+      allergens: mine?.allergens ?? theirs?.allergens ?? null,
     };
   });
   const localProblem = local instanceof PricingError ? { message: local.message, lineIndex: local.lineIndex ?? null } : null;

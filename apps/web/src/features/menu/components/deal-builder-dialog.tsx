@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { CRUST_LABELS, CRUSTS, SIZE_LABELS, type Crust, type Size } from '@shop/shared/domain/catalogue-values';
+import { ALLERGEN_NAMES, containsAnyAllergen, lineAllergens } from '@shop/shared/domain/allergens';
 import { dealHasPizzaSlot, dealProgress, type DealChoice } from '@shop/shared/domain/deals';
 import { DEAL_INCOMPLETE } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
@@ -19,6 +20,7 @@ import { priceLine } from '@shop/shared/domain/pricing';
 import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
 import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
+import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
@@ -73,6 +75,9 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
     }
   }
   const basePrice = size ? sizePrice(deal, size) : null;
+  // The allergens of what is chosen so far (each item, the stuffed crust), as it changes.
+  const avoid = useAvoidedAllergens();
+  const allergens = lineAllergens(line, catalogue);
   const soldOutItem = progress.items.find((item) => soldOut.has(item.productId));
   const soldOutNow = product.soldOut
     ? soldOutMessage(deal.title, product)
@@ -222,9 +227,28 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                         size="small"
                         variant="outlined"
                         onClick={() => choose([...validItems, { slot: slot.slot, productId: product.id }])}
-                        sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem' }}
+                        aria-describedby={product.allergens?.length ? `choice-allergens-${slot.slot}-${product.id}` : undefined}
+                        sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem', flexDirection: 'column' }}
                       >
                         {product.title}
+                        {product.allergens && product.allergens.length > 0 && (
+                          <Typography
+                            id={`choice-allergens-${slot.slot}-${product.id}`}
+                            aria-hidden="true"
+                            component="span"
+                            variant="caption"
+                            sx={{
+                              textTransform: 'none',
+                              lineHeight: 1.2,
+                              ...(containsAnyAllergen(product.allergens, avoid)
+                                ? { color: 'error.main', fontWeight: 700 }
+                                : { color: 'text.secondary' }),
+                            }}
+                          >
+                            {containsAnyAllergen(product.allergens, avoid) ? 'Contains ' : ''}
+                            {allergenWords(product.allergens)}
+                          </Typography>
+                        )}
                       </Button>
                     ))}
                   </Box>
@@ -234,6 +258,19 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
           );
         })}
       </DialogContent>
+      <Typography
+        variant="body2"
+        aria-live="polite"
+        data-testid="chosen-allergens"
+        sx={{ px: 3, pt: 1.5, color: containsAnyAllergen(allergens, avoid) ? 'error.main' : 'text.primary' }}
+      >
+        <strong>Allergens as chosen:</strong>{' '}
+        {validItems.length === 0
+          ? 'choose your dishes'
+          : allergens.length > 0
+            ? allergens.map((code) => ALLERGEN_NAMES[code]).join(', ')
+            : 'none of the 14'}
+      </Typography>
       {soldOutNow && (
         <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
           {soldOutNow}

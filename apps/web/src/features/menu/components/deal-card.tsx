@@ -11,10 +11,11 @@ interface DealCardProps {
   product: MenuProduct;
   eager?: boolean;
   corner?: ReactNode;
+  note?: ReactNode;
 }
 
 /** A Deals card: the deal's 'from' price and Build Deal, which opens the deal builder ('Sold out' when it is). */
-export function DealCard({ product, eager = false, corner }: DealCardProps) {
+export function DealCard({ product, eager = false, corner, note }: DealCardProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   return (
@@ -22,6 +23,8 @@ export function DealCard({ product, eager = false, corner }: DealCardProps) {
       product={product}
       eager={eager}
       corner={corner}
+      allergenText={product.allergens.length > 0 ? undefined : 'Allergens: as you choose, shown in Build Deal'}
+      note={note}
       footer={
         product.soldOut ? (
           <Button variant="contained" disabled>

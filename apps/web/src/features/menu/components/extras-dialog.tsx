@@ -7,10 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
+import { ALLERGEN_NAMES, containsAnyAllergen, lineAllergens, type Allergen } from '@shop/shared/domain/allergens';
 import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
 import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
 import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
 
 interface ExtrasDialogProps {
@@ -41,6 +43,8 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
   const charged = new Map((priced?.toppings ?? []).map((topping) => [topping.id, topping.charged]));
   const firstOnly = chargesFirstToppingOnly(product.category);
   const titleId = `extras-title-${product.id}`;
+  const avoid = useAvoidedAllergens();
+  const allergens = lineAllergens(cardLine(product, choice), catalogue);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" scroll="paper">
@@ -68,15 +72,20 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
                 : firstOnly && choice.toppingIds.length > 0
                   ? 0
                   : topping.price;
+              const hasAllergens = topping.allergens !== undefined && topping.allergens.length > 0;
+              const avoided = containsAnyAllergen(topping.allergens, avoid);
+              const describedBy = [gone ? `sold-out-${topping.id}` : null, hasAllergens ? `allergens-${topping.id}` : null]
+                .filter(Boolean)
+                .join(' ');
               return (
-                <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                <Box key={topping.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
                   <FormControlLabel
                     control={
                       <Checkbox
                         checked={chosen && !gone}
                         disabled={gone}
                         onChange={() => onChange(withToppingToggled(choice, topping.id))}
-                        slotProps={gone ? { input: { 'aria-describedby': `sold-out-${topping.id}` } } : {}}
+                        slotProps={describedBy ? { input: { 'aria-describedby': describedBy } } : {}}
                       />
                     }
                     label={topping.name}
@@ -90,12 +99,37 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
                       {formatToppingPrice(shown)}
                     </Typography>
                   )}
+                  {hasAllergens && (
+                    <Typography
+                      id={`allergens-${topping.id}`}
+                      variant="caption"
+                      sx={{
+                        flexBasis: '100%',
+                        mt: -1,
+                        ml: 4,
+                        mb: 0.5,
+                        ...(avoided ? { color: 'error.main', fontWeight: 700 } : { color: 'text.secondary' }),
+                      }}
+                    >
+                      {avoided ? 'Contains ' : 'Allergens: '}
+                      {allergenWords(topping.allergens ?? [])}
+                    </Typography>
+                  )}
                 </Box>
               );
             })}
           </Box>
         ))}
       </DialogContent>
+      <Typography
+        variant="body2"
+        aria-live="polite"
+        data-testid="chosen-allergens"
+        sx={{ px: 3, pt: 1.5, color: containsAnyAllergen(allergens, avoid) ? 'error.main' : 'text.primary' }}
+      >
+        <strong>Allergens as chosen:</strong>{' '}
+        {allergens.length > 0 ? allergens.map((code: Allergen) => ALLERGEN_NAMES[code]).join(', ') : 'none of the 14'}
+      </Typography>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
         <Typography sx={{ fontWeight: 700 }} aria-live="polite">
           {priced ? formatPounds(priced.unitPrice) : ''}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { combineAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
 import { priceLine } from '@shop/shared/domain/pricing';
@@ -33,6 +34,8 @@ interface MenuCardProps {
   eager?: boolean;
   /** The favourite heart (or a Remove button), over the image. */
   corner?: ReactNode;
+  /** Under the allergens, e.g. the allergen filter's mark. */
+  note?: ReactNode;
 }
 
 function unitPrice(product: PricedProduct, choice: CardChoice, catalogue: PricingCatalogue): number | null {
@@ -49,7 +52,7 @@ function unitPrice(product: PricedProduct, choice: CardChoice, catalogue: Pricin
  * wing pieces and type, toppings / flavours / dips, the price of what is chosen, and Add to cart. A sold-out product
  * says so and cannot be added; a topping that sells out is taken out of the choice.
  */
-export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
+export function MenuCard({ product, eager = false, corner, note }: MenuCardProps) {
   const cart = useCart();
   const { catalogue, toppings } = useMenuCatalogue();
   const priced = catalogue.products.get(product._id) ?? toPricedProduct(product);
@@ -64,6 +67,9 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
   const types = typeOptions(priced);
   const extras = extrasLabel(priced);
   const price = unitPrice(priced, choice, catalogue);
+  // What is chosen, as it changes: the product's own plus its toppings', dips', flavours' and a stuffed crust's.
+  // (The wire's own list too, for the moment before the catalogue has this product.)
+  const allergens = combineAllergens(product.allergens, lineAllergens(cardLine(priced, choice), catalogue));
   const chosenToppings = choice.toppingIds
     .map((id) => catalogue.toppings.get(id)?.name)
     .filter(Boolean)
@@ -83,6 +89,8 @@ export function MenuCard({ product, eager = false, corner }: MenuCardProps) {
       product={product}
       eager={eager}
       corner={corner}
+      allergens={allergens}
+      note={note}
       price={<Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>{price !== null ? formatPounds(price) : '…'}</Typography>}
       footer={
         product.soldOut ? (

@@ -1,17 +1,22 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
+import { useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { LiveMenu } from '../../../lib/live-menu';
 import { useCategories, useProducts } from '../../../lib/menu-queries';
 import type { MenuProduct } from '../../../lib/menu-types';
+import { AllergenFilterBar } from './allergen-filter-bar';
 import { BannerStrip } from './banner-strip';
 import { CategorySelector } from './category-selector';
 import { ProductList } from './product-list';
 import { DEFAULT_CATEGORY, selectCategory } from '../lib/select-category';
+
+// With the allergen filter on only: its rules and marks stay out of the menu's first download.
+const FilteredProductList = lazy(() => import('./filtered-product-list').then((m) => ({ default: m.FilteredProductList })));
 
 interface MenuScreenProps {
   /** Over each card's image, e.g. the favourite heart (the app layer brings it from the favourites feature). */
@@ -29,6 +34,7 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
   const categories = useCategories();
   const products = useProducts();
   const [searchParams, setSearchParams] = useSearchParams();
+  const avoid = useAvoidedAllergens();
 
   const categoryList = categories.data ?? [];
   const selected = selectCategory(categoryList, searchParams.get('category'));
@@ -62,12 +68,24 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
         <>
           <BannerStrip />
           <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
+          <AllergenFilterBar avoid={avoid} />
           <Box sx={{ mt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
             <Box component="section" aria-labelledby="category-heading">
               <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
                 {selected ?? 'Menu'}
               </Typography>
-              <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
+              {avoid.length > 0 ? (
+                <Suspense fallback={<ProductList products={[]} loading />}>
+                  <FilteredProductList
+                    products={shown}
+                    avoid={avoid}
+                    loading={products.isPending || categories.isPending}
+                    cardAction={cardAction}
+                  />
+                </Suspense>
+              ) : (
+                <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
+              )}
               {!products.isPending && !categories.isPending && shown.length === 0 && (
                 <Typography color="text.secondary">There is nothing in this category yet.</Typography>
               )}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { allergenWords } from '../../../lib/allergen-filter';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { fromPricePence } from '../lib/from-price';
 
@@ -21,10 +22,18 @@ interface ProductCardProps {
   children?: ReactNode;
   /** Below the price, e.g. the Add to cart button. */
   footer?: ReactNode;
+  /** The allergens to name: the chosen configuration's (the option cards); the product's own by default. */
+  allergens?: readonly string[];
+  /** Said instead of the allergens (a deal's depend on its choices). */
+  allergenText?: string;
+  /** Under the allergens, e.g. the allergen filter's mark. */
+  note?: ReactNode;
 }
 
-export function ProductCard({ product, eager = false, price, corner, children, footer }: ProductCardProps) {
+export function ProductCard({ product, eager = false, price, corner, children, footer, allergens, allergenText, note }: ProductCardProps) {
   const from = fromPricePence(product);
+  // On every card (FSA: on the menu or one click away): the short codes; the builders name them in full.
+  const codes = allergens ?? product.allergens;
   return (
     <Card
       component="article"
@@ -86,6 +95,10 @@ export function ProductCard({ product, eager = false, price, corner, children, f
         >
           {product.description}
         </Typography>
+        <Typography variant="caption" color="text.secondary" data-testid="allergens">
+          {allergenText ?? `Allergens: ${codes.length > 0 ? allergenWords(codes) : 'none'}`}
+        </Typography>
+        {note}
         {children}
         {price !== undefined ? (
           <Box sx={{ mt: 'auto', pt: 1 }}>{price}</Box>

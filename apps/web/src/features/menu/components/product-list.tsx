@@ -15,10 +15,12 @@ interface ProductListProps {
   loading?: boolean;
   /** What sits over each card's image, given by the screen: the favourite heart on the menu, Remove on My Favourites. */
   cardAction?: (product: MenuProduct) => ReactNode;
+  /** Under each card's allergens, e.g. the allergen filter's mark. */
+  note?: (product: MenuProduct) => ReactNode;
 }
 
 /** The grid of menu cards: deals open the deal builder, everything else shows its options, price and Add to cart. */
-export function ProductList({ products, loading = false, cardAction }: ProductListProps) {
+export function ProductList({ products, loading = false, cardAction, note }: ProductListProps) {
   // A moment after the first screen is up, so their evaluation stays out of the start-up work.
   useEffect(() => {
     const timer = window.setTimeout(() => void loadMenuCard(), 1000);
@@ -33,10 +35,10 @@ export function ProductList({ products, loading = false, cardAction }: ProductLi
       loading={loading}
       renderProduct={(product, eager) =>
         product.category === DEAL_CATEGORY ? (
-          <DealCard product={product} eager={eager} corner={corner(product)} />
+          <DealCard product={product} eager={eager} corner={corner(product)} note={note?.(product)} />
         ) : (
-          <Suspense fallback={<ProductCard product={product} eager={eager} corner={corner(product)} />}>
-            <MenuCard product={product} eager={eager} corner={corner(product)} />
+          <Suspense fallback={<ProductCard product={product} eager={eager} corner={corner(product)} note={note?.(product)} />}>
+            <MenuCard product={product} eager={eager} corner={corner(product)} note={note?.(product)} />
           </Suspense>
         )
       }

@@ -1,0 +1,54 @@
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
+import { allergenWords } from '../../../lib/allergen-filter';
+import { useMenuCatalogue } from '../../../lib/menu-catalogue';
+import type { MenuProduct } from '../../../lib/menu-types';
+import { menuVerdict, type MenuVerdict } from '../lib/allergen-verdicts';
+import { ProductList } from './product-list';
+
+interface FilteredProductListProps {
+  products: MenuProduct[];
+  avoid: readonly string[];
+  loading?: boolean;
+  cardAction?: (product: MenuProduct) => ReactNode;
+}
+
+/**
+ * The category's cards with the allergen filter on (loaded only then): dishes that contain an avoided allergen are
+ * left out and counted; those where only a choice has one are marked, naming it. Toppings must have arrived first, so
+ * a dish is never shown unmarked for a moment.
+ */
+export function FilteredProductList({ products, avoid, loading = false, cardAction }: FilteredProductListProps) {
+  const { catalogue, ready } = useMenuCatalogue();
+  const verdicts = new Map<string, MenuVerdict>(
+    products.map((product) => [
+      product._id,
+      menuVerdict(catalogue.products.get(product._id) ?? toPricedProduct(product), catalogue, avoid),
+    ]),
+  );
+  const shown = products.filter((product) => verdicts.get(product._id)?.verdict !== 'hide');
+  const hidden = products.length - shown.length;
+  const note = (product: MenuProduct) => {
+    const verdict = verdicts.get(product._id);
+    if (verdict?.verdict !== 'mark') return null;
+    return (
+      <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 700 }} data-testid="allergen-mark">
+        Check your choices: some contain {allergenWords(verdict.inChoices)}
+      </Typography>
+    );
+  };
+  return (
+    <>
+      {hidden > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {hidden === 1 ? '1 dish' : `${hidden} dishes`} with {allergenWords(avoid)} hidden here.
+        </Typography>
+      )}
+      <ProductList products={shown} loading={loading || !ready} cardAction={cardAction} note={note} />
+      {!loading && ready && products.length > 0 && shown.length === 0 && (
+        <Typography color="text.secondary">Every dish here contains {allergenWords(avoid)}.</Typography>
+      )}
+    </>
+  );
+}
