@@ -2,11 +2,10 @@
 // through the first process at 18:00, then both processes running their order timers every 100 ms with the shop
 // clock at 18:11, past the 10 minutes nobody answered. Each order is rejected exactly once: one 'Canceled Order' in
 // its history, one process's log line for it, its held card money released.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { call } from './account-test-client';
-import { ADDRESS, cashOrder, loadMenu, pizzaLine } from './order-fixtures';
+import { cashOrder, loadMenu, pizzaLine } from './order-fixtures';
 import {
   createTestDatabase,
   startShop,
@@ -17,6 +16,7 @@ import {
   type ShopProcess,
   type TestDatabase,
 } from './shop-process';
+import { newCustomer } from './two-shops';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 /** How long both processes get to reject every order (a tick every 100 ms: milliseconds when it works). */
@@ -41,16 +41,10 @@ describe.runIf(ADMIN_URL)(`the auto-reject across two shop processes on one Post
       const first = await startShop('A at 18:00', database.url, { RATE_LIMIT_MULTIPLIER: '10', ORDER_TIMERS_INTERVAL_MS: '0' });
       try {
         const menu = await loadMenu(first);
-        const email = `waiting-${randomBytes(3).toString('hex')}@example.com`;
-        const registered = await call(first.url, 'POST', '/register/', {
-          body: { username: 'Waiting', email, password: 'a-Strong-password-1' },
-        });
-        if (registered.status !== 201 || !registered.cookie) throw new Error(`sign-up answered ${registered.status}`);
-        const cookie = registered.cookie;
-        const address = await call<{ insertedId: string }>(first.url, 'POST', '/address-collection', { body: ADDRESS, cookie });
+        const { cookie, addressId } = await newCustomer(first, 'Waiting');
         for (let i = 0; i < CASH_ORDERS; i += 1) {
           const order = await call<{ insertedId: string }>(first.url, 'POST', '/buy-product', {
-            body: cashOrder([pizzaLine(menu)], address.body.insertedId),
+            body: cashOrder([pizzaLine(menu)], addressId),
             cookie,
           });
           if (order.status !== 201) throw new Error(`order ${i} answered ${order.status} ${JSON.stringify(order.body)}`);
@@ -58,7 +52,7 @@ describe.runIf(ADMIN_URL)(`the auto-reject across two shop processes on one Post
         }
         // And a card order whose money is held (the offline test cards).
         const started = await call<{ orderId: string; clientSecret: string }>(first.url, 'POST', '/create-payment-intent', {
-          body: { items: [pizzaLine(menu)], addressId: address.body.insertedId, note: '' },
+          body: { items: [pizzaLine(menu)], addressId, note: '' },
           cookie,
         });
         const confirmed = await call(first.url, 'POST', '/test-payments/confirm', {
