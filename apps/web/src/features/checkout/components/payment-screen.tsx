@@ -148,6 +148,8 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const deliveryFee = !collection && delivery?.delivers ? delivery.fee : 0;
   const totalToPay = quote.data ? addPounds(quote.data.total, deliveryFee) : undefined;
   const amountLabel = formatWirePounds(totalToPay);
+  // An address the shop does not deliver to: the summary says why, with the phone, and nothing can be placed.
+  const deliveryRefused = !collection && delivery?.delivers === false;
   const quoteError = quoteErrorText(quote.error);
 
   /** The checks of SPEC.md section 5 (checkPayment); a warning toast says what is wrong. */
@@ -266,7 +268,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const cardProps = {
     amountLabel,
     email,
-    disabled: !quote.data || orderBlocked,
+    disabled: !quote.data || orderBlocked || deliveryRefused,
     startPayment,
     onPaid: (orderId: string) => placed(orderId, 'Card'),
     onError: (message: string) => showToast(message, 'error'),
@@ -365,7 +367,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               <Button
                 variant="contained"
                 size="large"
-                disabled={!quote.data || orderBlocked}
+                disabled={!quote.data || orderBlocked || deliveryRefused}
                 onClick={() => {
                   const draft = check('Cash');
                   setCashDraft(draft);
