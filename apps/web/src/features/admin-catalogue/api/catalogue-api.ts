@@ -73,6 +73,8 @@ export interface ToppingBody {
   ToopingName: string;
   category: string;
   toopingPrice: number;
+  /** The allergens' codes (issue 22). */
+  allergens?: string[];
 }
 
 function useCatalogueMutation<TVariables, TAnswer>(send: (variables: TVariables) => Promise<TAnswer>) {
@@ -99,4 +101,6 @@ export const useSetAvailability = (kind: 'product' | 'topping') =>
   );
 
 export const useCreateTopping = () => useCatalogueMutation((body: ToppingBody) => api.post<InsertedAnswer>('/ingredients', body));
+export const useUpdateTopping = () =>
+  useCatalogueMutation(({ id, body }: { id: string; body: ToppingBody }) => api.put<ModifiedAnswer>(`/ingredients/${id}`, body));
 export const useDeleteTopping = () => useCatalogueMutation((id: string) => api.delete<DeletedAnswer>(`/ingredients/${id}`));

@@ -25,8 +25,11 @@ import {
   type DrinkKindValue,
   type PriceField,
   type ProductFormValues,
+  VAT_RATE_LABELS,
 } from '../lib/product-form';
 import { ImageField } from '../../../components/image-field';
+import { AllergenCheckboxes } from './allergen-checkboxes';
+import { VAT_RATES, type VatRate } from '@shop/shared/domain/vat';
 
 interface ProductFormProps {
   initial: ProductFormValues;
@@ -147,6 +150,29 @@ export function ProductForm({
             ))}
           </TextField>
         )}
+        <AllergenCheckboxes
+          value={values.allergens}
+          onChange={(allergens) => setValues((current) => ({ ...current, allergens }))}
+          hint={
+            values.category === 'Deals'
+              ? 'Usually none: a deal’s allergens are those of the dishes chosen for it.'
+              : 'Tick every one the dish contains as it comes (toppings, dips and flavours record their own). None ticked: none of the 14.'
+          }
+        />
+        <TextField
+          select
+          label="VAT rate"
+          value={values.vatRate}
+          onChange={(event) => setValues((current) => ({ ...current, vatRate: event.target.value as VatRate }))}
+          helperText="Hot food and drinks are standard-rated; some cold takeaway food is zero-rated"
+          sx={{ maxWidth: 360 }}
+        >
+          {VAT_RATES.map((rate) => (
+            <MenuItem key={rate} value={rate}>
+              {VAT_RATE_LABELS[rate]}
+            </MenuItem>
+          ))}
+        </TextField>
         <ImageField
           label="Product image"
           file={image}

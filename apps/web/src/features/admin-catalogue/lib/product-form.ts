@@ -9,6 +9,7 @@ import {
   type WingType,
 } from '@shop/shared/domain/catalogue-values';
 import { poundsToPence } from '@shop/shared/domain/money';
+import type { VatRate } from '@shop/shared/domain/vat';
 
 // What the product form shows for each category (SPEC.md section 2, "Product form by category") and how its
 // values travel: every price is text while typed, "" (sizes) or null (crust, type) when empty on the wire.
@@ -42,7 +43,13 @@ export interface ProductFormValues {
   description: string;
   prices: Record<PriceField, string>;
   drinkKind: DrinkKindValue;
+  /** The allergens' codes it contains (issue 22), in the 14's order. */
+  allergens: string[];
+  vatRate: VatRate;
 }
+
+/** The VAT rates as the form offers them. */
+export const VAT_RATE_LABELS: Record<VatRate, string> = { standard: 'Standard rate (20%)', zero: 'Zero-rated (0%)' };
 
 export interface PriceFieldGroup {
   heading: string | null;
@@ -77,7 +84,15 @@ function emptyPrices(): Record<PriceField, string> {
 
 /** A new product's form for a category, with the crust and type defaults filled in where they apply. */
 export function newProductForm(category: string): ProductFormValues {
-  return { category, title: '', description: '', prices: withCategoryDefaults(category, emptyPrices()), drinkKind: '' };
+  return {
+    category,
+    title: '',
+    description: '',
+    prices: withCategoryDefaults(category, emptyPrices()),
+    drinkKind: '',
+    allergens: [],
+    vatRate: 'standard',
+  };
 }
 
 /** Fills empty crust (Pizza) and type (Wings) prices with their defaults; other values are kept. */
@@ -100,6 +115,8 @@ export function productFormFromWire(product: ProductWire): ProductFormValues {
     description: product.description,
     prices: withCategoryDefaults(product.category, prices),
     drinkKind: product.drinkKind ?? '',
+    allergens: [...product.allergens],
+    vatRate: product.vatRate,
   };
 }
 
@@ -132,6 +149,9 @@ export function productRequestFields(values: ProductFormValues): Record<string, 
     fields[field] = shown.has(field) && text !== '' ? text : null;
   }
   if (values.category === 'Drinks') fields.drinkKind = values.drinkKind === '' ? null : values.drinkKind;
+  // Always sent, so unticking every allergen clears them: the codes separated by commas ("" for none).
+  fields.allergens = values.allergens.join(',');
+  fields.vatRate = values.vatRate;
   return fields;
 }
 

@@ -109,6 +109,8 @@ describe('Add Product', () => {
       stuffed_crust: '',
       normal: '',
       boneless: '',
+      allergens: '',
+      vatRate: 'standard',
     });
   });
 
@@ -172,6 +174,8 @@ describe('Add Product', () => {
       stuffed_crust: '2',
       normal: '',
       boneless: '',
+      allergens: '',
+      vatRate: 'standard',
     });
     answer.resolve();
     expect(await screen.findByText('Successfully upload your product')).toBeVisible();

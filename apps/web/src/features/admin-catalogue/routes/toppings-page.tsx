@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -28,7 +30,9 @@ import {
 import { poundsToPence } from '@shop/shared/domain/money';
 import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
-import { useCreateTopping, useDeleteTopping, useToppings } from '../api/catalogue-api';
+import { allergenWords } from '../../../lib/allergen-filter';
+import { useCreateTopping, useDeleteTopping, useToppings, useUpdateTopping } from '../api/catalogue-api';
+import { AllergenCheckboxes } from '../components/allergen-checkboxes';
 import { SoldOutControl } from '../components/sold-out-control';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
@@ -38,34 +42,67 @@ export function toppingCategoryLabel(category: string): string {
   return category === 'Pizza' ? 'Pizza Topping' : category;
 }
 
-function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?: 'success' | 'warning' | 'error') => void }) {
+interface IngredientFormProps {
+  onNotice: (message: string, severity?: 'success' | 'warning' | 'error') => void;
+  /** The topping being changed; without it the form adds one. */
+  editing?: IngredientWire;
+  /** After a change is saved, or the edit cancelled. */
+  onDone?: () => void;
+}
+
+/** Name, category, price and allergens: Add Ingredient, or (given `editing`) the edit of one topping. */
+function IngredientForm({ onNotice, editing, onDone }: IngredientFormProps) {
   const create = useCreateTopping();
-  const [name, setName] = useState('');
-  const [category, setCategory] = useState<ToppingCategory>('Pizza');
-  const [price, setPrice] = useState('');
+  const update = useUpdateTopping();
+  const [name, setName] = useState(editing?.ToopingName ?? '');
+  const [category, setCategory] = useState<ToppingCategory>((editing?.category as ToppingCategory | undefined) ?? 'Pizza');
+  const [price, setPrice] = useState(editing ? String(editing.toopingPrice) : '');
+  const [allergens, setAllergens] = useState<string[]>(editing ? [...editing.allergens] : []);
+  const busy = create.isPending || update.isPending;
+  const headingId = editing ? `edit-ingredient-${editing._id}` : 'add-ingredient';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (name.trim() === '') return onNotice(INGREDIENT_NAME_REQUIRED, 'warning');
     const pence = poundsToPence(price);
     if (pence === null) return onNotice(INGREDIENT_PRICE_REQUIRED, 'warning');
-    create.mutate(
-      { ToopingName: name.trim(), category, toopingPrice: pence / 100 },
-      {
-        onSuccess: () => {
-          onNotice(INGREDIENT_ADDED);
-          setName('');
-          setPrice('');
+    const body = { ToopingName: name.trim(), category, toopingPrice: pence / 100, allergens };
+    if (editing) {
+      update.mutate(
+        { id: editing._id, body },
+        {
+          onSuccess: () => {
+            onNotice(`"${body.ToopingName}" is saved`);
+            onDone?.();
+          },
+          onError: (error) => onNotice(error.message, 'error'),
         },
-        onError: (error) => onNotice(error.message, 'error'),
+      );
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: () => {
+        onNotice(INGREDIENT_ADDED);
+        setName('');
+        setPrice('');
+        setAllergens([]);
       },
-    );
+      onError: (error) => onNotice(error.message, 'error'),
+    });
   }
 
   return (
-    <Paper component="form" noValidate onSubmit={submit} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="add-ingredient">
-      <Typography id="add-ingredient" variant="h2" sx={{ mb: 2 }}>
-        Add Ingredient
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={submit}
+      variant={editing ? 'elevation' : 'outlined'}
+      elevation={0}
+      sx={{ p: editing ? 0 : { xs: 2, sm: 3 } }}
+      aria-labelledby={headingId}
+    >
+      <Typography id={headingId} variant="h2" sx={{ mb: 2 }}>
+        {editing ? `Edit ${editing.ToopingName}` : 'Add Ingredient'}
       </Typography>
       <Stack spacing={2}>
         <TextField label="Ingredient Name" value={name} onChange={(event) => setName(event.target.value)} required fullWidth />
@@ -94,9 +131,21 @@ function AddIngredientForm({ onNotice }: { onNotice: (message: string, severity?
             input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
           }}
         />
-        <Button type="submit" variant="contained" disabled={create.isPending}>
-          Add Ingredient
-        </Button>
+        <AllergenCheckboxes
+          value={allergens}
+          onChange={setAllergens}
+          hint="What it adds to a dish it goes on (a crust, dip or flavour too). None ticked: none of the 14."
+        />
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {editing ? 'Save' : 'Add Ingredient'}
+          </Button>
+          {editing && (
+            <Button type="button" variant="outlined" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   );
@@ -107,6 +156,7 @@ export function ToppingsPage() {
   const toppings = useToppings();
   const remove = useDeleteTopping();
   const [doomed, setDoomed] = useState<IngredientWire | null>(null);
+  const [editing, setEditing] = useState<IngredientWire | null>(null);
 
   return (
     <Page title="Toppings">
@@ -114,7 +164,7 @@ export function ToppingsPage() {
         {/* The form comes first: above the table on a phone, and beside it from md up, where it stays in view
             (sticky) while the admin scrolls a long list; it used to sit under all 24 rows. */}
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-          <AddIngredientForm onNotice={showToast} />
+          <IngredientForm onNotice={showToast} />
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
@@ -125,14 +175,15 @@ export function ToppingsPage() {
                   <TableCell>Name</TableCell>
                   <TableCell>Category</TableCell>
                   <TableCell align="right">Price</TableCell>
+                  <TableCell>Allergens</TableCell>
                   <TableCell>Availability</TableCell>
-                  <TableCell align="right">Remove</TableCell>
+                  <TableCell align="right">Change</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {!toppings.data && (
                   <TableRow>
-                    <TableCell colSpan={5}>{LOADING}</TableCell>
+                    <TableCell colSpan={6}>{LOADING}</TableCell>
                   </TableRow>
                 )}
                 {toppings.data?.map((topping) => (
@@ -140,10 +191,16 @@ export function ToppingsPage() {
                     <TableCell sx={{ overflowWrap: 'break-word' }}>{topping.ToopingName}</TableCell>
                     <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
                     <TableCell align="right">{formatWirePounds(topping.toopingPrice)}</TableCell>
+                    <TableCell sx={{ fontSize: '0.8125rem' }}>
+                      {topping.allergens.length > 0 ? allergenWords(topping.allergens) : 'None'}
+                    </TableCell>
                     <TableCell>
                       <SoldOutControl kind="topping" id={topping._id} name={topping.ToopingName} state={topping} />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" onClick={() => setEditing(topping)} aria-label={`Edit ${topping.ToopingName}`}>
+                        Edit
+                      </Button>
                       <Button size="small" color="error" onClick={() => setDoomed(topping)} aria-label={`Remove ${topping.ToopingName}`}>
                         Remove
                       </Button>
@@ -155,6 +212,17 @@ export function ToppingsPage() {
           </TableContainer>
         </Grid>
       </Grid>
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby={editing ? `edit-ingredient-${editing._id}` : undefined}
+      >
+        <DialogContent>
+          {editing && <IngredientForm key={editing._id} editing={editing} onNotice={showToast} onDone={() => setEditing(null)} />}
+        </DialogContent>
+      </Dialog>
       <ConfirmDialog
         open={doomed !== null}
         question={CONFIRM_DELETE_INGREDIENT}
