@@ -94,8 +94,10 @@ export function useDeleteAccount() {
   const forget = () => {
     cartStore.clear();
     rememberUser(null);
-    queryClient.clear();
+    // Signed out first, in the session query every screen watches (clearing the cache first would leave the
+    // screens watching a query no longer in it: the nav bar kept 'Log Out'); then everything cached for the user goes.
     queryClient.setQueryData(sessionQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   };
   return { ...mutation, forget };
 }

@@ -29,15 +29,16 @@ export function MyDataSection() {
   const deleted = remove.isSuccess;
 
   /** Once deleted: signed out here too, to the menu. */
-  const leave = () => {
+  const leave = async () => {
+    // On the menu first (its chunk loaded): signed out on the profile, its guard would send the customer to sign in.
+    await navigate(paths.home, { replace: true });
     remove.forget();
-    void navigate(paths.home, { replace: true });
   };
 
   const close = () => {
     if (remove.isPending) return;
     if (deleted) {
-      leave();
+      void leave();
       return;
     }
     setOpen(false);
@@ -48,7 +49,7 @@ export function MyDataSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (deleted) {
-      leave();
+      void leave();
       return;
     }
     remove.mutate({ password }, { onSettled: () => setPassword('') });

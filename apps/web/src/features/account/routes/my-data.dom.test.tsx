@@ -1,4 +1,5 @@
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED, OPEN_ORDERS_BLOCK_DELETE } from '@shop/shared/contract/account-data';
 import { WRONG_CURRENT_PASSWORD } from '@shop/shared/contract/auth';
@@ -14,7 +15,13 @@ import { ProfilePage } from './profile-page';
 
 function SignedInProfile() {
   const { user } = useSession();
-  return user ? <ProfilePage /> : <p>Signed out</p>;
+  return user ? <ProfilePage /> : null;
+}
+
+/** Watches the session from before the deletion to after it, as the nav bar does. */
+function SessionLine() {
+  const { user } = useSession();
+  return <p>{user ? `Signed in as ${user.email}` : 'Signed out'}</p>;
 }
 
 const ADA_EMAIL = 'ada@example.co.uk';
@@ -22,11 +29,16 @@ const PIZZA = { line: { productId: 'p1', quantity: 1 }, display: { title: 'Margh
 
 function openProfile(remove: FakeHandler) {
   const api = fakeApi({ 'GET /session': sessionAnswer(ADA_EMAIL), 'POST /profile/delete': remove });
-  const rendered = renderWithProviders(<SignedInProfile />, {
-    at: paths.myProfile,
-    routes: { [paths.home]: <h1>The menu</h1> },
-    cart: [PIZZA],
-  });
+  const rendered = renderWithProviders(
+    <>
+      <SessionLine />
+      <Routes>
+        <Route path={paths.myProfile} element={<SignedInProfile />} />
+        <Route path={paths.home} element={<h1>The menu</h1>} />
+      </Routes>
+    </>,
+    { at: paths.myProfile, route: '/*', cart: [PIZZA] },
+  );
   return { api, ...rendered };
 }
 
@@ -76,5 +88,7 @@ describe('the customer’s own data on My Profile', () => {
     expect(window.location.pathname).toBe(paths.home);
     expect(cartStore.getSnapshot()).toEqual([]);
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    // What the screens already showing read of the session says signed out too (the nav bar's 'Log Out' goes).
+    expect(await screen.findByText('Signed out')).toBeVisible();
   });
 });
