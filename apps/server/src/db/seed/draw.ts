@@ -187,7 +187,7 @@ function shapeFor(category: CategoryName, product: MenuProduct | undefined, rand
     case 'Deals':
       return product
         ? dealArt(product, random, true)
-        : dealArt({ title: 'Deals', description: '', category: 'Deals', prices: {} }, random, false);
+        : dealArt({ title: 'Deals', description: '', category: 'Deals', prices: {}, allergens: [] }, random, false);
   }
 }
 

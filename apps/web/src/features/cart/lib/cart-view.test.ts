@@ -80,6 +80,7 @@ describe('what the cart shows', () => {
           price: 13.5,
           totalQuantityPrice: 27,
           dealItems: [],
+          allergens: [],
         },
         {
           productId: hex(2),
@@ -95,6 +96,7 @@ describe('what the cart shows', () => {
           price: 1.29,
           totalQuantityPrice: 1.29,
           dealItems: [],
+          allergens: [],
         },
       ],
       subtotal: 28.29,

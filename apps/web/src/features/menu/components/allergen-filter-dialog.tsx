@@ -31,11 +31,12 @@ export function AllergenFilterDialog({ open, onClose }: AllergenFilterDialogProp
         <Box
           role="group"
           aria-label="Allergens to avoid"
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 1 }}
         >
           {ALLERGENS.map((code) => (
             <FormControlLabel
               key={code}
+              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem', lineHeight: 1.25 } }}
               control={<Checkbox size="small" checked={avoid.includes(code)} onChange={() => toggle(code)} />}
               label={ALLERGEN_NAMES[code]}
             />
