@@ -276,7 +276,11 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: () => ({ path: api('/profile/confirm-email'), body: { code: 'ABCD' } }),
   },
   // The customer's own data (decision 1002): always the signed-in user's own.
-  'GET /api/profile/data': { expect: signedIn(), note: "always the signed-in user's own data", request: () => ({ path: api('/profile/data') }) },
+  'GET /api/profile/data': {
+    expect: signedIn(),
+    note: "always the signed-in user's own data",
+    request: () => ({ path: api('/profile/data') }),
+  },
   'POST /api/profile/delete': {
     // No password, so the suite's accounts live on: refused as a malformed body once signed in.
     expect: signedIn(400),

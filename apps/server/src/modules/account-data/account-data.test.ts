@@ -44,15 +44,13 @@ describe.each(testDatabases())('the customer’s own data: download and delete o
   it('downloads the account, its addresses, favourites, orders and notifications as one JSON file', async () => {
     await call(server, 'POST', '/favouritelist', customer, { id: menu.product('Hawaiian'), email: customer.user.email });
     const orderId = await placeOrder();
-    await server.app.db
-      .insert(notifications)
-      .values({
-        title: 'Your order is on its way',
-        description: 'See you soon',
-        userId: customer.user.id,
-        orderId,
-        createdAt: server.app.now(),
-      });
+    await server.app.db.insert(notifications).values({
+      title: 'Your order is on its way',
+      description: 'See you soon',
+      userId: customer.user.id,
+      orderId,
+      createdAt: server.app.now(),
+    });
     await server.app.db.insert(notifications).values({ title: 'Half price Tuesdays', userId: null, createdAt: server.app.now() });
 
     const answer = await call(server, 'GET', '/profile/data', customer);
