@@ -119,7 +119,15 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   await page.getByRole('button', { name: 'Add Ingredient' }).click();
   await expect(page.getByText('Ingredient added Successfully.')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Truffle Oil' });
-  await expect(row.getByRole('cell')).toHaveText(['Truffle Oil', 'Pizza Topping', '£1.50', /^On sale/, 'Remove']);
+  await expect(row.getByRole('cell')).toHaveText(['Truffle Oil', 'Pizza Topping', '£1.50', 'None', /^On sale/, /^Edit\s*Remove$/]);
+
+  // Its allergens, through the table's edit form (issue 22): the table and the storefront's API show them.
+  await row.getByRole('button', { name: 'Edit Truffle Oil' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Truffle Oil' });
+  await edit.getByRole('checkbox', { name: 'Sulphur dioxide/sulphites' }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('"Truffle Oil" is saved')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('sulphites');
 
   // The storefront's API shows the changes.
   const pizza = (await storefrontProducts(page)).find((product) => product.title === 'Sourdough Margherita');
@@ -129,7 +137,11 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
     toopingPrice: number;
     category: string;
   }>;
-  expect(toppings.find((topping) => topping.ToopingName === 'Truffle Oil')).toMatchObject({ toopingPrice: 1.5, category: 'Pizza' });
+  expect(toppings.find((topping) => topping.ToopingName === 'Truffle Oil')).toMatchObject({
+    toopingPrice: 1.5,
+    category: 'Pizza',
+    allergens: ['sulphites'],
+  });
   // And so does the shop's front page, reached inside the app: the admin's writes refreshed its cached lists.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Sourdough', exact: true }).click();
