@@ -1,6 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { DEFAULT_WEB_DIST_DIR } from '../apps/server/src/app';
 import { startTestServer, type TestServer } from '../apps/server/test/harness';
 import { E2E_ADMIN } from '../playwright.config';
 import {
@@ -40,11 +43,16 @@ const CLOSED = new Date('2026-11-18T23:30:00Z');
 const SOLD_OUT_PIZZA = 'Pepperoni Passion';
 
 let shop: TestServer;
+/** The web build as it stood when the file started: a build written meanwhile (by another run) cannot change it. */
+let webDist = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  webDist = mkdtempSync(path.join(tmpdir(), 'shop-e2e-kitchen-web-'));
+  cpSync(DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
   shop = await startTestServer({
     seed: true,
+    webDistDir: webDist,
     env: {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -57,7 +65,22 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // Fails the journeys if an error answer broke the error contract (the harness watches every answer).
-  await shop?.close();
+  try {
+    await shop?.close();
+  } finally {
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
+  }
+});
+
+/** A failed journey carries what the shop answered about itself then, by its clock. */
+test.afterEach(async ({ request }) => {
+  const info = test.info();
+  if (info.status === info.expectedStatus) return;
+  const status = await request.get(`${shop.url}/api/opening-status`);
+  await info.attach('opening status', {
+    body: `shop clock ${shop.config.shopTime?.toISOString()}: ${status.status()} ${await status.text()}`,
+    contentType: 'text/plain',
+  });
 });
 
 /** Moves the shop's clock (every process reads it at every request: here one process). */
