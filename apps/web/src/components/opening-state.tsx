@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useMatch } from 'react-router';
-import { openingStateLine } from '@shop/shared/domain/opening-hours';
+import { openingStateLine } from '@shop/shared/domain/opening-line';
 import { orderAheadLine } from '@shop/shared/domain/order-ahead';
 import { LiveOpeningStatus } from '../lib/live-opening-status';
 import { isPausedStatus, quoteLine, useOpeningStatus } from '../lib/opening-status';

@@ -1,5 +1,15 @@
-// error-codes, not errors: the first load must not carry zod for the error body's schema.
-import { errorCodeOf, type ErrorCode } from '@shop/shared/contract/error-codes';
+// Only the type of the error codes: the first load carries neither zod (contract/errors.ts) nor the table of codes.
+import type { ErrorCode } from '@shop/shared/contract/error-codes';
+
+/**
+ * The code of an error body: any code-shaped string the server sent. The table of codes stays out of the first
+ * load; the screens compare it with the codes they know, so one they do not know (a newer server's) matches none.
+ */
+function errorCodeOf(body: unknown): ErrorCode | undefined {
+  if (!body || typeof body !== 'object' || !('code' in body)) return undefined;
+  const { code } = body as { code: unknown };
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? (code as ErrorCode) : undefined;
+}
 
 /**
  * A failed call to the shop's API: the HTTP status (0 when the network failed), the server's message (for people:

@@ -11,6 +11,9 @@
  */
 import { addDays, clockText, londonInstant, londonParts } from './london-time';
 
+// The storefront's line lives apart (opening-line.ts), so its first load does not carry the opening hours' rules.
+export { openingStateLine } from './opening-line';
+
 export const ORDER_CUTOFF_MINUTES = 15;
 
 export type DayHours = {
@@ -145,21 +148,6 @@ export function orderingStatus(now: Date): OrderingStatus {
     };
   }
   return { open: false, acceptingOrders: false, message: `We are closed. ${when}`, opensAt, opensDay };
-}
-
-/**
- * The shop's state in one short line, for the menu and the cart (before the customer fills a cart the shop cannot
- * take): 'Open until 23:15 · orders close at 23:00', 'Closed now · opens today at 14:00', or in the last 15
- * minutes 'Not taking orders now · opens tomorrow at 12:00'.
- */
-export function openingStateLine(status: OrderingStatus): string {
-  if (status.acceptingOrders) {
-    const closes = status.closesAt ? `Open until ${status.closesAt}` : 'Open now';
-    return status.ordersCloseAt ? `${closes} · orders close at ${status.ordersCloseAt}` : closes;
-  }
-  const state = status.open ? 'Not taking orders now' : 'Closed now';
-  if (!status.opensAt) return state;
-  return `${state} · opens ${status.opensDay ?? 'today'} at ${status.opensAt}`;
 }
 
 /** One opening session as instants: it opens, it takes its last order before `ordersClose`, it closes. */

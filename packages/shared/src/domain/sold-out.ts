@@ -14,6 +14,10 @@
  */
 import { londonParts, twoDigits } from './london-time';
 import { nextOpening, upcomingSessions } from './opening-hours';
+import type { SoldOutState } from './sold-out-words';
+
+// The storefront's words live apart (sold-out-words.ts), so its first load does not carry the clock rules below.
+export { SOLD_OUT_LABEL, soldOutMessage, type SoldOutState } from './sold-out-words';
 
 /** What the admin asks for (`PUT .../availability`'s `until`). */
 export const SOLD_OUT_UNTIL_CHOICES = ['next-opening', 'turned-back-on'] as const;
@@ -29,12 +33,6 @@ export type SoldOutMark = {
 };
 
 export const NOT_SOLD_OUT: SoldOutMark = { until: null, untilTurnedBackOn: false };
-
-/** As products and ingredients carry it on the wire: `soldOutUntil` is null while on sale and when until turned back on. */
-export type SoldOutState = { soldOut: boolean; soldOutUntil: string | null };
-
-/** The words the storefront shows on a card, a choice and a cart line. */
-export const SOLD_OUT_LABEL = 'Sold out';
 
 /** The sessions that closed at or before `now` and the one before: enough to find the last close. */
 function lastCloseBefore(now: Date): Date | null {
@@ -74,14 +72,6 @@ export function soldOutState(mark: SoldOutMark, now: Date): SoldOutState {
   if (mark.untilTurnedBackOn) return { soldOut: true, soldOutUntil: null };
   if (mark.until !== null && now.getTime() < mark.until.getTime()) return { soldOut: true, soldOutUntil: mark.until.toISOString() };
   return { soldOut: false, soldOutUntil: null };
-}
-
-/**
- * The refusal of a quote or an order with a sold-out item: '"Pepperoni" is sold out today' while it is back by
- * itself, '"Pepperoni" is sold out' when it waits to be turned back on.
- */
-export function soldOutMessage(name: string, state: Pick<SoldOutState, 'soldOutUntil'>): string {
-  return state.soldOutUntil === null ? `"${name}" is sold out` : `"${name}" is sold out today`;
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

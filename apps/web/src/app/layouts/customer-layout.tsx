@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar';
 import { SkipLink } from '../../components/skip-link';
-import { ShopFooter } from '../../components/shop-footer';
+
+// The footer is below the fold on every screen: it loads after the first paint, so the trader's details (and MUI's
+// Link) stay out of the storefront's first-load JS (decision 0301's budget).
+const ShopFooter = lazy(() => import('../../components/shop-footer').then((module) => ({ default: module.ShopFooter })));
 
 /** The storefront's frame: the navigation bar above every customer screen, the shop's footer below (decision 1002). */
 export function CustomerLayout() {
@@ -14,7 +18,9 @@ export function CustomerLayout() {
       <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Container>
-      <ShopFooter />
+      <Suspense fallback={null}>
+        <ShopFooter />
+      </Suspense>
     </Box>
   );
 }

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
-import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { allergenWords } from '../../../lib/allergen-filter';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';

@@ -3,7 +3,7 @@ import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue-va
 import { poundsToPence } from '@shop/shared/domain/money';
 import { PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
 import { allowedToppingCategories, type PricingCatalogue } from '@shop/shared/domain/product-options';
-import { soldOutMessage } from '@shop/shared/domain/sold-out';
+import { soldOutMessage } from '@shop/shared/domain/sold-out-words';
 import type { CartEntry } from '../../../lib/cart-store';
 
 export type CartLineView = {

@@ -18,7 +18,7 @@ import { DEAL_INCOMPLETE } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { priceLine } from '@shop/shared/domain/pricing';
 import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
-import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out-words';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { useCart } from '../../../lib/cart-store';

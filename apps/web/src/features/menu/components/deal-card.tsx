@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 

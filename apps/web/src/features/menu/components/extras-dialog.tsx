@@ -11,7 +11,7 @@ import { ALLERGEN_NAMES, containsAnyAllergen, lineAllergens, type Allergen } fro
 import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
 import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
 import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
-import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
 

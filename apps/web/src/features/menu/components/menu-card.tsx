@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { combineAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
-import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { priceLine } from '@shop/shared/domain/pricing';
 import type { PricedProduct, PricingCatalogue } from '@shop/shared/domain/product-options';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatPounds } from '@shop/shared/domain/money';
-import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out';
+import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { allergenWords } from '../../../lib/allergen-filter';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { fromPricePence } from '../lib/from-price';
