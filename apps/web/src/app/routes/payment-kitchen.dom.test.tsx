@@ -140,7 +140,7 @@ describe('ordering ahead at checkout', () => {
     expect(api.sent('POST /buy-product')[0]?.body).toMatchObject({ paymentType: 'Cash', scheduledFor: '2026-11-28T12:45:00.000Z' });
   });
 
-  it('while paused: only slots are offered, the first chosen, and the card route carries scheduledFor', async () => {
+  it('while paused: only slots are offered, none chosen for the customer; the one they pick goes on the card route', async () => {
     const { api, user } = openCheckout(PAUSED, {
       'GET /order-slots': ok({ asap: false, quoteMinutes: 45, slots: SLOTS }),
       'POST /create-payment-intent': refuse(
@@ -150,7 +150,13 @@ describe('ordering ahead at checkout', () => {
     });
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Order ahead for later' })).toBeChecked());
     expect(screen.queryByRole('radio', { name: /As soon as possible/ })).not.toBeInTheDocument();
-    expect(await screen.findByRole('combobox', { name: 'Time' })).toHaveTextContent('Fri 19:45');
+    const time = await screen.findByRole('combobox', { name: 'Time' });
+    // The page never picks a time for the customer: until they do, Pay is off with the server's words.
+    expect(time).not.toHaveTextContent('Fri 19:45');
+    expect(await screen.findByRole('button', { name: 'Pay £25.98' })).toBeDisabled();
+    await user.click(time);
+    await user.click(await screen.findByRole('option', { name: 'Fri 19:45' }));
+    expect(time).toHaveTextContent('Fri 19:45');
     // A slot is an order the shop may take: place-order is on.
     await fill(user, screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
     await fill(user, screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');

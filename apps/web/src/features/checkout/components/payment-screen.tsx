@@ -134,10 +134,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   }, [openingData, queryClient]);
 
   // When (decision 0901): as soon as possible while the shop takes such orders, else only a slot ahead. Closed or
-  // paused with no slot chosen, place-order says why (the server's words) and is off.
+  // paused with no slot chosen, place-order says why (the server's words) and is off. The first slot is offered
+  // only to a customer who chose 'Order ahead for later': one who wanted as soon as possible, and finds the shop
+  // closed or paused (perhaps while filling in the card), picks a time; the page never chooses one for them.
   const asapAllowed = opening.data?.acceptingOrders ?? true;
   const slotList = slots.data?.slots;
-  const chosenSlot = slotList?.find((slot) => slot.at === slotAt) ?? slotList?.[0] ?? null;
+  const chosenSlot = slotList?.find((slot) => slot.at === slotAt) ?? (whenMode === 'later' ? slotList?.[0] : undefined) ?? null;
   const scheduledFor = !asapAllowed || whenMode === 'later' ? (chosenSlot?.at ?? null) : null;
   const orderBlocked = !asapAllowed && scheduledFor === null;
 
