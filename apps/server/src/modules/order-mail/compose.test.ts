@@ -194,6 +194,25 @@ describe('the receipt', () => {
   });
 });
 
+describe('the receipt shows the delivery fee as its own line (issue 22 points 2 and 4)', () => {
+  const pence = (text: string, label: string) => Math.round(Number(new RegExp(`\\n${label}: £(\\d+\\.\\d\\d)\\n`).exec(text)![1]) * 100);
+
+  it('a delivery with a fee: Subtotal, Delivery, Total, and the subtotal and the fee add up to the total', () => {
+    const { text } = receiptMail(order({ subtotal: 5337, deliveryFee: 250, total: 5587 }));
+    expect(text).toContain('\nSubtotal: £53.37\nDelivery: £2.50\nTotal: £55.87\n');
+    expect(pence(text, 'Subtotal') + pence(text, 'Delivery')).toBe(pence(text, 'Total'));
+  });
+
+  it.each([
+    { label: 'a free delivery', fields: { deliveryFee: 0 } },
+    { label: 'a collection', fields: { fulfilment: 'collection' as const, deliveryFee: 0 } },
+  ])('$label: no delivery line', ({ fields }) => {
+    const { text } = receiptMail(order(fields));
+    expect(text).toContain('\nSubtotal: £53.37\nTotal: £53.37\n');
+    expect(text).not.toMatch(/^Delivery:/m);
+  });
+});
+
 describe('the receipt of the trader the settings name (decision 1002)', () => {
   const trader = {
     name: 'Harbour Pizza',

@@ -6,6 +6,7 @@
 import type { StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { allergenNames } from '@shop/shared/domain/allergens';
 import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
+import { deliveryFeeLine } from '@shop/shared/domain/delivery-fee-line';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { scheduledLine, slotLabel } from '@shop/shared/domain/kitchen';
@@ -161,6 +162,16 @@ export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee'>, sho
   return [`VAT number: ${shop.vatNumber}`, ...rates.map((line) => vatLineText(line, formatPounds))];
 }
 
+/** 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), and 'Total'. */
+export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'total' | 'fulfilment'>): string[] {
+  const fee = deliveryFeeLine(order);
+  return [
+    `Subtotal: ${formatPounds(order.subtotal)}`,
+    ...(fee === null ? [] : [`Delivery: ${formatPounds(fee)}`]),
+    `Total: ${formatPounds(order.total)}`,
+  ];
+}
+
 /** The receipt, when the shop sees the order (cash at once, card once the money is held). */
 export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const placed = order.placedAt ? shopDateTime(order.placedAt) : null;
@@ -182,7 +193,7 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
           ...(ahead ? [scheduledLine(ahead)] : []),
         ],
         order.items.flatMap(itemLines),
-        [`Subtotal: ${formatPounds(order.subtotal)}`, `Total: ${formatPounds(order.total)}`],
+        totalLines(order),
         vatLines(order, shop),
         [`Payment: ${paymentWords(order)}`],
         destinationLines(order, shop),

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
 import { ReceiptDetails } from '../../../components/trader-details';
@@ -31,6 +32,7 @@ const printStyles = (
 
 export function KitchenTicket({ order }: { order: OrderWire }) {
   const payment = ticketPaymentLine(order);
+  const deliveryFee = orderDeliveryFeeText(order);
   const { address } = order;
   return createPortal(
     <>
@@ -127,6 +129,17 @@ export function KitchenTicket({ order }: { order: OrderWire }) {
         </Box>
 
         <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
+          {/* A delivery's fee on its own line between the subtotal and the total (issue 22 point 4). */}
+          {deliveryFee !== null && (
+            <>
+              <Box component="p" sx={{ m: 0 }}>
+                Subtotal {formatWirePounds(order.subtotal)}
+              </Box>
+              <Box component="p" sx={{ m: 0 }} data-testid="ticket-delivery-fee">
+                Delivery {deliveryFee}
+              </Box>
+            </>
+          )}
           <Box component="p" sx={{ m: 0 }}>
             {order.paymentType === 'Card' ? 'Card' : order.fulfilment === 'collection' ? 'Pay on collection' : 'Cash on delivery'}, total{' '}
             {formatWirePounds(order.totalPrice)}

@@ -23,6 +23,7 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
+import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
 import { KitchenTicket } from '../components/kitchen-ticket';
@@ -120,6 +121,8 @@ function PaymentSection({ order }: { order: OrderWire }) {
 }
 
 function ItemsTable({ order }: { order: OrderWire }) {
+  // A delivery's fee on its own line between the subtotal and the total (issue 22 point 4); none when free or collected.
+  const deliveryFee = orderDeliveryFeeText(order);
   return (
     <SectionTable id="order-items" title="Items">
       <TableHead>
@@ -149,6 +152,20 @@ function ItemsTable({ order }: { order: OrderWire }) {
         ))}
       </TableBody>
       <TableFooter>
+        {deliveryFee !== null && (
+          <>
+            <TableRow>
+              <TableCell colSpan={3}>Subtotal</TableCell>
+              <TableCell align="right">{formatWirePounds(order.subtotal)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3}>Delivery</TableCell>
+              <TableCell align="right" data-testid="order-delivery-fee">
+                {deliveryFee}
+              </TableCell>
+            </TableRow>
+          </>
+        )}
         <TableRow>
           <TableCell colSpan={3} sx={TOTAL_SX}>
             Total Price

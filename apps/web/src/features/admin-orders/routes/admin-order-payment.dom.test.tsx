@@ -51,3 +51,35 @@ describe("the back office's payment status follows the order", () => {
     expect(row(pendingCard)).toHaveTextContent('Waiting for the card payment');
   });
 });
+
+describe("the admin's order page and its kitchen ticket show the delivery fee on its own line (issue 22 points 2 and 4)", () => {
+  const pence = (text: string) => Math.round(Number(/£(\d+\.\d\d)$/.exec(text)![1]) * 100);
+
+  it('a delivery with a fee: Subtotal, Delivery £2.50, then Total Price, adding up to the penny; the ticket says the fee', async () => {
+    const order = orderWire({ items, subtotal: 14.98, deliveryFee: 2.5, totalPrice: 17.48 });
+    backOffice([order]);
+    renderWithProviders(<AdminOrderDetailPage />, { at: adminOrderPath(order._id), route: paths.adminOrder });
+    const table = await screen.findByRole('region', { name: 'Items' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
+    expect(rows.slice(-3)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Total Price£17.48']);
+    expect(pence(rows.at(-3)!) + pence(rows.at(-2)!)).toBe(pence(rows.at(-1)!));
+    expect(screen.getByTestId('ticket-delivery-fee')).toHaveTextContent('Delivery £2.50');
+  });
+
+  it.each([
+    { label: 'a free delivery', order: orderWire({ items }) },
+    { label: 'a collection', order: orderWire({ items, fulfilment: 'collection', addressId: null }) },
+  ])('$label: no delivery line, the total alone, on the page and the ticket', async ({ order }) => {
+    backOffice([order]);
+    renderWithProviders(<AdminOrderDetailPage />, { at: adminOrderPath(order._id), route: paths.adminOrder });
+    const table = await screen.findByRole('region', { name: 'Items' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
+    expect(rows.at(-1)).toBe('Total Price£14.98');
+    expect(rows.some((row) => row.startsWith('Delivery') || row.startsWith('Subtotal'))).toBe(false);
+    expect(screen.queryByTestId('ticket-delivery-fee')).toBeNull();
+  });
+});

@@ -22,6 +22,7 @@ import { Page } from '../../../components/page';
 import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
+import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../lib/order-format';
@@ -62,6 +63,8 @@ function OrderPromise({ order }: { order: OrderWire }) {
 
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
+  // A delivery's fee on its own line between the subtotal and the total (issue 22 point 4); none when free or collected.
+  const deliveryFee = orderDeliveryFeeText(order);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
       <OrderPromise order={order} />
@@ -133,6 +136,26 @@ function OrderDetail({ order }: { order: OrderWire }) {
                   </TableCell>
                 </TableRow>
               ))}
+              {deliveryFee !== null && (
+                <>
+                  <TableRow>
+                    <TableCell colSpan={2} sx={{ pl: 0 }}>
+                      Subtotal
+                    </TableCell>
+                    <TableCell align="right" sx={{ pr: 0 }}>
+                      {formatWirePounds(order.subtotal)}
+                    </TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell colSpan={2} sx={{ pl: 0 }}>
+                      Delivery
+                    </TableCell>
+                    <TableCell align="right" sx={{ pr: 0 }}>
+                      {deliveryFee}
+                    </TableCell>
+                  </TableRow>
+                </>
+              )}
               <TableRow>
                 <TableCell colSpan={2} sx={{ pl: 0, fontWeight: 700, borderBottom: 0 }}>
                   Total Price

@@ -186,3 +186,31 @@ it('the order history gives each order its payment line', async () => {
   expect(row(pendingCash)).toHaveTextContent('To be paid on delivery');
   expect(row(paidCard)).toHaveTextContent('Paid by card');
 });
+
+describe("the customer's order page shows the delivery fee on its own line (issue 22 points 2 and 4)", () => {
+  /** The text of each row of the Items table, in order. */
+  async function itemRows(order: OrderWire): Promise<string[]> {
+    shopWith([order]);
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const table = await screen.findByRole('table', { name: 'Items' });
+    return within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
+  }
+  const pence = (text: string) => Math.round(Number(/£(\d+\.\d\d)$/.exec(text)![1]) * 100);
+
+  it('a delivery with a fee: Subtotal, Delivery £2.50, then Total Price, adding up to the penny', async () => {
+    const rows = await itemRows(orderWire({ items, email: EMAIL, subtotal: 14.98, deliveryFee: 2.5, totalPrice: 17.48 }));
+    expect(rows.slice(-3)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Total Price£17.48']);
+    expect(pence(rows.at(-3)!) + pence(rows.at(-2)!)).toBe(pence(rows.at(-1)!));
+  });
+
+  it.each([
+    { label: 'a free delivery', order: orderWire({ items, email: EMAIL }) },
+    { label: 'a collection', order: orderWire({ items, email: EMAIL, fulfilment: 'collection', addressId: null }) },
+  ])('$label: no delivery line, the total alone', async ({ order }) => {
+    const rows = await itemRows(order);
+    expect(rows.at(-1)).toBe('Total Price£14.98');
+    expect(rows.some((row) => row.startsWith('Delivery') || row.startsWith('Subtotal'))).toBe(false);
+  });
+});
