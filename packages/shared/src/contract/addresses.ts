@@ -44,7 +44,8 @@ const postcodeSchema = z
     return postcode;
   });
 
-const phoneSchema = z
+/** A UK phone number as the shop stores it (normalised), for an address and for a collection's contact. */
+export const phoneSchema = z
   .string(PHONE_MESSAGE)
   .max(40, PHONE_MESSAGE)
   .transform((value, ctx) => {

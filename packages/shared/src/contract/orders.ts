@@ -11,7 +11,7 @@ import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES } from '
 import { orderStatusSchema } from '../domain/order-status';
 import { FULFILMENTS } from '../domain/fulfilment';
 import { CASH_ON_DELIVERY, PAY_ON_COLLECTION, PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from '../domain/payment-types';
-import { addressWireSchema, normalisePhone, PHONE_MESSAGE } from './addresses';
+import { addressWireSchema, phoneSchema } from './addresses';
 import { EMAIL_TEXT_MAX_LENGTH } from './auth';
 import { cartLineSchema, MAX_CART_LINES, objectIdSchema } from './cart';
 import { insertedAnswerSchema, modifiedAnswerSchema } from './catalogue';
@@ -44,17 +44,7 @@ export const CONTACT_NAME_MESSAGE = 'Your name is required';
  */
 export const collectionContactSchema = z.strictObject({
   name: z.string(CONTACT_NAME_MESSAGE).trim().min(1, CONTACT_NAME_MESSAGE).max(100, 'Your name is at most 100 characters'),
-  phone: z
-    .string(PHONE_MESSAGE)
-    .max(40, PHONE_MESSAGE)
-    .transform((value, ctx) => {
-      const phone = normalisePhone(value);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: phoneSchema,
 });
 export type CollectionContact = z.input<typeof collectionContactSchema>;
 
