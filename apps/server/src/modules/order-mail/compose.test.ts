@@ -440,4 +440,16 @@ describe('allergens and collection on the mails (issue 22, decision 1003)', () =
     );
     expect(canceledMoneyLine({ ...order({ fulfilment: 'collection' }) })).toBe('Nothing to pay: the order was to be paid on collection.');
   });
+
+  it.each<[PaymentType, PaymentStatus, string]>([
+    ['Cash', 'unpaid', 'Please have £53.37 ready to pay on collection.'],
+    ['Card', 'paid', 'Payment: Paid by card'],
+  ])('a collection ready (decision 1005), %s (%s): where to collect it, never "on its way"', (paymentType, paymentStatus, line) => {
+    const mail = onTheWayMail(order({ fulfilment: 'collection', status: 'On the way', paymentType, paymentStatus }), trader);
+    expect(mail.subject).toBe('Your order a1b2c3 is ready to collect');
+    expect(mail.text).toContain('\nYour order a1b2c3 is ready to collect at Harbour Pizza, 4 Harbour Walk, Bristol BS1 4DJ.\n');
+    expect(mail.text).toContain(`\n${line}\n`);
+    expect(mail.text).not.toContain('on its way');
+    expect(mail.text).not.toContain('Delivery to:');
+  });
 });

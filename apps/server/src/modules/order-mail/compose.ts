@@ -250,10 +250,27 @@ export function retimedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
   };
 }
 
-/** On its way: where to, when, and for a cash order what to have ready. */
+/**
+ * On its way: where to, when, and for a cash order what to have ready. A collection's 'On the way' is 'Ready to
+ * collect' (decision 1005): the mail says where to collect it and what to pay there.
+ */
 export function onTheWayMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
   const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
   const cashDue = order.paymentType === 'Cash' && order.paymentStatus !== 'paid';
+  if (order.fulfilment === 'collection') {
+    return {
+      subject: `Your ${orderName(order)} is ready to collect`,
+      text: body(
+        order,
+        [
+          [`Your ${orderName(order)} is ready to collect at ${[shop.name, ...shop.address].join(', ')}.`],
+          [cashDue ? `Please have ${formatPounds(order.total)} ready to pay on collection.` : `Payment: ${paymentWords(order)}`],
+          questions(shop),
+        ],
+        shop,
+      ),
+    };
+  }
   return {
     subject: `Your ${orderName(order)} is on its way`,
     text: body(
