@@ -59,6 +59,8 @@ const SHOP_CODES = {
   TEST_PAYMENTS_DISABLED: 404,
   NO_WEBHOOK_IN_TEST_MODE: 404,
   DELIVERY_ZONE_NOT_FOUND: 404,
+  /** No receipt printer with that id (issue 24, decision 1200). */
+  PRINTER_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -80,6 +82,10 @@ const SHOP_CODES = {
   DELIVERY_ZONE_EXISTS: 409,
   /** The last delivery zone stays while the shop's post code is set (decision 1001). */
   LAST_DELIVERY_ZONE: 409,
+  /** Another receipt printer has that name (issue 24). */
+  PRINTER_NAME_TAKEN: 409,
+  /** A print was asked for but no printer is set up to print that ticket (issue 24). */
+  NO_PRINTERS: 409,
   // 413 / 415: the body's size or kind
   PAYLOAD_TOO_LARGE: 413,
   IMAGE_TOO_LARGE: 413,
