@@ -44,12 +44,11 @@ const primaryId = () =>
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
-/** The allergens a product or topping contains (issue 22): codes of domain/allergens.ts, none by default. */
-const allergenList = (name: string) =>
-  jsonb(name)
-    .$type<Allergen[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`);
+/**
+ * The allergens a product or topping contains (issue 22): codes of domain/allergens.ts; `[]` contains none of the 14,
+ * NULL (the default) is not recorded yet (decision 1004: the storefront says 'ask us', never 'none').
+ */
+const allergenList = (name: string) => jsonb(name).$type<Allergen[] | null>();
 
 /** PostgreSQL bytea. node-postgres answers Buffer, PGlite Uint8Array; both come back as Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
