@@ -2,20 +2,12 @@ import { eq, isNull, or } from 'drizzle-orm';
 import type { CustomerNotificationWire } from '@shop/shared/contract/orders';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { statusLabel, statusSentence } from '@shop/shared/domain/status-label';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { imageUrl } from '../../images/store';
 import { findUserIdByEmail } from '../auth/public';
 import { listStatusChangesOf } from '../orders/public';
-
-const STATUS_TEXT: Record<OrderStatus, string> = {
-  'Pending Order': 'Your order has been placed',
-  'Approved Order': 'Your order has been approved',
-  'On the way': 'Your order is on the way',
-  'Delivered Order': 'Your order has been delivered',
-  'Canceled Order': 'Your order has been canceled',
-};
 
 /**
  * `GET /api/my-product/{email}`: the user's notifications, newest first: every status change of their
@@ -33,8 +25,9 @@ export async function listCustomerNotifications(db: Db, email: string): Promise<
   const fromChanges: CustomerNotificationWire[] = changes.map((change) => ({
     _id: change.id,
     kind: 'order',
-    title: `Order ${displayOrderId(change.orderId)}: ${change.status}`,
-    description: STATUS_TEXT[change.status],
+    // A collection's 'On the way' is 'Ready to collect' (decision 1005); the wire's status stays the stored value.
+    title: `Order ${displayOrderId(change.orderId)}: ${statusLabel(change.status, change.fulfilment)}`,
+    description: statusSentence(change.status, change.fulfilment),
     orderId: change.orderId,
     status: change.status,
     imageUrl: null,

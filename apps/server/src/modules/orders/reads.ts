@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusChangeWire, OrderWire, ShopOrderSort } from '@shop/shared/contract/orders';
 import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -162,6 +163,8 @@ export interface OrderStatusChange {
   id: string;
   orderId: string;
   status: OrderStatus;
+  /** How the order reaches the customer: a collection's statuses read differently (domain/status-label.ts). */
+  fulfilment: Fulfilment;
   at: Date;
 }
 
@@ -172,6 +175,7 @@ export async function listStatusChangesOf(db: Db, userId: string): Promise<Order
       id: orderStatusHistory.id,
       orderId: orderStatusHistory.orderId,
       status: orderStatusHistory.status,
+      fulfilment: orders.fulfilment,
       at: orderStatusHistory.changedAt,
     })
     .from(orderStatusHistory)
