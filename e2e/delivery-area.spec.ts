@@ -48,6 +48,11 @@ test('the owner sets the delivery area; a customer sees the fee at checkout and 
   await add.getByRole('button', { name: 'Add zone' }).click();
   await expect(add).toContainText('BS6 saved: £2.50 delivery');
   await expect(zones.getByRole('row')).toHaveCount(3);
+  // On a phone the zones fit the screen: the page never scrolls sideways (a visually hidden heading once made it 794 px wide).
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expect(zones).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await admin.setViewportSize({ width: 1280, height: 800 });
 
   // A customer in BS1 (free) with a second address in BS6 (£2.50).
   const customer = await newCustomer(browser);

@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -171,15 +172,17 @@ export function DeliveryZonesPage() {
             The shop’s post code is <strong>{data.shopPostcode}</strong>. Online orders are delivered only to these zones; an address
             anywhere else is asked to call the shop. Where a sector and its district are both zones, the sector’s fee applies.
           </Typography>
-          <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
-            <Table aria-label="Delivery zones">
+          {/* Positioned, so the visually hidden 'Actions' heading stays inside the frame that scrolls (on a phone it
+              otherwise widened the page), and tighter cells so the zones fit a 390 px screen. */}
+          <TableContainer component={Paper} variant="outlined" sx={{ mb: 3, position: 'relative' }}>
+            <Table size="small" aria-label="Delivery zones" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Zone</TableCell>
                   <TableCell align="right">Delivery fee</TableCell>
                   <TableCell align="right">Minimum order</TableCell>
                   <TableCell align="right">
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    <Box component="span" sx={visuallyHidden}>
                       Actions
                     </Box>
                   </TableCell>
