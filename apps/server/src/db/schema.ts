@@ -15,6 +15,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { Allergen } from '@shop/shared/domain/allergens';
 import type { DealSlot } from '@shop/shared/domain/catalogue';
@@ -604,3 +605,98 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Receipt printers (issue 24, decision 1200): how each is reached (ESC/POS over TCP, or Star CloudPRNT polling with
+ * its secret in the URL), its paper and which tickets it prints. `last_seen_at` and `last_error` are the
+ * database's clock, as every print time: a printer answers in real time, whatever SHOP_TIME says.
+ */
+export const printers = pgTable(
+  'printers',
+  {
+    id: primaryId(),
+    name: text('name').notNull(),
+    connectionKind: text('connection_kind').$type<'tcp' | 'cloudprnt'>().notNull(),
+    host: text('host'),
+    port: integer('port'),
+    /** CloudPRNT only: the secret of the printer's poll URL (random, 32 bytes base64url). */
+    cloudprntSecret: text('cloudprnt_secret'),
+    paperWidth: integer('paper_width').$type<80 | 58>().notNull(),
+    copies: integer('copies').notNull(),
+    printsKitchen: boolean('prints_kitchen').notNull(),
+    printsCustomer: boolean('prints_customer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('printers_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('printers_cloudprnt_secret_unique').on(t.cloudprntSecret),
+    check('printers_connection_kind', oneOf(t.connectionKind, ['tcp', 'cloudprnt'])),
+    check('printers_paper_width', sql`${t.paperWidth} in (80, 58)`),
+    check('printers_copies', sql`${t.copies} between 1 and 5`),
+    check(
+      'printers_connection',
+      sql`(${t.connectionKind} = 'tcp' and ${t.host} is not null and ${t.port} is not null) or (${t.connectionKind} = 'cloudprnt' and ${t.cloudprntSecret} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * One ticket to print on one printer (issue 24, decision 1200): the receiptline document is written when the job is
+ * made, so a reprint prints the order as it was then. Exactly once: a process claims a job with one UPDATE ... WHERE
+ * status = 'queued' (or its claim ran out) RETURNING, so no two send it; it is marked printed only after the
+ * printer took every byte. Every time is the database's clock.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    printerId: id('printer_id')
+      .notNull()
+      .references(() => printers.id, { onDelete: 'cascade' }),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'kitchen' | 'customer'>().notNull(),
+    reason: text('reason').$type<'accept' | 'reprint' | 'test'>().notNull(),
+    status: text('status').$type<'queued' | 'sending' | 'printed' | 'failed'>().notNull(),
+    /** The ticket as a receiptline document; turned into the printer's commands when it is sent. */
+    document: text('document').notNull(),
+    copies: integer('copies').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true, mode: 'date' }),
+    /** Not sent before this (the backoff after a failure). */
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The process that holds the job while `claimed_until` is ahead. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    /** When the admins were told it is late (once). */
+    lateWarnedAt: timestamp('late_warned_at', { withTimezone: true, mode: 'date' }),
+    /** A reprint's Idempotency-Key (the admin's id and the key, hashed). */
+    requestKey: text('request_key'),
+    requestHash: text('request_hash'),
+  },
+  (t) => [
+    index('print_jobs_waiting_idx')
+      .on(t.printerId, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('print_jobs_order_idx').on(t.orderId),
+    index('print_jobs_request_idx').on(t.requestKey),
+    // An order's automatic jobs are made once per printer and kind, whichever process hears the acceptance.
+    uniqueIndex('print_jobs_accept_once')
+      .on(t.printerId, t.orderId, t.kind)
+      .where(sql`${t.reason} = 'accept'`),
+    check('print_jobs_kind', oneOf(t.kind, ['kitchen', 'customer'])),
+    check('print_jobs_reason', oneOf(t.reason, ['accept', 'reprint', 'test'])),
+    check('print_jobs_status', oneOf(t.status, ['queued', 'sending', 'printed', 'failed'])),
+  ],
+);
+
+/** A reprint's Idempotency-Key (decision 0401): claimed first, so a retried request finds the first one's jobs. */
+export const printRequests = pgTable('print_requests', {
+  /** sha256 of the admin's id and the key. */
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
