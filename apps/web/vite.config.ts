@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { shopPwa } from './build/pwa.ts';
 
 /** The API server `npm run dev` (scripts/dev.mjs) starts beside Vite: the same PORT, 3000 by default. */
 const apiTarget = `http://127.0.0.1:${process.env.PORT || '3000'}`;
@@ -51,7 +52,8 @@ const homeChunk = homeChunkModules();
 export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), homeChunk.plugin],
+  // shopPwa: the web app manifest and the service worker (decision 1101).
+  plugins: [react(), precompress(), homeChunk.plugin, shopPwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -51,6 +51,9 @@ import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
+import { registerSeoFiles } from './spa/seo-routes';
+import { storefrontPage } from './spa/storefront-page';
+import { storefrontRenderer } from './spa/storefront-render';
 
 /**
  * Every feature's routes, each registered under /api. A new module is one line here. Each route declares its
@@ -227,6 +230,9 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Takeaway Shop</title></head>
 <body><h1>Takeaway Shop</h1><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p></body></html>`;
 
+/** Files of the web build at dist/'s root that browsers must revalidate each time, like index.html. */
+const NO_CACHE_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
 async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
@@ -246,7 +252,9 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
       setHeaders: (reply, sentPath) => {
         const filePath = sentPath.replace(/\.(br|gz)$/, '');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        // The service worker and the web app manifest (decision 1101) too: a new worker is found on the next visit.
+        else if (filePath.endsWith('.html') || NO_CACHE_FILES.has(path.relative(distDir, filePath)))
+          reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -254,9 +262,10 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
 
   const template = indexTemplate(indexFile);
   const pages = new IndexPages();
+  const renderer = storefrontRenderer(distDir);
 
-  // `/` names the images its first cards will show, from the menu in memory, so the phone fetches them alongside
-  // the scripts (see spa/index-page.ts).
+  // `/` and each category's view (`/?category=Pizza`): rendered on the server from the menu in memory, with the
+  // page's meta and JSON-LD, and the images its first cards will show preloaded (spa/storefront-page.ts).
   // A page, not part of the API: kept out of the API reference.
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const html = await template();
@@ -264,14 +273,19 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
     const requested = new URL(request.url, 'http://shop.invalid').searchParams.get('category') ?? undefined;
     let page;
     try {
-      page = pages.forHome(html, await getMenuSnapshot(app.db), requested);
+      page = await storefrontPage(app, { template: html, pages, renderer: await renderer(), requestedCategory: requested });
     } catch (error) {
-      // The page still works without the preloads; the menu requests will report the problem.
-      request.log.error({ err: error }, 'menu unavailable for the home page preloads');
-      page = pages.forOther(html);
+      // The browser renders the page itself; the menu requests will report a problem with the menu.
+      request.log.error({ err: error }, 'storefront page not rendered on the server');
+      try {
+        page = pages.forHome(html, await getMenuSnapshot(app.db), requested);
+      } catch {
+        page = pages.forOther(html);
+      }
     }
     return sendIndexPage(request, reply, page);
   });
+  registerSeoFiles(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
