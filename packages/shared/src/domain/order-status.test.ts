@@ -56,6 +56,16 @@ it.each([
   expect(statusChangeRefusal(from, to)).toBe(message);
 });
 
+it.each([
+  [D, C, 'The order is collected and can no longer change'],
+  [C, A, 'The order is canceled and can no longer change'],
+  [W, A, 'An order that is Ready to collect cannot go back to Approved Order'],
+  [W, W, 'The order is already Ready to collect'],
+  [D, D, 'The order is already Collected'],
+])('refusing a collection %s → %s says "%s" (decision 1005)', (from, to, message) => {
+  expect(statusChangeRefusal(from, to, 'collection')).toBe(message);
+});
+
 it("the statuses are the spec's five, and admins set the four other than Pending Order", () => {
   expect(ORDER_STATUSES).toEqual(['Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order']);
   expect(ADMIN_SETTABLE_STATUSES).toEqual(['Approved Order', 'On the way', 'Delivered Order', 'Canceled Order']);

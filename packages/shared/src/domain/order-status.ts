@@ -14,6 +14,8 @@
  *   `modifiedCount: 0`, as the spec's "applied only if modifiedCount is above 0" expects).
  */
 import { z } from 'zod';
+import type { Fulfilment } from './fulfilment';
+import { statusLabel } from './status-label';
 
 export const ORDER_STATUSES = ['Pending Order', 'Approved Order', 'On the way', 'Delivered Order', 'Canceled Order'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -37,12 +39,19 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return statusChangeRefusal(from, to) === null;
 }
 
-/** Why the server refuses a status change, in words an admin can act on; null when it is allowed. */
-export function statusChangeRefusal(from: OrderStatus, to: OrderStatus): string | null {
-  if (from === to) return `The order is already ${to}`;
-  if (isFinalStatus(from)) return `The order is ${from === 'Delivered Order' ? 'delivered' : 'canceled'} and can no longer change`;
+/**
+ * Why the server refuses a status change, in words an admin can act on; null when it is allowed. A collection's
+ * statuses are named as it reads them ('Ready to collect', 'Collected': domain/status-label.ts, decision 1005).
+ */
+export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, fulfilment: Fulfilment = 'delivery'): string | null {
+  const label = (status: OrderStatus) => statusLabel(status, fulfilment);
+  if (from === to) return `The order is already ${label(to)}`;
+  if (isFinalStatus(from)) {
+    const done = from === 'Canceled Order' ? 'canceled' : fulfilment === 'collection' ? 'collected' : 'delivered';
+    return `The order is ${done} and can no longer change`;
+  }
   if (to === 'Pending Order') return 'An order cannot go back to Pending Order';
   if (to === 'Canceled Order') return null;
-  if (PROGRESS.indexOf(to) < PROGRESS.indexOf(from)) return `An order that is ${from} cannot go back to ${to}`;
+  if (PROGRESS.indexOf(to) < PROGRESS.indexOf(from)) return `An order that is ${label(from)} cannot go back to ${label(to)}`;
   return null;
 }

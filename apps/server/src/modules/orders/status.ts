@@ -134,7 +134,7 @@ export async function updateOrderStatus(
     if (!order || !isPlaced(order)) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status === status) return { modifiedCount: 0 };
     if (change.onlyFrom !== undefined && order.status !== change.onlyFrom) return { modifiedCount: 0 };
-    const refusal = statusChangeRefusal(order.status, status);
+    const refusal = statusChangeRefusal(order.status, status, order.fulfilment);
     if (refusal) {
       // Money taken by this request for an order someone canceled meanwhile goes back (the cancel's own settling
       // may have run before the capture).

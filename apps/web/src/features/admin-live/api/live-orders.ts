@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OrderWire, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { ORDER_RECEIVED } from '@shop/shared/contract/realtime';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { adminOrderQuery, ADMIN_ORDERS_KEY, putOrderChange, refetchAfterStatusChange } from '../../../lib/admin-orders';
 import { useOrderChanged, type OrderChange } from '../../../lib/admin-order-events';
 import { api } from '../../../lib/api';
@@ -182,10 +183,10 @@ export function useLiveOrders(): LiveOrders {
 /** What became of a change: applied, or not, with the refusal (its code and the server's words). */
 export type StatusChangeResult = { applied: true } | { applied: false; reason: string; error: unknown };
 
-function doneToast(change: UpdateOrderStatusRequest): string {
+function doneToast(order: OrderWire, change: UpdateOrderStatusRequest): string {
   if (change.status === 'Approved Order') return 'Order approved';
   if (change.status === 'Canceled Order') return 'Order canceled';
-  return change.status ? `Order set to ${change.status}` : 'Order updated';
+  return change.status ? `Order set to ${statusLabel(change.status, order.fulfilment)}` : 'Order updated';
 }
 
 /**
@@ -204,13 +205,13 @@ export function useAnswerOrder(): (order: OrderWire, change: UpdateOrderStatusRe
         const applied = await putOrderChange(order._id, change);
         result = applied
           ? { applied: true }
-          : { applied: false, reason: `The order is already ${change.status ?? order.status}`, error: null };
+          : { applied: false, reason: `The order is already ${statusLabel(change.status ?? order.status, order.fulfilment)}`, error: null };
       } catch (error) {
         result = { applied: false, reason: error instanceof Error ? error.message : String(error), error };
       }
       if (result.applied) {
         void refetchAfterStatusChange(queryClient);
-        showToast(doneToast(change));
+        showToast(doneToast(order, change));
         store.settle(order._id);
         return result;
       }

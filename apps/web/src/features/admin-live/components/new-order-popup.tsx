@@ -16,6 +16,7 @@ import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/order-answer-dialogs';
 import { OrderFlags } from '../../../components/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
@@ -108,7 +109,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
             )}
             {!stillPending && (
               <Box component="span" sx={{ display: 'block' }}>
-                This order is now {order.status}.
+                This order is now {statusLabel(order.status, order.fulfilment)}.
               </Box>
             )}
           </Alert>

@@ -130,7 +130,7 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
               <TableCell align="right">{order.quantity}</TableCell>
               <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <StatusChip status={order.status} />
+                <StatusChip status={order.status} fulfilment={order.fulfilment} />
                 <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
               </TableCell>
               <TableCell align="right">
@@ -161,7 +161,7 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
         <Box component="li" key={order._id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <OrderLink order={order} />
-            <StatusChip status={order.status} />
+            <StatusChip status={order.status} fulfilment={order.fulfilment} />
             <Box sx={{ ml: 'auto' }}>
               <StatusMenu order={order} />
             </Box>

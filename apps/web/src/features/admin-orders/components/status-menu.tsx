@@ -8,6 +8,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/order-answer-dialogs';
 import { refusalOf } from '../../../lib/order-answer';
 import { useReadyQuote } from '../../../lib/shop-settings';
@@ -29,8 +30,8 @@ export function useChangeOrder(order: AnsweredOrder) {
   const send = async (change: UpdateOrderStatusRequest) => {
     const applied = await update.mutateAsync({ id: order._id, change });
     if (change.status === undefined) showToast(`Order ${short} is now expected later`);
-    else if (applied) showToast(`Order ${short} is now ${change.status}`);
-    else showToast(`Order ${short} is already ${change.status}`, 'info');
+    else if (applied) showToast(`Order ${short} is now ${statusLabel(change.status, order.fulfilment)}`);
+    else showToast(`Order ${short} is already ${statusLabel(change.status, order.fulfilment)}`, 'info');
   };
   return { send, busy: update.isPending };
 }
@@ -127,7 +128,7 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
         </Button>
       )}
       <Menu id={menuId} anchorEl={anchor} open={expanded} onClose={() => setAnchor(null)}>
-        {statusMenuOptions(order.status).map((option) => (
+        {statusMenuOptions(order.status, order.fulfilment).map((option) => (
           <MenuItem key={option.status} disabled={option.disabled} onClick={() => choose(option.status, option.ask)}>
             <ListItemText primary={option.label} secondary={option.disabled && option.status !== order.status ? option.reason : null} />
           </MenuItem>

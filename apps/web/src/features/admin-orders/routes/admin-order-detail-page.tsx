@@ -21,6 +21,7 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentLine } from '@shop/shared/domain/payment-line';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
@@ -193,7 +194,7 @@ function StatusHistory({ order }: { order: OrderWire }) {
       <TableBody>
         {history.map((change) => (
           <TableRow key={`${change.createdAt}-${change.status}`}>
-            <TableCell>{change.status}</TableCell>
+            <TableCell>{statusLabel(change.status, order.fulfilment)}</TableCell>
             <TableCell>
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                 {change.date}
@@ -242,7 +243,7 @@ export function AdminOrderDetailPage() {
       {data && (
         <>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-            <StatusChip status={data.status} />
+            <StatusChip status={data.status} fulfilment={data.fulfilment} />
             <CollectionLabel order={data} />
             <ScheduledFor order={data} sx={{ fontSize: '1.125rem' }} />
             <Typography color="text.secondary">

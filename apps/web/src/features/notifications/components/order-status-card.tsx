@@ -9,6 +9,7 @@ import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
@@ -29,7 +30,7 @@ function dotColour(status: OrderStatus): string {
 export function OrderStatusCard({ order }: { order: OrderWire }) {
   const short = displayOrderId(order._id);
   const steps = orderTimeline(order);
-  const hint = nextStepHint(order.status);
+  const hint = nextStepHint(order.status, order.fulfilment);
   const items = `${order.quantity} item${order.quantity === 1 ? '' : 's'}`;
   const payment = `${paymentTypeLabel(order.paymentType, order.fulfilment)} · ${paymentLine(order)}`;
   const promise = orderPromiseLine(order);
@@ -83,7 +84,7 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
               </Box>
               <Box>
                 <Typography fontWeight={step.current ? 700 : 400} color={step.current ? 'text.primary' : 'text.secondary'}>
-                  {step.status}
+                  {statusLabel(step.status, order.fulfilment)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {step.date} at {step.time}

@@ -1,4 +1,5 @@
 import type { CustomerNotificationWire, OrderStatusChangeWire, OrderWire } from '@shop/shared/contract/orders';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { isFinalStatus, type OrderStatus } from '@shop/shared/domain/order-status';
 
 /** One step of an order's timeline: a status it has had, when, and whether it is the status it has now. */
@@ -45,8 +46,12 @@ export function announcementsOf(feed: readonly CustomerNotificationWire[]): Cust
   return feed.filter((item) => item.kind === 'notice');
 }
 
-/** A line under the timeline saying what happens next, or null once the order is delivered or canceled. */
-export function nextStepHint(status: OrderStatus): string | null {
+/**
+ * A line under the timeline saying what happens next, or null once the order is delivered (collected) or canceled.
+ * A collection's 'On the way' is 'Ready to collect' (decision 1005).
+ */
+export function nextStepHint(status: OrderStatus, fulfilment: Fulfilment = 'delivery'): string | null {
   if (isFinalStatus(status)) return null;
-  return status === 'On the way' ? 'Your order is on its way to you.' : 'This page updates as soon as the shop moves your order on.';
+  if (status !== 'On the way') return 'This page updates as soon as the shop moves your order on.';
+  return fulfilment === 'collection' ? 'Your order is ready to collect from the shop.' : 'Your order is on its way to you.';
 }

@@ -18,6 +18,7 @@ import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import { ScheduledFor, scheduledForText } from '../../../components/scheduled-for';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { Page } from '../../../components/page';
 import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -94,7 +95,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
                 ['Payment type', paymentTypeLabel(order.paymentType, order.fulfilment)],
                 ['Payment', paymentLine(order)],
                 ['Date', `${order.date} ${order.time}`],
-                ['Status', order.status],
+                ['Status', statusLabel(order.status, order.fulfilment)],
                 ['Note', order.note || '—'],
                 ['Allergies', order.allergyNote || 'None given'],
               ].map(([label, value]) => (

@@ -16,6 +16,7 @@ import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
+import { statusLabel } from '@shop/shared/domain/status-label';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
@@ -28,7 +29,7 @@ function OrderStatus({ order }: { order: OrderWire }) {
   const promise = orderPromiseLine(order);
   return (
     <>
-      {order.status}
+      {statusLabel(order.status, order.fulfilment)}
       {order.fulfilment === 'collection' && (
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
           Collection
