@@ -149,6 +149,7 @@ const adminRoutes: RouteObject[] = [
     path: paths.deliveryZones,
     lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
   },
+  { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
 ];
 
 export const routes: RouteObject[] = [

@@ -48,6 +48,8 @@ export const paths = {
   shopSettings: '/shop-settings',
   /** The delivery area: the shop's post code and its zones (issue 22, decision 1001). */
   deliveryZones: '/delivery-zones',
+  /** The shop's receipt printers (issue 24, decision 1201). */
+  printers: '/printers',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -21,6 +21,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MenuIcon from '@mui/icons-material/Menu';
+import PrintIcon from '@mui/icons-material/Print';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
@@ -29,6 +30,7 @@ import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
 import { KitchenControls } from '../../features/admin-kitchen/components/kitchen-controls';
+import { LatePrintBanner } from '../../features/admin-printers/components/late-print-banner';
 import { paths } from '../../lib/paths';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
@@ -46,6 +48,7 @@ const SIDEBAR_LINKS = [
   { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
   { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
   { label: 'Delivery zones', to: paths.deliveryZones, icon: <LocalShippingIcon /> },
+  { label: 'Printers', to: paths.printers, icon: <PrintIcon /> },
   { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },
 ];
 
@@ -158,6 +161,8 @@ export function AdminLayout() {
 
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}>
         {headerHeight === null ? <Toolbar /> : <Box sx={{ height: headerHeight }} />}
+        {/* A printer with a job waiting over a minute, on every admin page, ringing (issue 24). */}
+        <LatePrintBanner />
         <Outlet />
       </Box>
 
