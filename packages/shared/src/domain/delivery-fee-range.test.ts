@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cartDeliveryNote, deliveryFeeRange, type DeliveryFeeRange } from './delivery-fee-range';
+import { formatPounds } from './money';
+
+describe('deliveryFeeRange: the lowest and highest fee of the zones', () => {
+  it.each<[string, number[], DeliveryFeeRange | null]>([
+    ['no zones (no shop post code)', [], null],
+    ['the free home zone alone', [0], { from: 0, to: 0 }],
+    ['one paid zone', [250], { from: 250, to: 250 }],
+    ['free, then paid zones in any order', [350, 0, 200], { from: 0, to: 350 }],
+    ['only paid zones', [300, 150], { from: 150, to: 300 }],
+  ])('%s', (_, fees, range) => {
+    expect(deliveryFeeRange(fees.map((fee) => ({ fee })))).toEqual(range);
+  });
+});
+
+describe('cartDeliveryNote: what the cart says before checkout', () => {
+  it.each<[DeliveryFeeRange | null, string | null]>([
+    [null, null],
+    [{ from: 0, to: 0 }, 'Free delivery in our area; free to collect'],
+    [{ from: 250, to: 250 }, 'Delivery £2.50 in our area, shown at checkout; free to collect'],
+    [{ from: 0, to: 350 }, 'Delivery from £0.00 to £3.50 by area, shown at checkout; free to collect'],
+    [{ from: 150, to: 300 }, 'Delivery from £1.50 to £3.00 by area, shown at checkout; free to collect'],
+  ])('%j: %s', (range, note) => {
+    expect(cartDeliveryNote(range, formatPounds)).toBe(note);
+  });
+});
