@@ -7,11 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useDeleteAccount } from '../api/use-account';
+import { CurrentPasswordField } from './current-password-field';
 
 /** The file the server answers (`Content-Disposition: attachment`), so a plain link downloads it with the session cookie. */
 export const MY_DATA_URL = '/api/profile/data';
@@ -94,18 +94,7 @@ export function MyDataSection() {
                   {remove.error.message}
                 </Alert>
               )}
-              <TextField
-                label="Password"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                helperText="Your current password"
-                fullWidth
-                autoFocus
-              />
+              <CurrentPasswordField value={password} onChange={setPassword} autoFocus />
             </>
           )}
         </DialogContent>

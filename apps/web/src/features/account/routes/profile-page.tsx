@@ -10,6 +10,7 @@ import { useConfirmEmail, useUpdateProfile } from '../api/use-account';
 import { OTP_LENGTH } from '@shop/shared/domain/account-rules';
 import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
+import { CurrentPasswordField } from '../components/current-password-field';
 import { MyDataSection } from '../components/my-data-section';
 import { paths } from '../../../lib/paths';
 
@@ -123,17 +124,7 @@ export function ProfilePage() {
         onChange={(event) => setEmail(event.target.value)}
         fullWidth
       />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        helperText="Your current password"
-        fullWidth
-      />
+      <CurrentPasswordField value={password} onChange={setPassword} />
       <Button type="submit" variant="contained" size="large" loading={update.isPending} disabled={update.isPending} fullWidth>
         Save
       </Button>
