@@ -16,6 +16,8 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # --- build: every dependency, then `npm run build` (web app by Vite, server bundled by esbuild) -----------------
+# The web build includes the storefront's server renderer, apps/web/dist/.ssr (decision 1100): one bundle with React
+# and MUI inside, so the runtime stage below needs none of the web app's dependencies for it either.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is rebuilt only when they change.

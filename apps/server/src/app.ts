@@ -51,6 +51,9 @@ import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { attachRealtime } from './realtime/server';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
+import { registerSeoFiles } from './spa/seo-routes';
+import { storefrontPage } from './spa/storefront-page';
+import { storefrontRenderer } from './spa/storefront-render';
 
 /**
  * Every feature's routes, each registered under /api. A new module is one line here. Each route declares its
@@ -259,9 +262,10 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
 
   const template = indexTemplate(indexFile);
   const pages = new IndexPages();
+  const renderer = storefrontRenderer(distDir);
 
-  // `/` names the images its first cards will show, from the menu in memory, so the phone fetches them alongside
-  // the scripts (see spa/index-page.ts).
+  // `/` and each category's view (`/?category=Pizza`): rendered on the server from the menu in memory, with the
+  // page's meta and JSON-LD, and the images its first cards will show preloaded (spa/storefront-page.ts).
   // A page, not part of the API: kept out of the API reference.
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const html = await template();
@@ -269,14 +273,19 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
     const requested = new URL(request.url, 'http://shop.invalid').searchParams.get('category') ?? undefined;
     let page;
     try {
-      page = pages.forHome(html, await getMenuSnapshot(app.db), requested);
+      page = await storefrontPage(app, { template: html, pages, renderer: await renderer(), requestedCategory: requested });
     } catch (error) {
-      // The page still works without the preloads; the menu requests will report the problem.
-      request.log.error({ err: error }, 'menu unavailable for the home page preloads');
-      page = pages.forOther(html);
+      // The browser renders the page itself; the menu requests will report a problem with the menu.
+      request.log.error({ err: error }, 'storefront page not rendered on the server');
+      try {
+        page = pages.forHome(html, await getMenuSnapshot(app.db), requested);
+      } catch {
+        page = pages.forOther(html);
+      }
     }
     return sendIndexPage(request, reply, page);
   });
+  registerSeoFiles(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

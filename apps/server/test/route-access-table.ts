@@ -135,6 +135,9 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   // The single-page app: its index and its files are public.
   'GET /': { expect: anyone(), request: () => ({ path: '/' }) },
   'GET /*': { expect: anyone(), request: () => ({ path: '/assets/app.js' }) },
+  // What search engines read (decision 1100): public.
+  'GET /robots.txt': { expect: anyone(), request: () => ({ path: '/robots.txt' }) },
+  'GET /sitemap.xml': { expect: anyone(), request: () => ({ path: '/sitemap.xml' }) },
 
   // The API reference (decision 0004): the OpenAPI document and swagger-ui's page, document and files, public.
   'GET /api/openapi.json': { expect: anyone(), request: () => ({ path: api('/openapi.json') }) },

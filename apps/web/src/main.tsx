@@ -1,37 +1,66 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
 import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { startHydrating } from './lib/hydration';
+import { openingStatusQueryKey } from './lib/opening-status';
+
+/**
+ * The state the server rendered the page with (`/` and each category's view, issue 23, decision 1100): the router's
+ * loader data and the menu's answers. Null on every other page, which the browser renders itself.
+ */
+function serverState(): StorefrontState | null {
+  const element = document.getElementById(STOREFRONT_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as StorefrontState;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Creates the router in a task after the scripts' evaluation (Lighthouse's Total Blocking Time counts each long
- * task), and renders once the first route's code and the home page's menu have loaded. Until then index.html's
- * static shell stays on screen; rendering earlier would swap it for a spinner and then again for the page.
+ * task), and renders once the first route's code (and, for a page the browser renders, the home page's menu) has
+ * loaded. A page the server rendered is hydrated: the query cache first gets the very answers the server rendered
+ * with, so the first render matches its markup. Otherwise index.html's static shell stays on screen until then;
+ * rendering earlier would swap it for a spinner and then again for the page.
  */
 async function start(container: HTMLElement): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const router = createAppRouter();
+  const state = serverState();
+  // The opening status as stale (updatedAt 0), so it is asked again at once: a cached page may carry an older quote.
+  if (state)
+    for (const [key, data] of state.queries)
+      queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
+  const router = createAppRouter(state ? { loaderData: state.loaderData } : undefined);
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
+      const unsubscribe = router.subscribe((routerState) => {
+        if (!routerState.initialized) return;
         unsubscribe();
         resolve();
       });
     });
   }
+  const app: ReactNode = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  if (state) {
+    startHydrating();
+    hydrateRoot(container, app);
+    return;
+  }
   const root = createRoot(container);
   // A transition lets React render the first screen in slices that yield to the browser, instead of one long task.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app));
 }
 
 const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import type { MenuSnapshot } from '../modules/catalogue/public';
 import { compressOnce, type Encoding } from '../http/compression';
 import { strongEtagOf } from '../http/etag';
+import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontRenderOutput } from '@shop/shared/contract/storefront-render';
 
 /**
  * index.html as the server sends it. The build's file carries two markers: `<!--spa:preload-images-->`, where `/`
@@ -94,6 +95,43 @@ export function homePageHtml(template: SpaTemplate, imageUrls: string[]): string
   return template.html.replace(PRELOAD_MARKER, [...images, ...scripts].join('\n    '));
 }
 
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>/;
+/** The static shell inside `#root`: from its opening tag to the last `</div>` before `</body>`. */
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+/** What React's renderer writes before the markup for the head (the preloads of images it saw): `<link .../>`s. */
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+/** What the server adds to a storefront page (`/` and each category's view): its head tags, and what it rendered. */
+export interface StorefrontPageParts {
+  /** The images of the first cards, preloaded. */
+  imageUrls: string[];
+  /** The page's title, description, canonical, Open Graph tags and JSON-LD (spa/seo.ts), in place of the shell's. */
+  head: string;
+  /** The server renderer's output (spa/storefront-render.ts), or null to send the browser-rendered shell. */
+  rendered: StorefrontRenderOutput | null;
+}
+
+/**
+ * A storefront page: the home page's preloads, its own head tags and, when the web build has a server renderer,
+ * the rendered app in `#root` with its styles in the head and its state for hydrating before `</body>`. A rendered
+ * page drops the menu answers' preloads: the answers are in the page, and a preload left unused is a console
+ * warning.
+ */
+export function storefrontPageHtml(template: SpaTemplate, parts: StorefrontPageParts): string {
+  let html = homePageHtml(template, parts.imageUrls).replace(TITLE, '').replace(DESCRIPTION, '');
+  const { rendered } = parts;
+  if (!rendered) return html.replace(PRELOAD_MARKER, '').replace('</head>', `  ${parts.head}\n  </head>`);
+  // React's own preloads of the images it saw with a high fetch priority: the first cards', which the page preloads.
+  const markup = rendered.html.replace(LEADING_LINKS, '');
+  const state = `<script type="application/json" id="${STOREFRONT_STATE_ELEMENT_ID}">${rendered.stateJson}</script>`;
+  html = html.replace(HOME_BLOCK, '');
+  // Functions as replacements, so a `$` in the menu's text is taken literally.
+  html = html.replace('</head>', () => `  ${parts.head}\n    ${rendered.styles}\n  </head>`);
+  html = html.replace(ROOT, (_, end: string) => `<div id="root">${markup}</div>\n    ${state}${end}`);
+  return html;
+}
+
 /** Any other screen: the shell's top bar only, no heading and no preloads of the home page's. */
 export function otherPageHtml(template: string): string {
   return template.replace(PRELOAD_MARKER, '').replace(HOME_BLOCK, '');
@@ -114,6 +152,7 @@ export class IndexPages {
     this.template = template;
     this.other = undefined;
     this.home.clear();
+    this.storefront.clear();
   }
 
   forHome(template: SpaTemplate, snapshot: MenuSnapshot, requestedCategory: string | undefined): IndexPage {
@@ -128,6 +167,31 @@ export class IndexPages {
     if (!page) {
       page = new IndexPage(homePageHtml(template, firstCardImages(snapshot, category)));
       this.home.set(key, page);
+    }
+    return page;
+  }
+
+  private storefrontGeneration = '';
+  private readonly storefront = new Map<string, Promise<IndexPage>>();
+
+  /**
+   * A storefront page (`/` and each category's view), made by `build` once per `generation` (what every such page
+   * is made of: the menu version and answers, the opening state, the trader) and `view` (the category): a new
+   * generation drops the pages of the last. A page that failed to build is not kept.
+   */
+  forStorefront(template: SpaTemplate, generation: string, view: string, build: () => Promise<string>): Promise<IndexPage> {
+    this.use(template);
+    if (generation !== this.storefrontGeneration) {
+      this.storefront.clear();
+      this.storefrontGeneration = generation;
+    }
+    let page = this.storefront.get(view);
+    if (!page) {
+      page = build().then((html) => new IndexPage(html));
+      this.storefront.set(view, page);
+      page.catch(() => {
+        if (this.storefront.get(view) === page) this.storefront.delete(view);
+      });
     }
     return page;
   }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 import { theme } from './theme';
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client`: the server renderer's own, filled with the page's answers (entry-server.tsx); the app's one otherwise. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/toaster';
+import { endHydrating } from '../lib/hydration';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { paths } from '../lib/paths';
 import { AdminAlerts } from './admin-alerts';
@@ -20,6 +21,8 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
  * new-order popup with its chime.
  */
 function AppRoot() {
+  // After the hydration of a page the server rendered (main.tsx): screens mounted later render as usual.
+  useEffect(endHydrating, []);
   return (
     <>
       <Outlet />
@@ -36,7 +39,9 @@ const customerRoutes: RouteObject[] = [
     // Starts the menu requests while the page's code downloads, instead of after, and waits for them (index.html
     // preloads both), so the first render draws the cards rather than placeholders drawn and then replaced.
     // prefetchQuery never throws: a failed request leaves the query in error and the page offers a retry.
+    // On the server (entry-server.tsx) the answers are already in the render's query cache.
     loader: async () => {
+      if (import.meta.env.SSR) return null;
       await Promise.all([queryClient.prefetchQuery(categoriesQuery), queryClient.prefetchQuery(productsQuery)]);
       return null;
     },

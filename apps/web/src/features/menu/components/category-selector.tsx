@@ -1,13 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import type { MenuCategory } from '../../../lib/menu-types';
+import { paths } from '../../../lib/paths';
+import { DEFAULT_CATEGORY } from '../lib/select-category';
 
 interface CategorySelectorProps {
   categories: MenuCategory[];
   selected: string | null;
   onSelect: (categoriName: string) => void;
+}
+
+/** A category's view: `/` for the one the menu opens on, `/?category=<name>` for the others (the menu screen's URL). */
+export function categoryHref(categoriName: string): string {
+  return categoriName === DEFAULT_CATEGORY ? paths.home : `${paths.home}?${new URLSearchParams({ category: categoriName }).toString()}`;
 }
 
 const IMAGE_SIZE = 56;
@@ -60,8 +67,18 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
         return (
           <ButtonBase
             key={category._id}
+            // A link to the category's view (its URL, which the server renders), so it works with scripts off and
+            // search engines follow it; with scripts, a toggle button that changes the view in place.
+            component="a"
+            href={categoryHref(category.categoriName)}
+            role="button"
             aria-pressed={pressed}
-            onClick={() => onSelect(category.categoriName)}
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              // A new tab or window (Ctrl, Shift, middle button) opens the link as a link.
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onSelect(category.categoriName);
+            }}
             focusRipple
             sx={{
               flex: '0 0 auto',

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { isHydrating } from '../../../lib/hydration';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 
@@ -19,9 +20,12 @@ const EAGER_CARDS = 4;
  */
 export const FIRST_RENDER_CARDS = 2;
 
-/** False for the first render and true from the next task on. */
+/**
+ * False for the first render and true from the next task on. True at once for a page the server rendered, which
+ * has every card already: hydrating it draws them all too.
+ */
 function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(isHydrating);
   useEffect(() => {
     if (ready) return undefined;
     const timer = window.setTimeout(() => startTransition(() => setReady(true)), 0);
