@@ -148,6 +148,7 @@ export function orderItemWire(overrides: Partial<OrderItemWire> & Pick<OrderItem
     toppingsPrice: 0,
     totalQuantityPrice: Math.round(price * quantity * 100) / 100,
     dealItems: [],
+    allergens: [],
     line: { productId: wireId(), quantity },
     ...overrides,
     title,

@@ -68,8 +68,11 @@ export const quotedLineSchema = z.strictObject({
   price: z.number(),
   totalQuantityPrice: z.number(),
   dealItems: z.array(z.strictObject({ slot: z.number().int(), productId: z.string(), title: z.string(), size: sizeSchema.nullable() })),
-  /** The line's allergens (issue 22): its product's, toppings', crust's and deal items', codes in the 14's order. */
-  allergens: z.array(z.enum(ALLERGENS)),
+  /**
+   * The line's allergens (issue 22): its product's, toppings', crust's and deal items', codes in the 14's order; null
+   * when some part's are not recorded (decision 1004: the storefront says 'ask us', never 'none').
+   */
+  allergens: z.array(z.enum(ALLERGENS)).nullable(),
 });
 export type QuotedLine = z.infer<typeof quotedLineSchema>;
 
@@ -82,6 +85,11 @@ export const cartQuoteAnswerSchema = z.strictObject({
   minimumOrder: z.number(),
   /** Only when a post code was sent: its delivery fee and minimum, or why the shop does not deliver there (decision 1001). */
   delivery: deliveryCheckAnswerSchema.optional(),
+  /**
+   * Pounds: the lowest and highest delivery fee of the shop's zones, told in the cart before checkout (decision 1005);
+   * null while the shop has no zones (no post code set: every post code is delivered free).
+   */
+  deliveryFees: z.strictObject({ from: z.number(), to: z.number() }).nullable().optional(),
 });
 export type CartQuoteAnswer = z.infer<typeof cartQuoteAnswerSchema>;
 

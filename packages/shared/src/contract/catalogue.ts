@@ -74,10 +74,16 @@ const soldOutWireFields = {
     .describe('When it is back by itself (the next opening, ISO); null while on sale, and while sold out until turned back on'),
 };
 
-/** A product's or topping's own allergens (issue 22 point 1): codes of domain/allergens.ts, in that list's order. */
+/**
+ * A product's or topping's own allergens (issue 22 point 1): codes of domain/allergens.ts, in that list's order; null
+ * when not recorded yet (decision 1004).
+ */
 export const allergensWireSchema = z
   .array(z.enum(ALLERGENS))
-  .describe(`The allergens it contains, codes of the 14 regulated: ${ALLERGENS.join(', ')} (none: [])`);
+  .nullable()
+  .describe(
+    `The allergens it contains, codes of the 14 regulated: ${ALLERGENS.join(', ')} (none: []); null: not recorded yet (the storefront says to ask the shop)`,
+  );
 
 export const productWireSchema = z.strictObject({
   _id: z.string(),
@@ -246,7 +252,8 @@ const dealSlotsInput = z
 
 /**
  * `allergens` as a request sends it: a JSON list of codes, or (a form field) that list as JSON text or the codes
- * separated by commas; "" or "[]" is none. Left out: kept as it is on an edit, none on a new record. Codes are
+ * separated by commas; "" or "[]" is none (contains none of the 14). null (or the text "null") is not recorded
+ * (decision 1004). Left out: kept as it is on an edit, not recorded on a new record. Codes are
  * trimmed and lower-cased; whether each is one of the 14 is checked by the server, which refuses an unknown one with
  * 422 UNKNOWN_ALLERGEN naming it (unknownAllergens), so a client's slip is told apart from a malformed request.
  */
@@ -255,10 +262,11 @@ export const allergensInput = z
   .nullish()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
-    if (value === null) return [];
+    if (value === null) return null;
     let list: unknown = value;
     if (typeof value === 'string') {
       const textValue = value.trim();
+      if (textValue === 'null') return null;
       if (textValue.startsWith('[')) {
         try {
           list = JSON.parse(textValue) as unknown;

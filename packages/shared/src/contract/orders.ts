@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
+import { ALLERGENS } from '../domain/allergens';
 import type { OpeningStatus } from '../domain/kitchen';
 import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES } from '../domain/order-promise';
 import { orderStatusSchema } from '../domain/order-status';
@@ -200,6 +201,11 @@ export const orderItemWireSchema = z.strictObject({
   totalQuantityPrice: z.number(),
   /** The titles of a deal's chosen items. */
   dealItems: z.array(z.string()),
+  /**
+   * The line's allergens as the menu recorded them when it was ordered (codes of the 14, in their order; [] none);
+   * null when some part's were not recorded then, or the order is older than allergens (decision 1004).
+   */
+  allergens: z.array(z.enum(ALLERGENS)).nullable(),
   /** The cart line as ordered, so the order can be put in the cart again at today's prices. */
   line: cartLineSchema,
 });

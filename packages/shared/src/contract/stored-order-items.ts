@@ -61,9 +61,10 @@ export const storedOrderItemSchema = z.object({
   vatRate: z.enum(VAT_RATES).optional(),
   /**
    * The line's allergens when it was ordered (issue 22 point 1, domain/allergens.ts lineAllergens), as the receipt
-   * lists them; absent in lines stored before allergens were recorded.
+   * lists them; null when some part's were not recorded then (decision 1004); absent in lines stored before
+   * allergens were recorded (read as not recorded).
    */
-  allergens: z.array(z.string()).optional(),
+  allergens: z.array(z.string()).nullable().optional(),
   line: storedCartLineSchema,
 });
 export type StoredOrderItem = z.output<typeof storedOrderItemSchema>;

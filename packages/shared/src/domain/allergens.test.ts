@@ -5,10 +5,12 @@ import {
   allergenVerdict,
   avoidedInOptions,
   combineAllergens,
+  combineKnownAllergens,
   containsAnyAllergen,
   dealAllergenVerdict,
   isAllergen,
   lineAllergens,
+  recordedAllergens,
   type AllergenCatalogue,
 } from './allergens';
 
@@ -21,6 +23,8 @@ const catalogue: AllergenCatalogue = {
     ['wings', { allergens: ['celery', 'mustard'] }],
     ['deal', { allergens: [] }],
     ['cola', {}],
+    ['unrecorded-pizza', { allergens: null }],
+    ['unrecorded-deal', { allergens: null }],
   ]),
   toppings: new Map([
     ['pepperoni', { allergens: ['sulphites', 'mustard'] }],
@@ -28,6 +32,7 @@ const catalogue: AllergenCatalogue = {
     ['oreo', { allergens: ['soya', 'gluten', 'milk'] }],
     ['garlic-dip', { allergens: ['eggs', 'milk', 'mustard'] }],
     ['onion', { allergens: [] }],
+    ['unrecorded-olives', { allergens: null }],
   ]),
 };
 
@@ -41,6 +46,52 @@ describe('combineAllergens', () => {
     { lists: [[...ALLERGENS].reverse()], want: [...ALLERGENS] },
   ])('$lists → $want', ({ lists, want }) => {
     expect(combineAllergens(...(lists as string[][]))).toEqual(want);
+  });
+});
+
+describe('combineKnownAllergens and recordedAllergens: null is not recorded, never none (decision 1004)', () => {
+  it.each([
+    { lists: [[]], want: [] },
+    { lists: [['milk'], []], want: ['milk'] },
+    { lists: [null], want: null },
+    { lists: [['milk'], null], want: null },
+    { lists: [[], null, ['gluten']], want: null },
+    { lists: [undefined, ['eggs']], want: ['eggs'] },
+  ])('$lists → $want', ({ lists, want }) => {
+    expect(combineKnownAllergens(...(lists as Array<string[] | null | undefined>))).toEqual(want);
+  });
+  it.each([
+    { codes: null, want: null },
+    { codes: [], want: [] },
+    { codes: ['milk', 'gluten', 'cheese'], want: ['gluten', 'milk'] },
+    { codes: undefined, want: [] },
+  ])('a record of $codes → $want', ({ codes, want }) => {
+    expect(recordedAllergens(codes)).toEqual(want);
+  });
+});
+
+describe('lineAllergens: unknown (null) when any part is not recorded (decision 1004)', () => {
+  it.each([
+    { name: 'a pizza not recorded', line: { productId: 'unrecorded-pizza' } },
+    { name: 'a pizza not recorded, with recorded toppings', line: { productId: 'unrecorded-pizza', toppingIds: ['cheese'] } },
+    { name: 'a recorded pizza with a topping not recorded', line: { productId: 'margherita', toppingIds: ['onion', 'unrecorded-olives'] } },
+    {
+      name: 'a recorded deal with a choice not recorded',
+      line: { productId: 'deal', deal: { items: [{ productId: 'vegan' }, { productId: 'unrecorded-pizza' }] } },
+    },
+    {
+      name: "a deal choice's topping not recorded",
+      line: { productId: 'deal', deal: { items: [{ productId: 'vegan', toppingIds: ['unrecorded-olives'] }] } },
+    },
+    {
+      name: 'a deal not recorded, its choices recorded',
+      line: { productId: 'unrecorded-deal', deal: { items: [{ productId: 'chips' }] } },
+    },
+  ])('$name → null', ({ line }) => {
+    expect(lineAllergens(line, catalogue)).toBeNull();
+  });
+  it('a line whose every part is recorded as none is none ([])', () => {
+    expect(lineAllergens({ productId: 'chips', toppingIds: ['onion'] }, catalogue)).toEqual([]);
   });
 });
 
@@ -92,6 +143,12 @@ describe('the filter', () => {
     { own: [], options: [], avoid: ['peanuts'], want: 'show' },
     { own: undefined, options: [undefined], avoid: ['peanuts'], want: 'show' },
     { own: ['gluten'], options: [['milk']], avoid: ['peanuts', 'gluten'], want: 'hide' },
+    // Decision 1004: a dish not recorded is never shown as free of anything, nor hidden as if it contained it.
+    { own: null, options: [], avoid: ['milk'], want: 'mark' },
+    { own: null, options: [['milk']], avoid: ['milk'], want: 'mark' },
+    { own: null, options: [], avoid: [], want: 'show' },
+    { own: ['gluten'], options: [[], null], avoid: ['milk'], want: 'mark' },
+    { own: ['milk'], options: [null], avoid: ['milk'], want: 'hide' },
   ])('a dish with $own, options $options, avoiding $avoid: $want', ({ own, options, avoid, want }) => {
     expect(allergenVerdict(own, options, avoid)).toBe(want);
   });
@@ -103,6 +160,14 @@ describe('the filter', () => {
     { name: 'an empty slot does not hide', slots: [[], [['gluten']]], avoid: ['milk'], want: 'show' },
   ])('a deal: $name', ({ slots, avoid, want }) => {
     expect(dealAllergenVerdict([], slots, avoid)).toBe(want);
+  });
+
+  it.each([
+    { name: 'a choice not recorded: marked', own: [], slots: [[['gluten'], null]], want: 'mark' },
+    { name: 'the deal not recorded: marked', own: null, slots: [[['gluten']]], want: 'mark' },
+    { name: 'not recorded, but a slot offers only milk: hidden', own: null, slots: [[['milk']], [null]], want: 'hide' },
+  ])('a deal: $name', ({ own, slots, want }) => {
+    expect(dealAllergenVerdict(own, slots, ['milk'])).toBe(want);
   });
 
   it('a deal whose own record has an avoided allergen is hidden', () => {

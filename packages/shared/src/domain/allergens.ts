@@ -56,6 +56,27 @@ export function combineAllergens(...lists: ReadonlyArray<readonly string[] | nul
   return ALLERGENS.filter((code) => found.has(code));
 }
 
+/**
+ * A record's allergens as stored (decision 1004): the codes it contains (`[]`: none of the 14), or null when nobody has
+ * recorded them yet. A shop upgraded from before allergens were recorded holds null until the owner records each:
+ * the storefront then says 'ask us', never 'none'.
+ */
+export type RecordedAllergens = readonly Allergen[] | null;
+
+/** A record's own allergens in the list's order, null (not recorded) kept null; anything that is not a code dropped. */
+export function recordedAllergens(codes: readonly string[] | null | undefined): Allergen[] | null {
+  return codes === null ? null : combineAllergens(codes);
+}
+
+/**
+ * Every allergen of the lists, as combineAllergens, but null (unknown) when any list is null: what a line contains is
+ * known only when every part of it is recorded (decision 1004). Undefined lists (a part that records none of its
+ * own, or that the caller does not know of) add nothing.
+ */
+export function combineKnownAllergens(...lists: ReadonlyArray<readonly string[] | null | undefined>): Allergen[] | null {
+  return lists.some((list) => list === null) ? null : combineAllergens(...lists);
+}
+
 /** The names a customer reads, in the list's order: 'Cereals containing gluten, Milk'. */
 export function allergenNames(codes: readonly string[]): string[] {
   return combineAllergens(codes).map((code) => ALLERGEN_NAMES[code]);
@@ -82,8 +103,8 @@ export const CRUST_ALLERGENS: Readonly<Record<'deep_pan' | 'thin_crust' | 'stuff
 
 /** What the allergen rules need of the catalogue: each product's and topping's own allergens, by id. */
 export type AllergenCatalogue = {
-  products: ReadonlyMap<string, { allergens?: readonly string[] }>;
-  toppings: ReadonlyMap<string, { allergens?: readonly string[] }>;
+  products: ReadonlyMap<string, { allergens?: readonly string[] | null }>;
+  toppings: ReadonlyMap<string, { allergens?: readonly string[] | null }>;
 };
 
 /** A line as the rules read it: a cart line (contract/cart.ts) fits, and so does a deal choice with its own toppings. */
@@ -102,20 +123,22 @@ function crustAllergens(crust: string | null | undefined): readonly Allergen[] {
  * A line's allergens (issue 22 point 1): its product's plus those of every chosen topping (crust toppings, dips and
  * shake flavours are toppings), the chosen crust, and every deal choice with its own toppings, sorted in ALLERGENS'
  * order, no repeats. A product or topping the catalogue no longer has adds nothing (pricing refuses such a line).
+ * Null (unknown: decision 1004) when the product, a chosen topping or a deal choice has not had its allergens
+ * recorded: a line is 'none' only when every part of it is known to contain none.
  */
-export function lineAllergens(line: AllergenLine, catalogue: AllergenCatalogue): Allergen[] {
-  const lists: Array<readonly string[] | undefined> = [catalogue.products.get(line.productId)?.allergens];
+export function lineAllergens(line: AllergenLine, catalogue: AllergenCatalogue): Allergen[] | null {
+  const lists: Array<readonly string[] | null | undefined> = [catalogue.products.get(line.productId)?.allergens];
   for (const id of line.toppingIds ?? []) lists.push(catalogue.toppings.get(id)?.allergens);
   lists.push(crustAllergens(line.crust ?? line.deal?.crust));
   for (const item of line.deal?.items ?? []) {
     lists.push(catalogue.products.get(item.productId)?.allergens);
     for (const id of item.toppingIds ?? []) lists.push(catalogue.toppings.get(id)?.allergens);
   }
-  return combineAllergens(...lists);
+  return combineKnownAllergens(...lists);
 }
 
 /** Whether a list holds any of the allergens to avoid. */
-export function containsAnyAllergen(allergens: readonly string[] | undefined, avoid: readonly string[]): boolean {
+export function containsAnyAllergen(allergens: readonly string[] | null | undefined, avoid: readonly string[]): boolean {
   if (!allergens || avoid.length === 0) return false;
   return allergens.some((code) => avoid.includes(code));
 }
@@ -125,40 +148,55 @@ export function containsAnyAllergen(allergens: readonly string[] | undefined, av
  * - 'hide': the dish itself contains one: nothing the customer chooses takes it out.
  * - 'mark': the dish itself is free of them, but something the customer may add is not (a topping, dip or shake
  *   flavour it takes, the stuffed crust, a deal's possible choices): shown, marked, and the builder shows which.
+ * - 'mark' too when the dish's own allergens or those of something it takes are not recorded (null, decision 1004):
+ *   nothing says it is free of them, so the card asks the customer to ask the shop (notRecordedWords).
  * - 'show': neither.
  * `options` are the allergen lists of everything the customer could add (the caller knows which toppings and deal
  * choices the product takes; the storefront passes them from the menu).
  */
 export type AllergenVerdict = 'show' | 'mark' | 'hide';
 export function allergenVerdict(
-  own: readonly string[] | undefined,
-  options: ReadonlyArray<readonly string[] | undefined>,
+  own: readonly string[] | null | undefined,
+  options: ReadonlyArray<readonly string[] | null | undefined>,
   avoid: readonly string[],
 ): AllergenVerdict {
   if (avoid.length === 0) return 'show';
+  if (own === null) return 'mark';
   if (containsAnyAllergen(own, avoid)) return 'hide';
-  return options.some((list) => containsAnyAllergen(list, avoid)) ? 'mark' : 'show';
+  return options.some((list) => list === null || containsAnyAllergen(list, avoid)) ? 'mark' : 'show';
+}
+
+/** What a card marked because its allergens are not recorded says (decision 1004). */
+export const NOT_RECORDED_WORDS = 'Allergens not recorded: ask us before ordering';
+/** What a card marked because some of its choices' allergens are not recorded says. */
+export const CHOICES_NOT_RECORDED_WORDS = "Some choices' allergens are not recorded: ask us before ordering";
+
+/** Whether any of the lists is not recorded (null). */
+export function anyNotRecorded(lists: ReadonlyArray<readonly string[] | null | undefined>): boolean {
+  return lists.some((list) => list === null);
 }
 
 /** Which of the avoided allergens the options hold, for the mark's words ('Some choices contain milk'). */
-export function avoidedInOptions(options: ReadonlyArray<readonly string[] | undefined>, avoid: readonly string[]): Allergen[] {
+export function avoidedInOptions(options: ReadonlyArray<readonly string[] | null | undefined>, avoid: readonly string[]): Allergen[] {
   return combineAllergens(...options).filter((code) => avoid.includes(code));
 }
 
 /**
  * The verdict on a deal: 'hide' when some slot can be filled only with dishes that contain an avoided allergen
  * (every choice the slot offers has one, so no deal the customer can complete is free of it); 'mark' when some
- * choice has one but each slot offers another; the deal's own allergens (if any are recorded) hide it as a dish's do.
+ * choice has one but each slot offers another; the deal's own allergens (if any are recorded) hide it as a dish's do;
+ * 'mark' when its own or some choice's allergens are not recorded (null) and nothing hides it.
  * `slots`: for each slot, the allergens of every product that may fill it (with its crust and toppings' worst case
  * left to the builder, which shows what is chosen).
  */
 export function dealAllergenVerdict(
-  own: readonly string[] | undefined,
-  slots: ReadonlyArray<ReadonlyArray<readonly string[] | undefined>>,
+  own: readonly string[] | null | undefined,
+  slots: ReadonlyArray<ReadonlyArray<readonly string[] | null | undefined>>,
   avoid: readonly string[],
 ): AllergenVerdict {
   if (avoid.length === 0) return 'show';
   if (containsAnyAllergen(own, avoid)) return 'hide';
   if (slots.some((choices) => choices.length > 0 && choices.every((list) => containsAnyAllergen(list, avoid)))) return 'hide';
-  return slots.some((choices) => choices.some((list) => containsAnyAllergen(list, avoid))) ? 'mark' : 'show';
+  if (own === null) return 'mark';
+  return slots.some((choices) => choices.some((list) => list === null || containsAnyAllergen(list, avoid))) ? 'mark' : 'show';
 }

@@ -96,8 +96,11 @@ export type PricedLine = {
   lineTotal: number;
   dealItems: PricedDealItem[];
   dealItemTitles: string[];
-  /** The line's allergens (domain/allergens.ts lineAllergens): the product's, its toppings', crust's and deal items'. */
-  allergens: Allergen[];
+  /**
+   * The line's allergens (domain/allergens.ts lineAllergens): the product's, its toppings', crust's and deal items';
+   * null when some part's are not recorded (decision 1004).
+   */
+  allergens: Allergen[] | null;
 };
 
 /** The product and the choices of a line, with their labels: what an order keeps and shows of it. */

@@ -33,8 +33,8 @@ export type PricedProduct = {
   drinkKind: DrinkKind | null;
   /** For Deals: what fills the deal. */
   dealSlots: DealSlot[] | null;
-  /** Its own allergens' codes (domain/allergens.ts), absent where a caller does not need them. */
-  allergens?: readonly Allergen[];
+  /** Its own allergens' codes (domain/allergens.ts), null when not recorded, absent where a caller does not need them. */
+  allergens?: readonly Allergen[] | null;
 };
 
 /** A topping ("ingredient") as the pricing rules need it. */
@@ -44,8 +44,8 @@ export type PricedTopping = {
   category: ToppingCategory;
   /** Pence. */
   price: number;
-  /** Its own allergens' codes (domain/allergens.ts), absent where a caller does not need them. */
-  allergens?: readonly Allergen[];
+  /** Its own allergens' codes (domain/allergens.ts), null when not recorded, absent where a caller does not need them. */
+  allergens?: readonly Allergen[] | null;
 };
 
 /** Everything a price depends on, keyed by id. Anything missing is "no longer available". */

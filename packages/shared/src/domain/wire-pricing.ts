@@ -1,4 +1,4 @@
-import { combineAllergens } from './allergens';
+import { recordedAllergens } from './allergens';
 import { TOPPING_CATEGORIES, type Size, type ToppingCategory } from './catalogue-values';
 import { wirePricePence as pence, type WirePrice } from './money';
 import { crustPricesFrom, wingTypePricesFrom, type PricedProduct, type PricedTopping, type PricingCatalogue } from './product-options';
@@ -23,7 +23,7 @@ export interface WireProduct {
   boneless?: WirePrice;
   drinkKind?: PricedProduct['drinkKind'] | undefined;
   dealSlots?: PricedProduct['dealSlots'] | undefined;
-  allergens?: readonly string[] | undefined;
+  allergens?: readonly string[] | null | undefined;
 }
 
 export interface WireTopping {
@@ -31,7 +31,7 @@ export interface WireTopping {
   ToopingName: string;
   toopingPrice: WirePrice;
   category: string;
-  allergens?: readonly string[] | undefined;
+  allergens?: readonly string[] | null | undefined;
 }
 
 export function toPricedProduct(product: WireProduct): PricedProduct {
@@ -50,7 +50,7 @@ export function toPricedProduct(product: WireProduct): PricedProduct {
     wingTypes: wingTypePricesFrom(pence(product.normal), pence(product.boneless)),
     drinkKind: product.drinkKind ?? null,
     dealSlots: product.dealSlots ?? null,
-    allergens: combineAllergens(product.allergens),
+    allergens: recordedAllergens(product.allergens),
   };
 }
 
@@ -62,7 +62,7 @@ function isToppingCategory(category: string): category is ToppingCategory {
 export function toPricedTopping(topping: WireTopping): PricedTopping | null {
   const price = pence(topping.toopingPrice);
   if (!isToppingCategory(topping.category) || price === null) return null;
-  return { id: topping._id, name: topping.ToopingName, category: topping.category, price, allergens: combineAllergens(topping.allergens) };
+  return { id: topping._id, name: topping.ToopingName, category: topping.category, price, allergens: recordedAllergens(topping.allergens) };
 }
 
 export function buildPricingCatalogue(products: readonly WireProduct[], toppings: readonly WireTopping[]): PricingCatalogue {

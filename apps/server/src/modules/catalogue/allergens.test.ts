@@ -69,10 +69,10 @@ describe.each(testDatabases())('allergens and VAT rates on the catalogue API on 
     await server?.close();
   });
 
-  it('a new product without allergens or a rate has none and the standard rate', async () => {
+  it('a new product without allergens or a rate has them not recorded (null, decision 1004) and the standard rate', async () => {
     const added = await addPizza({});
     expect(added.status).toBe(201);
-    expect(await product(added.body.insertedId)).toMatchObject({ allergens: [], vatRate: 'standard' });
+    expect(await product(added.body.insertedId)).toMatchObject({ allergens: null, vatRate: 'standard' });
   });
 
   it('stores a form’s allergens (comma separated or JSON text) in the list’s order, once each, and the zero rate', async () => {
@@ -200,7 +200,7 @@ describe.each(testDatabases())('allergens and VAT rates on the catalogue API on 
         ToopingName: first.ToopingName,
         category: first.category,
         toopingPrice: first.toopingPrice,
-        allergens: [...first.allergens, 'lupin'],
+        allergens: [...(first.allergens ?? []), 'lupin'],
       },
     });
     const toppings2 = await call('/ingredients', { headers: { 'if-none-match': toppings1.headers.get('etag') ?? '' } });

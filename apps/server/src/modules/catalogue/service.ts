@@ -252,7 +252,8 @@ export async function setAvailability(
 export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, input: IngredientCreateInput): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
-  const allergens = allergenColumn(input.allergens) ?? [];
+  // Left out: not recorded (decision 1004), never 'contains none'.
+  const allergens = allergenColumn(input.allergens) ?? null;
   return catalogueWrite(db, now, async (tx) => {
     const id = newId(now);
     await tx
@@ -277,7 +278,12 @@ export async function updateTopping(
     const changed = isId(id)
       ? await tx
           .update(toppings)
-          .set({ name: input.ToopingName, category: input.category, price: input.toopingPrice, ...(allergens ? { allergens } : {}) })
+          .set({
+            name: input.ToopingName,
+            category: input.category,
+            price: input.toopingPrice,
+            ...(allergens !== undefined ? { allergens } : {}),
+          })
           .where(eq(toppings.id, id))
           .returning({ id: toppings.id })
       : [];

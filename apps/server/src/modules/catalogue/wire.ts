@@ -6,7 +6,7 @@ import {
   type ProductInput,
   type ProductWire,
 } from '@shop/shared/contract/catalogue';
-import { combineAllergens, type Allergen } from '@shop/shared/domain/allergens';
+import { combineAllergens, recordedAllergens, type Allergen } from '@shop/shared/domain/allergens';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { NOT_SOLD_OUT, soldOutState, type SoldOutMark } from '@shop/shared/domain/sold-out';
 import type { categories, products, toppings } from '../../db/schema';
@@ -70,7 +70,7 @@ export function toProductBase(row: ProductRow, categoryName: string | null): Pro
     drinkKind: row.drinkKind ?? null,
     dealSlots: row.dealSlots ?? null,
     imageUrl: imageUrl(row.imageId, LIST_IMAGE_WIDTH),
-    allergens: combineAllergens(row.allergens),
+    allergens: recordedAllergens(row.allergens),
     vatRate: row.vatRate,
   };
 }
@@ -82,16 +82,17 @@ export function toIngredientBase(row: ToppingRow): IngredientBase {
     toopingPrice: penceToPounds(row.price),
     category: row.category,
     imageUrl: imageUrl(row.imageId, 160),
-    allergens: combineAllergens(row.allergens),
+    allergens: recordedAllergens(row.allergens),
   };
 }
 
 /**
- * The allergens column a request sets, in the list's order without repeats; undefined (left out) keeps what is
- * stored. A code that is not one of the 14 is refused with 422 UNKNOWN_ALLERGEN naming it: nothing is written.
+ * The allergens column a request sets, in the list's order without repeats; null sets it not recorded (decision
+ * 1004); undefined (left out) keeps what is stored. A code that is not one of the 14 is refused with 422
+ * UNKNOWN_ALLERGEN naming it: nothing is written.
  */
-export function allergenColumn(codes: readonly string[] | undefined): Allergen[] | undefined {
-  if (codes === undefined) return undefined;
+export function allergenColumn(codes: readonly string[] | null | undefined): Allergen[] | null | undefined {
+  if (codes === undefined || codes === null) return codes;
   const unknown = unknownAllergens(codes);
   if (unknown.length > 0) throw new HttpError('UNKNOWN_ALLERGEN', UNKNOWN_ALLERGEN_MESSAGE(unknown));
   return combineAllergens(codes);
@@ -123,7 +124,7 @@ export function fromProductInput(input: ProductInput, categoryId: string, catego
     // A drink kind means something only for drinks; deals limit their drink slots by it.
     ...(input.drinkKind !== undefined ? { drinkKind: categoryName === 'Drinks' ? input.drinkKind : null } : {}),
     ...(input.dealSlots !== undefined ? { dealSlots: input.dealSlots } : {}),
-    // Left out, both are kept as they are (a new product: none recorded, standard rate).
+    // Left out, both are kept as they are (a new product: allergens not recorded (NULL, decision 1004), standard rate).
     ...(allergens !== undefined ? { allergens } : {}),
     ...(input.vatRate !== undefined ? { vatRate: input.vatRate } : {}),
   };

@@ -416,6 +416,18 @@ describe('allergens and collection on the mails (issue 22, decision 1003)', () =
     expect(receiptMail(order(), trader).text).not.toContain('Your allergies');
   });
 
+  it('a line whose allergens were not recorded when ordered says to ask, with the shop’s phone, never none (decision 1004)', () => {
+    const unknown: StoredOrderItem = { ...drink, allergens: null };
+    expect(itemLines(unknown, trader)).toEqual([
+      '1 × Cola: £1.50',
+      '   Allergens: not recorded. Ask us about allergens: call 0117 496 0123',
+    ]);
+    const text = receiptMail(order({ items: [pizzaWithAllergens, unknown] }), trader).text;
+    expect(text).toContain('\n   Allergens: Cereals containing gluten, Milk\n');
+    expect(text).toContain('\n   Allergens: not recorded. Ask us about allergens: call 0117 496 0123\n');
+    expect(text).not.toContain('none of the 14');
+  });
+
   it('a collection’s receipt says where to collect it from instead of a delivery address, and pay on collection', () => {
     const collection = order({
       fulfilment: 'collection',

@@ -76,19 +76,21 @@ export function itemChoices(item: StoredOrderItem): string[] {
 
 /**
  * 'Allergens: Cereals containing gluten, Milk' under a line (issue 22 point 1: the allergen information again with
- * the food), or that it contains none of the 14; nothing for a line stored before allergens were recorded.
+ * the food), or that it contains none of the 14; 'ask us' with the shop's phone when some part's allergens were not
+ * recorded when it was ordered (decision 1004: never 'none'); nothing for a line stored before allergens existed.
  */
-export function itemAllergenLine(item: Pick<StoredOrderItem, 'allergens'>): string | null {
+export function itemAllergenLine(item: Pick<StoredOrderItem, 'allergens'>, phone: string = SHOP_IDENTITY.phone): string | null {
   if (item.allergens === undefined) return null;
+  if (item.allergens === null) return `Allergens: not recorded. Ask us about allergens: call ${phone}`;
   const names = allergenNames(item.allergens);
   return names.length > 0 ? `Allergens: ${names.join(', ')}` : 'Allergens: none of the 14 listed';
 }
 
 /** '2 × Margherita (£17.19 each): £34.38', its choices on the line below, then its allergens. */
-export function itemLines(item: StoredOrderItem): string[] {
+export function itemLines(item: StoredOrderItem, shop: ShopIdentity = SHOP_IDENTITY): string[] {
   const each = item.quantity > 1 ? ` (${formatPounds(item.unitPrice)} each)` : '';
   const choices = itemChoices(item);
-  const allergens = itemAllergenLine(item);
+  const allergens = itemAllergenLine(item, shop.phone);
   return [
     `${item.quantity} × ${item.title}${each}: ${formatPounds(item.lineTotal)}`,
     ...(choices.length > 0 ? [`   ${choices.join(' · ')}`] : []),
@@ -192,7 +194,7 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
           `Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`,
           ...(ahead ? [scheduledLine(ahead)] : []),
         ],
-        order.items.flatMap(itemLines),
+        order.items.flatMap((item) => itemLines(item, shop)),
         totalLines(order),
         vatLines(order, shop),
         [`Payment: ${paymentWords(order)}`],

@@ -1,6 +1,7 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderStatusChangeWire, OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
+import { combineAllergens } from '@shop/shared/domain/allergens';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
@@ -66,6 +67,8 @@ export function toOrderItemWire(item: StoredOrderItem): OrderItemWire {
     price: penceToPounds(item.unitPrice),
     totalQuantityPrice: penceToPounds(item.lineTotal),
     dealItems: item.dealItems,
+    // As the menu recorded them when it was ordered; null when not recorded then, or stored before allergens (1004).
+    allergens: item.allergens == null ? null : combineAllergens(item.allergens),
     line: item.line,
   };
 }

@@ -73,8 +73,8 @@ export interface ToppingBody {
   ToopingName: string;
   category: string;
   toopingPrice: number;
-  /** The allergens' codes (issue 22). */
-  allergens?: string[];
+  /** The allergens' codes (issue 22); [] none; null not recorded (decision 1004). */
+  allergens?: string[] | null;
 }
 
 function useCatalogueMutation<TVariables, TAnswer>(send: (variables: TVariables) => Promise<TAnswer>) {

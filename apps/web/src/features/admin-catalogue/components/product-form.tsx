@@ -156,7 +156,7 @@ export function ProductForm({
           hint={
             values.category === 'Deals'
               ? 'Usually none: a deal’s allergens are those of the dishes chosen for it.'
-              : 'Tick every one the dish contains as it comes (toppings, dips and flavours record their own). None ticked: none of the 14.'
+              : 'Tick every one the dish contains as it comes (toppings, dips and flavours record their own), or that it contains none of the 14.'
           }
         />
         <TextField

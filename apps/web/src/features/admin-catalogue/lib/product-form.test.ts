@@ -103,6 +103,14 @@ describe('the product form by category', () => {
     expect(priceProblem({ ...form, prices: { ...form.prices, regularDiscount: '7.5' } })).toBeNull();
   });
 
+  it('allergens: a new form is not recorded (sent "null"), an edit keeps null or the list, [] is sent "" (none)', () => {
+    expect(newProductForm('Sides').allergens).toBeNull();
+    expect(productRequestFields(newProductForm('Sides')).allergens).toBe('null');
+    expect(productFormFromWire(product({ allergens: null })).allergens).toBeNull();
+    expect(productRequestFields(productFormFromWire(product({ allergens: [] }))).allergens).toBe('');
+    expect(productRequestFields(productFormFromWire(product({ allergens: ['gluten', 'milk'] }))).allergens).toBe('gluten,milk');
+  });
+
   it('leaves the category named All out of the dropdown', () => {
     expect(formCategories([{ categoriName: 'All' }, { categoriName: 'Pizza' }])).toEqual([{ categoriName: 'Pizza' }]);
   });

@@ -43,8 +43,8 @@ export interface ProductFormValues {
   description: string;
   prices: Record<PriceField, string>;
   drinkKind: DrinkKindValue;
-  /** The allergens' codes it contains (issue 22), in the 14's order. */
-  allergens: string[];
+  /** The allergens' codes it contains (issue 22), in the 14's order; [] none; null not recorded yet (decision 1004). */
+  allergens: string[] | null;
   vatRate: VatRate;
 }
 
@@ -90,7 +90,8 @@ export function newProductForm(category: string): ProductFormValues {
     description: '',
     prices: withCategoryDefaults(category, emptyPrices()),
     drinkKind: '',
-    allergens: [],
+    // Not recorded until the owner ticks what it contains, or that it contains none (decision 1004).
+    allergens: null,
     vatRate: 'standard',
   };
 }
@@ -115,7 +116,7 @@ export function productFormFromWire(product: ProductWire): ProductFormValues {
     description: product.description,
     prices: withCategoryDefaults(product.category, prices),
     drinkKind: product.drinkKind ?? '',
-    allergens: [...product.allergens],
+    allergens: product.allergens === null ? null : [...product.allergens],
     vatRate: product.vatRate,
   };
 }
@@ -149,8 +150,8 @@ export function productRequestFields(values: ProductFormValues): Record<string, 
     fields[field] = shown.has(field) && text !== '' ? text : null;
   }
   if (values.category === 'Drinks') fields.drinkKind = values.drinkKind === '' ? null : values.drinkKind;
-  // Always sent, so unticking every allergen clears them: the codes separated by commas ("" for none).
-  fields.allergens = values.allergens.join(',');
+  // Always sent: the codes separated by commas, "" for none (affirmed), "null" for not recorded (decision 1004).
+  fields.allergens = values.allergens === null ? 'null' : values.allergens.join(',');
   fields.vatRate = values.vatRate;
   return fields;
 }

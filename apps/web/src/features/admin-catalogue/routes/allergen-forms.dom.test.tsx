@@ -23,7 +23,9 @@ describe('the product form', () => {
     await fill(user, screen.getByRole('spinbutton', { name: 'Regular Price' }), '3.99');
 
     const allergens = screen.getByRole('group', { name: 'Allergens' });
-    expect(within(allergens).getAllByRole('checkbox')).toHaveLength(14);
+    // The 14, and the affirmation that it contains none of them (decision 1004).
+    expect(within(allergens).getAllByRole('checkbox')).toHaveLength(15);
+    expect(within(allergens).getByRole('checkbox', { name: 'Contains none of the 14 allergens' })).not.toBeChecked();
     await user.click(within(allergens).getByRole('checkbox', { name: 'Milk' }));
     await user.click(within(allergens).getByRole('checkbox', { name: 'Eggs' }));
     await user.click(within(allergens).getByRole('checkbox', { name: 'Cereals containing gluten' }));
@@ -41,6 +43,33 @@ describe('the product form', () => {
       allergens: 'gluten,eggs,milk',
       vatRate: 'zero',
     });
+  });
+
+  it('a new product is "Allergens not recorded yet" until ticked: saved so it sends null; "Contains none" sends none', async () => {
+    const api = fakeApi({
+      'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'admin' } }),
+      'GET /allcategori': ok([categoryWire('Sides', 1)]),
+      'POST /allproduts': ok({ insertedId: '65f0aaaaaaaaaaaaaaaaaaaa' }, 201),
+    });
+    const { user } = renderWithProviders(<ProductFormPage />, { at: '/productforms', routes: { '/products': <h1>Products</h1> } });
+    await user.click(await screen.findByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Sides' }));
+    await fill(user, screen.getByRole('textbox', { name: 'Title' }), 'Garlic Bread');
+    await fill(user, screen.getByRole('spinbutton', { name: 'Regular Price' }), '3.50');
+    const allergens = screen.getByRole('group', { name: 'Allergens' });
+    expect(within(allergens).getByTestId('allergens-not-recorded')).toHaveTextContent('Allergens not recorded yet');
+    const none = within(allergens).getByRole('checkbox', { name: 'Contains none of the 14 allergens' });
+    // Ticking an allergen records it; ticking none clears the allergens; unticking none leaves it not recorded.
+    await user.click(within(allergens).getByRole('checkbox', { name: 'Milk' }));
+    expect(within(allergens).queryByTestId('allergens-not-recorded')).not.toBeInTheDocument();
+    await user.click(none);
+    expect(within(allergens).getByRole('checkbox', { name: 'Milk' })).not.toBeChecked();
+    expect(none).toBeChecked();
+    await user.click(none);
+    expect(within(allergens).getByTestId('allergens-not-recorded')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.sent('POST /allproduts')).toHaveLength(1));
+    expect(api.sent('POST /allproduts')[0]?.body).toMatchObject({ title: 'Garlic Bread', allergens: 'null' });
   });
 });
 
@@ -79,6 +108,30 @@ describe('the toppings table', () => {
     });
     expect(await screen.findByText('"Sesame Seed Crust" is saved')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Sesame Crust' })).not.toBeInTheDocument());
+  });
+
+  it('a topping not recorded says so in the table and its form; "Contains none of the 14 allergens" records none', async () => {
+    const olives = toppingWire('Olives', 'Pizza', 0.8, { allergens: null });
+    const api = fakeApi({
+      'GET /ingredients': ok([olives]),
+      'PUT /ingredients/:id': ok({ modifiedCount: 1 }),
+    });
+    const { user } = renderWithProviders(<ToppingsPage />, { at: '/ingredients' });
+    const table = screen.getByRole('table', { name: 'Toppings' });
+    const row = (await within(table).findByRole('cell', { name: 'Olives' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'Allergens not recorded yet' })).toBeVisible();
+    await user.click(within(row).getByRole('button', { name: 'Edit Olives' }));
+    const form = await screen.findByRole('form', { name: 'Edit Olives' });
+    expect(within(form).getByTestId('allergens-not-recorded')).toHaveTextContent('Allergens not recorded yet');
+    await user.click(within(form).getByRole('checkbox', { name: 'Contains none of the 14 allergens' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PUT /ingredients/:id')).toHaveLength(1));
+    expect(api.sent('PUT /ingredients/:id')[0]?.body).toEqual({
+      ToopingName: 'Olives',
+      category: 'Pizza',
+      toopingPrice: 0.8,
+      allergens: [],
+    });
   });
 
   it('shows the server’s refusal and keeps the form open', async () => {

@@ -109,7 +109,7 @@ describe('Add Product', () => {
       stuffed_crust: '',
       normal: '',
       boneless: '',
-      allergens: '',
+      allergens: 'null',
       vatRate: 'standard',
     });
   });
@@ -174,7 +174,7 @@ describe('Add Product', () => {
       stuffed_crust: '2',
       normal: '',
       boneless: '',
-      allergens: '',
+      allergens: 'null',
       vatRate: 'standard',
     });
     answer.resolve();

@@ -32,7 +32,7 @@ import { Page } from '../../../components/page';
 import { formatWirePounds } from '../../../lib/money';
 import { allergenWords } from '../../../lib/allergen-filter';
 import { useCreateTopping, useDeleteTopping, useToppings, useUpdateTopping } from '../api/catalogue-api';
-import { AllergenCheckboxes } from '../components/allergen-checkboxes';
+import { AllergenCheckboxes, NOT_RECORDED_YET } from '../components/allergen-checkboxes';
 import { SoldOutControl } from '../components/sold-out-control';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
@@ -57,7 +57,8 @@ function IngredientForm({ onNotice, editing, onDone }: IngredientFormProps) {
   const [name, setName] = useState(editing?.ToopingName ?? '');
   const [category, setCategory] = useState<ToppingCategory>((editing?.category as ToppingCategory | undefined) ?? 'Pizza');
   const [price, setPrice] = useState(editing ? String(editing.toopingPrice) : '');
-  const [allergens, setAllergens] = useState<string[]>(editing ? [...editing.allergens] : []);
+  // Null: not recorded yet (decision 1004), until what it contains, or that it contains none, is ticked.
+  const [allergens, setAllergens] = useState<string[] | null>(editing?.allergens ? [...editing.allergens] : null);
   const busy = create.isPending || update.isPending;
   const headingId = editing ? `edit-ingredient-${editing._id}` : 'add-ingredient';
 
@@ -85,7 +86,7 @@ function IngredientForm({ onNotice, editing, onDone }: IngredientFormProps) {
         onNotice(INGREDIENT_ADDED);
         setName('');
         setPrice('');
-        setAllergens([]);
+        setAllergens(null);
       },
       onError: (error) => onNotice(error.message, 'error'),
     });
@@ -192,7 +193,15 @@ export function ToppingsPage() {
                     <TableCell>{toppingCategoryLabel(topping.category)}</TableCell>
                     <TableCell align="right">{formatWirePounds(topping.toopingPrice)}</TableCell>
                     <TableCell sx={{ fontSize: '0.8125rem' }}>
-                      {topping.allergens.length > 0 ? allergenWords(topping.allergens) : 'None'}
+                      {topping.allergens === null ? (
+                        <Typography component="span" sx={{ fontSize: 'inherit', color: 'warning.dark', fontWeight: 700 }}>
+                          {NOT_RECORDED_YET}
+                        </Typography>
+                      ) : topping.allergens.length > 0 ? (
+                        allergenWords(topping.allergens)
+                      ) : (
+                        'None'
+                      )}
                     </TableCell>
                     <TableCell>
                       <SoldOutControl kind="topping" id={topping._id} name={topping.ToopingName} state={topping} />

@@ -19,13 +19,14 @@ const item = (overrides: Partial<OrderItemWire>): OrderItemWire => ({
   price: 14.49,
   totalQuantityPrice: 14.49,
   dealItems: [],
+  allergens: ['milk', 'gluten'],
   line: { productId: 'a'.repeat(24), quantity: 1 },
   ...overrides,
 });
 
 describe('an order item’s choices', () => {
   it('lists the size, the crust and the toppings of a pizza', () => {
-    expect(itemChoices(item({}))).toEqual(['Large 13"', 'Stuffed Crust', 'Toppings: Pepperoni, Mushrooms']);
+    expect(itemChoices(item({}))).toEqual(['Large 13"', 'Stuffed Crust', 'Toppings: Pepperoni, Mushrooms', 'Allergens: Gluten, Milk']);
   });
 
   it('lists a wing type and a deal’s picks, and leaves out what was not chosen', () => {
@@ -39,11 +40,14 @@ describe('an order item’s choices', () => {
           type: 'boneless',
           typeLabel: 'Boneless',
           topping: '',
+          allergens: [],
         }),
       ),
-    ).toEqual(['6 Pcs', 'Boneless']);
+    ).toEqual(['6 Pcs', 'Boneless', 'Allergens: none of the 14']);
     expect(
-      itemChoices(item({ sizeLabel: null, crust: null, crustLabel: null, topping: '', dealItems: ['Margherita', 'Hawaiian'] })),
-    ).toEqual(['Deal: Margherita, Hawaiian']);
+      itemChoices(
+        item({ sizeLabel: null, crust: null, crustLabel: null, topping: '', dealItems: ['Margherita', 'Hawaiian'], allergens: null }),
+      ),
+    ).toEqual(['Deal: Margherita, Hawaiian', 'Allergens: not recorded']);
   });
 });

@@ -13,7 +13,7 @@ import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
-import { allergenWords } from '../../../lib/allergen-filter';
+import { AllergenCodesLine } from '../../../components/allergen-line';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import { LiveMenu } from '../../../lib/live-menu';
@@ -131,9 +131,9 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                     {line.toppings || NO_TOPPINGS_ADDED}
                   </Typography>
                 )}
-                {line.allergens !== null && (
+                {line.allergens !== undefined && (
                   <Typography variant="body2" color="text.secondary" data-testid="line-allergens">
-                    Allergens: {line.allergens.length > 0 ? allergenWords(line.allergens) : 'none'}
+                    <AllergenCodesLine codes={line.allergens} />
                   </Typography>
                 )}
                 {line.soldOut !== null && (

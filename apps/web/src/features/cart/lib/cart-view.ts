@@ -20,8 +20,11 @@ export type CartLineView = {
   lineTotal: number | null;
   /** What of the line is sold out, in the server's words ('"Pepperoni" is sold out today'); null when nothing is. */
   soldOut: string | null;
-  /** The line's allergens (its product's, toppings', crust's, deal items'); null while nothing has priced it. */
-  allergens: readonly string[] | null;
+  /**
+   * The line's allergens (its product's, toppings', crust's, deal items'); null when some part's are not recorded
+   * (decision 1004: the line says to ask the shop); undefined while nothing has priced it.
+   */
+  allergens: readonly string[] | null | undefined;
 };
 
 /** The menu's answers as the cart reads them for sold out: products and toppings by id. */
@@ -115,7 +118,7 @@ export function cartView(
       dealItems: mine?.dealItemTitles ?? theirs?.dealItems.map((item) => item.title) ?? [],
       lineTotal: theirs ? pence(theirs.totalQuantityPrice) : (mine?.lineTotal ?? null),
       soldOut: soldOutInLine(entry.line, menu),
-      allergens: mine?.allergens ?? theirs?.allergens ?? null,
+      allergens: mine ? mine.allergens : theirs ? theirs.allergens : undefined,
     };
   });
   const localProblem = local instanceof PricingError ? { message: local.message, lineIndex: local.lineIndex ?? null } : null;

@@ -8,7 +8,7 @@ import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { DeliveryCheckAnswer } from '@shop/shared/contract/delivery';
 import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
-import { allergenWords } from '../../../lib/allergen-filter';
+import { AllergenCodesLine } from '../../../components/allergen-line';
 import { addPounds } from '../../../lib/delivery-check';
 import { formatWirePounds } from '../../../lib/money';
 
@@ -82,7 +82,7 @@ export function OrderSummary({
                 </Typography>
               )}
               <Typography variant="body2" color="text.secondary" data-testid="line-allergens">
-                Allergens: {item.allergens.length > 0 ? allergenWords(item.allergens) : 'none'}
+                <AllergenCodesLine codes={item.allergens} />
               </Typography>
             </Box>
             <Typography>{formatWirePounds(item.totalQuantityPrice)}</Typography>

@@ -20,6 +20,7 @@ import { priceLine } from '@shop/shared/domain/pricing';
 import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-options';
 import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out-words';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
+import { AskAboutAllergens } from '../../../components/allergen-line';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
@@ -227,10 +228,25 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
                         size="small"
                         variant="outlined"
                         onClick={() => choose([...validItems, { slot: slot.slot, productId: product.id }])}
-                        aria-describedby={product.allergens?.length ? `choice-allergens-${slot.slot}-${product.id}` : undefined}
+                        aria-describedby={
+                          product.allergens === null || product.allergens?.length
+                            ? `choice-allergens-${slot.slot}-${product.id}`
+                            : undefined
+                        }
                         sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem', flexDirection: 'column' }}
                       >
                         {product.title}
+                        {product.allergens === null && (
+                          <Typography
+                            id={`choice-allergens-${slot.slot}-${product.id}`}
+                            aria-hidden="true"
+                            component="span"
+                            variant="caption"
+                            sx={{ textTransform: 'none', lineHeight: 1.2, color: 'warning.dark', fontWeight: 700 }}
+                          >
+                            Allergens not recorded
+                          </Typography>
+                        )}
                         {product.allergens && product.allergens.length > 0 && (
                           <Typography
                             id={`choice-allergens-${slot.slot}-${product.id}`}
@@ -265,11 +281,15 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
         sx={{ px: 3, pt: 1.5, color: containsAnyAllergen(allergens, avoid) ? 'error.main' : 'text.primary' }}
       >
         <strong>Allergens as chosen:</strong>{' '}
-        {validItems.length === 0
-          ? 'choose your dishes'
-          : allergens.length > 0
-            ? allergens.map((code) => ALLERGEN_NAMES[code]).join(', ')
-            : 'none of the 14'}
+        {validItems.length === 0 ? (
+          'choose your dishes'
+        ) : allergens === null ? (
+          <AskAboutAllergens />
+        ) : allergens.length > 0 ? (
+          allergens.map((code) => ALLERGEN_NAMES[code]).join(', ')
+        ) : (
+          'none of the 14'
+        )}
       </Typography>
       {soldOutNow && (
         <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>

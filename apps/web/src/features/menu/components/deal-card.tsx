@@ -23,7 +23,9 @@ export function DealCard({ product, eager = false, corner, note }: DealCardProps
       product={product}
       eager={eager}
       corner={corner}
-      allergenText={product.allergens.length > 0 ? undefined : 'Allergens: as you choose, shown in Build Deal'}
+      allergenText={
+        product.allergens === null || product.allergens.length > 0 ? undefined : 'Allergens: as you choose, shown in Build Deal'
+      }
       note={note}
       footer={
         product.soldOut ? (

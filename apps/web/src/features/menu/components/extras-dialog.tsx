@@ -12,6 +12,7 @@ import { formatPounds, formatToppingPrice } from '@shop/shared/domain/money';
 import { priceLine, type PricedLine } from '@shop/shared/domain/pricing';
 import { chargesFirstToppingOnly, type PricedProduct, type PricingCatalogue } from '@shop/shared/domain/product-options';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
+import { AskAboutAllergens } from '../../../components/allergen-line';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
 import { cardLine, extrasLabel, toppingGroups, withToppingToggled, type CardChoice } from '../lib/card-config';
 
@@ -72,7 +73,9 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
                 : firstOnly && choice.toppingIds.length > 0
                   ? 0
                   : topping.price;
-              const hasAllergens = topping.allergens !== undefined && topping.allergens.length > 0;
+              // Not recorded (null, decision 1004): said under it too, so nobody reads its silence as 'none'.
+              const notRecorded = topping.allergens === null;
+              const hasAllergens = notRecorded || (topping.allergens?.length ?? 0) > 0;
               const avoided = containsAnyAllergen(topping.allergens, avoid);
               const describedBy = [gone ? `sold-out-${topping.id}` : null, hasAllergens ? `allergens-${topping.id}` : null]
                 .filter(Boolean)
@@ -111,7 +114,7 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
                         ...(avoided ? { color: 'error.main', fontWeight: 700 } : { color: 'text.secondary' }),
                       }}
                     >
-                      {avoided ? 'Contains ' : 'Allergens: '}
+                      {notRecorded ? 'Allergens not recorded' : avoided ? 'Contains ' : 'Allergens: '}
                       {allergenWords(topping.allergens ?? [])}
                     </Typography>
                   )}
@@ -128,7 +131,13 @@ export function ExtrasDialog({ open, onClose, product, catalogue, soldOut = new 
         sx={{ px: 3, pt: 1.5, color: containsAnyAllergen(allergens, avoid) ? 'error.main' : 'text.primary' }}
       >
         <strong>Allergens as chosen:</strong>{' '}
-        {allergens.length > 0 ? allergens.map((code: Allergen) => ALLERGEN_NAMES[code]).join(', ') : 'none of the 14'}
+        {allergens === null ? (
+          <AskAboutAllergens />
+        ) : allergens.length > 0 ? (
+          allergens.map((code: Allergen) => ALLERGEN_NAMES[code]).join(', ')
+        ) : (
+          'none of the 14'
+        )}
       </Typography>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
         <Typography sx={{ fontWeight: 700 }} aria-live="polite">

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { CHOICES_NOT_RECORDED_WORDS, NOT_RECORDED_WORDS } from '@shop/shared/domain/allergens';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { allergenWords } from '../../../lib/allergen-filter';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
@@ -32,9 +33,15 @@ export function FilteredProductList({ products, avoid, loading = false, cardActi
   const note = (product: MenuProduct) => {
     const verdict = verdicts.get(product._id);
     if (verdict?.verdict !== 'mark') return null;
+    // Decision 1004: a dish not recorded is never passed as free of anything; say to ask.
+    const words = verdict.notRecorded
+      ? NOT_RECORDED_WORDS
+      : verdict.inChoices.length > 0
+        ? `Check your choices: some contain ${allergenWords(verdict.inChoices)}`
+        : CHOICES_NOT_RECORDED_WORDS;
     return (
       <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 700 }} data-testid="allergen-mark">
-        Check your choices: some contain {allergenWords(verdict.inChoices)}
+        {words}
       </Typography>
     );
   };

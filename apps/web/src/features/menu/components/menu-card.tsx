@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { combineAllergens, lineAllergens } from '@shop/shared/domain/allergens';
+import { combineKnownAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { priceLine } from '@shop/shared/domain/pricing';
@@ -68,8 +68,9 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
   const extras = extrasLabel(priced);
   const price = unitPrice(priced, choice, catalogue);
   // What is chosen, as it changes: the product's own plus its toppings', dips', flavours' and a stuffed crust's.
-  // (The wire's own list too, for the moment before the catalogue has this product.)
-  const allergens = combineAllergens(product.allergens, lineAllergens(cardLine(priced, choice), catalogue));
+  // (The wire's own list too, for the moment before the catalogue has this product.) Null when some part's are not
+  // recorded: the card says to ask the shop (decision 1004).
+  const allergens = combineKnownAllergens(product.allergens, lineAllergens(cardLine(priced, choice), catalogue));
   const chosenToppings = choice.toppingIds
     .map((id) => catalogue.toppings.get(id)?.name)
     .filter(Boolean)

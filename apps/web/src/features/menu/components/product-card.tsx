@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
-import { allergenWords } from '../../../lib/allergen-filter';
+import { AllergenCodesLine } from '../../../components/allergen-line';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { fromPricePence } from '../lib/from-price';
 
@@ -22,8 +22,11 @@ interface ProductCardProps {
   children?: ReactNode;
   /** Below the price, e.g. the Add to cart button. */
   footer?: ReactNode;
-  /** The allergens to name: the chosen configuration's (the option cards); the product's own by default. */
-  allergens?: readonly string[];
+  /**
+   * The allergens to name: the chosen configuration's (the option cards); the product's own by default. Null: some
+   * part's are not recorded, and the card says to ask the shop (decision 1004).
+   */
+  allergens?: readonly string[] | null;
   /** Said instead of the allergens (a deal's depend on its choices). */
   allergenText?: string;
   /** Under the allergens, e.g. the allergen filter's mark. */
@@ -33,7 +36,7 @@ interface ProductCardProps {
 export function ProductCard({ product, eager = false, price, corner, children, footer, allergens, allergenText, note }: ProductCardProps) {
   const from = fromPricePence(product);
   // On every card (FSA: on the menu or one click away): the short codes; the builders name them in full.
-  const codes = allergens ?? product.allergens;
+  const codes = allergens !== undefined ? allergens : product.allergens;
   return (
     <Card
       component="article"
@@ -96,7 +99,7 @@ export function ProductCard({ product, eager = false, price, corner, children, f
           {product.description}
         </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="allergens">
-          {allergenText ?? `Allergens: ${codes.length > 0 ? allergenWords(codes) : 'none'}`}
+          {allergenText ?? <AllergenCodesLine codes={codes} />}
         </Typography>
         {note}
         {children}

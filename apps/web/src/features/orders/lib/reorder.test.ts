@@ -25,6 +25,7 @@ function item(title: string, line: OrderItemWire['line'], extra: Partial<OrderIt
     price: 10,
     totalQuantityPrice: 10 * line.quantity,
     dealItems: [],
+    allergens: null,
     line,
     ...extra,
   };
