@@ -58,4 +58,23 @@ test('a collection order with an allergy note: checkout, the popup, the order pa
   await expect(admin.getByTestId('ticket-collection')).toBeVisible();
   await expect(admin.getByTestId('ticket-allergy')).toBeVisible();
   await admin.emulateMedia({ media: 'screen' });
+
+  // Decision 1005: a collection is never 'On the way'. The shop marks it 'Ready to collect', then 'Collected'; the
+  // customer's page follows live with the same words.
+  const history = admin.getByRole('region', { name: 'Status history' }).getByRole('row');
+  await admin.getByRole('button', { name: 'Change status' }).click();
+  const menu = admin.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /On the way|Delivered Order/ })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Ready to collect', exact: true }).click();
+  await expect(history.nth(1)).toContainText('Ready to collect');
+  await expect(shop.getByText('Your order is ready to collect from the shop.')).toBeVisible({ timeout: 20_000 });
+  await expect(shop.getByRole('main')).toContainText('Ready to collect');
+  await expect(shop.getByRole('main')).not.toContainText('On the way');
+  await admin.getByRole('button', { name: 'Change status' }).click();
+  await admin.getByRole('menu').getByRole('menuitem', { name: 'Collected', exact: true }).click();
+  await expect(history.nth(1)).toContainText('Collected');
+  await shop.goto('/profile/my-orders');
+  const row = shop.getByRole('table', { name: 'Order history' }).getByRole('row').filter({ hasText: short });
+  await expect(row).toContainText('Collected');
+  await expect(row).not.toContainText('Delivered');
 });
