@@ -30,7 +30,40 @@ const printStyles = (
   />
 );
 
-export function KitchenTicket({ order }: { order: OrderWire }) {
+/** The printers' own ticket (receiptline's SVG, `GET /api/orders/:id/ticket`), as the browser prints it. */
+export interface PrintedTicket {
+  src: string;
+  paperWidth: 80 | 58;
+  label: string;
+}
+
+/**
+ * The browser's print of the order page (the fallback for a shop without a receipt printer, issue 24): the very
+ * ticket the printers print, `printed`, at its paper's printable width (72 mm on 80 mm paper, 48 mm on 58 mm);
+ * while that cannot be had (null), the page's own ticket below.
+ */
+export function KitchenTicket({ order, printed = null }: { order: OrderWire; printed?: PrintedTicket | null }) {
+  if (printed) {
+    return createPortal(
+      <>
+        {printStyles}
+        <Box className={TICKET_CLASS} data-testid="kitchen-ticket" sx={{ bgcolor: '#fff' }}>
+          <Box
+            component="img"
+            src={printed.src}
+            alt={printed.label}
+            data-testid="printed-ticket"
+            sx={{ display: 'block', width: printed.paperWidth === 80 ? '72mm' : '48mm' }}
+          />
+        </Box>
+      </>,
+      document.body,
+    );
+  }
+  return <PageTicket order={order} />;
+}
+
+function PageTicket({ order }: { order: OrderWire }) {
   const payment = ticketPaymentLine(order);
   const deliveryFee = orderDeliveryFeeText(order);
   const { address } = order;

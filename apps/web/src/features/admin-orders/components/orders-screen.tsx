@@ -29,6 +29,13 @@ import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
+import { ReprintButton } from '../../../components/reprint-button';
+
+/** Reprint beside an order the shop has accepted (issue 24): the kitchen's lost or spoilt ticket, again. */
+function RowReprint({ order }: { order: OrderWire }) {
+  if (order.status !== 'Approved Order' && order.status !== 'On the way') return null;
+  return <ReprintButton orderId={order._id} size="small" variant="text" />;
+}
 
 const DESCRIPTIONS: Record<OrdersListKind, string> = {
   all: 'Every order, newest first.',
@@ -133,7 +140,8 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
                 <StatusChip status={order.status} fulfilment={order.fulfilment} />
                 <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
               </TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <RowReprint order={order} />
                 <StatusMenu order={order} />
               </TableCell>
             </TableRow>
@@ -159,10 +167,11 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
     <Box component="ul" aria-label="Orders" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {orders.map((order) => (
         <Box component="li" key={order._id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <OrderLink order={order} />
             <StatusChip status={order.status} fulfilment={order.fulfilment} />
-            <Box sx={{ ml: 'auto' }}>
+            <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center' }}>
+              <RowReprint order={order} />
               <StatusMenu order={order} />
             </Box>
           </Box>

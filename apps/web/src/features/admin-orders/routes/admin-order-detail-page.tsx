@@ -27,7 +27,7 @@ import { Page } from '../../../components/page';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
-import { KitchenTicket } from '../components/kitchen-ticket';
+import { OrderPrinting } from '../components/order-printing';
 import { OrderPromisePanel } from '../components/order-promise-panel';
 import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
@@ -37,6 +37,7 @@ import { AllergyNoteBox, CollectionLabel } from '../../../components/order-flags
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderLineSoldOut } from '../../../components/sold-out-today';
 import { paths } from '../../../lib/paths';
+import { ReprintButton } from '../../../components/reprint-button';
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
 const TABLE_SX = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
@@ -224,6 +225,7 @@ export function AdminOrderDetailPage() {
         data && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <StatusMenu order={data} variant="button" />
+            <ReprintButton orderId={data._id} />
             <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
               Print kitchen ticket
             </Button>
@@ -266,7 +268,8 @@ export function AdminOrderDetailPage() {
               <StatusHistory order={data} />
             </Grid>
           </Grid>
-          <KitchenTicket order={data} />
+          {/* The ticket as printed, Reprint's jobs, and the browser's print of the same ticket (issue 24). */}
+          <OrderPrinting order={data} />
         </>
       )}
     </Page>
