@@ -54,6 +54,7 @@ import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate }
 import { registerSeoFiles } from './spa/seo-routes';
 import { storefrontPage } from './spa/storefront-page';
 import { storefrontRenderer } from './spa/storefront-render';
+import { registerWebManifest } from './spa/web-manifest';
 
 /**
  * Every feature's routes, each registered under /api. A new module is one line here. Each route declares its
@@ -150,6 +151,8 @@ export async function buildApp({
   startOrderTimers(app);
 
   await registerSpa(app, webDistDir);
+  // The web app manifest with the shop's name (decision 1101).
+  registerWebManifest(app, webDistDir);
   return app;
 }
 

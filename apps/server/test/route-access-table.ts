@@ -138,6 +138,8 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   // What search engines read (decision 1100): public.
   'GET /robots.txt': { expect: anyone(), request: () => ({ path: '/robots.txt' }) },
   'GET /sitemap.xml': { expect: anyone(), request: () => ({ path: '/sitemap.xml' }) },
+  // The web app manifest with the shop's name (decision 1101): public.
+  'GET /manifest.webmanifest': { expect: anyone(), request: () => ({ path: '/manifest.webmanifest' }) },
 
   // The API reference (decision 0004): the OpenAPI document and swagger-ui's page, document and files, public.
   'GET /api/openapi.json': { expect: anyone(), request: () => ({ path: api('/openapi.json') }) },

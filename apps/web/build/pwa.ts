@@ -35,6 +35,13 @@ export function shopPwa(): PluginOption {
       configureCustomSWViteBuild(inlineConfig) {
         inlineConfig.logLevel = logLevel;
       },
+      // The plugin precaches the manifest it writes; the server sends it with the shop's own name instead
+      // (apps/server/src/spa/web-manifest.ts), which a precached copy would hide from every installed phone.
+      beforeBuildServiceWorker(options) {
+        options.injectManifest.additionalManifestEntries = (options.injectManifest.additionalManifestEntries ?? []).filter(
+          (entry) => (typeof entry === 'string' ? entry : entry.url) !== options.manifestFilename,
+        );
+      },
     },
     manifest: {
       id: '/',
