@@ -4,7 +4,7 @@ import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
-import { checkDelivery } from '../delivery/public';
+import { checkDelivery, deliveryFeeRangeOf } from '../delivery/public';
 import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
 
 /**
@@ -13,6 +13,7 @@ import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
  * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
  * of the line. A line with something sold out answers 422 ITEM_SOLD_OUT (with `lineIndex`), as an order would.
  * With a `postcode`, `delivery` says what delivering there adds, as GET /api/delivery-check does (decision 1001).
+ * `deliveryFees` is the range of the zones' fees, which the cart tells before checkout (decision 1005).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
@@ -26,7 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     const catalogue = await loadPricingCatalogue(app.db);
     try {
       refuseSoldOut(items, catalogue, app.now());
-      const answer = toCartQuoteAnswer(quoteCart(items, catalogue));
+      const answer = { ...toCartQuoteAnswer(quoteCart(items, catalogue)), deliveryFees: await deliveryFeeRangeOf(app) };
       return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;

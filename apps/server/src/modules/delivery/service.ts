@@ -14,6 +14,7 @@ import {
   type DeliveryDecision,
   type DeliveryZone,
 } from '@shop/shared/domain/delivery-zones';
+import { deliveryFeeRange } from '@shop/shared/domain/delivery-fee-range';
 import { penceToPounds } from '@shop/shared/domain/money';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -115,6 +116,15 @@ export async function checkDelivery(ctx: Pick<ServiceContext, 'db' | 'config' | 
     minimumOrder: penceToPounds(decision.minimumOrder),
     message: null,
   };
+}
+
+/**
+ * The lowest and highest fee of the zones, in pounds, for the cart to tell before checkout (decision 1005); null
+ * while the shop's post code is not set (no zones: every post code is delivered free).
+ */
+export async function deliveryFeeRangeOf(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>): Promise<{ from: number; to: number } | null> {
+  const range = deliveryFeeRange((await readDeliveryArea(ctx)).zones);
+  return range && { from: penceToPounds(range.from), to: penceToPounds(range.to) };
 }
 
 export async function listZones(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>): Promise<DeliveryZonesAnswer> {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 
 const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
+const CartDeliveryNote = lazy(() => import('./cart-delivery-note').then((m) => ({ default: m.CartDeliveryNote })));
 
 function useMinWidth(px: number): boolean {
   const query = `(min-width: ${px}px)`;
@@ -37,6 +38,8 @@ export function SideCart() {
     >
       <Suspense fallback={null}>
         <CartPanel />
+        {/* What delivery may add, before checkout (decision 1005). */}
+        <CartDeliveryNote />
       </Suspense>
     </Box>
   );

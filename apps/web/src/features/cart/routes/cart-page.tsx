@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
+import { CartDeliveryNote } from '../components/cart-delivery-note';
 import { CartPanel } from '../components/cart-panel';
 
 /** Under the opening state while the shop takes no orders. */
@@ -15,6 +16,7 @@ export function CartPage() {
           <OpeningState closedHint={CART_KEEPS_UNTIL_OPEN} />
         </Box>
         <CartPanel showHeading={false} />
+        <CartDeliveryNote />
       </Box>
     </Page>
   );
