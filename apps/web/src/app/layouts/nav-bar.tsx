@@ -61,6 +61,13 @@ export function NavBar() {
                 Log Out
               </Button>
             )}
+            {session.isLoading && (
+              // While the session is asked (a page the server rendered shows at once), Sign In's place is kept, so
+              // the links do not move when a visitor's answer comes.
+              <Button color="inherit" aria-hidden tabIndex={-1} sx={{ visibility: 'hidden' }}>
+                Sign In
+              </Button>
+            )}
           </Box>
           <IconButton
             color="inherit"

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 23 point 1 (decision 1100): the storefront's `/` and each category's view come rendered from the server. With
+// scripts off the menu is there to read and its category links lead to each view; with scripts on the page is
+// hydrated without a console error (React reports a hydration mismatch there) and without a layout shift.
+
+type Product = { title: string; category: string; regularDiscount: number | '' };
+
+async function menu(page: Page): Promise<Product[]> {
+  const answer = await page.request.get('/api/allproduts');
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as Product[];
+}
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a customer reads the Deals and follows the Pizza link to the pizzas, their sizes and prices', async ({ page }) => {
+    const products = await menu(page);
+    await page.goto('/');
+    await expect(page).toHaveTitle('Pizza, Wings, Shakes and Deals | Takeaway Shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Deals' })).toBeVisible();
+    for (const deal of products.filter((product) => product.category === 'Deals').slice(0, 4)) {
+      const card = page.getByRole('article', { name: deal.title, exact: true });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(/from £\d+\.\d{2}/);
+    }
+
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await expect(categories.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await categories.getByRole('button', { name: 'Pizza', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?category=Pizza$/);
+    await expect(page).toHaveTitle('Pizza | Takeaway Shop');
+    await expect(page.getByRole('heading', { level: 2, name: 'Pizza' })).toBeVisible();
+    await expect(categories.getByRole('button', { name: 'Pizza', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const margherita = products.find((product) => product.title === 'Margherita');
+    expect(typeof margherita?.regularDiscount).toBe('number');
+    const card = page.getByRole('article', { name: 'Margherita', exact: true });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(`£${Number(margherita?.regularDiscount).toFixed(2)}`);
+    await expect(card.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Any 2 Large Pizzas', exact: true })).toHaveCount(0);
+
+    // And back to the Deals by their link.
+    await categories.getByRole('button', { name: 'Deals', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Deals' })).toBeVisible();
+  });
+});
+
+/** Records console errors, page errors and layout shifts (from the start of the navigation) of a page. */
+async function watch(page: Page): Promise<{ errors: string[]; shifts: () => Promise<number[]> }> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { errors, shifts: () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts) };
+}
+
+/** Hydrated: React has taken #root (its container key), the page's effects have run and the session has answered. */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+}
+
+for (const { name, width, height } of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`on a ${name}, / and the Pizza view hydrate with no console error and no layout shift`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const seen = await watch(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+
+    for (const path of ['/', '/?category=Pizza']) {
+      await page.goto(path);
+      await hydrated(page);
+      // Every card of the view is there at once (the server drew them all), and stays.
+      await expect(page.getByRole('article').first()).toBeVisible();
+      expect(await seen.shifts(), `layout shifts on ${path}`).toEqual([]);
+    }
+    expect(seen.errors).toEqual([]);
+
+    // Hydrated, the category buttons change the view in the page, without loading another document.
+    const before = documents.length;
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Wings', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?category=Wings$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Wings' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'BBQ Wings', exact: true }).getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    expect(documents.length).toBe(before);
+    expect(seen.errors).toEqual([]);
+  });
+}
