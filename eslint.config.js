@@ -32,6 +32,7 @@ const SERVER_MODULE_ORDER = [
   'payments',
   'kitchen',
   'orders',
+  'printers',
   'order-mail',
   'notifications',
   'reports',

@@ -33,6 +33,7 @@ import { kitchenRoutes } from './modules/kitchen/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { printerRoutes } from './modules/printers/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
@@ -79,6 +80,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   settingsRoutes,
   accountDataRoutes,
   receiptRoutes,
+  printerRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

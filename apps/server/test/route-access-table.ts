@@ -104,6 +104,26 @@ async function newDeliveryZone(ctx: Pick<AccessContext, 'server' | 'admin'>): Pr
   return expectStatus(answer, 201, 'delivery zone').body._id as string;
 }
 
+/** A CloudPRNT printer made by the admin (it knocks on nothing), for the routes that act on one. */
+async function newPrinter(ctx: AccessContext): Promise<string> {
+  const answer = await call(ctx.server, 'POST', '/printers', ctx.admin, {
+    name: `Printer ${ctx.unique()}`,
+    connection: { kind: 'cloudprnt' },
+  });
+  return expectStatus(answer, 201, 'printer').body.id as string;
+}
+
+/** A new CloudPRNT printer's secret, the last part of its server URL. */
+async function newPrinterSecret(ctx: AccessContext): Promise<string> {
+  const answer = await call(ctx.server, 'POST', '/printers', ctx.admin, {
+    name: `Printer ${ctx.unique()}`,
+    connection: { kind: 'cloudprnt' },
+  });
+  return String(expectStatus(answer, 201, 'printer').body.connection.serverUrl)
+    .split('/')
+    .pop() as string;
+}
+
 function productBody(title: string) {
   return {
     title,
@@ -448,6 +468,44 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`) }),
   },
   'GET /api/delivery-check': { expect: anyone(), request: () => ({ path: api('/delivery-check?postcode=BS1%204DJ') }) },
+
+  // Receipt printers (issue 24, decision 1200): the back office's routes are the admin's; a CloudPRNT printer's own
+  // take its URL's secret, whoever sends it (a session changes nothing), and answer 404 to a wrong one.
+  'GET /api/printers': { expect: adminOnly(), request: () => ({ path: api('/printers') }) },
+  'POST /api/printers': {
+    expect: adminOnly(201),
+    request: (ctx) => ({ path: api('/printers'), body: { name: `Printer ${ctx.unique()}`, connection: { kind: 'cloudprnt' } } }),
+  },
+  'PUT /api/printers/:id': {
+    expect: adminOnly(),
+    request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}`), body: { copies: 2 } }),
+  },
+  'DELETE /api/printers/:id': {
+    expect: adminOnly(),
+    request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}`) }),
+  },
+  'POST /api/printers/:id/test': {
+    expect: adminOnly(202),
+    request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}/test`) }),
+  },
+  'POST /api/orders/:id/print': {
+    expect: adminOnly(202),
+    request: async (ctx) => {
+      await newPrinter(ctx);
+      return { path: api(`/orders/${ctx.ownerOrderId}/print`), body: {} };
+    },
+  },
+  'GET /api/orders/:id/print-jobs': { expect: adminOnly(), request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/print-jobs`) }) },
+  'GET /api/orders/:id/ticket': { expect: adminOnly(), request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/ticket`) }) },
+  'POST /api/cloudprnt/:secret': {
+    expect: anyone(),
+    request: async (ctx) => ({ path: api(`/cloudprnt/${await newPrinterSecret(ctx)}`), body: { status: '200 OK' } }),
+  },
+  'GET /api/cloudprnt/:secret': { expect: anyone(404), request: () => ({ path: api(`/cloudprnt/${'x'.repeat(43)}`) }) },
+  'DELETE /api/cloudprnt/:secret': {
+    expect: anyone(),
+    request: async (ctx) => ({ path: api(`/cloudprnt/${await newPrinterSecret(ctx)}?code=OK`) }),
+  },
 
   // Notices
   'GET /api/allnotification': { expect: adminOnly(), request: () => ({ path: api('/allnotification') }) },

@@ -17,12 +17,14 @@ import {
   SOCKET_COMPRESSION_THRESHOLD,
   SOCKET_PATH,
 } from '@shop/shared/contract/realtime';
+import { PRINT_JOB_LATE, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
 import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
 import { onMenuChanged } from '../modules/catalogue/public';
 import { onShopStatusChanged, readOpeningStatus } from '../modules/kitchen/public';
 import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { onPrintersChanged, onPrintJobLate } from '../modules/printers/public';
 import { onShopSettingsChanged } from '../modules/settings/public';
 import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
@@ -154,6 +156,21 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
         io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
         // Every admin hears every change, so the other admins' pages stop ringing once one has answered.
         io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
+      },
+      app.log,
+    ),
+    // Receipt printers (issue 24): a ticket waiting over a minute warns every admin page; any change refetches the list.
+    onPrintJobLate(
+      app.db,
+      (event) => {
+        io.to(ADMINS_ROOM).emit(PRINT_JOB_LATE, event);
+      },
+      app.log,
+    ),
+    onPrintersChanged(
+      app.db,
+      () => {
+        io.to(ADMINS_ROOM).emit(PRINTERS_CHANGED, {});
       },
       app.log,
     ),

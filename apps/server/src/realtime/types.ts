@@ -9,6 +9,7 @@ import type {
   OrderChangedEvent,
   OrderEvent,
 } from '@shop/shared/contract/realtime';
+import type { PRINT_JOB_LATE, PRINTERS_CHANGED, PrintJobLateEvent } from '@shop/shared/contract/printers';
 import type { SHOP_STATUS } from '@shop/shared/contract/shop-status';
 import type { OpeningStatus } from '@shop/shared/domain/kitchen';
 import type { SessionUser } from '../modules/auth/public';
@@ -22,6 +23,10 @@ export interface ServerToClientEvents {
   [MENU_CHANGED]: (event: Record<string, never>) => void;
   /** To every connection: busy mode, the pause or the kitchen's settings changed (decision 0901), with the opening status. */
   [SHOP_STATUS]: (event: OpeningStatus) => void;
+  /** To admins: a ticket has waited over a minute without printing (issue 24): warn and ring. */
+  [PRINT_JOB_LATE]: (event: PrintJobLateEvent) => void;
+  /** To admins: a printer or its jobs changed (issue 24), refetch them. */
+  [PRINTERS_CHANGED]: (event: Record<string, never>) => void;
 }
 
 /** Client to server, as the spec names them; the arguments are checked, never trusted. */

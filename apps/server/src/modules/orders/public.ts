@@ -4,3 +4,5 @@ export { onOrderPlaced, onOrderStatusChanged, type OrderChangeKind, type OrderPl
 export { listStatusChangesOf, maySeeOrder, placedInPeriod, placedOrderCondition } from './reads';
 export { writePastOrder, type PastOrder } from './past-orders';
 export { runOrderTimers, startOrderTimers, type OrderTimersRun } from './timers';
+// The printers (issue 24) draw a ticket from the order's wire shape.
+export { toOrderWire } from './wire';

@@ -1,0 +1,317 @@
+// Issue 24 (decision 1200): kitchen tickets on receipt printers, over real HTTP on PGlite and PostgreSQL. A simulated
+// network printer (a real TCP server recording the bytes) and a simulated Star CloudPRNT printer (polling the shop
+// over HTTP as the protocol says); the ticket's text and the cut command are read back from the bytes.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PRINT_JOB_LATE, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
+import { displayOrderId } from '@shop/shared/domain/order-id';
+import { testDatabases } from '../../../test/harness';
+import { call, placeCashOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
+import { connectSocket } from '../../../test/socket-client';
+import { CUT, printedText, startTcpPrinter, type TcpPrinter } from '../../../test/tcp-printer';
+
+const STARPRNT = 'application/vnd.star.starprnt';
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(testDatabases())('receipt printers on %s', (kind) => {
+  let shop: OrderingShop;
+  let printer: TcpPrinter | undefined;
+
+  beforeEach(async () => {
+    shop = await startOrderingShop(kind);
+  });
+  afterEach(async () => {
+    await printer?.close();
+    printer = undefined;
+    await shop.server.close();
+  });
+
+  const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call(shop.server, method, path, shop.admin, body, headers);
+  const accept = async (orderId: string) => {
+    const answer = await api('PUT', `/update-sell-products/${orderId}`, { status: 'Approved Order' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+  const jobsOf = async (orderId: string) => {
+    const answer = await api('GET', `/orders/${orderId}/print-jobs`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.jobs as Array<{
+      id: string;
+      status: string;
+      reason: string;
+      kind: string;
+      attempts: number;
+      lastError: string | null;
+    }>;
+  };
+  const addTcpPrinter = async (port: number, extra: Record<string, unknown> = {}) => {
+    const added = await api('POST', '/printers', { name: 'Kitchen', connection: { kind: 'tcp', host: '127.0.0.1', port }, ...extra });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return added.body as { id: string; status: Record<string, unknown> };
+  };
+
+  it('prints the kitchen ticket on a network printer when the order is accepted, and a reprint with an Idempotency-Key once', async () => {
+    printer = await startTcpPrinter();
+    const added = await addTcpPrinter(printer.port);
+    expect(added).toMatchObject({
+      name: 'Kitchen',
+      connection: { kind: 'tcp', host: '127.0.0.1', port: printer.port },
+      paperWidth: 80,
+      copies: 1,
+      tickets: { kitchen: true, customer: false },
+      status: { online: false, lastSeenAt: null, jobsWaiting: 0, lastError: null, oldestWaitingAt: null },
+    });
+    const orderId = await placeCashOrder(shop, { allergyNote: 'Peanut allergy, no nuts', note: 'Ring the bell | twice' });
+    // Not printed while it waits for the shop's answer.
+    expect(await jobsOf(orderId)).toEqual([]);
+
+    await accept(orderId);
+    await printer.waitForCuts(1);
+    const text = printer.text();
+    expect(text).toContain(`#${displayOrderId(orderId)}`);
+    expect(text).toContain('DELIVERY');
+    expect(text).toContain('ALLERGY: Peanut allergy');
+    expect(text).toContain('Ring the bell | twice');
+    expect(text).toMatch(/CASH DUE £\d+\.\d\d/);
+    expect(text).toContain('KITCHEN');
+    expect(text).not.toContain('CUSTOMER COPY');
+    // The cut ends the ticket.
+    const bytes = printer.sessions[0] as Buffer;
+    expect(bytes.lastIndexOf(CUT)).toBeGreaterThan(bytes.lastIndexOf(Buffer.from('CASH DUE')));
+
+    const jobs = await until(
+      'the job printed',
+      () => jobsOf(orderId),
+      (list) => list[0]?.status === 'printed',
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ reason: 'accept', kind: 'kitchen', status: 'printed', attempts: 1, lastError: null });
+    const listed = (await api('GET', '/printers')).body.printers[0];
+    expect(listed.status).toMatchObject({ online: true, jobsWaiting: 0, lastError: null, oldestWaitingAt: null });
+    expect(listed.status.lastSeenAt).not.toBeNull();
+
+    // Reprint, sent twice with one key (a retry after a timeout): one more ticket, the same job ids answered.
+    const headers = { 'idempotency-key': 'reprint-key-0001' };
+    const first = await api('POST', `/orders/${orderId}/print`, {}, headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    const again = await api('POST', `/orders/${orderId}/print`, {}, headers);
+    expect(again.status).toBe(202);
+    expect(again.body.jobs.map((job: { id: string }) => job.id)).toEqual(first.body.jobs.map((job: { id: string }) => job.id));
+    expect(first.body.jobs).toHaveLength(1);
+    expect(first.body.jobs[0]).toMatchObject({ reason: 'reprint', kind: 'kitchen', printerName: 'Kitchen', orderId });
+    await printer.waitForCuts(2);
+    await until(
+      'the reprint printed',
+      () => jobsOf(orderId),
+      (list) => list.every((job) => job.status === 'printed'),
+    );
+    // Another body under the same key is refused; without a key, each Reprint prints.
+    expect((await api('POST', `/orders/${orderId}/print`, { kind: 'customer' }, headers)).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(printer.cuts()).toBe(2);
+    expect((await jobsOf(orderId)).length).toBe(2);
+  });
+
+  it('prints the customer copy too by setting, in copies, on 58 mm paper', async () => {
+    printer = await startTcpPrinter();
+    await addTcpPrinter(printer.port, { paperWidth: 58, copies: 2, tickets: { kitchen: true, customer: true } });
+    const orderId = await placeCashOrder(shop);
+    await accept(orderId);
+    await printer.waitForCuts(4);
+    const jobs = await until(
+      'both printed',
+      () => jobsOf(orderId),
+      (list) => list.length === 2 && list.every((job) => job.status === 'printed'),
+    );
+    expect(jobs.map((job) => job.kind).sort()).toEqual(['customer', 'kitchen']);
+    expect(printer.text()).toContain('CUSTOMER COPY');
+    expect(printer.text()).toMatch(/Total.*£\d+\.\d\d/s);
+    // 58 mm paper: ESC/POS's print area (GS W) is 384 dots, not 80 mm's 576.
+    expect((printer.sessions[0] as Buffer).includes(Buffer.from([0x1d, 0x57, 0x80, 0x01]))).toBe(true);
+    expect(printer.cuts()).toBe(4);
+  });
+
+  it('keeps the job of a printer killed mid-ticket, shows why, and prints it once when the printer is back', async () => {
+    printer = await startTcpPrinter();
+    const added = await addTcpPrinter(printer.port);
+    printer.dieAfter(40);
+    const orderId = await placeCashOrder(shop);
+    await accept(orderId);
+    await printer.died();
+    // Waiting, with the failure's words, not printed, and no cut received.
+    const waiting = await until(
+      'the job back in the queue',
+      () => jobsOf(orderId),
+      (list) => list[0]?.status === 'queued' && list[0].lastError !== null,
+    );
+    expect(waiting[0]?.attempts).toBeGreaterThanOrEqual(1);
+    expect(printer.cuts()).toBe(0);
+    const listed = (await api('GET', '/printers')).body.printers[0];
+    expect(listed.status.jobsWaiting).toBe(1);
+    expect(listed.status.lastError).toMatch(/ECONNRESET|ECONNREFUSED|closed the connection/);
+    expect(listed.status.oldestWaitingAt).not.toBeNull();
+
+    await printer.restart();
+    await printer.waitForCuts(1);
+    await until(
+      'printed',
+      () => jobsOf(orderId),
+      (list) => list[0]?.status === 'printed',
+    );
+    // One ticket in all: the killed connection's part had no cut, and nothing printed twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(printer.cuts()).toBe(1);
+    expect(printer.sessions.filter((bytes) => printedText(bytes).includes('CASH DUE'))).toHaveLength(1);
+    expect((await api('GET', '/printers')).body.printers[0]).toMatchObject({ id: added.id, status: { jobsWaiting: 0, lastError: null } });
+  });
+
+  it('serves a CloudPRNT printer that polls: the job announced, fetched by its token as StarPRNT, confirmed once', async () => {
+    const added = await api('POST', '/printers', { name: 'Star bar', connection: { kind: 'cloudprnt' } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const serverUrl = added.body.connection.serverUrl as string;
+    expect(serverUrl).toMatch(new RegExp(`^${shop.server.config.publicOrigin}/api/cloudprnt/[A-Za-z0-9_-]{43}$`));
+    const url = `${shop.server.url}${new URL(serverUrl).pathname}`;
+    const poll = async (status = '200 OK') => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          status,
+          printerMAC: '00:11:62:00:00:01',
+          statusCode: encodeURIComponent(status),
+          printingInProgress: false,
+        }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { jobReady: boolean; jobToken?: string; mediaTypes?: string[] };
+    };
+
+    expect(await poll()).toEqual({ jobReady: false });
+    expect((await api('GET', '/printers')).body.printers[0].status).toMatchObject({ online: true, jobsWaiting: 0 });
+
+    const orderId = await placeCashOrder(shop, { allergyNote: 'Sesame' });
+    await accept(orderId);
+    const ready = await until(
+      'a job announced',
+      () => poll(),
+      (answer) => answer.jobReady,
+    );
+    expect(ready.mediaTypes).toEqual([STARPRNT]);
+    const [job] = await jobsOf(orderId);
+    expect(ready.jobToken).toBe(job?.id);
+
+    // A stranger without the secret gets nothing.
+    const stranger = await fetch(`${shop.server.url}/api/cloudprnt/${'x'.repeat(43)}?token=${ready.jobToken}&type=${STARPRNT}`);
+    expect(stranger.status).toBe(404);
+
+    const fetched = await fetch(
+      `${url}?uid=1&mac=00%3A11%3A62%3A00%3A00%3A01&type=${encodeURIComponent(STARPRNT)}&token=${ready.jobToken}`,
+    );
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toContain(STARPRNT);
+    const bytes = Buffer.from(await fetched.arrayBuffer());
+    const text = printedText(bytes);
+    expect(text).toContain(`#${displayOrderId(orderId)}`);
+    expect(text).toContain('ALLERGY: Sesame');
+    expect(text).toMatch(/CASH DUE £\d+\.\d\d/);
+    // StarPRNT's cut: ESC d n.
+    expect(bytes.includes(Buffer.from([0x1b, 0x64]))).toBe(true);
+
+    // The printer ran out of paper before confirming: the job stays, announced again.
+    await poll('410 Paper empty');
+    expect((await api('GET', '/printers')).body.printers[0].status.lastError).toContain('Paper empty');
+    expect((await poll()).jobToken).toBe(ready.jobToken);
+
+    const confirmed = await fetch(`${url}?mac=00%3A11%3A62%3A00%3A00%3A01&code=200%20OK&token=${ready.jobToken}`, { method: 'DELETE' });
+    expect(await confirmed.json()).toEqual({ confirmed: true });
+    const twice = await fetch(`${url}?mac=00%3A11%3A62%3A00%3A00%3A01&code=200%20OK&token=${ready.jobToken}`, { method: 'DELETE' });
+    expect(await twice.json()).toEqual({ confirmed: false });
+    expect(await poll()).toEqual({ jobReady: false });
+    expect((await jobsOf(orderId))[0]).toMatchObject({ status: 'printed', attempts: 1 });
+
+    // A new secret: the old URL stops working at once.
+    const renewed = await api('PUT', `/printers/${added.body.id}`, { newCloudPrntSecret: true });
+    expect(renewed.body.connection.serverUrl).not.toBe(serverUrl);
+    expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+  });
+
+  it('tells every admin page of a ticket waiting over a minute, once, and shows the ticket preview', async () => {
+    printer = await startTcpPrinter();
+    const port = printer.port;
+    await printer.close();
+    await addTcpPrinter(port);
+    const socket = await connectSocket(shop.server.url, { cookie: shop.admin.cookie });
+    try {
+      const orderId = await placeCashOrder(shop);
+      await accept(orderId);
+      const [job] = await until(
+        'a job',
+        () => jobsOf(orderId),
+        (list) => list.length === 1,
+      );
+      // The job was made over a minute ago (the database's clock: a printer waits in real time).
+      await shop.server.app.db.execute(sql`update print_jobs set created_at = created_at - interval '61 seconds' where id = ${job?.id}`);
+      await until(
+        'the late warning',
+        async () => socket.received.filter((item) => item.event === PRINT_JOB_LATE),
+        (late) => late.length > 0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await socket.sync();
+      const late = socket.received.filter((item) => item.event === PRINT_JOB_LATE);
+      expect(late).toHaveLength(1);
+      expect(late[0]?.payload).toMatchObject({ job_id: job?.id, printer_name: 'Kitchen', order_id: orderId });
+      expect(socket.received.some((item) => item.event === PRINTERS_CHANGED)).toBe(true);
+
+      const preview = await api('GET', `/orders/${orderId}/ticket?paperWidth=58&kind=customer`);
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.svg).toMatch(/^<svg /);
+      expect(preview.body.svg).not.toContain('fonts.googleapis.com');
+      expect(preview.body.text).toContain('CUSTOMER COPY');
+      expect(preview.body.text.split('\n')[5]).toHaveLength(32);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses what it must: customers, unknown printers and orders, a taken name, no printer, bad settings', async () => {
+    const customer = shop.customer;
+    expect((await call(shop.server, 'GET', '/printers', null)).body.code).toBe('SIGN_IN_REQUIRED');
+    expect((await call(shop.server, 'GET', '/printers', customer)).body.code).toBe('ADMIN_ONLY');
+    const orderId = await placeCashOrder(shop);
+    expect((await call(shop.server, 'POST', `/orders/${orderId}/print`, customer, {})).body.code).toBe('ADMIN_ONLY');
+    expect((await api('POST', `/orders/${orderId}/print`, {})).body).toMatchObject({ statusCode: 409, code: 'NO_PRINTERS' });
+    expect((await api('POST', `/orders/${'0'.repeat(24)}/print`, {})).body.code).toBe('ORDER_NOT_FOUND');
+    expect((await api('GET', `/orders/nope/ticket`)).body.code).toBe('ORDER_NOT_FOUND');
+
+    const bad = await api('POST', '/printers', { name: 'Bar', connection: { kind: 'tcp', host: '127.0.0.1', port: 9100 }, paperWidth: 70 });
+    expect(bad.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect(bad.body.message).toContain('paperWidth must be 80 or 58');
+    expect((await api('POST', '/printers', { name: 'Bar', connection: { kind: 'usb' } })).body.code).toBe('VALIDATION_FAILED');
+    expect((await api('POST', '/printers', { name: 'Bar', connection: { kind: 'tcp', host: 'a b', port: 9100 } })).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
+    const made = await api('POST', '/printers', { name: 'Bar', connection: { kind: 'tcp', host: '127.0.0.1', port: 9 } });
+    expect(made.status).toBe(201);
+    expect((await api('POST', '/printers', { name: ' bar ', connection: { kind: 'cloudprnt' } })).body).toMatchObject({
+      statusCode: 409,
+      code: 'PRINTER_NAME_TAKEN',
+    });
+    expect((await api('PUT', `/printers/${'0'.repeat(24)}`, { copies: 2 })).body.code).toBe('PRINTER_NOT_FOUND');
+    expect((await api('PUT', `/printers/${made.body.id}`, {})).body.code).toBe('VALIDATION_FAILED');
+    expect((await api('PUT', `/printers/${made.body.id}`, { copies: 6 })).body.code).toBe('VALIDATION_FAILED');
+    expect((await api('POST', `/orders/${orderId}/print`, { printerId: '0'.repeat(24) })).body.code).toBe('PRINTER_NOT_FOUND');
+    expect((await api('POST', `/orders/${orderId}/print`, {}, { 'idempotency-key': 'short' })).body.code).toBe('INVALID_IDEMPOTENCY_KEY');
+    expect((await api('DELETE', `/printers/${made.body.id}`)).body).toEqual({ deletedCount: 1 });
+    expect((await api('DELETE', `/printers/${made.body.id}`)).body.code).toBe('PRINTER_NOT_FOUND');
+    expect((await api('GET', '/printers')).body).toEqual({ printers: [] });
+  });
+});

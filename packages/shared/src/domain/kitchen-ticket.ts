@@ -1,0 +1,153 @@
+/**
+ * The kitchen ticket and the customer's copy (issue 24, decision 1200), written once as a receiptline document:
+ * the server turns it into ESC/POS (network printers), StarPRNT (CloudPRNT) and SVG or text (the back office's
+ * preview and the browser's print fallback). Pure: the order in, the document out; the paper's width is the
+ * transform's (48 characters on 80 mm, 32 on 58 mm), and the layout wraps to it.
+ *
+ * For a cook reading it across a kitchen: the order number big; DELIVERY or COLLECTION and the time (expected, or
+ * the slot ordered ahead for) in bold; name, phone and address; the allergy note boxed; each item with its quantity
+ * and every choice on its own line; the note; PAID (card) or CASH DUE £x.
+ */
+import type { OrderWire } from '../contract/orders';
+import { CRUST_LABELS, WING_TYPE_LABELS } from './catalogue';
+import { scheduledLine } from './kitchen';
+import { formatPounds, poundsToPence } from './money';
+import { displayOrderId } from './order-id';
+import { CAPTURED_STATUSES } from './payment-types';
+
+export type TicketKind = 'kitchen' | 'customer';
+
+/** What the ticket reads of an order: the admin's order answer has all of it. */
+export type TicketOrder = Pick<
+  OrderWire,
+  | '_id'
+  | 'items'
+  | 'date'
+  | 'time'
+  | 'paymentType'
+  | 'paymentStatus'
+  | 'status'
+  | 'address'
+  | 'note'
+  | 'fulfilment'
+  | 'allergyNote'
+  | 'subtotal'
+  | 'deliveryFee'
+  | 'totalPrice'
+  | 'expectedTime'
+  | 'scheduledFor'
+>;
+
+/** Characters per line of each paper width, in the printers' normal font (12 dots wide, 576 and 384 dots). */
+export const TICKET_CHARS_PER_LINE: Record<80 | 58, number> = { 80: 48, 58: 32 };
+
+/**
+ * Text from a customer (a name, a note) as receiptline prints it: its special characters escaped, so a note of
+ * '-----' or '^^^' or '|' prints as written and cannot change the layout; line breaks become spaces; control
+ * characters are dropped.
+ */
+export function ticketText(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\|{}\-=~_"`^]/g, (char) => `\\${char}`)
+  );
+}
+
+function pence(pounds: number): number {
+  return poundsToPence(pounds) ?? 0;
+}
+
+/** 'PAID' for a card order whose money was taken, 'CASH DUE £23.50' for cash, a warning for a card not yet paid. */
+export function ticketPaymentText(order: Pick<TicketOrder, 'paymentType' | 'paymentStatus' | 'totalPrice'>): string {
+  if (order.paymentType === 'Cash') return `CASH DUE ${formatPounds(pence(order.totalPrice))}`;
+  return CAPTURED_STATUSES.includes(order.paymentStatus) ? 'PAID (card)' : 'CARD NOT YET PAID';
+}
+
+/** The time line: 'For Sat 19:30' ordered ahead, 'Expected 19:05' once accepted, 'ASAP' before. */
+export function ticketTimeText(order: Pick<TicketOrder, 'scheduledFor' | 'expectedTime'>): string {
+  if (order.scheduledFor) {
+    const at = new Date(order.scheduledFor);
+    if (!Number.isNaN(at.getTime())) return scheduledLine(at);
+  }
+  return order.expectedTime ? `Expected ${order.expectedTime}` : 'ASAP';
+}
+
+/** Every choice of an item on its own line: size, crust, wing type, each topping, each of a deal's items. */
+export function ticketItemChoices(item: TicketOrder['items'][number]): string[] {
+  const toppings = item.topping
+    .split(',')
+    .map((topping) => topping.trim())
+    .filter((topping) => topping !== '')
+    .map((topping) => `+ ${topping}`);
+  return [
+    item.sizeLabel,
+    item.crust ? (item.crustLabel ?? CRUST_LABELS[item.crust]) : null,
+    item.type ? (item.typeLabel ?? WING_TYPE_LABELS[item.type]) : null,
+    ...toppings,
+    ...item.dealItems.map((dealItem) => `> ${dealItem}`),
+  ].filter((choice): choice is string => typeof choice === 'string' && choice.trim() !== '');
+}
+
+function addressLinesOf(address: TicketOrder['address']): string[] {
+  return [address.address, address.address2, [address.city, address.postcode].filter(Boolean).join(' ')]
+    .map((line) => (line ?? '').trim())
+    .filter((line) => line !== '');
+}
+
+/**
+ * The ticket as a receiptline document. A kitchen copy carries no prices but the payment line; the customer's copy
+ * adds each line's price and the totals. Ends with a paper cut.
+ */
+export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind): string {
+  const lines: string[] = [];
+  const add = (...more: string[]) => lines.push(...more);
+  const name = [order.address.firstname, order.address.lastname].filter(Boolean).join(' ');
+
+  add('{align:center; width:auto; border:space}');
+  add(`^^^^#${ticketText(displayOrderId(order._id))}`);
+  add(kind === 'kitchen' ? 'KITCHEN' : 'CUSTOMER COPY');
+  add(`^^^"${order.fulfilment === 'collection' ? 'COLLECTION' : 'DELIVERY'}"`);
+  add(`^^"${ticketText(ticketTimeText(order))}"`);
+  add(`Placed ${ticketText(order.date)} ${ticketText(order.time)}`);
+  add('-');
+  add('{align:left}');
+  if (name) add(`|^"${ticketText(name)}"`);
+  if (order.address.phone) add(`|Tel ${ticketText(order.address.phone)}`);
+  if (order.fulfilment === 'delivery') for (const line of addressLinesOf(order.address)) add(`|${ticketText(line)}`);
+  if (order.allergyNote.trim() !== '') {
+    add('{width:*; border:line}');
+    add(`|^"ALLERGY: ${ticketText(order.allergyNote)}"`);
+    add('{width:auto; border:space}');
+  }
+  add('-');
+  for (const item of order.items) {
+    const price = kind === 'customer' ? ` | ${formatPounds(pence(item.totalQuantityPrice))}` : '';
+    add(kind === 'customer' ? '{width:*,10}' : '{width:*}');
+    add(`|^^"${item.quantity} x ${ticketText(item.title)}"${price}`);
+    // Each choice on its own line, indented (an empty first column), wrapping under itself.
+    add('{width:3,*}');
+    for (const choice of ticketItemChoices(item)) add(`~|${ticketText(choice)} |`);
+  }
+  add('{width:auto}');
+  if (order.note.trim() !== '') {
+    add('-');
+    add(`|"Note:" ${ticketText(order.note)}`);
+  }
+  add('-');
+  if (kind === 'customer') {
+    add('{width:*,12}');
+    add(`|Subtotal | ${formatPounds(pence(order.subtotal))}`);
+    if (order.fulfilment === 'delivery' && order.deliveryFee > 0) add(`|Delivery | ${formatPounds(pence(order.deliveryFee))}`);
+    add(`|"Total" | "${formatPounds(pence(order.totalPrice))}"`);
+    add('{width:auto}');
+  }
+  add('{align:center; width:*; border:line}');
+  add(`^^"${ticketText(ticketPaymentText(order))}"`);
+  add('{width:auto; border:space}');
+  // The paper cut is the printer command's own (receiptline's `cutting`): one per copy.
+  return `${lines.join('\n')}\n`;
+}
