@@ -43,7 +43,7 @@ export async function runLighthouse(url) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
@@ -52,6 +52,8 @@ export async function runLighthouse(url) {
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      // Search engines' view of the page (issue 23 point 2): title, description, canonical, links, robots.txt.
+      seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
       metrics: {
         fcp: metric('first-contentful-paint'),
         lcp: metric('largest-contentful-paint'),
@@ -59,7 +61,11 @@ export async function runLighthouse(url) {
         cls: metric('cumulative-layout-shift'),
         si: metric('speed-index'),
       },
-      failing: { performance: failingAudits(lhr, 'performance'), accessibility: failingAudits(lhr, 'accessibility') },
+      failing: {
+        performance: failingAudits(lhr, 'performance'),
+        accessibility: failingAudits(lhr, 'accessibility'),
+        seo: failingAudits(lhr, 'seo'),
+      },
       lhr,
     };
   } finally {

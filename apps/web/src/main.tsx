@@ -55,7 +55,11 @@ async function start(container: HTMLElement): Promise<void> {
   );
   if (state) {
     startHydrating();
-    hydrateRoot(container, app);
+    // In a transition, so hydration runs in slices that yield to the browser (the page is already painted and
+    // readable), rather than one long task at the default priority.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   const root = createRoot(container);
