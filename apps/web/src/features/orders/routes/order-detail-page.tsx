@@ -23,6 +23,7 @@ import { Page } from '../../../components/page';
 import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
+import { AllergenCodesLine } from '../../../components/allergen-line';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
@@ -129,6 +130,10 @@ function OrderDetail({ order }: { order: OrderWire }) {
                     <Typography fontWeight={600}>{item.title}</Typography>
                     <Typography variant="body2" color="text.secondary">
                       {itemDetails(item)}
+                    </Typography>
+                    {/* The allergens as the menu recorded them when the order was placed (decisions 1000 and 1004). */}
+                    <Typography variant="body2" color="text.secondary">
+                      <AllergenCodesLine codes={item.allergens ?? null} />
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{item.quantity}</TableCell>

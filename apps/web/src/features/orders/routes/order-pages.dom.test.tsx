@@ -214,3 +214,38 @@ describe("the customer's order page shows the delivery fee on its own line (issu
     expect(rows.some((row) => row.startsWith('Delivery') || row.startsWith('Subtotal'))).toBe(false);
   });
 });
+
+describe("the customer's order page lists each line's allergens as they were when ordered (decisions 1000 and 1004)", () => {
+  it('recorded allergens by name, none of the 14 as none, and a line not recorded asks the customer to call', async () => {
+    const order = orderWire({
+      email: EMAIL,
+      paymentType: 'Cash',
+      paymentStatus: 'unpaid',
+      status: 'Approved Order',
+      items: [
+        orderItemWire({ title: 'Margherita', quantity: 1, price: 7.49, allergens: ['gluten', 'milk'] }),
+        orderItemWire({ title: 'Cola', quantity: 1, price: 1.5, allergens: [] }),
+        orderItemWire({ title: 'House Special', quantity: 1, price: 9.99, allergens: null }),
+      ],
+    });
+    fakeApi({
+      'GET /session': sessionAnswer(EMAIL),
+      'GET /buy-product/:id': () => ok(order),
+      'GET /shop-trader': () =>
+        ok({
+          name: 'Harbourside Slice',
+          address: ['24 Quayside Lane', 'Bristol BS1 4DJ'],
+          phone: '0117 496 0321',
+          email: 'hello@example.com',
+          vatNumber: null,
+        }),
+    });
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const table = await screen.findByRole('table', { name: 'Items' });
+    const row = (title: string) => within(table).getByRole('row', { name: new RegExp(`^${title}`) });
+    expect(row('Margherita')).toHaveTextContent('Allergens: gluten, milk');
+    expect(row('Cola')).toHaveTextContent('Allergens: none');
+    await waitFor(() => expect(row('House Special')).toHaveTextContent('Ask us about allergens: call 0117 496 0321'));
+    expect(row('House Special')).not.toHaveTextContent('Allergens: none');
+  });
+});
