@@ -276,6 +276,14 @@ describe('an order placed ahead', () => {
     expect(mail.text).toContain('Takeaway Shop has accepted your order a1b2c3.\nFor Thu 19:30.\nExpected at 20:05.\n');
   });
 
+  it('re-timed and on its way: the new time with its day, since the order is for another day than it was placed', () => {
+    const retimed = retimedMail(order({ status: 'Approved Order', scheduledFor, expectedAt: new Date('2026-11-19T19:50:00Z') }));
+    expect(retimed.subject).toBe('Your order a1b2c3 is now expected at Thu 19:50');
+    expect(retimed.text).toContain('It is now expected at Thu 19:50.');
+    const out = onTheWayMail(order({ status: 'On the way', scheduledFor, expectedAt: new Date('2026-11-19T19:50:00Z') }));
+    expect(out.text).toContain('Expected at Thu 19:50.');
+  });
+
   it('in British summer time the slot is London’s', () => {
     const summer = new Date('2026-07-04T18:30:00Z');
     expect(receiptMail(order({ scheduledFor: summer })).text).toContain('\nFor Sat 19:30\n');

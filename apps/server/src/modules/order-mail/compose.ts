@@ -236,9 +236,18 @@ export function acceptedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDEN
   };
 }
 
-/** Re-timed ('running late', or sooner): the new time. */
+/**
+ * The expected time as a mail gives it after acceptance: '19:45' for an order for now; with its day ('Thu 19:45') for
+ * one placed ahead, which may be re-timed or sent out a day before or after the mail is read.
+ */
+function expectedWords(order: Pick<OrderForMail, 'expectedAt' | 'scheduledFor'>): string | null {
+  if (!order.expectedAt) return null;
+  return order.scheduledFor ? slotLabel(order.expectedAt) : expectedTimeText(order.expectedAt);
+}
+
+/** Re-timed ('running late', or sooner): the new time, with its day for an order placed ahead. */
 export function retimedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
-  const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  const time = expectedWords(order);
   return {
     subject: time ? `Your ${orderName(order)} is now expected at ${time}` : `Your ${orderName(order)} has a new time`,
     text: body(
@@ -257,7 +266,7 @@ export function retimedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
  * collect' (decision 1005): the mail says where to collect it and what to pay there.
  */
 export function onTheWayMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
-  const time = order.expectedAt ? expectedTimeText(order.expectedAt) : null;
+  const time = expectedWords(order);
   const cashDue = order.paymentType === 'Cash' && order.paymentStatus !== 'paid';
   if (order.fulfilment === 'collection') {
     return {
