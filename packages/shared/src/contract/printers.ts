@@ -38,9 +38,9 @@
  *   order's print jobs).
  *
  * The printers' own side (not for browsers): a tcp printer is sent ESC/POS on its host and port (9100) by the
- * server; a CloudPRNT printer polls `POST /cloudprnt/<secret>` (Star CloudPRNT: status in, `jobReady` out),
- * fetches the job with `GET /cloudprnt/<secret>?token=<job id>&type=...` and confirms with `DELETE
- * /cloudprnt/<secret>?token=<job id>&code=...`. `connection.serverUrl` in `PrinterWire` is that URL, to type into
+ * server; a CloudPRNT printer polls `POST /api/cloudprnt/<secret>` (Star CloudPRNT: status in, `jobReady` out),
+ * fetches the job with `GET /api/cloudprnt/<secret>?token=<job id>&type=...` and confirms with `DELETE
+ * /api/cloudprnt/<secret>?token=<job id>&code=...`. `connection.serverUrl` in `PrinterWire` is that URL, to type into
  * the printer's CloudPRNT settings.
  */
 import { z } from 'zod';

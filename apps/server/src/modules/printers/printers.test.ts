@@ -139,6 +139,28 @@ describe.each(testDatabases())('receipt printers on %s', (kind) => {
     expect(printer.cuts()).toBe(4);
   });
 
+  it('prints an order accepted on arrival by auto-accept, with its expected time, and a test page', async () => {
+    printer = await startTcpPrinter();
+    const added = await addTcpPrinter(printer.port);
+    expect((await api('PUT', '/shop-settings', { autoAccept: true })).status).toBe(200);
+    const orderId = await placeCashOrder(shop);
+    await printer.waitForCuts(1);
+    expect(printer.text()).toContain(`#${displayOrderId(orderId)}`);
+    expect(printer.text()).toMatch(/Expected \d\d:\d\d/);
+    const jobs = await until(
+      'printed',
+      () => jobsOf(orderId),
+      (list) => list[0]?.status === 'printed',
+    );
+    expect(jobs).toMatchObject([{ reason: 'accept', kind: 'kitchen' }]);
+
+    const test = await api('POST', `/printers/${added.id}/test`);
+    expect(test.status, JSON.stringify(test.body)).toBe(202);
+    expect(test.body.jobs).toMatchObject([{ reason: 'test', kind: 'kitchen', orderId: null, printerName: 'Kitchen' }]);
+    await printer.waitForCuts(2);
+    expect(printer.text()).toContain('TEST PAGE');
+  });
+
   it('keeps the job of a printer killed mid-ticket, shows why, and prints it once when the printer is back', async () => {
     printer = await startTcpPrinter();
     const added = await addTcpPrinter(printer.port);
