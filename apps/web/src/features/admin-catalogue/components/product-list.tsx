@@ -14,6 +14,7 @@ import { formatPounds, wirePricePence } from '@shop/shared/domain/money';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
+import { NOT_RECORDED_YET } from './allergen-checkboxes';
 import { SoldOutControl } from './sold-out-control';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
@@ -74,6 +75,12 @@ export function ProductList({ products, loading, error, emptyText = 'No products
                     {product.category}
                   </Typography>
                   {price && <Typography sx={{ fontWeight: 700, mt: 0.5 }}>from {price}</Typography>}
+                  {/* Customers are told to call about it until its allergens are recorded (decision 1004). */}
+                  {product.allergens === null && (
+                    <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600, mt: 0.5 }}>
+                      {NOT_RECORDED_YET}
+                    </Typography>
+                  )}
                   <Box sx={{ mt: 1 }}>
                     <SoldOutControl kind="product" id={product._id} name={product.title} state={product} />
                   </Box>
