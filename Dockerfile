@@ -13,7 +13,10 @@
 #
 # compose.yaml runs two of these behind nginx on PostgreSQL 15. Built with BuildKit (Docker 23 and later by default;
 # `DOCKER_BUILDKIT=1` before that) for the npm cache mounts.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (decision 1102; Node 20 left support in April 2026). package.json's engines still admit 20.19 and later,
+# and CI runs the server's API suite under both. Its native parts (sharp's libvips, @node-rs/argon2, PGlite's
+# WebAssembly) are the same packages on either.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: every dependency, then `npm run build` (web app by Vite, server bundled by esbuild) -----------------
 # The web build includes the storefront's server renderer, apps/web/dist/.ssr (decision 1100): one bundle with React
