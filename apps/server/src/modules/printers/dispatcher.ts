@@ -10,13 +10,24 @@ import type { FastifyInstance } from 'fastify';
 import { onOrderStatusChanged } from '../orders/public';
 import { emitPrintersChanged, emitPrintJobLate, onPrintersChanged } from './events';
 import { escPosBytes } from './render';
-import { claimTcpJob, markForRetry, markPrinted, queueAcceptJobs, recordProbe, takeLateJobs, tcpPrinters } from './service';
+import {
+  claimTcpJob,
+  markForRetry,
+  markPrinted,
+  queueAcceptJobs,
+  recordProbe,
+  sweepMissedAcceptJobs,
+  takeLateJobs,
+  tcpPrinters,
+} from './service';
 import { probeTcpPrinter, sendToTcpPrinter } from './tcp';
 
 /** How often a process looks for due jobs (a job made in this process is sent at once). */
 const TICK_MS = 1_000;
 /** How often the network printers are probed. */
 const PROBE_MS = 30_000;
+/** How often a process looks for accepted orders whose automatic jobs were never made (sweepMissedAcceptJobs). */
+const SWEEP_MS = 10_000;
 
 export function startPrintDispatcher(app: FastifyInstance): void {
   const processId = `${process.pid}-${randomUUID()}`;
@@ -26,6 +37,7 @@ export function startPrintDispatcher(app: FastifyInstance): void {
   let again = false;
   let interval: NodeJS.Timeout | undefined;
   let lastProbe = 0;
+  let lastSweep = 0;
 
   const track = (work: Promise<unknown>) => {
     underWay.add(work);
@@ -94,7 +106,18 @@ export function startPrintDispatcher(app: FastifyInstance): void {
     track(work().catch((error: unknown) => app.log.error({ err: error }, `printing: ${what} failed`)));
   };
 
+  const sweep = async () => {
+    if (Date.now() - lastSweep < SWEEP_MS) return;
+    lastSweep = Date.now();
+    const made = await sweepMissedAcceptJobs(app);
+    if (made.length > 0) {
+      app.log.warn({ orderIds: made }, 'printing: accepted orders without their tickets found; tickets made');
+      await sendDue();
+    }
+  };
+
   const tick = () => {
+    run(sweep, 'looking for accepted orders without tickets');
     run(sendDue, 'sending tickets');
     run(warnLate, 'warning of late tickets');
     run(probe, 'probing the printers');

@@ -2,9 +2,11 @@
 // network printer (a real TCP server recording the bytes) and a simulated Star CloudPRNT printer (polling the shop
 // over HTTP as the protocol says); the ticket's text and the cut command are read back from the bytes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PRINT_JOB_LATE, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { newId } from '../../db/id';
+import { orders, orderStatusHistory } from '../../db/schema';
 import { testDatabases } from '../../../test/harness';
 import { call, placeCashOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { connectSocket } from '../../../test/socket-client';
@@ -160,6 +162,29 @@ describe.each(testDatabases())('receipt printers on %s', (kind) => {
     await printer.waitForCuts(2);
     expect(printer.text()).toContain('TEST PAGE');
   });
+
+  it('prints an order another process accepted and died before making its tickets (the sweep finds it)', async () => {
+    printer = await startTcpPrinter();
+    await addTcpPrinter(printer.port);
+    const orderId = await placeCashOrder(shop);
+    // Accepted and committed by a process that stopped before its listener ran: no event here, only the rows.
+    const { db } = shop.server.app;
+    await db.update(orders).set({ status: 'Approved Order' }).where(eq(orders.id, orderId));
+    await db.insert(orderStatusHistory).values({ id: newId(), orderId, status: 'Approved Order', changedAt: shop.server.app.now() });
+    await printer.waitForCuts(1, 30_000);
+    expect(printer.text()).toContain(`#${displayOrderId(orderId)}`);
+    expect(
+      await until(
+        'printed',
+        () => jobsOf(orderId),
+        (list) => list[0]?.status === 'printed',
+      ),
+    ).toMatchObject([{ reason: 'accept' }]);
+    // Once: later sweeps find its job.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(printer.cuts()).toBe(1);
+    expect(await jobsOf(orderId)).toHaveLength(1);
+  }, 60_000);
 
   it('keeps the job of a printer killed mid-ticket, shows why, and prints it once when the printer is back', async () => {
     printer = await startTcpPrinter();

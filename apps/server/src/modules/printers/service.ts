@@ -5,7 +5,7 @@
  * SHOP_TIME says, and all processes read one clock.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type {
   PrinterCreate,
   PrinterUpdate,
@@ -20,7 +20,7 @@ import { kitchenTicketDocument } from '@shop/shared/domain/kitchen-ticket';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
-import { orders, printers, printJobs, printRequests } from '../../db/schema';
+import { orders, orderStatusHistory, printers, printJobs, printRequests } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { placedOrderCondition, toOrderWire } from '../orders/public';
 import { emitPrintersChanged } from './events';
@@ -141,7 +141,8 @@ export async function addPrinter(ctx: Pick<ServiceContext, 'db' | 'config' | 'no
       copies: body.copies,
       printsKitchen: body.tickets.kitchen,
       printsCustomer: body.tickets.customer,
-      createdAt: sql`statement_timestamp()` as unknown as Date,
+      // The shop clock, as the orders' status history: the sweep below compares the two.
+      createdAt: ctx.now(),
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError('PRINTER_NAME_TAKEN', PRINTER_NAME_TAKEN);
@@ -299,8 +300,12 @@ function kindsOf(printer: PrinterRow): TicketKind[] {
  * An order was accepted: one job per printer per ticket it prints. Made once whichever process hears it, and however
  * often (the unique index print_jobs_accept_once). Answers how many jobs were made.
  */
-export async function queueAcceptJobs(db: Db, orderId: string): Promise<number> {
-  const all = await db.select().from(printers);
+export async function queueAcceptJobs(db: Db, orderId: string, acceptedAt?: Date): Promise<number> {
+  // The sweep's: only the printers that were there when the order was accepted.
+  const all = await db
+    .select()
+    .from(printers)
+    .where(acceptedAt ? lte(printers.createdAt, acceptedAt) : undefined);
   if (all.length === 0) return 0;
   const order = await placedOrder(db, orderId);
   const values = all.flatMap((printer) =>
@@ -314,6 +319,39 @@ export async function queueAcceptJobs(db: Db, orderId: string): Promise<number> 
     .returning({ id: printJobs.id });
   if (made.length > 0) emitPrintersChanged(db);
   return made.length;
+}
+
+/** How far back (shop time) the sweep looks for an accepted order without its automatic jobs. */
+const SWEEP_MINUTES = 15;
+
+/**
+ * The automatic jobs are made by the process that accepted the order, after the commit. If it died in between, no
+ * other process heard the acceptance: each process's sweep finds the orders accepted (shop clock) in the last
+ * SWEEP_MINUTES, still to do, that lack an automatic job of a printer that existed then, and makes them (once, by
+ * the unique index). Answers the orders it made jobs for.
+ */
+export async function sweepMissedAcceptJobs(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<string[]> {
+  const since = new Date(ctx.now().getTime() - SWEEP_MINUTES * 60_000);
+  const missed = await ctx.db
+    .selectDistinct({ orderId: orderStatusHistory.orderId, acceptedAt: orderStatusHistory.changedAt })
+    .from(orderStatusHistory)
+    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+    .innerJoin(printers, lte(printers.createdAt, orderStatusHistory.changedAt))
+    .where(
+      and(
+        eq(orderStatusHistory.status, 'Approved Order'),
+        gte(orderStatusHistory.changedAt, since),
+        inArray(orders.status, ['Approved Order', 'On the way']),
+        sql`((printers.prints_kitchen and not exists (select 1 from print_jobs j where j.printer_id = printers.id
+              and j.order_id = orders.id and j.kind = 'kitchen' and j.reason = 'accept'))
+          or (printers.prints_customer and not exists (select 1 from print_jobs j where j.printer_id = printers.id
+              and j.order_id = orders.id and j.kind = 'customer' and j.reason = 'accept')))`,
+      ),
+    )
+    .limit(50);
+  const made: string[] = [];
+  for (const { orderId, acceptedAt } of missed) if ((await queueAcceptJobs(ctx.db, orderId, acceptedAt)) > 0) made.push(orderId);
+  return made;
 }
 
 function requestKeyOf(userId: string, key: string): string {
