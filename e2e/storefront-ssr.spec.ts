@@ -50,22 +50,35 @@ test.describe('with scripts off', () => {
 });
 
 /** Records console errors, page errors and layout shifts (from the start of the navigation) of a page. */
-async function watch(page: Page): Promise<{ errors: string[]; shifts: () => Promise<number[]> }> {
+async function watch(page: Page): Promise<{ errors: string[]; shifts: () => Promise<string[]> }> {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    // Each shift as its score and what moved (the start of each moved element's markup, and how).
+    const shifts: string[] = [];
+    (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map(
+          (source) =>
+            `${source.node instanceof Element ? source.node.outerHTML.slice(0, 100) : String(source.node?.nodeName)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+        );
+        shifts.push(`${entry.value.toFixed(6)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return { errors, shifts: () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts) };
+  return { errors, shifts: () => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts) };
 }
 
 /** Hydrated: React has taken #root (its container key), the page's effects have run and the session has answered. */
