@@ -20,6 +20,7 @@ import {
   notifications,
   orders,
   otpCodes,
+  printJobs,
   products,
   sessions,
   users,
@@ -139,6 +140,8 @@ export async function deleteAccount(ctx: Pick<ServiceContext, 'db' | 'now'>, use
   await db.transaction(async (tx) => {
     const orderIds = (await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).map((row) => row.id);
     if (orderIds.length > 0) await tx.delete(mailQueue).where(inArray(mailQueue.orderId, orderIds));
+    // Their kitchen tickets (issue 24) are written with the name, phone and address: gone with them.
+    if (orderIds.length > 0) await tx.delete(printJobs).where(inArray(printJobs.orderId, orderIds));
     await tx.delete(mailQueue).where(eq(mailQueue.to, user.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     await tx

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PRINT_JOB_LATE, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { newId } from '../../db/id';
-import { orders, orderStatusHistory } from '../../db/schema';
+import { orders, orderStatusHistory, printJobs } from '../../db/schema';
 import { testDatabases } from '../../../test/harness';
 import { call, placeCashOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { connectSocket } from '../../../test/socket-client';
@@ -185,6 +185,24 @@ describe.each(testDatabases())('receipt printers on %s', (kind) => {
     expect(printer.cuts()).toBe(1);
     expect(await jobsOf(orderId)).toHaveLength(1);
   }, 60_000);
+
+  it("forgets an order's tickets (name, phone, address) when its customer erases their account", async () => {
+    printer = await startTcpPrinter();
+    await addTcpPrinter(printer.port);
+    const orderId = await placeCashOrder(shop);
+    await accept(orderId);
+    await until(
+      'printed',
+      () => jobsOf(orderId),
+      (list) => list[0]?.status === 'printed',
+    );
+    expect((await api('PUT', `/update-sell-products/${orderId}`, { status: 'Delivered Order' })).status).toBe(200);
+    const erased = await call(shop.server, 'POST', '/profile/delete', shop.customer, { password: shop.customer.password });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await jobsOf(orderId)).toEqual([]);
+    const left = await shop.server.app.db.select().from(printJobs);
+    expect(left).toEqual([]);
+  });
 
   it('keeps the job of a printer killed mid-ticket, shows why, and prints it once when the printer is back', async () => {
     printer = await startTcpPrinter();
