@@ -27,6 +27,8 @@ interface SimulatedPrinter {
   bytes(): Buffer;
   /** The cuts received: one per ticket copy. */
   cuts(): number;
+  /** The tickets of the order numbered `short` ('#a3a19b' in big letters on each), each followed by a cut. */
+  ticketsOf(short: string): number;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,15 @@ async function startPrinter(): Promise<SimulatedPrinter> {
       const all = bytes();
       let count = 0;
       for (let at = all.indexOf(CUT); at !== -1; at = all.indexOf(CUT, at + CUT.length)) count += 1;
+      return count;
+    },
+    ticketsOf(short: string) {
+      const all = bytes();
+      const number = Buffer.from(`#${short}`, 'latin1');
+      let count = 0;
+      for (let at = all.indexOf(number); at !== -1; at = all.indexOf(number, at + number.length)) {
+        if (all.indexOf(CUT, at) !== -1) count += 1;
+      }
       return count;
     },
     close: () =>
@@ -121,7 +132,7 @@ test('the owner adds the network printer; an accepted order prints on it, cut; R
 
   // The test page reaches the printer, and the printer shows online.
   await card.getByRole('button', { name: 'Print test page' }).click();
-  await expect.poll(() => printer.cuts(), { message: 'the test page is printed and cut', timeout: 15_000 }).toBe(1);
+  await expect.poll(() => printer.cuts(), { message: 'the test page is printed and cut', timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   await expect(card.getByText('Online', { exact: true })).toBeVisible({ timeout: 15_000 });
 
   // A customer's order, accepted in the popup: its ticket prints by itself.
@@ -131,7 +142,8 @@ test('the owner adds the network printer; an accepted order prints on it, cut; R
   const short = await popupOrderShort(admin);
   expect(orderId.endsWith(short)).toBe(true);
   await acceptInPopup(admin, 30);
-  await expect.poll(() => printer.cuts(), { message: 'the kitchen ticket is printed and cut', timeout: 15_000 }).toBe(2);
+  // Counted by the order's number: an order another journey left may be accepted meanwhile, and print too.
+  await expect.poll(() => printer.ticketsOf(short), { message: 'the kitchen ticket is printed and cut', timeout: 15_000 }).toBe(1);
   const printed = printer.bytes().toString('latin1');
   expect(printed).toContain(short);
   expect(printed).toContain('Margherita');
@@ -152,17 +164,15 @@ test('the owner adds the network printer; an accepted order prints on it, cut; R
   const reprint = admin.getByRole('button', { name: `Reprint order ${short}` });
   await reprint.click();
   await expect(admin.getByText('Sent to 1 printer')).toBeVisible();
-  await expect.poll(() => printer.cuts(), { message: 'Reprint prints it a second time', timeout: 15_000 }).toBe(3);
+  await expect.poll(() => printer.ticketsOf(short), { message: 'Reprint prints it a second time', timeout: 15_000 }).toBe(2);
   await expect(jobs.getByRole('listitem')).toHaveCount(2);
   await expect(jobs.getByRole('listitem').first()).toContainText('Reprint');
   await expect(jobs.getByRole('listitem').first()).toContainText('Printed', { timeout: 15_000 });
 
   // A double click is one click: one more ticket, not two.
   await reprint.dblclick();
-  await expect.poll(() => printer.cuts(), { message: 'the double click prints once', timeout: 15_000 }).toBe(4);
+  await expect.poll(() => printer.ticketsOf(short), { message: 'the double click prints once', timeout: 15_000 }).toBe(3);
   await expect(jobs.getByRole('listitem')).toHaveCount(3);
   await admin.waitForTimeout(3_000);
-  expect(printer.cuts(), 'and nothing more comes').toBe(4);
-  const text = printer.bytes().toString('latin1');
-  expect(text.split(short).length - 1, 'the order number on each of its three tickets').toBeGreaterThanOrEqual(3);
+  expect(printer.ticketsOf(short), 'and nothing more comes').toBe(3);
 });

@@ -253,3 +253,18 @@ export async function answerCancel(page: Page, short: string, reason: string): P
   await question.getByRole('button', { name: /^(Reject|Cancel) order$/ }).click();
   await expect(question).toBeHidden();
 }
+
+/**
+ * A line of the printed ticket (issue 24: the order page's preview text, `GET /api/orders/:id/ticket`), found whatever
+ * the spacing: the text drawing spaces out big letters ('C O L L E C T I O N'), so the letters may have spaces
+ * between them, and a line too long for the paper goes on in the next line of its box ('|').
+ */
+export function ticketLine(text: string): RegExp {
+  const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    [...text]
+      .filter((c, i, all) => c !== ' ' || all[i - 1] !== ' ')
+      .map((c) => (c === ' ' ? '[\\s|]+' : escape(c)))
+      .join('\\s*'),
+  );
+}

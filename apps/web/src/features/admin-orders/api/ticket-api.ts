@@ -10,10 +10,15 @@ export const ticketPreviewQuery = (orderId: string, paperWidth: PaperWidth, kind
       api.get<TicketPreview>(`/orders/${encodeURIComponent(orderId)}/ticket?paperWidth=${paperWidth}&kind=${kind}`, { signal }),
   });
 
-/** The preview of the ticket chosen; asked again when the order changes (its status, its expected time). */
+/**
+ * The preview of the ticket chosen; asked again when the order changes (its status, its expected time). The order's
+ * ticket shown stays until the next one comes (never another order's), so the browser's print does not fall back to
+ * the page's own ticket meanwhile.
+ */
 export function useTicketPreview(orderId: string, paperWidth: PaperWidth, kind: TicketKind, orderVersion: string) {
   return useQuery({
     ...ticketPreviewQuery(orderId, paperWidth, kind),
     queryKey: ['ticket-preview', orderId, paperWidth, kind, orderVersion],
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === orderId ? previous : undefined),
   });
 }
