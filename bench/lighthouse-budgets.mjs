@@ -4,7 +4,9 @@
 // observed work, so a loaded machine reads slower: say the load (uptime) beside every figure.
 // Alone: `node --import tsx bench/lighthouse-budgets.mjs` (WEB_DIST_DIR picks a build other than apps/web/dist,
 // LH_RUNS the number of runs, LH_SLOWDOWNS e.g. `4` or `4,8`).
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShop, waitFor } from './shop.mjs';
@@ -91,6 +93,9 @@ export async function lighthouseMedians(url, cpuSlowdownMultiplier, runs = 5) {
       run = await lighthouseRun(url, cpuSlowdownMultiplier);
     }
     all.push(run.figures);
+    // LH_JSON=<folder>: each run's full report, to read its trace-based audits (long tasks, LCP phases, bootup).
+    if (process.env.LH_JSON)
+      writeFileSync(path.join(process.env.LH_JSON, `lhr-x${cpuSlowdownMultiplier}-${i + 1}.json`), JSON.stringify(run.lhr));
     loads.push(loadavg()[0]);
   }
   const numeric = Object.keys(all[0]).filter((key) => typeof all[0][key] === 'number');

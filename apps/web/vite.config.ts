@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { muiWithoutCssVars } from './build/mui-without-css-vars.ts';
 import { precompress } from './build/precompress.ts';
 import { shopPwa } from './build/pwa.ts';
 
@@ -53,7 +54,8 @@ export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
   // shopPwa: the web app manifest and the service worker (decision 1101).
-  plugins: [react(), precompress(), homeChunk.plugin, shopPwa()],
+  // muiWithoutCssVars: MUI's CSS-variables themes, which the shop's theme never uses, out of the build (decision 1103).
+  plugins: [react(), muiWithoutCssVars(), precompress(), homeChunk.plugin, shopPwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

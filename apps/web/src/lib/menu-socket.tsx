@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { MENU_CHANGED } from '@shop/shared/contract/realtime';
-import { useRealtimeSocket } from './realtime';
+import { MENU_CHANGED } from '@shop/shared/contract/socket-names';
+import { useRealtimeSocket } from './realtime-socket';
 
 /**
  * The tab's socket, a visitor's too, for `menu_changed`: `onChange` runs on each one, and on every connection after

@@ -1,68 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { orderEventSchema, SOCKET_CLIENT_OPTIONS, type OrderEvent } from '@shop/shared/contract/realtime';
-import { useSession } from './use-session';
+import { orderEventSchema, type OrderEvent } from '@shop/shared/contract/realtime';
+import { useRealtimeSocket } from './realtime-socket';
 
-/**
- * The browser's end of the realtime socket (docs/api.md, "Realtime socket"). One connection per tab, opened while
- * somebody is signed in and a screen asks for it, or for a visitor by a screen that asks for one too (the menu, for
- * `menu_changed`); the socket.io client is its own chunk, so the storefront's first load never carries it. The server
- * chooses the rooms from the session cookie; when the user changes (sign out, sign in as somebody else) the
- * connection is closed and a new one opened, so its rooms follow the cookie.
- *
- * An event only says "this order changed": screens refetch through the HTTP API, which checks who may see what.
- */
-
-let current: { owner: string; socket: Promise<Socket> } | null = null;
-
-/** The owner of a connection opened without a session: it hears only what every connection hears. */
-const VISITOR = 'visitor';
-
-function socketFor(owner: string): Promise<Socket> {
-  if (current?.owner === owner) return current.socket;
-  closeRealtime();
-  const socket = import('socket.io-client').then(({ io }) =>
-    io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }),
-  );
-  current = { owner, socket };
-  return socket;
-}
-
-/** Closes this tab's connection (signing out does, through useRealtimeSocket). */
-export function closeRealtime(): void {
-  const closing = current;
-  current = null;
-  void closing?.socket.then((socket) => socket.close());
-}
-
-/**
- * The tab's socket while somebody is signed in, else null; with `visitors`, a visitor's socket too (the menu's
- * `menu_changed` reaches every connection).
- */
-export function useRealtimeSocket({ visitors = false }: { visitors?: boolean } = {}): Socket | null {
-  const { user, isLoading } = useSession();
-  const owner = user ? `${user.role}:${user.email}` : visitors ? VISITOR : null;
-  const [opened, setOpened] = useState<{ owner: string; socket: Socket } | null>(null);
-
-  useEffect(() => {
-    if (isLoading) return undefined;
-    if (!owner) {
-      // Signed out: a connection of somebody's session goes; a visitor's (a screen asked for one) stays.
-      if (current?.owner !== VISITOR) closeRealtime();
-      return undefined;
-    }
-    let live = true;
-    void socketFor(owner).then((socket) => {
-      if (live) setOpened({ owner, socket });
-    });
-    return () => {
-      live = false;
-    };
-  }, [owner, isLoading]);
-
-  // A socket opened for somebody else (before a sign-out or a change of user) is never handed out.
-  return opened && opened.owner === owner ? opened.socket : null;
-}
+// The connection itself (opened, shared by the tab, closed) lives in realtime-socket.ts, without zod (decision 1103).
+export { closeRealtime, useRealtimeSocket } from './realtime-socket';
 
 /** A ref that always holds the latest render's value, so a long-lived listener calls the current handler. */
 function useLatest<T>(value: T): { readonly current: T } {

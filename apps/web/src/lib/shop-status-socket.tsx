@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { SHOP_STATUS, shopStatusEventSchema } from '@shop/shared/contract/shop-status';
+import { SHOP_STATUS } from '@shop/shared/contract/socket-names';
 import type { OpeningStatus } from '@shop/shared/domain/kitchen';
-import { useRealtimeSocket } from './realtime';
+import { useRealtimeSocket } from './realtime-socket';
+
+/**
+ * The payload's schema (the opening status's, with zod and the orders contract) is loaded with the first event, not
+ * with the socket: opening the socket after the storefront's first paint then evaluates no schema (decision 1103).
+ */
+const eventSchema = () => import('@shop/shared/contract/shop-status').then((m) => m.shopStatusEventSchema);
 
 /**
  * The tab's socket, a visitor's too, for `shop_status` (busy mode, a pause or the kitchen's settings changed): its
@@ -17,10 +23,16 @@ export function ShopStatusSocket({ onStatus, onReconnect }: { onStatus: (status:
   useEffect(() => {
     if (!socket) return undefined;
     let seen = socket.connected;
+    let live = true;
+    // One after the other, in the order they came, though the first waits for the schema's chunk.
+    let queue: Promise<void> = Promise.resolve();
     const changed = (payload: unknown) => {
-      const parsed = shopStatusEventSchema.safeParse(payload);
-      if (parsed.success) latest.current.onStatus(parsed.data);
-      else latest.current.onReconnect();
+      queue = queue.then(async () => {
+        const parsed = (await eventSchema()).safeParse(payload);
+        if (!live) return;
+        if (parsed.success) latest.current.onStatus(parsed.data);
+        else latest.current.onReconnect();
+      });
     };
     const connected = () => {
       if (seen) latest.current.onReconnect();
@@ -29,6 +41,7 @@ export function ShopStatusSocket({ onStatus, onReconnect }: { onStatus: (status:
     socket.on(SHOP_STATUS, changed);
     socket.on('connect', connected);
     return () => {
+      live = false;
       socket.off(SHOP_STATUS, changed);
       socket.off('connect', connected);
     };

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { orderStatusSchema } from '../domain/order-status';
 import { objectIdSchema } from './cart';
 
-export const SOCKET_PATH = '/socket.io';
+// The names and the client's settings live without zod in socket-names.ts (decision 1103).
+export { MENU_CHANGED, SOCKET_CLIENT_OPTIONS, SOCKET_PATH } from './socket-names';
 
 /** Server to client. */
 export const ORDER_RECEIVED = 'order_received';
@@ -18,11 +19,6 @@ export const ORDER_UPDATED = 'order_updated';
  * admin's page stops ringing for an order once one admin (or the shop's timers) has answered it.
  */
 export const ORDER_CHANGED = 'order_changed';
-/**
- * To every connection, signed in or not (issue 21): the menu changed (an item sold out or back on sale, any
- * catalogue write), with an empty payload. The storefront refetches its menu lists (an unchanged list costs a 304).
- */
-export const MENU_CHANGED = 'menu_changed';
 /** Client to server, as the spec names them: accepted, never trusted, never forwarded. */
 export const ORDER_UPDATE = 'order_update';
 export const ORDER_CONFIRMATION = 'order_confirmation';
@@ -39,22 +35,6 @@ export const ADMINS_ROOM = 'admins';
 export function customerRoom(userId: string): string {
   return `user:${userId}`;
 }
-
-/**
- * The client's connection settings of SPEC.md section 9: polling first, then websocket; reconnect after 1 s up
- * to 5 s with randomization 0.5, for ever; give up a connection attempt after 20 s.
- */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: SOCKET_PATH,
-  transports: ['polling', 'websocket'],
-  reconnection: true,
-  reconnectionAttempts: Infinity,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20_000,
-  withCredentials: true,
-} as const;
 
 /** The server's side of SPEC.md section 9: payloads over 1024 bytes are compressed. */
 export const SOCKET_COMPRESSION_THRESHOLD = 1024;

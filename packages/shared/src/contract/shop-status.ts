@@ -69,5 +69,5 @@ export type OrderSlotsAnswer = z.infer<typeof orderSlotsAnswerSchema>;
  * The payload is the opening status at that moment (`GET /api/opening-status`'s answer). A state ending by itself
  * (its `until` passing) sends nothing: a client refetches the opening status at that time.
  */
-export const SHOP_STATUS = 'shop_status';
+export { SHOP_STATUS } from './socket-names';
 export const shopStatusEventSchema = orderingStatusSchema;
