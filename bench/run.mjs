@@ -1,6 +1,6 @@
 // npm run bench: measures the shop against the performance budgets of DESIGN.md and prints the figures.
 // Traffic goes to loopback only, bounded in time. Results are also written to bench/results/latest.json.
-// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, load, scale) runs only
+// BENCH_ONLY=order-events (a comma-separated list of size, lighthouse, menu, orders, order-events, load, scale, memory) runs only
 // those parts and updates their entries in latest.json, keeping the others' last figures. The load part takes
 // LOAD_CUSTOMERS (default 200) and LOAD_SECONDS (default 60), e.g. LOAD_SECONDS=10 LOAD_CUSTOMERS=20 for a quick run.
 // The menu part takes QUOTE_POLL_RATE (default 50): the GET /api/opening-status requests a second sent alongside the
@@ -15,7 +15,7 @@ import { lighthouseBudgetLines, lighthouseBudgetsOnShop } from './lighthouse-bud
 import { ROOT, startShop, waitFor } from './shop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events', 'load', 'scale'];
+const PARTS = ['size', 'lighthouse', 'menu', 'orders', 'order-events', 'load', 'scale', 'memory'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : null;
 for (const part of only ?? []) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (one of ${PARTS.join(', ')})`);
 const runs = (part) => !only || only.includes(part);
@@ -285,6 +285,41 @@ if (runs('scale'))
     line('placement, 1 against 2 processes behind nginx', 'not measured', 'no errors (figure)', false);
     console.info(`      ${error instanceof Error ? error.message : error} (needs nginx and BENCH_DATABASE_URL / a PostgreSQL server)`);
   }
+
+// 8. Memory of one process, the compiled server as production runs it (decision 1102): the embedded PGlite against
+// its budgets (a small shop on a small server), PostgreSQL's figures beside.
+if (runs('memory')) {
+  if (!runs('size') && !runs('lighthouse')) execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'ignore' });
+  const { memoryOnPglite, memoryOnPostgres } = await import('./memory.ts');
+  const show = (m) =>
+    `first start: peak ${m.firstStartPeakMb} MB, idle ${m.firstStartIdleMb} MB (${m.firstStartMs} ms); restart: peak ${m.restartPeakMb} MB,` +
+    ` idle ${m.restartIdleMb} MB (${m.restartMs} ms); orders: ${m.orders.placed} placed in ${m.orders.seconds} s, peak ${m.ordersPeakMb} MB,` +
+    ` ${m.ordersEndMb} MB after (${m.orders.non2xx} non-2xx, ${m.orders.errors} errors)`;
+  results.memory = { node: process.version };
+  try {
+    const lite = await memoryOnPglite(DURATION);
+    results.memory.pglite = lite;
+    const idle = Math.max(lite.firstStartIdleMb, lite.restartIdleMb);
+    const peak = Math.max(lite.firstStartPeakMb, lite.restartPeakMb, lite.ordersPeakMb);
+    line('server RSS idle after start (PGlite)', `${idle} MB`, '250 MB', idle <= 250);
+    line('server RSS peak, starts and orders (PGlite)', `${peak} MB`, '400 MB', peak <= 400);
+    console.info(`      ${show(lite)}; ${process.version}`);
+  } catch (error) {
+    line('server RSS idle after start (PGlite)', 'not measured', '250 MB', false);
+    console.info(`      ${error instanceof Error ? error.message : error}`);
+  }
+  try {
+    const pg = await memoryOnPostgres(pgUrl, DURATION);
+    results.memory.postgres = pg;
+    const idle = Math.max(pg.firstStartIdleMb, pg.restartIdleMb);
+    const peak = Math.max(pg.firstStartPeakMb, pg.restartPeakMb, pg.ordersPeakMb);
+    line('server RSS idle / peak (PostgreSQL)', `${idle} MB / ${peak} MB`, '- (figure)', true);
+    console.info(`      ${show(pg)}; the PostgreSQL server's own memory apart`);
+  } catch (error) {
+    line('server RSS idle / peak (PostgreSQL)', 'not measured', '- (figure)', false);
+    console.info(`      ${error instanceof Error ? error.message : error} (set BENCH_DATABASE_URL to a PostgreSQL server)`);
+  }
+}
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

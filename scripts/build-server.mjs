@@ -7,6 +7,7 @@
 // is apps/web/dist, as it is from apps/server/src.
 //
 // Usage: node scripts/build-server.mjs [--outdir apps/server/dist]
+import { spawnSync } from 'node:child_process';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,9 +60,34 @@ const result = await build({
 });
 await cp(path.join(SERVER, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 
+// The embedded database's empty cluster (decision 1102): PGlite's initdb run here, once, in a process of its own (it
+// peaks near 750 MB), and dumped beside the bundle as dist/pglite-empty.tar.gz. A shop's first start on an empty
+// DATA_DIR untars it instead of running initdb itself. Made by the PGlite that `npm ci` installed, so it is the
+// version the bundle loads.
+const template = path.join(outdir, 'pglite-empty.tar.gz');
+const initdb = spawnSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `import { writeFileSync } from 'node:fs';
+     import { PGlite } from '@electric-sql/pglite';
+     const pg = await PGlite.create();
+     const dump = await pg.dumpDataDir('gzip');
+     await pg.close();
+     writeFileSync(process.argv[1], Buffer.from(await dump.arrayBuffer()));`,
+    template,
+  ],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+if (initdb.status !== 0) {
+  console.error(`build-server: PGlite's initdb for ${path.relative(ROOT, template)} failed (exit ${initdb.status ?? initdb.signal})`);
+  process.exit(1);
+}
+
 const inputs = Object.keys(result.metafile.inputs);
 const shared = inputs.filter((file) => file.startsWith('packages/shared/')).length;
 const ms = Math.round(performance.now() - started);
 console.info(
-  `Server built: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${inputs.length - shared} server and ${shared} shared files, ${ms} ms), migrations copied`,
+  `Server built: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${inputs.length - shared} server and ${shared} shared files, ${ms} ms), migrations and PGlite's empty cluster beside it`,
 );

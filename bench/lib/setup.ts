@@ -19,14 +19,17 @@ export interface BenchCustomer {
 
 /**
  * `count` customers named `${name} ${i}` (email `${name.toLowerCase()}${i}@example.com` unless `email` says), each
- * with a session and, unless `withAddress` is false, an address, written into the migrated database at `databaseUrl`.
+ * with a session and, unless `withAddress` is false, an address, written into the migrated database at `target`.
  */
 export async function createCustomers(
-  databaseUrl: string,
+  target: string | { dataDir: string },
   opts: { count: number; name: string; email?: (i: number) => string; withAddress?: boolean },
 ): Promise<BenchCustomer[]> {
   const { count, name, email = (i: number) => `${name.toLowerCase()}${i}@example.com`, withAddress = true } = opts;
-  const database = await createDatabase({ databaseUrl, dataDir: 'memory://' });
+  // A PostgreSQL URL, or a stopped shop's DATA_DIR (its embedded database admits one process at a time).
+  const database = await createDatabase(
+    typeof target === 'string' ? { databaseUrl: target, dataDir: 'memory://' } : { dataDir: target.dataDir },
+  );
   try {
     const passwordHash = await hashPassword('bench-customer-pass');
     const customers: BenchCustomer[] = [];

@@ -19,7 +19,10 @@ export const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
 
 export interface BenchShopOptions {
   port?: number;
-  databaseUrl: string;
+  /** A PostgreSQL database; without it, set DATA_DIR in `env` for the embedded PGlite. */
+  databaseUrl?: string;
+  /** A compiled bundle's main.js to run with plain node, as production does; default the TypeScript source under tsx. */
+  compiled?: string;
   /** PUBLIC_ORIGIN; unset, the server's default. */
   publicOrigin?: string;
   /** More environment, e.g. TRUST_PROXY. */
@@ -28,18 +31,19 @@ export interface BenchShopOptions {
   nodeArgs?: string[];
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` and resolves once it serves /api/health. */
+/** Starts `node --import tsx apps/server/src/main.ts` (or `compiled`) and resolves once it serves /api/health. */
 export function startBenchShop(name: string, options: BenchShopOptions): Promise<ShopProcess> {
   // The server's default log level (info), as a shop runs it: nothing may log per order at that level.
   const { LOG_LEVEL: _ignored, NODE_ENV: _alsoIgnored, ...env } = process.env;
   return launchShop(name, {
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    ...(options.compiled ? { compiled: options.compiled } : {}),
     output: 'stderr',
     env: {
       ...env,
       ...(options.publicOrigin ? { PUBLIC_ORIGIN: options.publicOrigin } : {}),
-      DATABASE_URL: options.databaseUrl,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       SHOP_TIME: BENCH_NOW.toISOString(),
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       // Each simulated customer places orders as fast as the shop answers (the load bench: over 100 a minute), far past

@@ -1,11 +1,14 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { unpackEmptyCluster } from './pglite-cluster';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,6 +48,22 @@ export interface CreateDatabaseOptions {
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
+
+/**
+ * PostgreSQL's settings inside the embedded PGlite (decision 1102). PGlite's WebAssembly memory never shrinks, and
+ * PostgreSQL zeroes its shared memory at start, so shared_buffers is resident from the first moment: the default
+ * 128 MB was a quarter of an idle shop. 16 MB holds a small shop's hot pages (the menu is answered from the server's
+ * own snapshot, and pictures are read from the file system's cache below PGlite anyway).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * An empty database cluster (PGlite's own initdb, run once by `scripts/build-server.mjs` and dumped as a gzipped
+ * tar), beside the bundle in a build; absent in the source tree, where PGlite runs initdb as before. A first start
+ * unpacks it instead of running initdb, which takes a second PGlite instance and a copy of its memory: a 750 MB
+ * peak, 200 MB of it kept (decision 1102).
+ */
+export const PGLITE_EMPTY_CLUSTER = fileURLToPath(new URL('./pglite-empty.tar.gz', import.meta.url));
 
 /** What a request answers (503) when the database does not answer. */
 export const DATABASE_UNAVAILABLE = 'The shop cannot reach its database just now: please try again in a moment';
@@ -113,11 +132,12 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
 async function createPglite(dataDir: string, template?: Blob): Promise<PgliteHandle> {
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = await PGlite.create(template ? { loadDataDir: template } : {});
+    client = await PGlite.create({ startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
   } else {
     const dir = path.join(dataDir, 'pglite');
+    if (existsSync(PGLITE_EMPTY_CLUSTER)) await unpackEmptyCluster(PGLITE_EMPTY_CLUSTER, dir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
   }
   const driverDb = drizzlePglite({ client, schema });
   let closed = false;

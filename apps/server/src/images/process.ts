@@ -1,5 +1,11 @@
 import sharp from 'sharp';
 
+// A small shop's server (decision 1102): no cache of libvips operations (every picture is a new one: the cache only
+// held up to 50 MB of memory) and one libvips thread per picture (each thread keeps a malloc arena of its own once it
+// has drawn). Pictures are a back-office upload at a time and the seed's, so nobody waits on this.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Widths of the resized copies kept beside each original (list cards use 480, thumbnails 160). */
 export const IMAGE_VARIANT_WIDTHS = [160, 480] as const;
 
