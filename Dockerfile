@@ -68,4 +68,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
 # node itself as the command (not npm), so SIGTERM reaches the shop: it stops taking connections, lets the requests
 # being answered finish (up to 10 s), closes the database and exits 0. Give it that long: `docker stop -t 30`.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# --liftoff-only (decision 1102): V8 compiles PGlite's WebAssembly once with its baseline compiler and never
+# recompiles the hot parts with TurboFan, whose compilations took the embedded shop to 860 MB under Node 24 (and cost
+# more CPU than they saved in a shop's queries). PGlite is the shop's only WebAssembly.
+CMD ["node", "--liftoff-only", "--enable-source-maps", "apps/server/dist/main.js"]

@@ -92,7 +92,8 @@ async function startMeasured(name: string, target: Target, nodeArgs: string[]) {
     port: 3396,
     env: target.env,
     compiled: COMPILED_SERVER,
-    nodeArgs,
+    // As `npm run serve` and the image's CMD run it.
+    nodeArgs: ['--liftoff-only', ...nodeArgs],
   });
   const ms = Math.round(performance.now() - started);
   const atReady = memoryMb(shop.child.pid);

@@ -27,7 +27,7 @@ export function demoEnv(env = process.env) {
 // Run as a script (not imported by a test): `npm run demo` builds first (web app and server), so this runs the
 // compiled server, as `npm start` does.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--liftoff-only', '--enable-source-maps', 'apps/server/dist/main.js'], {
     stdio: 'inherit',
     env: { ...process.env, ...demoEnv(process.env) },
   });
