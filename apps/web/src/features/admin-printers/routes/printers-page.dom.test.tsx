@@ -51,7 +51,9 @@ function openPrinters(start: PrinterWire[]) {
     'PUT /printers/:id': (request, { id }) => {
       const found = state.printers.find((one) => one.id === id);
       if (!found) return refuse('PRINTER_NOT_FOUND', 'That printer does not exist');
-      Object.assign(found, request.body);
+      const { newCloudPrntSecret, ...fields } = request.body as { newCloudPrntSecret?: true };
+      Object.assign(found, fields);
+      if (newCloudPrntSecret) found.connection = { kind: 'cloudprnt', serverUrl: 'https://shop.example/cloudprnt/renewed' };
       return ok(found);
     },
     'DELETE /printers/:id': (_request, { id }) => {
@@ -120,7 +122,7 @@ describe('the Printers screen', () => {
     expect(await screen.findByText(/No printer is set up yet/)).toBeVisible();
   });
 
-  it('adds a network printer on port 9100 by default, and says when the name is taken', async () => {
+  it('offers port 9100, checks the form before sending it, and says when the name is taken', async () => {
     const { api, user } = openPrinters([printer(1, { name: 'Kitchen' })]);
     await screen.findByRole('list', { name: 'Printers' });
     await user.click(screen.getByRole('button', { name: 'Add a printer' }));
@@ -136,7 +138,14 @@ describe('the Printers screen', () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Printer address' }), '192.168.1.60');
     await user.click(within(dialog).getByRole('button', { name: 'Add printer' }));
     expect(await within(dialog).findByText(/Another printer already has this name/)).toBeVisible();
+  });
 
+  it('adds a network printer: 58 mm, two copies of both tickets', async () => {
+    const { api, user } = openPrinters([printer(1, { name: 'Kitchen' })]);
+    await screen.findByRole('list', { name: 'Printers' });
+    await user.click(screen.getByRole('button', { name: 'Add a printer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a printer' });
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Printer address' }), '192.168.1.60');
     await fill(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Bar');
     await user.click(within(dialog).getByRole('radio', { name: '58 mm' }));
     await fill(user, within(dialog).getByRole('textbox', { name: 'Copies' }), '2');
@@ -168,6 +177,18 @@ describe('the Printers screen', () => {
     expect(within(kitchen).getByRole('textbox', { name: 'CloudPRNT URL of Kitchen' })).toHaveValue('https://shop.example/cloudprnt/s50');
     await user.click(within(kitchen).getByRole('button', { name: 'Copy the CloudPRNT URL of Kitchen' }));
     expect(await navigator.clipboard.readText()).toBe('https://shop.example/cloudprnt/s50');
+
+    // A new URL, asked first: the old one stops working.
+    await user.click(within(kitchen).getByRole('button', { name: 'New CloudPRNT URL for Kitchen' }));
+    const confirm = screen.getByRole('dialog', { name: 'New CloudPRNT URL for Kitchen?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Make a new URL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('PUT /printers/:id').map((request) => request.body)).toEqual([{ newCloudPrntSecret: true }]);
+    await waitFor(() =>
+      expect(within(card('Kitchen')).getByRole('textbox', { name: 'CloudPRNT URL of Kitchen' })).toHaveValue(
+        'https://shop.example/cloudprnt/renewed',
+      ),
+    );
   });
 
   it('edits a printer, prints a test page, and deletes one after asking', async () => {

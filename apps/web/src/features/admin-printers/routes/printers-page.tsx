@@ -16,7 +16,7 @@ import { Page } from '../../../components/page';
 import { hasErrorCode } from '../../../lib/api';
 import { usePrinterEvents, usePrinters } from '../../../lib/printers';
 import { showToast } from '../../../lib/toast';
-import { useDeletePrinter, usePrintTestPage } from '../api/printers-api';
+import { useDeletePrinter, useEditPrinter, usePrintTestPage } from '../api/printers-api';
 import { PrinterFormDialog } from '../components/printer-form-dialog';
 import { PRINTER_REFUSALS } from '../lib/printer-form';
 
@@ -29,8 +29,22 @@ const messageOf = (error: unknown) =>
       ? error.message
       : 'Something went wrong: try again';
 
-/** A CloudPRNT printer's URL, to type into the printer, with a Copy button. */
+/**
+ * A CloudPRNT printer's URL, to type into the printer, with a Copy button; New URL (asked first) makes another, for
+ * when the URL was seen by somebody it should not have been: the old one stops working at once.
+ */
 function CloudPrntUrl({ printer, url }: { printer: PrinterWire; url: string }) {
+  const edit = useEditPrinter();
+  const [asking, setAsking] = useState(false);
+  const renew = () =>
+    edit.mutate(
+      { id: printer.id, body: { newCloudPrntSecret: true } },
+      {
+        onSuccess: () => showToast(`New CloudPRNT URL for ${printer.name}: type it into the printer`),
+        onError: (error) => showToast(messageOf(error), 'error', 6000),
+        onSettled: () => setAsking(false),
+      },
+    );
   const copy = () => {
     navigator.clipboard.writeText(url).then(
       () => showToast('CloudPRNT URL copied'),
@@ -56,6 +70,18 @@ function CloudPrntUrl({ printer, url }: { printer: PrinterWire; url: string }) {
       >
         Copy
       </Button>
+      <Button onClick={() => setAsking(true)} sx={{ flexShrink: 0 }} aria-label={`New CloudPRNT URL for ${printer.name}`}>
+        New URL
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        question={`New CloudPRNT URL for ${printer.name}?`}
+        detail="The printer stops printing until the new URL is typed into its CloudPRNT settings. Do this if the URL was seen by somebody it should not have been."
+        confirmLabel="Make a new URL"
+        busy={edit.isPending}
+        onConfirm={renew}
+        onClose={() => setAsking(false)}
+      />
     </Stack>
   );
 }
