@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { combineKnownAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
@@ -93,7 +92,7 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
       corner={corner}
       allergens={allergens}
       note={note}
-      price={<Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>{price !== null ? formatPounds(price) : '…'}</Typography>}
+      price={price !== null ? formatPounds(price) : '…'}
       footer={
         product.soldOut ? (
           <Button variant="contained" disabled>
@@ -141,11 +140,7 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
           <Button size="small" variant="text" onClick={openExtras} aria-haspopup="dialog" sx={{ alignSelf: 'flex-start', px: 0.5 }}>
             {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
           </Button>
-          {chosenToppings && (
-            <Typography variant="caption" color="text.secondary">
-              {chosenToppings}
-            </Typography>
-          )}
+          {chosenToppings && <p className="menu-card-caption">{chosenToppings}</p>}
         </>
       )}
       {extrasMounted && (

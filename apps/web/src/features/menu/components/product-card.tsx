@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
@@ -14,7 +11,7 @@ interface ProductCardProps {
   product: MenuProduct;
   /** Above-the-fold cards load their image at once; the rest wait until scrolled near. */
   eager?: boolean;
-  /** The price to show (the configured item's); defaults to 'from' the lowest size price. */
+  /** The price to show (the configured item's, e.g. '£9.99'); defaults to 'from' the lowest size price. */
   price?: ReactNode;
   /** Over the image's top-right corner, e.g. the favourite heart. */
   corner?: ReactNode;
@@ -37,36 +34,14 @@ export function ProductCard({ product, eager = false, price, corner, children, f
   const from = fromPricePence(product);
   // On every card (FSA: on the menu or one click away): the short codes; the builders name them in full.
   const codes = allergens !== undefined ? allergens : product.allergens;
+  // Plain elements with the static classes of styles/menu-cards.css, not MUI's Card, Box and Typography: the cards are
+  // most of the first screen, and each MUI part serialised its styles again while the page hydrated (decision 1103).
   return (
-    <Card
-      component="article"
-      aria-label={product.title}
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}
-    >
-      {corner && <Box sx={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}>{corner}</Box>}
-      {product.soldOut && (
-        <Box
-          sx={{
-            position: 'absolute',
-            top: 8,
-            left: 8,
-            zIndex: 1,
-            px: 1,
-            py: 0.25,
-            borderRadius: 1,
-            bgcolor: 'grey.900',
-            color: 'common.white',
-            fontWeight: 700,
-            fontSize: '0.8125rem',
-          }}
-        >
-          {SOLD_OUT_LABEL}
-        </Box>
-      )}
+    <article aria-label={product.title} className="menu-card">
+      {corner && <div className="menu-card-corner">{corner}</div>}
+      {product.soldOut && <div className="menu-card-sold-out">{SOLD_OUT_LABEL}</div>}
       {product.imageUrl ? (
-        <Box
-          component="img"
+        <img
           src={product.imageUrl}
           alt={product.title}
           width={PRODUCT_IMAGE_SIZE}
@@ -74,42 +49,26 @@ export function ProductCard({ product, eager = false, price, corner, children, f
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          sx={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '1 / 1',
-            objectFit: 'cover',
-            bgcolor: 'grey.100',
-            ...(product.soldOut ? { filter: 'grayscale(1)', opacity: 0.6 } : {}),
-          }}
+          className={product.soldOut ? 'menu-card-image is-sold-out' : 'menu-card-image'}
         />
       ) : (
-        <Box aria-hidden="true" sx={{ width: '100%', aspectRatio: '1 / 1', bgcolor: 'grey.200' }} />
+        <div aria-hidden="true" className="menu-card-no-image" />
       )}
-      <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.75, flex: 1 }}>
-        <Typography variant="h3" component="h3" sx={{ fontSize: { xs: '1rem', sm: '1.125rem' } }}>
-          {product.title}
-        </Typography>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
-        >
-          {product.description}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" data-testid="allergens">
+      <div className="menu-card-body">
+        <h3 className="menu-card-title">{product.title}</h3>
+        <p className="menu-card-description">{product.description}</p>
+        <p className="menu-card-caption" data-testid="allergens">
           {allergenText ?? <AllergenCodesLine codes={codes} />}
-        </Typography>
+        </p>
         {note}
         {children}
         {price !== undefined ? (
-          <Box sx={{ mt: 'auto', pt: 1 }}>{price}</Box>
+          <p className="menu-card-price is-configured">{price}</p>
         ) : (
-          from !== null && <Typography sx={{ mt: 'auto', pt: 1, fontWeight: 700 }}>from {formatPounds(from)}</Typography>
+          from !== null && <p className="menu-card-price">from {formatPounds(from)}</p>
         )}
         {footer}
-      </Box>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { isHydrating } from '../../../lib/hydration';
 import type { MenuProduct } from '../../../lib/menu-types';
@@ -34,35 +33,27 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
-const gridSx = {
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-  display: 'grid',
-  gap: { xs: 1.5, sm: 2 },
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
-} as const;
-
 export function ProductGrid({ products, loading = false, renderProduct }: ProductGridProps) {
   const all = useAfterFirstPaint();
+  // Static classes (styles/menu-cards.css) rather than Box's sx: no styles to serialise per card while hydrating.
   if (loading) {
     return (
-      <Box sx={gridSx} aria-hidden="true">
+      <div className="menu-grid" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           // Plain boxes rather than MUI's Skeleton: the home page never shows them (its loader has the menu before
           // it renders), so the first download does not carry Skeleton for the screens that do.
-          <Box key={index} sx={{ aspectRatio: '3 / 4', borderRadius: 1, bgcolor: 'grey.200' }} />
+          <div key={index} className="menu-grid-placeholder" />
         ))}
-      </Box>
+      </div>
     );
   }
   return (
-    <Box component="ul" sx={gridSx}>
+    <ul className="menu-grid">
       {(all ? products : products.slice(0, FIRST_RENDER_CARDS)).map((product, index) => (
-        <Box component="li" key={product._id} sx={{ minWidth: 0 }}>
+        <li key={product._id}>
           {renderProduct ? renderProduct(product, index < EAGER_CARDS) : <ProductCard product={product} eager={index < EAGER_CARDS} />}
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
