@@ -6,6 +6,7 @@ import type { CategoryWire, IngredientWire, ProductWire } from '@shop/shared/con
 import type { OrderItemWire, OrderWire } from '@shop/shared/contract/orders';
 import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
 import { buildPricingCatalogue } from '@shop/shared/domain/wire-pricing';
+import { vi } from 'vitest';
 import { ok, type FakeAnswer, type FakeHandler } from './fake-api';
 
 let nextId = 0;
@@ -155,6 +156,18 @@ export function orderItemWire(overrides: Partial<OrderItemWire> & Pick<OrderItem
   };
 }
 
+/** When orderWire's orders were placed (Wednesday 25 November 2026, 18:42 in London). */
+export const ORDER_WIRE_PLACED_AT = '2026-11-25T18:42:00.000Z';
+
+/**
+ * Fixes the browser's clock (Date only; timers still run) a minute after orderWire's orders were placed, so how long
+ * an order has waited ('late' or not) never depends on the day the test runs.
+ */
+export function fixClockAfterOrderWire(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(Date.parse(ORDER_WIRE_PLACED_AT) + 60_000));
+}
+
 /** An order as GET /buy-product/{id} answers it to an admin; its totals follow its items. */
 export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items'>): OrderWire {
   const total = Math.round(overrides.items.reduce((sum, item) => sum + item.totalQuantityPrice * 100, 0)) / 100;
@@ -174,7 +187,7 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     fulfilment: 'delivery',
     allergyNote: '',
     deliveryFee: 0,
-    placedAt: '2026-11-25T18:42:00.000Z',
+    placedAt: ORDER_WIRE_PLACED_AT,
     expectedAt: null,
     expectedTime: null,
     scheduledFor: null,
@@ -183,8 +196,8 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     subtotal: total,
     totalPrice: total,
     quantity: overrides.items.reduce((sum, item) => sum + item.quantity, 0),
-    createdAt: '2026-11-25T18:42:00.000Z',
-    statusHistory: [{ status: 'Pending Order', date: '25/11/2026', time: '18:42', createdAt: '2026-11-25T18:42:00.000Z', changedBy: null }],
+    createdAt: ORDER_WIRE_PLACED_AT,
+    statusHistory: [{ status: 'Pending Order', date: '25/11/2026', time: '18:42', createdAt: ORDER_WIRE_PLACED_AT, changedBy: null }],
     ...overrides,
   };
 }

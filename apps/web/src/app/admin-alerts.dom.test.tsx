@@ -2,16 +2,21 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '../../test/fake-api';
 import { serverEmit } from '../../test/fake-socket';
-import { orderItemWire, orderWire, sessionAnswer } from '../../test/wire-fixtures';
+import { fixClockAfterOrderWire, orderItemWire, orderWire, sessionAnswer } from '../../test/wire-fixtures';
 import { closeRealtime } from '../lib/realtime';
 import { paths } from '../lib/paths';
 import { routes } from './route-table';
 import { theme } from './theme';
 
-afterEach(() => closeRealtime());
+// A fixed clock: the waiting order is a minute old (not late) whatever day the test runs.
+beforeEach(() => fixClockAfterOrderWire());
+afterEach(() => {
+  closeRealtime();
+  vi.useRealTimers();
+});
 
 const waiting = orderWire({ _id: '65f00000000000000c0ffee1', items: [orderItemWire({ title: 'Margherita', quantity: 1, price: 12.99 })] });
 

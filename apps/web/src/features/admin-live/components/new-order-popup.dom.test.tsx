@@ -1,15 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { fakeApi, ok, refuse, type FakeApi, type FakeHandler } from '../../../../test/fake-api';
 import { serverEmit } from '../../../../test/fake-socket';
 import { fill, renderWithProviders } from '../../../../test/render';
-import { orderItemWire, orderWire, sessionAnswer } from '../../../../test/wire-fixtures';
+import { fixClockAfterOrderWire, orderItemWire, orderWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { NewOrderPopup } from './new-order-popup';
 
 let admins = 0;
 
+// Every test on a fixed clock: orderWire's orders a minute old unless the test sets SHOP_NOW (fixClock).
+beforeEach(() => fixClockAfterOrderWire());
 afterEach(() => {
   vi.useRealTimers();
 });
