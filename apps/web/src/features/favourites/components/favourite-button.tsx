@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import IconButton from '@mui/material/IconButton';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { useLocation, useNavigate } from 'react-router';
 import { SIGNIN_TO_FAVOURITE } from '@shop/shared/domain/messages';
 import { currentSessionUser } from '../../../lib/use-session';
@@ -18,6 +15,12 @@ interface FavouriteButtonProps {
 }
 
 const SIGNIN_REDIRECT_MS = 1200;
+
+/** Material's Favorite and FavoriteBorder icons (@mui/icons-material), the paths alone. */
+const HEART =
+  'm12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z';
+const HEART_OUTLINE =
+  'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
 
 /** The heart on a product card. Signed out, it says 'Please signin or register' and goes to /signin. */
 export function FavouriteButton({ productId, title, saved }: FavouriteButtonProps) {
@@ -41,15 +44,20 @@ export function FavouriteButton({ productId, title, saved }: FavouriteButtonProp
     void addFavourite(queryClient, user.email, productId).finally(() => setBusy(false));
   };
 
+  // A plain button with the static classes of styles/menu-cards.css, not IconButton and SvgIcon: one on every card of
+  // the first screen, each one's Emotion styles serialised again while the page hydrated (decision 1103).
   return (
-    <IconButton
+    <button
+      type="button"
       onClick={() => void click()}
       disabled={busy}
       aria-label={`Add ${title} to favourites`}
       aria-pressed={saved}
-      sx={{ bgcolor: 'rgba(255, 255, 255, 0.9)', color: saved ? '#c2185b' : 'text.primary', '&:hover': { bgcolor: '#fff' } }}
+      className={saved ? 'favourite-button is-saved' : 'favourite-button'}
     >
-      {saved ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-    </IconButton>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={saved ? HEART : HEART_OUTLINE} />
+      </svg>
+    </button>
   );
 }

@@ -1,6 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import type { MenuCategory } from '../../../lib/menu-types';
 import { paths } from '../../../lib/paths';
@@ -41,85 +39,53 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
     row.scrollLeft = Math.max(0, first.offsetLeft - inset);
   }, [selected, categories]);
 
+  const choose = (event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>, categoriName: string) => {
+    event.preventDefault();
+    onSelect(categoriName);
+  };
+
+  // Plain elements with the static classes of styles/menu-cards.css rather than Box and ButtonBase: a dozen buttons
+  // of the first screen whose Emotion styles were serialised again while the page hydrated (decision 1103).
   return (
-    <Box
-      ref={rowRef}
-      component="nav"
-      aria-label="Categories"
-      sx={{
-        // The buttons' offsetLeft is measured from the row.
-        position: 'relative',
-        display: 'flex',
-        // On a phone about three and a half buttons show, so the row plainly scrolls; the snap keeps the left one whole,
-        // and a gap as wide as the row's inset leaves nothing of the button before it.
-        gap: { xs: 2, sm: 1 },
-        overflowX: 'auto',
-        py: 1,
-        mx: { xs: -2, sm: 0 },
-        px: { xs: 2, sm: 0 },
-        scrollPaddingInline: { xs: '16px', sm: 0 },
-        scrollSnapType: 'x mandatory',
-        scrollbarWidth: 'thin',
-      }}
-    >
+    <nav ref={rowRef} aria-label="Categories" className="category-row">
       {categories.map((category, index) => {
         const pressed = category.categoriName === selected;
         return (
-          <ButtonBase
+          <a
             key={category._id}
             // A link to the category's view (its URL, which the server renders), so it works with scripts off and
             // search engines follow it; with scripts, a toggle button that changes the view in place.
-            component="a"
             href={categoryHref(category.categoriName)}
             role="button"
             aria-pressed={pressed}
-            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            className={pressed ? 'category-button is-pressed' : 'category-button'}
+            onClick={(event) => {
               // A new tab or window (Ctrl, Shift, middle button) opens the link as a link.
               if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              onSelect(category.categoriName);
+              choose(event, category.categoriName);
             }}
-            focusRipple
-            sx={{
-              flex: '0 0 auto',
-              width: { xs: 92, sm: 88 },
-              scrollSnapAlign: 'start',
-              display: 'grid',
-              justifyItems: 'center',
-              alignContent: 'start',
-              gap: 0.5,
-              p: 1,
-              borderRadius: 2,
-              border: 2,
-              borderColor: pressed ? 'primary.main' : 'transparent',
-              bgcolor: pressed ? 'rgba(91, 75, 219, 0.08)' : 'background.paper',
-              color: pressed ? 'primary.main' : 'text.primary',
-              fontWeight: pressed ? 700 : 500,
-              fontSize: '0.8125rem',
-              lineHeight: 1.2,
-              textAlign: 'center',
-              '&:hover': { borderColor: pressed ? 'primary.main' : 'divider' },
-              '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            // A button takes Space as well as Enter (Enter follows the link's click above).
+            onKeyDown={(event) => {
+              if (event.key === ' ') choose(event, category.categoriName);
             }}
           >
             {category.imageUrl ? (
-              <Box
-                component="img"
+              <img
                 src={imageUrlAtWidth(category.imageUrl, THUMBNAIL_WIDTH)}
                 alt=""
                 width={IMAGE_SIZE}
                 height={IMAGE_SIZE}
                 loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
                 decoding="async"
-                sx={{ borderRadius: '50%', objectFit: 'cover', bgcolor: 'grey.100' }}
+                className="category-image"
               />
             ) : (
-              <Box aria-hidden="true" sx={{ width: IMAGE_SIZE, height: IMAGE_SIZE, borderRadius: '50%', bgcolor: 'grey.200' }} />
+              <span aria-hidden="true" className="category-image is-empty" />
             )}
             <span>{category.categoriName}</span>
-          </ButtonBase>
+          </a>
         );
       })}
-    </Box>
+    </nav>
   );
 }
