@@ -21,6 +21,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** What `npm run build` makes and `npm run serve` runs. */
 export const COMPILED_SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 
+/** The node flags of `npm run serve` and the image's CMD, before --enable-source-maps (decision 1102). */
+export const SERVE_NODE_ARGS = ['--liftoff-only', '--max-semi-space-size=4'];
+const arenas = process.env.BENCH_MALLOC_ARENA_MAX ?? '2';
+const MALLOC_ENV: Record<string, string> = arenas === 'default' ? {} : { MALLOC_ARENA_MAX: arenas };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** VmRSS and VmHWM of a process, MB to a tenth; null once it has gone. */
@@ -33,6 +38,17 @@ export function memoryMb(pid: number | undefined): { rss: number; hwm: number } 
     return { rss: mb(kb('VmRSS')), hwm: mb(kb('VmHWM')) };
   } catch {
     return null;
+  }
+}
+
+/** CPU time (user and system) a process has used, in ms; NaN once it has gone. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (utime, stime) in clock ticks, 100 a second on Linux; after the name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
   }
 }
 
@@ -64,6 +80,9 @@ export interface MemoryFigures {
   /** process.version of the shop (the bench's own node runs it), and its database. */
   node: string;
   database: 'pglite' | 'postgres';
+  /** The shop's node flags (before --enable-source-maps) and MALLOC_ARENA_MAX ('default': glibc's own). */
+  nodeArgs: string[];
+  mallocArenaMax: string;
   /** MB: VmHWM once the first start on an empty database serves, and VmRSS IDLE_MS later. */
   firstStartPeakMb: number;
   firstStartIdleMb: number;
@@ -74,6 +93,8 @@ export interface MemoryFigures {
   ordersPeakMb: number;
   ordersEndMb: number;
   orders: { requests: number; placed: number; non2xx: number; errors: number; seconds: number };
+  /** The shop's CPU time (ms) per order placed under that load: what a flag that saves memory may cost. */
+  ordersCpuMsPerOrder: number;
   /** ms from spawn until /api/health answered (figures: a shared machine sways them). */
   firstStartMs: number;
   restartMs: number;
@@ -90,10 +111,12 @@ async function startMeasured(name: string, target: Target, nodeArgs: string[]) {
   const started = performance.now();
   const shop = await startBenchShop(name, {
     port: 3396,
-    env: target.env,
+    // As the image runs it (its ENV): glibc's malloc with two arenas (decision 1102). `npm run serve` leaves malloc
+    // to the environment; BENCH_MALLOC_ARENA_MAX=default measures it that way.
+    env: { ...MALLOC_ENV, ...target.env },
     compiled: COMPILED_SERVER,
-    // As `npm run serve` and the image's CMD run it.
-    nodeArgs: ['--liftoff-only', ...nodeArgs],
+    // As `npm run serve` and the image's CMD run it (the bench's launcher adds --enable-source-maps).
+    nodeArgs: [...SERVE_NODE_ARGS, ...nodeArgs],
   });
   const ms = Math.round(performance.now() - started);
   const atReady = memoryMb(shop.child.pid);
@@ -115,10 +138,14 @@ async function measure(target: Target, seconds: number, nodeArgs: string[]): Pro
     const pid = shop.child.pid as number;
     const productId = await margheritaId(shop.url);
     const url = shop.url;
+    const cpuBefore = cpuMs(pid);
     const { result, peakMb } = await peakDuring(pid, () => placeOrders(url, customers, productId, seconds, CUSTOMERS));
+    const cpuPerOrder = (cpuMs(pid) - cpuBefore) / Math.max(1, result['2xx']);
     return {
       node: process.version,
       database: target.database,
+      nodeArgs: [...SERVE_NODE_ARGS, ...nodeArgs],
+      mallocArenaMax: arenas,
       firstStartPeakMb: first.peakMb,
       firstStartIdleMb: first.idleMb,
       restartPeakMb: restart.peakMb,
@@ -126,6 +153,7 @@ async function measure(target: Target, seconds: number, nodeArgs: string[]): Pro
       ordersPeakMb: peakMb,
       ordersEndMb: memoryMb(pid)?.rss ?? Number.NaN,
       orders: { requests: result.requests.total, placed: result['2xx'], non2xx: result.non2xx, errors: result.errors, seconds },
+      ordersCpuMsPerOrder: Math.round(cpuPerOrder * 100) / 100,
       firstStartMs: first.ms,
       restartMs: restart.ms,
     };

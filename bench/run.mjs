@@ -294,7 +294,7 @@ if (runs('memory')) {
   const show = (m) =>
     `first start: peak ${m.firstStartPeakMb} MB, idle ${m.firstStartIdleMb} MB (${m.firstStartMs} ms); restart: peak ${m.restartPeakMb} MB,` +
     ` idle ${m.restartIdleMb} MB (${m.restartMs} ms); orders: ${m.orders.placed} placed in ${m.orders.seconds} s, peak ${m.ordersPeakMb} MB,` +
-    ` ${m.ordersEndMb} MB after (${m.orders.non2xx} non-2xx, ${m.orders.errors} errors)`;
+    ` ${m.ordersEndMb} MB after, ${m.ordersCpuMsPerOrder} ms of the shop's CPU an order (${m.orders.non2xx} non-2xx, ${m.orders.errors} errors)`;
   results.memory = { node: process.version };
   try {
     const lite = await memoryOnPglite(DURATION);
@@ -303,7 +303,7 @@ if (runs('memory')) {
     const peak = Math.max(lite.firstStartPeakMb, lite.restartPeakMb, lite.ordersPeakMb);
     line('server RSS idle after start (PGlite)', `${idle} MB`, '250 MB', idle <= 250);
     line('server RSS peak, starts and orders (PGlite)', `${peak} MB`, '400 MB', peak <= 400);
-    console.info(`      ${show(lite)}; ${process.version}`);
+    console.info(`      ${show(lite)}; ${process.version} ${lite.nodeArgs.join(' ')}, MALLOC_ARENA_MAX ${lite.mallocArenaMax}`);
   } catch (error) {
     line('server RSS idle after start (PGlite)', 'not measured', '250 MB', false);
     console.info(`      ${error instanceof Error ? error.message : error}`);

@@ -27,9 +27,11 @@ export function demoEnv(env = process.env) {
 // Run as a script (not imported by a test): `npm run demo` builds first (web app and server), so this runs the
 // compiled server, as `npm start` does.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const child = spawn(process.execPath, ['--liftoff-only', '--enable-source-maps', 'apps/server/dist/main.js'], {
+  // The command and malloc setting of `npm run serve` and the image (decision 1102).
+  const args = ['--liftoff-only', '--max-semi-space-size=4', '--enable-source-maps', 'apps/server/dist/main.js'];
+  const child = spawn(process.execPath, args, {
     stdio: 'inherit',
-    env: { ...process.env, ...demoEnv(process.env) },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...demoEnv(process.env) },
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

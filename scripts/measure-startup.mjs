@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.argv[2] ?? 3);
 const SERVER_URL = process.env.MEASURE_DATABASE_URL;
 const MODES = {
-  compiled: [process.execPath, ['--liftoff-only', '--enable-source-maps', 'apps/server/dist/main.js']],
+  compiled: [process.execPath, ['--liftoff-only', '--max-semi-space-size=4', '--enable-source-maps', 'apps/server/dist/main.js']],
   'node --import tsx': [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']],
   'tsx (command)': [process.execPath, ['node_modules/tsx/dist/cli.mjs', 'apps/server/src/main.ts']],
 };
