@@ -35,8 +35,8 @@ RUN npm run build
 # --- runtime: the server's production dependencies and the two builds ---------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 # MALLOC_ARENA_MAX=2 (decision 1102): glibc gives each thread that allocates a malloc arena of its own and keeps
-# what was touched in it; the first start draws the menu's pictures on sixteen libvips and fontconfig threads, which
-# left about 25 MB behind in theirs. Two arenas are plenty for one event loop.
+# what was touched in it; the first start draws the menu's pictures on libvips' worker threads, each with a
+# fontconfig thread, which left about 25 MB behind in theirs. Two arenas are plenty for one event loop.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
