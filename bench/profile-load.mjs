@@ -12,6 +12,8 @@ const port = 3411;
 const target = process.argv[2] ?? '/';
 const rate = Number(process.env.PROFILE_RATE ?? 4);
 const top = Number(process.env.PROFILE_TOP ?? 40);
+// A shop left on the port would answer instead of this one (and with another build): refuse to measure it.
+if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what listens there`);
 const shop = startShop(port);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -29,6 +31,7 @@ try {
   await (await fetch(`http://127.0.0.1:${port}${target}`)).text(); // the server's first render loads its renderer
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  if (process.env.PROFILE_CONSOLE) page.on('console', (message) => console.info('console:', message.text().slice(0, 600)));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await cdp.send('Profiler.enable');
@@ -93,6 +96,28 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, Number(process.env.PROFILE_FRAMES ?? 12));
     for (const [k, v] of frames) console.info(`   ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+  }
+  // PROFILE_CALLERS=<function name>: the call paths that reach it, with their time.
+  if (process.env.PROFILE_CALLERS) {
+    const paths = new Map();
+    for (const [id, micros] of self) {
+      const chain = [];
+      let hit = false;
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const node = byId.get(n);
+        if (node.callFrame.functionName === process.env.PROFILE_CALLERS) hit = true;
+        if (hit) chain.push(node.callFrame.functionName || '(anonymous)');
+        // PROFILE_BY_COMPONENT: only the nearest caller named like a component (a capital first letter).
+        if (hit && process.env.PROFILE_BY_COMPONENT && /^[A-Z]/.test(node.callFrame.functionName) && chain.length > 1) {
+          chain.splice(0, chain.length, node.callFrame.functionName);
+          break;
+        }
+      }
+      if (!hit) continue;
+      const key = chain.slice(0, 14).join(' < ');
+      paths.set(key, (paths.get(key) ?? 0) + micros);
+    }
+    print(`Call paths to ${process.env.PROFILE_CALLERS}`, paths);
   }
   print(`Self time by script, ${target} at ${rate}x`, byScript);
   print('Self time by function', byFunction);

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
@@ -29,12 +28,13 @@ export function DealCard({ product, eager = false, corner, note }: DealCardProps
       note={note}
       footer={
         product.soldOut ? (
-          <Button variant="contained" disabled>
+          <button type="button" className="card-button is-contained" disabled>
             {SOLD_OUT_LABEL}
-          </Button>
+          </button>
         ) : (
-          <Button
-            variant="contained"
+          <button
+            type="button"
+            className="card-button is-contained"
             aria-haspopup="dialog"
             onClick={() => {
               setMounted(true);
@@ -42,7 +42,7 @@ export function DealCard({ product, eager = false, corner, note }: DealCardProps
             }}
           >
             Build Deal
-          </Button>
+          </button>
         )
       }
     >

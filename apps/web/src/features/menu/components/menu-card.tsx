@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import { combineKnownAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
@@ -95,13 +94,13 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
       price={price !== null ? formatPounds(price) : '…'}
       footer={
         product.soldOut ? (
-          <Button variant="contained" disabled>
+          <button type="button" className="card-button is-contained" disabled>
             {SOLD_OUT_LABEL}
-          </Button>
+          </button>
         ) : (
-          <Button variant="contained" onClick={addToCart} disabled={price === null}>
+          <button type="button" className="card-button is-contained" onClick={addToCart} disabled={price === null}>
             Add to cart
-          </Button>
+          </button>
         )
       }
     >
@@ -137,9 +136,9 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
       )}
       {extras && !product.soldOut && (
         <>
-          <Button size="small" variant="text" onClick={openExtras} aria-haspopup="dialog" sx={{ alignSelf: 'flex-start', px: 0.5 }}>
+          <button type="button" className="card-button is-text" onClick={openExtras} aria-haspopup="dialog">
             {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
-          </Button>
+          </button>
           {chosenToppings && <p className="menu-card-caption">{chosenToppings}</p>}
         </>
       )}

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import type { CSSProperties } from 'react';
 
 export interface Option<T extends string> {
   value: T;
@@ -31,41 +30,33 @@ interface OptionGroupProps<T extends string> {
  */
 export function OptionGroup<T extends string>({ label, options, value, onChange, columns = 2, layout = 'grid' }: OptionGroupProps<T>) {
   const list = layout === 'list';
+  // Plain buttons with the static classes of styles/menu-cards.css, not MUI's Button: a pizza card has seven of them
+  // and the Pizza view a dozen cards, each Button's Emotion styles serialised again while the page hydrated
+  // (decision 1103).
   return (
-    <Box
+    <div
       role="group"
       aria-label={label}
-      sx={{ display: 'grid', gridTemplateColumns: list ? 'minmax(0, 1fr)' : `repeat(${columns}, minmax(0, 1fr))`, gap: 0.5 }}
+      className={list ? 'option-group is-list' : 'option-group'}
+      style={columns !== 2 ? ({ '--option-columns': columns } as CSSProperties) : undefined}
     >
       {options.map((option) => {
         const pressed = option.value === value;
         return (
-          <Button
+          <button
             key={option.value}
-            size="small"
-            variant={pressed ? 'contained' : 'outlined'}
+            type="button"
             aria-pressed={pressed}
             disabled={option.disabled}
             onClick={() => onChange(option.value)}
-            sx={{
-              minWidth: 0,
-              boxShadow: 'none',
-              ...(list
-                ? { px: 1, py: 0.5, fontSize: '0.8125rem', lineHeight: 1.3, justifyContent: 'space-between', gap: 1, textAlign: 'left' }
-                : { px: 0.5, py: 0.25, fontSize: '0.75rem', lineHeight: 1.25, whiteSpace: 'normal' }),
-              '&.Mui-disabled': { color: 'text.secondary', borderStyle: 'dashed', borderColor: 'grey.400', bgcolor: 'grey.50' },
-            }}
+            className={pressed ? 'card-button is-contained' : 'card-button is-outlined'}
           >
             {list ? (
               <>
                 <span>{option.label}</span>
                 {/* The space keeps the name 'Stuffed Crust +£2.00'; between flex items it takes no room. */}
                 {option.note && ' '}
-                {option.note && (
-                  <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
-                    {option.note}
-                  </Box>
-                )}
+                {option.note && <span className="option-note">{option.note}</span>}
               </>
             ) : (
               <>
@@ -73,9 +64,9 @@ export function OptionGroup<T extends string>({ label, options, value, onChange,
                 {option.note ? ` ${option.note}` : ''}
               </>
             )}
-          </Button>
+          </button>
         );
       })}
-    </Box>
+    </div>
   );
 }
