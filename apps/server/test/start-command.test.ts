@@ -16,8 +16,10 @@ describe('npm start and npm run demo', () => {
   it('build quietly, then serve', () => {
     expect(scripts.start).toBe('npm run build:quiet --silent && npm run serve --silent');
     expect(scripts.demo).toMatch(/^npm run build:quiet --silent && /);
+    // The browser's build, the storefront's server renderer beside it (decision 1100), then the server.
     expect(scripts['build:quiet']?.split(' && ')).toEqual([
-      expect.stringMatching(/^vite build apps\/web /),
+      expect.stringMatching(/^vite build apps\/web --logLevel warn$/),
+      expect.stringMatching(/^vite build apps\/web --config apps\/web\/vite\.ssr\.config\.ts --logLevel warn$/),
       'node scripts/build-server.mjs',
     ]);
   });
