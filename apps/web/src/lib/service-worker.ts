@@ -7,12 +7,15 @@
  * Only in a production build: `npm run dev` (Vite's server has no sw.js, and a worker would keep serving stale
  * files) and Vitest (import.meta.env.PROD is false in both) register nothing.
  */
+import { paths } from './paths';
+
 export const SERVICE_WORKER_URL = '/sw.js';
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   // Without a worker the shop works as before; the browser says why in its console.
-  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch((error: unknown) => {
+  // Its scope: the whole shop, from the home page down.
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: paths.home }).catch((error: unknown) => {
     console.warn('The service worker could not be registered', error);
   });
 }
