@@ -161,6 +161,8 @@ describe.each(testDatabases())('orders stored by older code, read on %s', (kind)
         price: 17.19,
         totalQuantityPrice: 34.38,
         dealItems: [],
+        // Stored before lines kept their allergens: not recorded, never 'none' (decision 1004).
+        allergens: null,
         line: PIZZA_AS_FIRST_STORED.line,
       },
       expect.objectContaining({
@@ -194,6 +196,7 @@ describe.each(testDatabases())('orders stored by older code, read on %s', (kind)
         price: 1.5,
         totalQuantityPrice: 1.5,
         dealItems: [],
+        allergens: null,
         line: { productId: COKE, quantity: 1 },
       },
     ]);
