@@ -68,11 +68,19 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-ssr-dist-'));
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  await build({
-    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: path.join(distDir, path.dirname(RENDERER_FILE)) },
-  });
+  // As `npm run build` builds it, from a shell's environment: not vitest's NODE_ENV=test, under which Vite transforms
+  // JSX for React's development runtime while the config makes the bundle's React the production one.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: path.join(distDir, path.dirname(RENDERER_FILE)) },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }, 180_000);
 
 afterAll(async () => {
