@@ -22,6 +22,9 @@ import { startTestServer, type TestServer } from './harness';
 const EXEMPT: Record<string, string> = {
   'GET /': 'the web app’s index page',
   'GET /*': 'the web app’s built files (@fastify/static)',
+  'GET /robots.txt': 'a file for crawlers, not an API call (decision 1100)',
+  'GET /sitemap.xml': 'a file for crawlers, not an API call (decision 1100)',
+  'GET /manifest.webmanifest': 'the web app manifest a phone installs the shop from (decision 1101)',
   'GET /api/openapi.json': 'the API reference itself',
   'GET /api/docs': 'swagger-ui’s page',
   'GET /api/docs/json': 'swagger-ui’s copy of the document',
