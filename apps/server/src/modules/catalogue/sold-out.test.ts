@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IngredientWire, ProductDetailWire, ProductWire } from '@shop/shared/contract/catalogue';
 import { MENU_CHANGED } from '@shop/shared/contract/realtime';
 import { orders, payments } from '../../db/schema';
@@ -212,7 +212,10 @@ describe.each(testDatabases())('sold out on %s', (kind) => {
     try {
       await markProduct(menu.product('Margherita'), { soldOut: true });
       await markTopping(menu.topping('BBQ'), { soldOut: true, until: 'turned-back-on' });
-      // A round trip on each socket: every event sent before it has arrived.
+      // On PostgreSQL each change reaches the sockets through the database's notification, after the answer: wait
+      // for both (a round trip on the socket alone can come first), then a round trip for anything more.
+      for (const socket of [visitor, shopper])
+        await vi.waitFor(() => expect(socket.received.filter((item) => item.event === MENU_CHANGED)).toHaveLength(2), { timeout: 10_000 });
       await Promise.all([visitor.sync(), shopper.sync()]);
       for (const socket of [visitor, shopper]) {
         expect(socket.received.filter((item) => item.event === MENU_CHANGED)).toEqual([
