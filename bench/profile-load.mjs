@@ -119,6 +119,21 @@ try {
     }
     print(`Call paths to ${process.env.PROFILE_CALLERS}`, paths);
   }
+  // PROFILE_UNDER=<function name>: the time under it, by the nearest function named like a component (capital first).
+  if (process.env.PROFILE_UNDER) {
+    const byComponent = new Map();
+    for (const [id, micros] of self) {
+      let component = null;
+      let under = false;
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const name = byId.get(n).callFrame.functionName;
+        if (!component && /^[A-Z]/.test(name)) component = name;
+        if (name === process.env.PROFILE_UNDER) under = true;
+      }
+      if (under) byComponent.set(component ?? '(no component)', (byComponent.get(component ?? '(no component)') ?? 0) + micros);
+    }
+    print(`Under ${process.env.PROFILE_UNDER}, by component`, byComponent);
+  }
   print(`Self time by script, ${target} at ${rate}x`, byScript);
   print('Self time by function', byFunction);
   await context.close();
