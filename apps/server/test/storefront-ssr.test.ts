@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -223,6 +223,27 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     expect(cardOf(await brotli.text(), title)).toContain('£7.75');
 
     await call(server, 'DELETE', `/allproduts/${id}`, admin);
+  });
+
+  it('a web rebuild while the server runs: the next page is the new renderer’s, though the menu is unchanged', async () => {
+    const file = path.join(distDir, RENDERER_FILE);
+    const built = await readFile(file, 'utf8');
+    const before = await (await fetch(`${server.url}/`)).text();
+    expect(before).not.toContain('Drawn by the next build');
+    try {
+      // A renderer of another build: the same answers, other markup. A new modification time, as a rebuild writes.
+      await writeFile(
+        file,
+        `export async function renderStorefront() { return { html: '<main><h1>Drawn by the next build</h1></main>', styles: '', stateJson: '{}' }; }\n`,
+      );
+      await utimes(file, new Date(), new Date(Date.now() + 60_000));
+      const after = await (await fetch(`${server.url}/`)).text();
+      expect(after).toContain('<h1>Drawn by the next build</h1>');
+    } finally {
+      await writeFile(file, built);
+      await utimes(file, new Date(), new Date(Date.now() + 120_000));
+    }
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain('Drawn by the next build');
   });
 
   it('robots.txt keeps crawlers out of the account, checkout and back office; sitemap.xml lists each category view', async () => {

@@ -8,6 +8,25 @@ import { readShopIdentity } from '../modules/settings/public';
 import { firstCardImages, openingCategory, storefrontPageHtml, type IndexPage, type IndexPages, type SpaTemplate } from './index-page';
 import { categoryPath, jsonLdScript, metaTags, restaurantJsonLd, storefrontPageMeta } from './seo';
 
+const renderers = new WeakMap<StorefrontRenderer, number>();
+let renderersSeen = 0;
+
+/**
+ * Which renderer made a page: 0 for none, then a number per renderer module loaded. A web rebuild while the server
+ * runs loads the new renderer (spa/storefront-render.ts), and the pages the last one made must go with it, even
+ * when index.html and the menu are unchanged; otherwise they were served until the menu next changed.
+ */
+function rendererGeneration(renderer: StorefrontRenderer | null): number {
+  if (renderer === null) return 0;
+  let id = renderers.get(renderer);
+  if (id === undefined) {
+    renderersSeen += 1;
+    id = renderersSeen;
+    renderers.set(renderer, id);
+  }
+  return id;
+}
+
 /**
  * `/` and each category's view (`/?category=Pizza`), issue 23 points 1 and 2 (decision 1100): the page's meta and
  * the shop's JSON-LD always, and the storefront rendered by React on the server when the web build has its renderer.
@@ -46,7 +65,7 @@ export async function storefrontPage(
     shownBanners,
     shop,
     ctx.config.publicOrigin,
-    input.renderer !== null,
+    rendererGeneration(input.renderer),
   ]);
   return input.pages.forStorefront(input.template, generation, category ?? '', async () => {
     const origin = ctx.config.publicOrigin;
