@@ -13,7 +13,13 @@ const target = process.argv[2] ?? '/';
 const rate = Number(process.env.PROFILE_RATE ?? 4);
 const top = Number(process.env.PROFILE_TOP ?? 40);
 // A shop left on the port would answer instead of this one (and with another build): refuse to measure it.
-if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what listens there`);
+if (
+  await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`port ${port} is taken: stop what listens there`);
 const shop = startShop(port);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
