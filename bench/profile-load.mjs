@@ -6,7 +6,7 @@
 //   WEB_DIST_DIR=/tmp/webprof node --import tsx bench/profile-load.mjs [path]
 // A figure for reading, never a test. PROFILE_RATE sets the slowdown (4), PROFILE_TOP the rows (40).
 import { chromium } from 'playwright-core';
-import { startShop, waitFor } from './shop.mjs';
+import { CHROMIUM_ARGS, startShop, waitFor } from './shop.mjs';
 
 const port = 3411;
 const target = process.argv[2] ?? '/';
@@ -23,14 +23,7 @@ if (
 const shop = startShop(port);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   await waitFor(`http://127.0.0.1:${port}/`, 120000);

@@ -6,6 +6,16 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** Debian's Chromium as the benches start it: no sandbox (root), and none of its calls home (a closed network). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export async function waitFor(url, ms = 60000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -35,9 +45,13 @@ export function startShop(port, extraEnv = {}) {
       ...extraEnv,
     },
   });
+  // Never outlive the bench: a shop left behind keeps its port, and the next run's shop cannot take it.
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
   return {
     child,
     stop: () => {
+      process.off('exit', kill);
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
