@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Puts the entry's stylesheet (the menu's static card styles, styles/menu-cards.css: about 2 KB) into index.html as a
+ * Puts the entry's stylesheet (the menu's static card styles, styles/storefront.css: about 2 KB) into index.html as a
  * `<style>` instead of a `<link>`, so the storefront's first paint waits for no second request (a round trip on a
  * phone's slow signal; decision 1103). Lazy chunks' stylesheets (the back office's chart) stay files.
  */

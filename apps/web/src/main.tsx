@@ -2,7 +2,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
-import './styles/menu-cards.css';
+import './styles/storefront.css';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';

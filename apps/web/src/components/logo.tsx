@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
@@ -16,26 +15,12 @@ function LogoMark() {
   );
 }
 
-/** The shop's mark and name; always leads home. */
+/** The shop's mark and name; always leads home. A plain link with a static class (styles/storefront.css). */
 export function Logo() {
   return (
-    <Box
-      component={Link}
-      to={paths.home}
-      aria-label={`${SHOP_NAME} home`}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1,
-        color: 'inherit',
-        textDecoration: 'none',
-        fontWeight: 700,
-        fontSize: '1.25rem',
-        whiteSpace: 'nowrap',
-      }}
-    >
+    <Link to={paths.home} aria-label={`${SHOP_NAME} home`} className="shop-logo">
       <LogoMark />
       <span>{SHOP_NAME}</span>
-    </Box>
+    </Link>
   );
 }

@@ -1,11 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import { Logo } from '../../components/logo';
@@ -38,51 +31,48 @@ export function NavBar() {
     setLogoutOpen(true);
   };
 
+  // Plain elements with the static classes of styles/storefront.css rather than AppBar, Toolbar, Button and
+  // IconButton: the bar is hydrated with every storefront page and drawn again when the session answers (decision 1103).
   return (
-    <AppBar position="sticky" color="primary" elevation={1}>
-      <Container maxWidth="lg" disableGutters>
-        <Toolbar sx={{ gap: 1 }}>
+    <header className="top-bar">
+      <div className="top-bar-inner">
+        <div className="top-bar-row">
           <Logo />
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 'auto' }}>
+          <nav aria-label="Main" className="top-bar-links">
             {navItems(session, false).map((item) => (
-              <Button
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                end={item.to === paths.home}
-                color="inherit"
-                sx={{ '&.active': { backgroundColor: 'rgba(0, 0, 0, 0.2)' } }}
-              >
+              <NavLink key={item.to} to={item.to} end={item.to === paths.home} className="top-bar-link">
                 {item.label}
-              </Button>
+              </NavLink>
             ))}
             {signedIn && (
-              <Button color="inherit" onClick={openLogout}>
+              <button type="button" className="top-bar-link" onClick={openLogout}>
                 Log Out
-              </Button>
+              </button>
             )}
             {session.isLoading && (
               // While the session is asked (a page the server rendered shows at once), Sign In's place is kept, so
               // the links do not move when a visitor's answer comes.
-              <Button color="inherit" aria-hidden tabIndex={-1} sx={{ visibility: 'hidden' }}>
+              <button type="button" className="top-bar-link is-placeholder" aria-hidden tabIndex={-1}>
                 Sign In
-              </Button>
+              </button>
             )}
-          </Box>
-          <IconButton
-            color="inherit"
-            edge="end"
+          </nav>
+          <button
+            type="button"
+            className="top-bar-menu"
             aria-label="Open menu"
             aria-controls={menuOpen ? MENU_ID : undefined}
             aria-expanded={menuOpen}
             aria-haspopup="true"
             onClick={openMenu}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, ml: 'auto' }}
           >
-            <MenuIcon />
-          </IconButton>
-        </Toolbar>
-      </Container>
+            {/* Material's Menu icon. */}
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+            </svg>
+          </button>
+        </div>
+      </div>
 
       <Suspense fallback={null}>
         {menuMounted && (
@@ -96,6 +86,6 @@ export function NavBar() {
         )}
         {logoutMounted && <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />}
       </Suspense>
-    </AppBar>
+    </header>
   );
 }

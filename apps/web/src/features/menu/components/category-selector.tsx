@@ -44,7 +44,7 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
     onSelect(categoriName);
   };
 
-  // Plain elements with the static classes of styles/menu-cards.css rather than Box and ButtonBase: a dozen buttons
+  // Plain elements with the static classes of styles/storefront.css rather than Box and ButtonBase: a dozen buttons
   // of the first screen whose Emotion styles were serialised again while the page hydrated (decision 1103).
   return (
     <nav ref={rowRef} aria-label="Categories" className="category-row">

@@ -30,7 +30,7 @@ interface OptionGroupProps<T extends string> {
  */
 export function OptionGroup<T extends string>({ label, options, value, onChange, columns = 2, layout = 'grid' }: OptionGroupProps<T>) {
   const list = layout === 'list';
-  // Plain buttons with the static classes of styles/menu-cards.css, not MUI's Button: a pizza card has seven of them
+  // Plain buttons with the static classes of styles/storefront.css, not MUI's Button: a pizza card has seven of them
   // and the Pizza view a dozen cards, each Button's Emotion styles serialised again while the page hydrated
   // (decision 1103).
   return (

@@ -34,7 +34,7 @@ export function ProductCard({ product, eager = false, price, corner, children, f
   const from = fromPricePence(product);
   // On every card (FSA: on the menu or one click away): the short codes; the builders name them in full.
   const codes = allergens !== undefined ? allergens : product.allergens;
-  // Plain elements with the static classes of styles/menu-cards.css, not MUI's Card, Box and Typography: the cards are
+  // Plain elements with the static classes of styles/storefront.css, not MUI's Card, Box and Typography: the cards are
   // most of the first screen, and each MUI part serialised its styles again while the page hydrated (decision 1103).
   return (
     <article aria-label={product.title} className="menu-card">

@@ -35,7 +35,7 @@ function useAfterFirstPaint(): boolean {
 
 export function ProductGrid({ products, loading = false, renderProduct }: ProductGridProps) {
   const all = useAfterFirstPaint();
-  // Static classes (styles/menu-cards.css) rather than Box's sx: no styles to serialise per card while hydrating.
+  // Static classes (styles/storefront.css) rather than Box's sx: no styles to serialise per card while hydrating.
   if (loading) {
     return (
       <div className="menu-grid" aria-hidden="true">
