@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useMatch } from 'react-router';
 import { openingStateLine } from '@shop/shared/domain/opening-line';
 import { orderAheadLine } from '@shop/shared/domain/order-ahead';
@@ -9,8 +7,6 @@ import { paths } from '../lib/paths';
 
 /** Under the invitation on the cart page, above its Checkout. */
 const ORDER_AHEAD_HINT = 'Fill your cart and choose a time at checkout.';
-
-const AHEAD_SX = { mt: 0.25, ml: 2.25, fontWeight: 600, display: 'block', width: 'fit-content' } as const;
 
 interface OpeningStateProps {
   /** Under the line while the shop takes no orders and none can be ordered ahead, e.g. that the cart keeps until it opens. */
@@ -34,48 +30,29 @@ export function OpeningState({ closedHint }: OpeningStateProps) {
   const quote = taking ? quoteLine(status) : null;
   // The browser's clock says 'today' or 'tomorrow' (read at each answer, asked again every minute).
   const ahead = status ? orderAheadLine(status, new Date()) : null;
+  // Plain elements with the static classes of styles/storefront.css: on the menu's first screen (decision 1103).
   return (
-    <Box role="status" aria-label="Opening hours" sx={{ minHeight: 24 }}>
+    <div role="status" aria-label="Opening hours" className="opening-state">
       <LiveOpeningStatus />
       {status && (
         <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Box
-              aria-hidden
-              sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: taking ? 'success.main' : 'error.main' }}
-            />
-            <Typography component="p" sx={{ fontWeight: 600, fontSize: '0.9375rem' }}>
-              {isPausedStatus(status) ? status.message : openingStateLine(status)}
-            </Typography>
-          </Box>
-          {quote && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, pl: 2.25 }}>
-              {quote}
-            </Typography>
-          )}
+          <div className="opening-state-row">
+            <span aria-hidden className={taking ? 'opening-state-dot' : 'opening-state-dot is-closed'} />
+            <p className="opening-state-line">{isPausedStatus(status) ? status.message : openingStateLine(status)}</p>
+          </div>
+          {quote && <p className="opening-state-note">{quote}</p>}
           {ahead &&
             (onCart ? (
-              <Typography variant="body2" sx={AHEAD_SX}>
-                {ahead}
-              </Typography>
+              <p className="opening-state-ahead">{ahead}</p>
             ) : (
-              // A link drawn by Typography: MUI's Link would add 1.3 KB to the storefront's first load.
-              <Typography variant="body2" component={RouterLink} to={paths.cart} sx={{ ...AHEAD_SX, color: 'primary.main' }}>
+              <RouterLink to={paths.cart} className="opening-state-ahead is-link">
                 {ahead}
-              </Typography>
+              </RouterLink>
             ))}
-          {ahead && onCart && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, pl: 2.25 }}>
-              {ORDER_AHEAD_HINT}
-            </Typography>
-          )}
-          {!taking && !ahead && closedHint && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, pl: 2.25 }}>
-              {closedHint}
-            </Typography>
-          )}
+          {ahead && onCart && <p className="opening-state-note">{ORDER_AHEAD_HINT}</p>}
+          {!taking && !ahead && closedHint && <p className="opening-state-note is-spaced">{closedHint}</p>}
         </>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,4 @@
 import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar';
 import { SkipLink } from '../../components/skip-link';
@@ -12,15 +10,16 @@ const ShopFooter = lazy(() => import('../../components/shop-footer').then((modul
 /** The storefront's frame: the navigation bar above every customer screen, the shop's footer below (decision 1002). */
 export function CustomerLayout() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // Static classes (styles/storefront.css) rather than Box and Container, hydrated with every storefront page.
+    <div className="customer-frame">
       <SkipLink />
       <NavBar />
-      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, outline: 'none' }}>
+      <main id="main" tabIndex={-1} className="customer-main">
         <Outlet />
-      </Container>
+      </main>
       <Suspense fallback={null}>
         <ShopFooter />
       </Suspense>
-    </Box>
+    </div>
   );
 }

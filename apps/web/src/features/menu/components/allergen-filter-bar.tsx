@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { allergenWords } from '../../../lib/allergen-filter';
 
@@ -11,19 +10,18 @@ export function AllergenFilterBar({ avoid }: { avoid: readonly string[] }) {
   const [mounted, setMounted] = useState(false);
   return (
     <>
-      <Button
-        size="small"
-        variant={avoid.length > 0 ? 'contained' : 'outlined'}
-        color={avoid.length > 0 ? 'warning' : 'primary'}
+      {/* A plain button with the static classes of styles/storefront.css: on the menu's first screen (decision 1103). */}
+      <button
+        type="button"
+        className={avoid.length > 0 ? 'card-button filter-button is-on' : 'card-button filter-button is-outlined'}
         aria-haspopup="dialog"
         onClick={() => {
           setMounted(true);
           setOpen(true);
         }}
-        sx={{ mt: 1, textTransform: 'none' }}
       >
         {avoid.length > 0 ? `Hiding dishes with: ${allergenWords(avoid)}` : 'Allergies? Hide dishes with…'}
-      </Button>
+      </button>
       {mounted && (
         <Suspense fallback={null}>
           <AllergenFilterDialog open={open} onClose={() => setOpen(false)} />

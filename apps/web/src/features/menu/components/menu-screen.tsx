@@ -69,11 +69,12 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
           <BannerStrip />
           <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
           <AllergenFilterBar avoid={avoid} />
-          <Box sx={{ mt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
-            <Box component="section" aria-labelledby="category-heading">
-              <Typography id="category-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+          {/* Static classes (styles/storefront.css): the first screen's frame, hydrated with it (decision 1103). */}
+          <div className="menu-columns">
+            <section aria-labelledby="category-heading">
+              <h2 id="category-heading" className="menu-category-heading">
                 {selected ?? 'Menu'}
-              </Typography>
+              </h2>
               {avoid.length > 0 ? (
                 <Suspense fallback={<ProductList products={[]} loading />}>
                   <FilteredProductList
@@ -89,9 +90,9 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
               {!products.isPending && !categories.isPending && shown.length === 0 && (
                 <Typography color="text.secondary">There is nothing in this category yet.</Typography>
               )}
-            </Box>
+            </section>
             {aside}
-          </Box>
+          </div>
         </>
       )}
     </Page>
