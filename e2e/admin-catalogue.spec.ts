@@ -297,9 +297,14 @@ test('the admin layout and every catalogue screen at 390 and 1280 px', async ({ 
         await expect(page.getByRole('textbox', { name: 'Category title' })).toHaveValue(categories[0]!.categoriName);
       if (name === 'toppings') {
         await expect(page.getByRole('row')).not.toHaveCount(2);
-        // The Add Ingredient form is in the first screenful at both widths (it used to sit under the 24 rows).
-        const form = await page.getByRole('form', { name: 'Add Ingredient' }).boundingBox();
-        expect(form!.y + form!.height).toBeLessThanOrEqual(width === 390 ? 844 : 800);
+        // The Add Ingredient form starts in the first screenful at both widths (it used to sit under the 24 rows): its
+        // name field is there without scrolling. (With the 14 allergens, issue 22, the whole form is taller than a
+        // screen.)
+        const name = await page
+          .getByRole('form', { name: 'Add Ingredient' })
+          .getByRole('textbox', { name: /Ingredient Name/ })
+          .boundingBox();
+        expect(name!.y + name!.height).toBeLessThanOrEqual(width === 390 ? 844 : 800);
       }
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });

@@ -218,8 +218,22 @@ async function expectInert(page: Page, dialogs: string[], where: string, texts: 
         .map(describe),
       injectedImages: Array.from(document.querySelectorAll('img[src="x"], img:not([src])')).map(describe),
       injectedSvg: Array.from(document.querySelectorAll('svg[onload]')).map(describe),
+      // A script that runs and carries a customer's text. The server-rendered storefront's data blocks (its state and
+      // JSON-LD, decision 1100) carry the texts as JSON, which the browser never runs: they are held to being whole
+      // JSON instead (a text that closed its block early would leave it cut, and the rest as elements of the page).
       scripts: Array.from(document.scripts)
+        .filter((script) => !['application/json', 'application/ld+json'].includes(script.type))
         .filter((script) => (script.textContent ?? '').includes('__xss'))
+        .map(describe),
+      dataBlocks: Array.from(document.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]'))
+        .filter((block) => {
+          try {
+            JSON.parse(block.textContent ?? '');
+            return false;
+          } catch {
+            return true;
+          }
+        })
         .map(describe),
       frames: Array.from(document.querySelectorAll('iframe[srcdoc]')).map(describe),
       javascriptUrls: all
@@ -236,6 +250,7 @@ async function expectInert(page: Page, dialogs: string[], where: string, texts: 
     injectedImages: [],
     injectedSvg: [],
     scripts: [],
+    dataBlocks: [],
     frames: [],
     javascriptUrls: [],
     cspReports: [],

@@ -44,12 +44,9 @@ export function AllergenCheckboxes({ value, onChange, hint }: AllergenCheckboxes
           {NOT_RECORDED_YET}: customers are told to ask you. Tick what it contains, or that it contains none.
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-        }}
-      >
+      {/* As many columns as the form's own width takes (not the screen's): in the toppings page's narrow form, four
+          columns by the screen's width laid 'Cereals containing gluten' over 'Crustaceans'. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }}>
         {ALLERGENS.map((code) => (
           <FormControlLabel
             key={code}
