@@ -3,7 +3,7 @@
 // Through the offline test provider and through Stripe (a local stand-in of its API, driven by the real SDK).
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { call, pizzaLine, readyToOrder, type Menu } from '../../../test/order-fixtures';
@@ -184,9 +184,16 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
       await server.app.db.update(orders).set({ status: 'Canceled Order', cancelReason: 'We are closing early' }).where(eq(orders.id, id));
     }
     await Promise.all([settleOutstandingMoney(server.app), settleOutstandingMoney(server.app)]);
-    expect(await moneyOf(server, admin, held)).toEqual({ paymentStatus: 'released', refundedTotal: 0 });
+    // The server's own timers sweep too: when theirs has an order in hand, the two above leave it to it, so the
+    // settled state may come a moment after they return (seen once on PostgreSQL in CI). Once, whoever does it.
+    await vi.waitFor(
+      async () => {
+        expect(await moneyOf(server, admin, held)).toEqual({ paymentStatus: 'released', refundedTotal: 0 });
+        expect(await moneyOf(server, admin, taken)).toEqual({ paymentStatus: 'refunded', refundedTotal: ONE_PIZZA / 100 });
+      },
+      { timeout: 15_000, interval: 200 },
+    );
     expect(await intentStatus(held)).toBe('canceled');
-    expect(await moneyOf(server, admin, taken)).toEqual({ paymentStatus: 'refunded', refundedTotal: ONE_PIZZA / 100 });
     expect(await refundRows(server, taken)).toEqual([
       { amount: ONE_PIZZA, status: 'succeeded', reason: 'We are closing early', key: `cancel-${taken}` },
     ]);
