@@ -31,8 +31,6 @@ function serverState(): StorefrontState | null {
  * rendering earlier would swap it for a spinner and then again for the page.
  */
 async function start(container: HTMLElement): Promise<void> {
-  // At once for a page the server rendered: its buttons wait for hydration rather than lose a tap (lib/hydration.ts).
-  if (document.getElementById(STOREFRONT_STATE_ELEMENT_ID)) startHydrating();
   await new Promise((resolve) => setTimeout(resolve, 0));
   const state = serverState();
   // The opening status as stale (updatedAt 0), so it is asked again at once: a cached page may carry an older quote.

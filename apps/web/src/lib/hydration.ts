@@ -6,22 +6,12 @@
  */
 let hydrating = false;
 
-/**
- * While a page the server rendered waits for hydration, its buttons do nothing yet (their handlers come with it): the
- * page's `data-hydrating` attribute lets styles/storefront.css keep them from taking a tap that would be lost, so a
- * tap on a slow phone lands once it can act (links still work as links). Set only by the script, so with scripts
- * off nothing is held.
- */
-const HYDRATING_ATTRIBUTE = 'data-hydrating';
-
 export function startHydrating(): void {
   hydrating = true;
-  if (typeof document !== 'undefined') document.documentElement.setAttribute(HYDRATING_ATTRIBUTE, '');
 }
 
 export function endHydrating(): void {
   hydrating = false;
-  if (typeof document !== 'undefined') document.documentElement.removeAttribute(HYDRATING_ATTRIBUTE);
 }
 
 export function isHydrating(): boolean {
