@@ -40,19 +40,19 @@ export function NavBar() {
           <Logo />
           <nav aria-label="Main" className="top-bar-links">
             {navItems(session, false).map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.to === paths.home} className="top-bar-link">
+              <NavLink key={item.to} to={item.to} end={item.to === paths.home} className="card-button top-bar-link">
                 {item.label}
               </NavLink>
             ))}
             {signedIn && (
-              <button type="button" className="top-bar-link" onClick={openLogout}>
+              <button type="button" className="card-button top-bar-link" onClick={openLogout}>
                 Log Out
               </button>
             )}
             {session.isLoading && (
               // While the session is asked (a page the server rendered shows at once), Sign In's place is kept, so
               // the links do not move when a visitor's answer comes.
-              <button type="button" className="top-bar-link is-placeholder" aria-hidden tabIndex={-1}>
+              <button type="button" className="card-button top-bar-link is-placeholder" aria-hidden tabIndex={-1}>
                 Sign In
               </button>
             )}
