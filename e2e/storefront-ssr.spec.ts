@@ -120,3 +120,43 @@ for (const { name, width, height } of [
     expect(seen.errors).toEqual([]);
   });
 }
+
+// Decision 1103: on a slow phone the server's page is on screen a second or more before its script has run. A tap on
+// Add to cart or a heart in that second is held and made once the page is live, not lost; a second tap on the same
+// button meanwhile is the same wish. The page's scripts are held back here until both taps have landed, so the taps
+// always fall before hydration.
+test('a tap on Add to cart and on a heart before the script has run is made once the page is live, once each', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const seen = await watch(page);
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/?category=Wings', { waitUntil: 'commit' });
+  const wings = page.getByRole('article', { name: 'BBQ Wings', exact: true });
+  await wings.getByRole('group', { name: 'Size' }).getByRole('button', { name: '10 Pcs' }).click();
+  await wings.getByRole('button', { name: 'Add to cart' }).click();
+  await wings.getByRole('button', { name: 'Add to cart' }).click();
+  await wings.getByRole('button', { name: 'Add BBQ Wings to favourites' }).click();
+  // Nothing has happened yet: no script has run.
+  expect(await page.evaluate(() => localStorage.getItem('shop.cart.v1'))).toBeNull();
+
+  releaseScripts();
+  // The heart, tapped last, asks a visitor to sign in (storefront.spec.ts), after the Add to cart before it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Please signin or register' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  const lines = await page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('shop.cart.v1') ?? '[]') as Array<{ line: { quantity: number } }>).map((entry) => entry.line),
+  );
+  // One line, of one: Add to cart made once, after the size tapped before it.
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatchObject({ quantity: 1 });
+  await page.goto('/?category=Wings');
+  const tenPieces = await page.request.post('/api/cart/quote', { data: { items: lines } });
+  expect(tenPieces.status()).toBe(200);
+  await wings.getByRole('group', { name: 'Size' }).getByRole('button', { name: '10 Pcs' }).click();
+  await expect(wings.getByText(`£${((await tenPieces.json()) as { total: number }).total.toFixed(2)}`, { exact: true })).toBeVisible();
+  expect(seen.errors).toEqual([]);
+});

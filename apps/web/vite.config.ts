@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { muiWithoutCssVars } from './build/mui-without-css-vars.ts';
+import { earlyTaps } from './build/early-taps.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { shopPwa } from './build/pwa.ts';
@@ -57,7 +58,8 @@ export default defineConfig({
   // shopPwa: the web app manifest and the service worker (decision 1101).
   // muiWithoutCssVars: MUI's CSS-variables themes, which the shop's theme never uses, out of the build (decision 1103).
   // inlineEntryCss: the entry's small stylesheet inside index.html, no request of its own (decision 1103).
-  plugins: [react(), muiWithoutCssVars(), inlineEntryCss(), precompress(), homeChunk.plugin, shopPwa()],
+  // earlyTaps: a tap on the server-rendered page before it is hydrated is held, not lost (decision 1103).
+  plugins: [react(), earlyTaps(), muiWithoutCssVars(), inlineEntryCss(), precompress(), homeChunk.plugin, shopPwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
 import './styles/storefront.css';
+import { loadHydrationCode } from './app/hydration-code';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -33,6 +34,8 @@ function serverState(): StorefrontState | null {
 async function start(container: HTMLElement): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   const state = serverState();
+  // The option cards' code, loaded beside the router's: the page then hydrates whole (app/hydration-code.ts).
+  const hydrationCode = state ? loadHydrationCode() : null;
   // The opening status as stale (updatedAt 0), so it is asked again at once: a cached page may carry an older quote.
   if (state)
     for (const [key, data] of state.queries)
@@ -55,6 +58,7 @@ async function start(container: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (state) {
+    await hydrationCode;
     startHydrating();
     // In a transition, so hydration runs in slices that yield to the browser (the page is already painted and
     // readable), rather than one long task at the default priority.

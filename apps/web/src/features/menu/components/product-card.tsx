@@ -37,7 +37,8 @@ export function ProductCard({ product, eager = false, price, corner, children, f
   // Plain elements with the static classes of styles/storefront.css, not MUI's Card, Box and Typography: the cards are
   // most of the first screen, and each MUI part serialised its styles again while the page hydrated (decision 1103).
   return (
-    <article aria-label={product.title} className="menu-card">
+    // data-card: an option card (one with its own price), whose code a server-rendered page loads before hydrating.
+    <article aria-label={product.title} className="menu-card" data-card={price !== undefined ? 'options' : undefined}>
       {corner && <div className="menu-card-corner">{corner}</div>}
       {product.soldOut && <div className="menu-card-sold-out">{SOLD_OUT_LABEL}</div>}
       {product.imageUrl ? (
