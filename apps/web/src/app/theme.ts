@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { BREAKPOINTS } from '../lib/breakpoints';
 
 /**
  * The shop's look (SPEC.md section 9). #5b4bdb on white has a contrast ratio of about 6:1, so white text on the
@@ -7,7 +8,7 @@ import { createTheme } from '@mui/material/styles';
  */
 export const theme = createTheme({
   breakpoints: {
-    values: { xs: 0, sm: 600, md: 1000, lg: 1200, xl: 1920 },
+    values: BREAKPOINTS,
   },
   palette: {
     primary: { main: '#5b4bdb', contrastText: '#ffffff' },

@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import { allergenWords } from '../lib/allergen-filter';
 import { useShopTrader } from '../lib/shop-trader';
 import { telHref } from './shop-footer';
@@ -19,9 +18,9 @@ export function AskAboutAllergens() {
   return (
     <>
       Ask us about allergens: call{' '}
-      <Link href={telHref(trader.phone)} color="inherit" sx={{ fontWeight: 700 }}>
+      <a className="text-link is-inherit" href={telHref(trader.phone)}>
         {trader.phone}
-      </Link>
+      </a>
     </>
   );
 }

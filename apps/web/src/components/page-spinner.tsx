@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-
-/** Shown while a page or the session is loading. */
+/** Shown while a page or the session is loading (a static ring, styles/storefront.css: no MUI at start-up). */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh' }}>
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div className="page-spinner">
+      <span role="progressbar" aria-label={label} className="page-spinner-ring" />
+    </div>
   );
 }

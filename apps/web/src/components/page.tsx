@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 interface PageProps {
@@ -13,18 +11,22 @@ interface PageProps {
   children?: ReactNode;
 }
 
-/** The frame of every screen: one h1 and the tab title, then the screen's content. */
+/**
+ * The frame of every screen: one h1 and the tab title, then the screen's content. Plain elements with the static
+ * classes of styles/storefront.css (the theme's h1 and spacing), not Box and Typography: it is on the first screen,
+ * and MUI there costs the start-up download and the hydration's style work (decision 1103).
+ */
 export function Page({ title, documentTitle, actions, children }: PageProps) {
   useDocumentTitle(documentTitle ?? title);
   return (
-    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 2, md: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography id="page-title" variant="h1" component="h1">
+    <section aria-labelledby="page-title" className="page-frame">
+      <div className="page-frame-head">
+        <h1 id="page-title" className="page-title">
           {title}
-        </Typography>
+        </h1>
         {actions}
-      </Box>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }

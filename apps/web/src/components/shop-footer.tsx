@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useShopTrader } from '../lib/shop-trader';
 
 /** The phone as a link a phone dials: 'tel:+441174960123' for '0117 496 0123'. */
@@ -16,25 +12,28 @@ export function telHref(phone: string): string {
  */
 export function ShopFooter() {
   const { data: trader } = useShopTrader();
+  // Plain elements with the static classes of styles/storefront.css: on every storefront page (decision 1103).
   return (
-    <Box component="footer" sx={{ mt: 6, py: 3, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Container maxWidth="lg">
+    <footer className="shop-footer">
+      <div className="shop-footer-inner">
         {trader && (
-          <Box component="address" aria-label="The shop" sx={{ fontStyle: 'normal', color: 'text.secondary', fontSize: '0.875rem' }}>
-            <Typography component="p" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit' }}>
-              {trader.name}
-            </Typography>
-            <Typography component="p" sx={{ fontSize: 'inherit' }}>
-              {trader.address.join(', ')}
-            </Typography>
-            <Typography component="p" sx={{ fontSize: 'inherit' }}>
-              Phone <Link href={telHref(trader.phone)}>{trader.phone}</Link> · E-mail{' '}
-              <Link href={`mailto:${trader.email}`}>{trader.email}</Link>
+          <address aria-label="The shop" className="shop-footer-address">
+            <p className="shop-footer-name">{trader.name}</p>
+            <p>{trader.address.join(', ')}</p>
+            <p>
+              Phone{' '}
+              <a className="text-link" href={telHref(trader.phone)}>
+                {trader.phone}
+              </a>{' '}
+              · E-mail{' '}
+              <a className="text-link" href={`mailto:${trader.email}`}>
+                {trader.email}
+              </a>
               {trader.vatNumber && <> · VAT number {trader.vatNumber}</>}
-            </Typography>
-          </Box>
+            </p>
+          </address>
         )}
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }

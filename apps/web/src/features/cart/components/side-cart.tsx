@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { BREAKPOINTS } from '../../../lib/breakpoints';
 
 const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
 const CartDeliveryNote = lazy(() => import('./cart-delivery-note').then((m) => ({ default: m.CartDeliveryNote })));
@@ -27,20 +26,16 @@ function useMinWidth(px: number): boolean {
  * small-screen menu's Cart link take its place.
  */
 export function SideCart() {
-  const theme = useTheme();
-  const wide = useMinWidth(theme.breakpoints.values.md);
+  const wide = useMinWidth(BREAKPOINTS.md);
   if (!wide) return null;
+  // A static class (styles/storefront.css), not Box: beside the menu's first screen (decision 1103).
   return (
-    <Box
-      component="aside"
-      aria-label="Side cart"
-      sx={{ position: 'sticky', top: 80, alignSelf: 'start', maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' }}
-    >
+    <aside aria-label="Side cart" className="side-cart">
       <Suspense fallback={null}>
         <CartPanel />
         {/* What delivery may add, before checkout (decision 1005). */}
         <CartDeliveryNote />
       </Suspense>
-    </Box>
+    </aside>
   );
 }

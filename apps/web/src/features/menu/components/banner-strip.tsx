@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import { api, hasErrorCode } from '../../../lib/api';
 
 type Banner = { _id: string; imageUrl?: string | null };
@@ -19,30 +18,18 @@ export function BannerStrip() {
   const banners = useQuery({ queryKey: ['banners'], queryFn: ({ signal }) => fetchBanners(signal), staleTime: 5 * 60_000, retry: false });
   const list = banners.data ?? [];
   if (list.length === 0) return null;
+  // Static classes (styles/storefront.css): on the menu's first screen (decision 1103).
   return (
-    <Box
-      component="section"
-      aria-label="Offers"
-      sx={{
-        display: 'grid',
-        gridAutoFlow: 'column',
-        gridAutoColumns: { xs: '85%', sm: '48%', md: '32%' },
-        gap: 1.5,
-        overflowX: 'auto',
-        mb: 2,
-        scrollSnapType: 'x mandatory',
-      }}
-    >
+    <section aria-label="Offers" className="banner-strip">
       {list.map((banner, index) => (
-        <Box
+        <img
           key={banner._id}
-          component="img"
           src={banner.imageUrl ?? ''}
           alt={`Offer ${index + 1}`}
           loading={index === 0 ? 'eager' : 'lazy'}
-          sx={{ width: '100%', aspectRatio: '16 / 7', objectFit: 'cover', borderRadius: 2, bgcolor: 'grey.100', scrollSnapAlign: 'start' }}
+          className="banner-strip-image"
         />
       ))}
-    </Box>
+    </section>
   );
 }

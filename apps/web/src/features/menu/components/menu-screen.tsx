@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { OpeningState } from '../../../components/opening-state';
@@ -55,15 +52,12 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
     <Page title="Our Menu" documentTitle="Pizza, Wings, Shakes and Deals" actions={<OpeningState />}>
       <LiveMenu />
       {failed ? (
-        <Box
-          role="alert"
-          sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2, borderRadius: 1, bgcolor: '#fdeded' }}
-        >
-          <Typography sx={{ color: '#5f2120' }}>The menu could not be loaded. Check your connection and try again.</Typography>
-          <Button variant="contained" onClick={retry}>
+        <div role="alert" className="menu-error">
+          <p>The menu could not be loaded. Check your connection and try again.</p>
+          <button type="button" className="card-button is-contained" onClick={retry}>
             Retry
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : (
         <>
           <BannerStrip />
@@ -88,7 +82,7 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
                 <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
               )}
               {!products.isPending && !categories.isPending && shown.length === 0 && (
-                <Typography color="text.secondary">There is nothing in this category yet.</Typography>
+                <p className="menu-empty">There is nothing in this category yet.</p>
               )}
             </section>
             {aside}
