@@ -1,13 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import RemoveIcon from '@mui/icons-material/Remove';
 import { useNavigate } from 'react-router';
 import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
@@ -69,137 +60,123 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
     else void navigate(step.to);
   };
 
+  // Plain elements with the static classes of styles/storefront.css (the theme's values), not MUI's Paper, Box,
+  // Typography and IconButton: the side cart redraws on every Add to cart, and MUI's styles were most of that
+  // interaction's work (decision 1103). The Alert for a whole-cart problem stays MUI: it is rare.
   return (
-    <Paper
-      component="section"
+    <section
       aria-labelledby={showHeading ? 'cart-heading' : undefined}
       aria-label={showHeading ? undefined : 'My Cart'}
-      variant="outlined"
-      sx={{ p: 2 }}
+      className="cart-panel"
     >
       <LiveMenu />
       {showHeading && (
-        <Typography id="cart-heading" variant="h2" component="h2" sx={{ mb: 1.5, fontSize: '1.375rem' }}>
+        <h2 id="cart-heading" className="cart-heading">
           My Cart
-        </Typography>
+        </h2>
       )}
       {cart.entries.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {NO_PRODUCT_ADDED}
-        </Typography>
+        <p className="cart-empty">{NO_PRODUCT_ADDED}</p>
       ) : (
-        <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        <ul aria-label="Cart items" className="cart-lines">
           {view.lines.map((line, index) => (
-            <Box
-              component="li"
-              key={line.key}
-              aria-label={line.title}
-              sx={{ display: 'grid', gridTemplateColumns: '48px minmax(0, 1fr)', gap: 1.25 }}
-            >
+            <li key={line.key} aria-label={line.title} className="cart-line">
               {line.imageUrl ? (
-                <Box
-                  component="img"
-                  src={imageUrlAtWidth(line.imageUrl, 160)}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  sx={{ borderRadius: 1, objectFit: 'cover', bgcolor: 'grey.100' }}
-                />
+                <img src={imageUrlAtWidth(line.imageUrl, 160)} alt="" width={48} height={48} loading="lazy" className="cart-line-image" />
               ) : (
-                <Box aria-hidden="true" sx={{ width: 48, height: 48, borderRadius: 1, bgcolor: 'grey.200' }} />
+                <div aria-hidden="true" className="cart-line-image is-empty" />
               )}
-              <Box sx={{ minWidth: 0 }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{line.title}</Typography>
-                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {line.lineTotal !== null ? formatPounds(line.lineTotal) : '…'}
-                  </Typography>
-                </Box>
-                {line.details.length > 0 && (
-                  <Typography variant="body2" color="text.secondary">
-                    {line.details.join(' · ')}
-                  </Typography>
-                )}
-                {line.dealItems.length > 0 && (
-                  <Typography variant="body2" color="text.secondary">
-                    {line.dealItems.join(', ')}
-                  </Typography>
-                )}
-                {line.toppings !== null && (
-                  <Typography variant="body2" color="text.secondary">
-                    {line.toppings || NO_TOPPINGS_ADDED}
-                  </Typography>
-                )}
+              <div className="cart-line-body">
+                <div className="cart-line-head">
+                  <p className="cart-line-title">{line.title}</p>
+                  <p className="cart-line-total">{line.lineTotal !== null ? formatPounds(line.lineTotal) : '…'}</p>
+                </div>
+                {line.details.length > 0 && <p className="cart-line-note">{line.details.join(' · ')}</p>}
+                {line.dealItems.length > 0 && <p className="cart-line-note">{line.dealItems.join(', ')}</p>}
+                {line.toppings !== null && <p className="cart-line-note">{line.toppings || NO_TOPPINGS_ADDED}</p>}
                 {line.allergens !== undefined && (
-                  <Typography variant="body2" color="text.secondary" data-testid="line-allergens">
+                  <p className="cart-line-note" data-testid="line-allergens">
                     <AllergenCodesLine codes={line.allergens} />
-                  </Typography>
+                  </p>
                 )}
                 {line.soldOut !== null && (
-                  <Typography variant="body2" color="error">
-                    <Box component="strong" sx={{ mr: 0.5 }}>
-                      {SOLD_OUT_LABEL}:
-                    </Box>
+                  <p className="cart-line-note is-error">
+                    <strong className="cart-line-sold-out">{SOLD_OUT_LABEL}:</strong>
                     {line.soldOut}
-                  </Typography>
+                  </p>
                 )}
                 {view.problem?.lineIndex === index && line.soldOut === null && (
-                  <Typography variant="body2" color="error" role="alert">
+                  <p className="cart-line-note is-error" role="alert">
                     {view.problem.message}
-                  </Typography>
+                  </p>
                 )}
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
-                  <IconButton
-                    size="small"
+                <div className="cart-line-actions">
+                  <button
+                    type="button"
+                    className="icon-button"
                     aria-label={`Decrease ${line.title}`}
                     onClick={() => cart.decrease(line.key)}
                     disabled={line.quantity <= 1}
                   >
-                    <RemoveIcon fontSize="small" />
-                  </IconButton>
+                    <Icon path={REMOVE_ICON} />
+                  </button>
                   {/* An <output>: its role (status) may be named, and a screen reader hears the new quantity. */}
-                  <Typography
-                    component="output"
-                    aria-label={`Quantity of ${line.title}`}
-                    sx={{ minWidth: 24, textAlign: 'center', fontWeight: 600 }}
-                  >
+                  <output aria-label={`Quantity of ${line.title}`} className="cart-line-quantity">
                     {line.quantity}
-                  </Typography>
-                  <IconButton size="small" aria-label={`Increase ${line.title}`} onClick={() => cart.increase(line.key)}>
-                    <AddIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={`Remove ${line.title}`} onClick={() => cart.remove(line.key)} sx={{ ml: 'auto' }}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Box>
-              </Box>
-            </Box>
+                  </output>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Increase ${line.title}`}
+                    onClick={() => cart.increase(line.key)}
+                  >
+                    <Icon path={ADD_ICON} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button is-last"
+                    aria-label={`Remove ${line.title}`}
+                    onClick={() => cart.remove(line.key)}
+                  >
+                    <Icon path={DELETE_OUTLINE_ICON} />
+                  </button>
+                </div>
+              </div>
+            </li>
           ))}
-        </Box>
+        </ul>
       )}
       {view.problem && view.problem.lineIndex === null && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
           {view.problem.message}
         </Alert>
       )}
-      <Divider sx={{ my: 1.5 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-        <Typography
-          sx={{ fontWeight: 700, fontSize: '1.25rem' }}
-          data-testid="cart-total"
-          data-confirmed={view.confirmed ? 'true' : 'false'}
-        >
+      <hr className="cart-divider" />
+      <div className="cart-total-row">
+        <p className="cart-total-label">Total</p>
+        <p className="cart-total" data-testid="cart-total" data-confirmed={view.confirmed ? 'true' : 'false'}>
           {view.total !== null ? formatPounds(view.total) : '…'}
-        </Typography>
-      </Box>
-      <Typography variant="caption" color="text.secondary" aria-live="polite" sx={{ display: 'block', minHeight: '1.25em' }}>
+        </p>
+      </div>
+      <span aria-live="polite" className="cart-confirmation">
         {cart.entries.length === 0 ? '' : view.confirmed ? 'Prices confirmed by the shop' : view.problem ? '' : 'Checking prices…'}
-      </Typography>
-      <Button variant="contained" fullWidth size="large" onClick={checkout} sx={{ mt: 1 }}>
+      </span>
+      <button type="button" className="card-button is-contained is-large is-full cart-checkout" onClick={checkout}>
         Checkout
-      </Button>
-    </Paper>
+      </button>
+    </section>
+  );
+}
+
+// Material icons' paths (@mui/icons-material's Remove, Add and DeleteOutline), drawn as MUI's small icon is.
+const REMOVE_ICON = 'M19 13H5v-2h14z';
+const ADD_ICON = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z';
+const DELETE_OUTLINE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z';
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
   );
 }
