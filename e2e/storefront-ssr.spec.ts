@@ -107,6 +107,16 @@ for (const { name, width, height } of [
       // Every card of the view is there at once (the server drew them all), and stays.
       await expect(page.getByRole('article').first()).toBeVisible();
       expect(await seen.shifts(), `layout shifts on ${path}`).toEqual([]);
+      // The pressed category is in view; on a desktop, where it is from the start, the row has not moved under a
+      // finger that may be on its way to another category (decision 1103).
+      const row = page.getByRole('navigation', { name: 'Categories' });
+      const inView = await row.evaluate((nav) => {
+        const pressed = nav.querySelector('[aria-pressed="true"]')?.getBoundingClientRect();
+        const box = nav.getBoundingClientRect();
+        return pressed !== undefined && pressed.left >= box.left && pressed.right <= box.right + 0.5;
+      });
+      expect(inView, `the pressed category on ${path} is in view`).toBe(true);
+      if (name === 'desktop') expect(await row.evaluate((nav) => nav.scrollLeft)).toBe(0);
     }
     expect(seen.errors).toEqual([]);
 

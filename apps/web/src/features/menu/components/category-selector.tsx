@@ -30,10 +30,15 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
 
   // On a phone the default (Deals) sits off-screen to the right: scroll sideways only, so that the pressed button
   // shows with the one before it, both whole (the row snaps to a button's start, so none is cut at the left edge).
+  // A pressed button already in view stays where it is: the row moving under a finger just after the page appears
+  // (on a desktop, where Deals shows from the start) put another category under the tap (decision 1103).
   useEffect(() => {
     const row = rowRef.current;
     const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
     if (!row || !pressed) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = pressed.getBoundingClientRect();
+    if (box.width > 0 && box.left >= rowBox.left && box.right <= rowBox.right) return;
     const first = (pressed.previousElementSibling as HTMLElement | null) ?? pressed;
     const inset = Number.parseFloat(getComputedStyle(row).scrollPaddingLeft) || 0;
     row.scrollLeft = Math.max(0, first.offsetLeft - inset);
