@@ -359,7 +359,12 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
         const body = { items: [pizzaLine(menu), dealLine(menu)], addressId, note: '' };
         const started = await startTwentyAtOnce(() => call(server, 'POST', '/create-payment-intent', customer, body, key));
         const opened = [...standIn.intents.values()].filter((i) => i.metadata.orderId === started.orderId);
-        expect(opened.length).toBe(honour ? 1 : 20);
+        // Stripe honouring the key opens one. Forgetting it, each request that reaches it opens one: every request
+        // still in flight when the first is answered (a request after that gets the shop's stored answer and opens
+        // none), so up to 20 and, for 20 sent at once, several; how many overlap is the machine's speed (19 seen).
+        if (honour) expect(opened.length).toBe(1);
+        else expect(opened.length).toBeGreaterThan(1);
+        expect(opened.length).toBeLessThanOrEqual(20);
         const recorded = await server.app.db.select().from(payments).where(eq(payments.orderId, started.orderId));
         expect(recorded.map((p) => p.intentId).sort()).toEqual(opened.map((i) => i.id).sort());
         const handedOut = opened.find((i) => i.client_secret === started.clientSecret)!;
