@@ -15,7 +15,7 @@ export function ShopFooter() {
   // Plain elements with the static classes of styles/storefront.css: on every storefront page (decision 1103).
   return (
     <footer className="shop-footer">
-      <div className="shop-footer-inner">
+      <div className="lg-container">
         {trader && (
           <address aria-label="The shop" className="shop-footer-address">
             <p className="shop-footer-name">{trader.name}</p>

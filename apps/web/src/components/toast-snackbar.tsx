@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, type Toast, type ToastSeverity } from '../lib/toast';
+import { MaterialIcon } from './material-icon';
 
 // Material icons' paths, as MUI's Alert draws them for each severity, and its Close.
 const SEVERITY_ICON: Record<ToastSeverity, string> = {
@@ -22,26 +23,33 @@ const CLOSE_ICON = 'M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.4
  * it is simply there, at full contrast, from its first frame.
  */
 export function ToastSnackbar({ toast }: { toast: Toast }) {
-  const timer = useRef<number | undefined>(undefined);
+  const anchor = useRef<HTMLDivElement>(null);
   const { id, durationMs } = toast;
 
+  // One timer, paused and resumed alike by the pointer over the toast and by the window going to the background.
   useEffect(() => {
     const close = () => dismissToast(id);
+    let timer: number | undefined;
     const start = (ms: number) => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(close, ms);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(close, ms);
     };
-    const pause = () => window.clearTimeout(timer.current);
+    const pause = () => window.clearTimeout(timer);
     const resume = () => start(durationMs * 0.5);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
+    const element = anchor.current;
     start(durationMs);
+    element?.addEventListener('mouseenter', pause);
+    element?.addEventListener('mouseleave', resume);
     window.addEventListener('blur', pause);
     window.addEventListener('focus', resume);
     document.addEventListener('keydown', onKey);
     return () => {
       pause();
+      element?.removeEventListener('mouseenter', pause);
+      element?.removeEventListener('mouseleave', resume);
       window.removeEventListener('blur', pause);
       window.removeEventListener('focus', resume);
       document.removeEventListener('keydown', onKey);
@@ -50,27 +58,15 @@ export function ToastSnackbar({ toast }: { toast: Toast }) {
 
   // In a portal made when the toast appears (keyed by it), so an open dialog's aria-hidden on the page does not hide it.
   return createPortal(
-    <div
-      role="presentation"
-      className="toast-anchor"
-      onMouseEnter={() => window.clearTimeout(timer.current)}
-      onMouseLeave={() => {
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => dismissToast(id), durationMs * 0.5);
-      }}
-    >
+    <div ref={anchor} role="presentation" className="toast-anchor">
       <div role="alert" className={`toast is-${toast.severity}`}>
         <div className="toast-icon">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d={SEVERITY_ICON[toast.severity]} />
-          </svg>
+          <MaterialIcon path={SEVERITY_ICON[toast.severity]} />
         </div>
         <div className="toast-message">{toast.message}</div>
         <div className="toast-action">
           <button type="button" className="icon-button is-inherit" aria-label="Close" title="Close" onClick={() => dismissToast(id)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d={CLOSE_ICON} />
-            </svg>
+            <MaterialIcon path={CLOSE_ICON} />
           </button>
         </div>
       </div>

@@ -14,7 +14,7 @@ export function CustomerLayout() {
     <div className="customer-frame">
       <SkipLink />
       <NavBar />
-      <main id="main" tabIndex={-1} className="customer-main">
+      <main id="main" tabIndex={-1} className="lg-container customer-main">
         <Outlet />
       </main>
       <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import { Logo } from '../../components/logo';
+import { MaterialIcon } from '../../components/material-icon';
 import { navItems } from '../../components/nav-items';
 import { paths } from '../../lib/paths';
 
@@ -67,9 +68,7 @@ export function NavBar() {
             onClick={openMenu}
           >
             {/* Material's Menu icon. */}
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
-            </svg>
+            <MaterialIcon path="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
           </button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { AllergenCodesLine } from '../../../components/allergen-line';
+import { MaterialIcon } from '../../../components/material-icon';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import { LiveMenu } from '../../../lib/live-menu';
@@ -118,7 +119,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                     onClick={() => cart.decrease(line.key)}
                     disabled={line.quantity <= 1}
                   >
-                    <Icon path={REMOVE_ICON} />
+                    <MaterialIcon path={REMOVE_ICON} />
                   </button>
                   {/* An <output>: its role (status) may be named, and a screen reader hears the new quantity. */}
                   <output aria-label={`Quantity of ${line.title}`} className="cart-line-quantity">
@@ -130,7 +131,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                     aria-label={`Increase ${line.title}`}
                     onClick={() => cart.increase(line.key)}
                   >
-                    <Icon path={ADD_ICON} />
+                    <MaterialIcon path={ADD_ICON} />
                   </button>
                   <button
                     type="button"
@@ -138,7 +139,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
                     aria-label={`Remove ${line.title}`}
                     onClick={() => cart.remove(line.key)}
                   >
-                    <Icon path={DELETE_OUTLINE_ICON} />
+                    <MaterialIcon path={DELETE_OUTLINE_ICON} />
                   </button>
                 </div>
               </div>
@@ -172,11 +173,3 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
 const REMOVE_ICON = 'M19 13H5v-2h14z';
 const ADD_ICON = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z';
 const DELETE_OUTLINE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z';
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  );
-}

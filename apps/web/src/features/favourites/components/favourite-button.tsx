@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SIGNIN_TO_FAVOURITE } from '@shop/shared/domain/messages';
 import { currentSessionUser } from '../../../lib/use-session';
 import { showToast } from '../../../lib/toast';
+import { MaterialIcon } from '../../../components/material-icon';
 import { addFavourite } from '../api/favourites-queries';
 import { paths } from '../../../lib/paths';
 
@@ -55,9 +56,7 @@ export function FavouriteButton({ productId, title, saved }: FavouriteButtonProp
       aria-pressed={saved}
       className={saved ? 'favourite-button is-saved' : 'favourite-button'}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d={saved ? HEART : HEART_OUTLINE} />
-      </svg>
+      <MaterialIcon path={saved ? HEART : HEART_OUTLINE} />
     </button>
   );
 }
