@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { muiShopTheme, muiShopThemeRolldown } from './build/mui-shop-theme.ts';
 import { muiWithoutCssVars } from './build/mui-without-css-vars.ts';
 import { earlyTaps } from './build/early-taps.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
@@ -56,10 +57,11 @@ export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
   // shopPwa: the web app manifest and the service worker (decision 1101).
+  // muiShopTheme: the shop's theme is MUI's default one, so no ThemeProvider keeps MUI in the start-up code (decision 1103).
   // muiWithoutCssVars: MUI's CSS-variables themes, which the shop's theme never uses, out of the build (decision 1103).
   // inlineEntryCss: the entry's small stylesheet inside index.html, no request of its own (decision 1103).
   // earlyTaps: a tap on the server-rendered page before it is hydrated is held, not lost (decision 1103).
-  plugins: [react(), earlyTaps(), muiWithoutCssVars(), inlineEntryCss(), precompress(), homeChunk.plugin, shopPwa()],
+  plugins: [react(), muiShopTheme(), earlyTaps(), muiWithoutCssVars(), inlineEntryCss(), precompress(), homeChunk.plugin, shopPwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -85,6 +87,8 @@ export default defineConfig({
       },
     },
   },
+  // The dev server pre-bundles MUI without Vite's plugins: the shop's theme goes in there too.
+  optimizeDeps: { rolldownOptions: { plugins: [muiShopThemeRolldown()] } },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { muiShopTheme } from './build/mui-shop-theme.ts';
 
 /**
  * The storefront's server renderer (issue 23, decision 1100), built after the browser's build (vite.config.ts) by
@@ -11,7 +12,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // The shop's theme as MUI's default one, as in the browser's build (build/mui-shop-theme.ts).
+  plugins: [react(), muiShopTheme()],
   ssr: { noExternal: true, target: 'node' },
   // React's production renderer whatever NODE_ENV the server runs with (`npm start` does not set it): the browser's
   // build is production too, and the development renderer is slower and holds more memory.

@@ -1,12 +1,10 @@
-// Renders a screen as the app does around it (the query client, the theme, a browser router at a real address and
+// Renders a screen as the app does around it (the query client, a browser router at a real address and
 // the one toast), for component tests. The network is the test's fetch stand-in (fake-api.ts).
 import type { ReactElement } from 'react';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { theme } from '../src/app/theme';
 import { Toaster } from '../src/components/toaster';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { cartStore, type CartDisplay } from '../src/lib/cart-store';
@@ -29,8 +27,8 @@ export interface Rendered extends RenderResult {
 }
 
 /**
- * Renders `ui` at `at` with a fresh query client (no retries, so a refusal shows at once), the shop's theme and the
- * toast, with the cart given (else empty) and no toast left from an earlier test. window.location follows the
+ * Renders `ui` at `at` with a fresh query client (no retries, so a refusal shows at once), the shop's theme (MUI's
+ * default, build/mui-shop-theme.ts) and the toast, with the cart given (else empty) and no toast left from an earlier test. window.location follows the
  * router, so a test reads where the screen went from window.location.pathname.
  */
 export function renderWithProviders(ui: ReactElement, { at = '/', route, routes = {}, cart = [] }: RenderOptions = {}): Rendered {
@@ -44,18 +42,16 @@ export function renderWithProviders(ui: ReactElement, { at = '/', route, routes 
   const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <BrowserRouter>
-          <Routes>
-            <Route path={route ?? new URL(at, window.location.origin).pathname} element={ui} />
-            {Object.entries(routes).map(([path, element]) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-            <Route path="*" element={null} />
-          </Routes>
-          <Toaster />
-        </BrowserRouter>
-      </ThemeProvider>
+      <BrowserRouter>
+        <Routes>
+          <Route path={route ?? new URL(at, window.location.origin).pathname} element={ui} />
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          <Route path="*" element={null} />
+        </Routes>
+        <Toaster />
+      </BrowserRouter>
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };

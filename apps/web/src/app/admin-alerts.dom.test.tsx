@@ -1,4 +1,3 @@
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +8,6 @@ import { fixClockAfterOrderWire, orderItemWire, orderWire, sessionAnswer } from 
 import { closeRealtime } from '../lib/realtime';
 import { paths } from '../lib/paths';
 import { routes } from './route-table';
-import { theme } from './theme';
 
 // A fixed clock: the waiting order is a minute old (not late) whatever day the test runs.
 beforeEach(() => fixClockAfterOrderWire());
@@ -32,9 +30,7 @@ function openApp(at: string, session: ReturnType<typeof sessionAnswer>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { api, router };

@@ -12,7 +12,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
@@ -20,6 +19,7 @@ import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { paymentLine } from '@shop/shared/domain/payment-line';
 import { Page } from '../../../components/page';
+import { below } from '../../../lib/breakpoints';
 import { formatWirePounds } from '../../../lib/money';
 import { useOrderTimerSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
@@ -208,7 +208,7 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
   useLiveAdminOrders();
   const now = useNow();
   const { lateAfterMinutes } = useOrderTimerSettings();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(below('sm'), { noSsr: true });
   // undefined while the first page loads ('loadding...'); after a failure with nothing to show, an empty list
   // without the empty-state words (the alert says what went wrong).
   const orders = list.data?.orders ?? (list.isError ? [] : undefined);

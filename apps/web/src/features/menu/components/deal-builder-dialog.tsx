@@ -22,6 +22,7 @@ import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out-wor
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { AskAboutAllergens } from '../../../components/allergen-line';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
+import { below } from '../../../lib/breakpoints';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
@@ -48,7 +49,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
   const { catalogue, products } = useMenuCatalogue();
   const soldOut = soldOutIds(products);
   const deal = catalogue.products.get(product._id) ?? toPricedProduct(product);
-  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(below('sm'));
   const defaults = defaultConfiguration(deal);
   const [size, setSize] = useState<Size | null>(defaults.size);
   const [crust, setCrust] = useState<Crust>(defaults.crust ?? 'deep_pan');
