@@ -1,4 +1,5 @@
-// The storefront's first load: the entry chunk, everything it imports statically, and the home route's chunk
+// The storefront's first load: the entry chunk, everything it imports statically, the app's start-up chunk (named
+// 'app', which the entry imports once the page is painted and index.html preloads), and the home route's chunk
 // with its static imports (the router loads it at once for `/`). Gzip sizes, from the Vite manifest.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +11,7 @@ export function measureFirstLoad(distDir) {
   const entryKey = entries.find(([, c]) => c.isEntry)?.[0];
   // The web build names the home route's chunk 'home' (apps/web/vite.config.ts); the server finds it the same way.
   const homeKey = entries.find(([, c]) => c.name === 'home')?.[0];
+  const appKey = entries.find(([, c]) => c.name === 'app' && !c.isEntry)?.[0];
   const seen = new Set();
   const walk = (key) => {
     if (!key || seen.has(key)) return;
@@ -17,6 +19,7 @@ export function measureFirstLoad(distDir) {
     for (const dep of manifest[key]?.imports ?? []) walk(dep);
   };
   walk(entryKey);
+  walk(appKey);
   walk(homeKey);
   const files = [...seen].map((key) => manifest[key].file);
   const css = [...seen].flatMap((key) => manifest[key].css ?? []);

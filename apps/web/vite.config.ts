@@ -6,6 +6,7 @@ import { muiWithoutCssVars } from './build/mui-without-css-vars.ts';
 import { earlyTaps } from './build/early-taps.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadAppChunk } from './build/preload-app-chunk.ts';
 import { shopPwa } from './build/pwa.ts';
 
 /** The API server `npm run dev` (scripts/dev.mjs) starts beside Vite: the same PORT, 3000 by default. */
@@ -53,6 +54,30 @@ function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
 
 const homeChunk = homeChunkModules();
 
+/** The app's start-up module, which the entry (src/main.tsx) imports once the page is painted. */
+const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+
+/**
+ * The modules of the 'app' chunk: the app's start-up module and everything it imports statically, worked out once the
+ * module graph is complete. What the entry evaluated before it (a chunk of its own) was the same set (decision 1103).
+ */
+function appChunkModules(): { plugin: Plugin; has(id: string): boolean } {
+  let modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'shop:app-chunk-modules',
+    apply: 'build',
+    buildEnd() {
+      const root = [...this.getModuleIds()].find((id) => APP_START_MODULE.test(id));
+      if (!root) this.error(`No module matches APP_START_MODULE (${APP_START_MODULE}) in vite.config.ts`);
+      modules = new Set([root]);
+      for (const id of modules) for (const dep of this.getModuleInfo(id)?.importedIds ?? []) modules.add(dep);
+    },
+  };
+  return { plugin, has: (id) => modules.has(id) };
+}
+
+const appChunk = appChunkModules();
+
 export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -61,7 +86,19 @@ export default defineConfig({
   // muiWithoutCssVars: MUI's CSS-variables themes, which the shop's theme never uses, out of the build (decision 1103).
   // inlineEntryCss: the entry's small stylesheet inside index.html, no request of its own (decision 1103).
   // earlyTaps: a tap on the server-rendered page before it is hydrated is held, not lost (decision 1103).
-  plugins: [react(), muiShopTheme(), earlyTaps(), muiWithoutCssVars(), inlineEntryCss(), precompress(), homeChunk.plugin, shopPwa()],
+  // preloadAppChunk: the app's chunk, which the entry imports after the first paint, downloads with the page.
+  plugins: [
+    react(),
+    muiShopTheme(),
+    earlyTaps(),
+    muiWithoutCssVars(),
+    inlineEntryCss(),
+    precompress(),
+    homeChunk.plugin,
+    appChunk.plugin,
+    preloadAppChunk(),
+    shopPwa(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -75,9 +112,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry needs at start in one chunk, instead of a dozen small ones shared with lazy
-            // routes: on a phone each request costs a round trip. Lazy routes still load only what they add.
-            { name: 'app', tags: ['$initial'] },
+            // Everything the app needs at start (app/start.tsx and its static imports) in one chunk, named 'app',
+            // instead of a dozen small ones shared with lazy routes: on a phone each request costs a round trip. Lazy
+            // routes still load only what they add. index.html preloads it (build/preload-app-chunk.ts).
+            { name: 'app', test: appChunk.has },
             // The home route's chunk, named 'home': the server finds it by this name (the manifest's `name`) in
             // .vite/manifest.json to preload it on `/` (apps/server/src/spa/index-page.ts), so it names no source
             // file. Only the modules automatic splitting would give that chunk, so nothing else moves.

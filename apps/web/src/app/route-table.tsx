@@ -21,7 +21,7 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
  * new-order popup with its chime.
  */
 function AppRoot() {
-  // After the hydration of a page the server rendered (main.tsx): screens mounted later render as usual, and a tap
+  // After the hydration of a page the server rendered (app/start.tsx): screens mounted later render as usual, and a tap
   // held while the page was not live is made now (decision 1103).
   useEffect(() => {
     endHydrating();

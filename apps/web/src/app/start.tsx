@@ -1,0 +1,86 @@
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
+import { loadHydrationCode } from './hydration-code';
+import { Providers } from './providers';
+import { queryClient } from './query-client';
+import { createAppRouter } from './router';
+import { startHydrating } from '../lib/hydration';
+import { nextTask } from '../lib/next-task';
+import { openingStatusQueryKey } from '../lib/opening-status';
+
+/**
+ * The state the server rendered the page with (`/` and each category's view, issue 23, decision 1100): the router's
+ * loader data and the menu's answers. Null on every other page, which the browser renders itself.
+ */
+function serverState(): StorefrontState | null {
+  const element = document.getElementById(STOREFRONT_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as StorefrontState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Prepares the page in short tasks after the scripts' evaluation, not one long one (Lighthouse's Total Blocking Time
+ * counts each long task; decision 1103), and renders once the first route's code (and, for a page the browser renders,
+ * the home page's menu) has loaded. A page the server rendered is hydrated: the query cache first gets the very
+ * answers the server rendered with, so the first render matches its markup. Its first effects' other requests (who
+ * is signed in, the trader's details) are not started earlier: an answer arriving while React hydrates would draw what
+ * the server did not, and React would throw the server's markup away. Otherwise index.html's static shell stays on
+ * screen until then; rendering earlier would swap it for a spinner and then again for the page.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask();
+  const state = serverState();
+  // The option cards' code, loaded beside the router's: the page then hydrates whole (app/hydration-code.ts).
+  const hydrationCode = state ? loadHydrationCode() : null;
+  if (state) {
+    // The opening status as stale (updatedAt 0), so it is asked again at once: a cached page may carry an older quote.
+    for (const [key, data] of state.queries)
+      queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
+    await nextTask();
+  }
+  const router = createAppRouter(state ? { loaderData: state.loaderData } : undefined);
+  await nextTask();
+  router.initialize();
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((routerState) => {
+        if (!routerState.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  const app: ReactNode = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  if (state) {
+    await hydrationCode;
+    startHydrating();
+    // In a transition, so hydration runs in slices that yield to the browser (the page is already painted and
+    // readable), rather than one long task at the default priority.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  const root = createRoot(container);
+  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task.
+  startTransition(() => root.render(app));
+}
+
+/** Starts the app in #root (main.tsx calls it once the page has been painted). */
+export function startApp(): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  void start(container);
+}
