@@ -6,21 +6,13 @@
 //   WEB_DIST_DIR=/tmp/webprof node --import tsx bench/profile-load.mjs [path]
 // A figure for reading, never a test. PROFILE_RATE sets the slowdown (4), PROFILE_TOP the rows (40).
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, startShop, waitFor } from './shop.mjs';
+import { CHROMIUM_ARGS, startFreshShop, waitFor } from './shop.mjs';
 
 const port = 3411;
 const target = process.argv[2] ?? '/';
 const rate = Number(process.env.PROFILE_RATE ?? 4);
 const top = Number(process.env.PROFILE_TOP ?? 40);
-// A shop left on the port would answer instead of this one (and with another build): refuse to measure it.
-if (
-  await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
-  )
-)
-  throw new Error(`port ${port} is taken: stop what listens there`);
-const shop = startShop(port);
+const shop = await startFreshShop(port);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: CHROMIUM_ARGS,

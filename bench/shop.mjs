@@ -57,3 +57,16 @@ export function startShop(port, extraEnv = {}) {
     },
   };
 }
+
+/**
+ * startShop on a port nobody holds: a shop left there by an earlier run would answer instead of this one (and with
+ * another build), so the measurement refuses to start.
+ */
+export async function startFreshShop(port, extraEnv = {}) {
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is taken: stop what listens there`);
+  return startShop(port, extraEnv);
+}

@@ -7,20 +7,13 @@
 // TRACE_RATE: the figures are the unthrottled trace's durations times this (8); the page runs at full speed, as
 // Lighthouse's own trace does. A figure for reading, never a test.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, startShop, waitFor } from './shop.mjs';
+import { CHROMIUM_ARGS, startFreshShop, waitFor } from './shop.mjs';
 
 const port = Number(process.env.TRACE_PORT ?? 3412);
 const target = process.argv[2] ?? '/';
 const rate = Number(process.env.TRACE_RATE ?? 8);
 const minMs = Number(process.env.TRACE_MIN_MS ?? 50);
-if (
-  await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
-  )
-)
-  throw new Error(`port ${port} is taken: stop what listens there`);
-const shop = startShop(port);
+const shop = await startFreshShop(port);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   await waitFor(`http://127.0.0.1:${port}/`, 120000);
