@@ -6,7 +6,7 @@ import { muiWithoutCssVars } from './build/mui-without-css-vars.ts';
 import { earlyTaps } from './build/early-taps.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
-import { preloadAppChunk } from './build/preload-app-chunk.ts';
+import { APP_CHUNK_NAME, preloadAppChunk } from './build/preload-app-chunk.ts';
 import { shopPwa } from './build/pwa.ts';
 
 /** The API server `npm run dev` (scripts/dev.mjs) starts beside Vite: the same PORT, 3000 by default. */
@@ -15,27 +15,38 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT || '3000'}`;
 /** The home route's module: the page at `/`, which the router imports lazily. Update it if the page moves. */
 const HOME_ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]home-page\.tsx$/;
 
+/** The app's start-up module, which the entry (src/main.tsx) imports once the page is painted. */
+const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+
 /**
- * The modules of the home route's chunk: its module and those only it imports, which automatic splitting puts
- * together anyway (anything the entry, another route or a shared chunk also uses stays where it was). Worked out
- * once the module graph is complete, before chunking, so the 'home' group below only names that chunk. A group
- * testing the page's path alone would not do: with its dependencies it swallows chunks other routes share, and
- * without them the page ends up in a chunk apart from its own modules, one more request that imports it back.
+ * The modules of a chunk the build names, for its code-splitting group's `test`: the module matching `root` and what
+ * it imports statically, worked out once the module graph is complete, before chunking. With `ownOnly`, less what
+ * something outside the set reaches too, until nothing changes: the modules automatic splitting puts together anyway.
+ * `missing`: what a build without the root module does, with the message to say.
  */
-function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
+function chunkModules(
+  name: string,
+  root: RegExp,
+  { ownOnly = false, missing }: { ownOnly?: boolean; missing: { level: 'warn' | 'error'; message: string } },
+): { plugin: Plugin; has(id: string): boolean } {
   let modules = new Set<string>();
   const plugin: Plugin = {
-    name: 'shop:home-chunk-modules',
+    name: `shop:${name}-chunk-modules`,
     apply: 'build',
     buildEnd() {
-      const root = [...this.getModuleIds()].find((id) => HOME_ROUTE_MODULE.test(id));
-      modules = new Set(root ? [root] : []);
+      const rootId = [...this.getModuleIds()].find((id) => root.test(id));
+      if (!rootId) {
+        modules = new Set();
+        if (missing.level === 'error') this.error(missing.message);
+        this.warn(missing.message);
+        return;
+      }
+      modules = new Set([rootId]);
       for (const id of modules) for (const dep of this.getModuleInfo(id)?.importedIds ?? []) modules.add(dep);
-      // Drop what something outside the set reaches too, until nothing changes.
-      for (let changed = true; changed;) {
+      for (let changed = ownOnly; changed;) {
         changed = false;
         for (const id of modules) {
-          if (id === root) continue;
+          if (id === rootId) continue;
           const info = this.getModuleInfo(id);
           if (!info || info.isEntry || info.dynamicImporters.length > 0 || info.importers.some((importer) => !modules.has(importer))) {
             modules.delete(id);
@@ -43,40 +54,32 @@ function homeChunkModules(): { plugin: Plugin; has(id: string): boolean } {
           }
         }
       }
-      if (!root)
-        this.warn(
-          `No module matches HOME_ROUTE_MODULE (${HOME_ROUTE_MODULE}) in vite.config.ts: no chunk is named 'home', so the server preloads no route chunk on /`,
-        );
     },
   };
   return { plugin, has: (id) => modules.has(id) };
 }
-
-const homeChunk = homeChunkModules();
-
-/** The app's start-up module, which the entry (src/main.tsx) imports once the page is painted. */
-const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 
 /**
- * The modules of the 'app' chunk: the app's start-up module and everything it imports statically, worked out once the
- * module graph is complete. What the entry evaluated before it (a chunk of its own) was the same set (decision 1103).
+ * The home route's chunk: its module and those only it imports (anything the entry, another route or a shared chunk
+ * also uses stays where it was), so the 'home' group below only names that chunk. A group testing the page's path
+ * alone would not do: with its dependencies it swallows chunks other routes share, and without them the page ends up
+ * in a chunk apart from its own modules, one more request that imports it back.
  */
-function appChunkModules(): { plugin: Plugin; has(id: string): boolean } {
-  let modules = new Set<string>();
-  const plugin: Plugin = {
-    name: 'shop:app-chunk-modules',
-    apply: 'build',
-    buildEnd() {
-      const root = [...this.getModuleIds()].find((id) => APP_START_MODULE.test(id));
-      if (!root) this.error(`No module matches APP_START_MODULE (${APP_START_MODULE}) in vite.config.ts`);
-      modules = new Set([root]);
-      for (const id of modules) for (const dep of this.getModuleInfo(id)?.importedIds ?? []) modules.add(dep);
-    },
-  };
-  return { plugin, has: (id) => modules.has(id) };
-}
+const homeChunk = chunkModules('home', HOME_ROUTE_MODULE, {
+  ownOnly: true,
+  missing: {
+    level: 'warn',
+    message: `No module matches HOME_ROUTE_MODULE (${HOME_ROUTE_MODULE}) in vite.config.ts: no chunk is named 'home', so the server preloads no route chunk on /`,
+  },
+});
 
-const appChunk = appChunkModules();
+/**
+ * The 'app' chunk: the app's start-up module and everything it imports statically. What the entry evaluated before
+ * it (a chunk of its own) was the same set (decision 1103).
+ */
+const appChunk = chunkModules(APP_CHUNK_NAME, APP_START_MODULE, {
+  missing: { level: 'error', message: `No module matches APP_START_MODULE (${APP_START_MODULE}) in vite.config.ts` },
+});
 
 export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
@@ -115,7 +118,7 @@ export default defineConfig({
             // Everything the app needs at start (app/start.tsx and its static imports) in one chunk, named 'app',
             // instead of a dozen small ones shared with lazy routes: on a phone each request costs a round trip. Lazy
             // routes still load only what they add. index.html preloads it (build/preload-app-chunk.ts).
-            { name: 'app', test: appChunk.has },
+            { name: APP_CHUNK_NAME, test: appChunk.has },
             // The home route's chunk, named 'home': the server finds it by this name (the manifest's `name`) in
             // .vite/manifest.json to preload it on `/` (apps/server/src/spa/index-page.ts), so it names no source
             // file. Only the modules automatic splitting would give that chunk, so nothing else moves.
