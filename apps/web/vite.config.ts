@@ -118,6 +118,10 @@ export default defineConfig({
             // Everything the app needs at start (app/start.tsx and its static imports) in one chunk, named 'app',
             // instead of a dozen small ones shared with lazy routes: on a phone each request costs a round trip. Lazy
             // routes still load only what they add. index.html preloads it (build/preload-app-chunk.ts).
+            // Vite's preload helper, which the entry and the app both import, in a small chunk of its own: left to
+            // automatic splitting it went into the 'app' chunk, and the entry then imported that chunk statically
+            // and evaluated it before the first paint (decision 1103).
+            { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
             { name: APP_CHUNK_NAME, test: appChunk.has },
             // The home route's chunk, named 'home': the server finds it by this name (the manifest's `name`) in
             // .vite/manifest.json to preload it on `/` (apps/server/src/spa/index-page.ts), so it names no source

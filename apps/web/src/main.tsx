@@ -11,6 +11,8 @@ import './styles/storefront.css';
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState !== 'visible') resolve();
+    // A zero timer as lib/next-task.ts's, written out: importing it would put the 'app' chunk, where it lives, in
+    // the entry's static imports, evaluated before the first paint.
     else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
