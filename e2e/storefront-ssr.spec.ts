@@ -131,6 +131,22 @@ for (const { name, width, height } of [
   });
 }
 
+// Decision 1103: the app's code (the 'app' chunk) downloads with the page but runs only after the first paint, so the
+// server's page is on screen before the longest work starts. That holds only while the entry imports the app
+// lazily: a chunk the entry imports statically is evaluated with it, before anything waits for a frame.
+test('the entry imports the app lazily, after the first paint, and the page preloads the app', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  const app = /<link rel="modulepreload" crossorigin href="\/assets\/(app-[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  expect(app).toBeTruthy();
+  const code = await (await page.request.get(entry!)).text();
+  const staticImports = [...code.matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]);
+  expect(staticImports.length).toBeGreaterThan(0);
+  expect(staticImports.filter((specifier) => specifier.endsWith(app!))).toEqual([]);
+  expect(code).toContain(app!);
+});
+
 // Decision 1103: on a slow phone the server's page is on screen a second or more before its script has run. A tap on
 // Add to cart or a heart in that second is held and made once the page is live, not lost; a second tap on the same
 // button meanwhile is the same wish. The page's scripts are held back here until both taps have landed, so the taps
