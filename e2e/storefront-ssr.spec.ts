@@ -141,7 +141,7 @@ test('the entry imports the app lazily, after the first paint, and the page prel
   expect(entry).toBeTruthy();
   expect(app).toBeTruthy();
   const code = await (await page.request.get(entry!)).text();
-  const staticImports = [...code.matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]);
+  const staticImports = [...code.matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1] ?? '');
   expect(staticImports.length).toBeGreaterThan(0);
   expect(staticImports.filter((specifier) => specifier.endsWith(app!))).toEqual([]);
   expect(code).toContain(app!);
