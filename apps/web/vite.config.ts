@@ -7,6 +7,7 @@ import { earlyTaps } from './build/early-taps.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { APP_CHUNK_NAME, preloadAppChunk } from './build/preload-app-chunk.ts';
+import { preloadMissingOnly } from './build/preload-missing-only.ts';
 import { shopPwa } from './build/pwa.ts';
 
 /** The API server `npm run dev` (scripts/dev.mjs) starts beside Vite: the same PORT, 3000 by default. */
@@ -81,6 +82,9 @@ const appChunk = chunkModules(APP_CHUNK_NAME, APP_START_MODULE, {
   missing: { level: 'error', message: `No module matches APP_START_MODULE (${APP_START_MODULE}) in vite.config.ts` },
 });
 
+/** Lazy imports preload only the chunks the page may not have yet (build/preload-missing-only.ts). */
+const preloads = preloadMissingOnly();
+
 export default defineConfig({
   // Pinned so `vite build apps/web` from the repository root behaves like `npm run build -w apps/web`.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -90,6 +94,7 @@ export default defineConfig({
   // inlineEntryCss: the entry's small stylesheet inside index.html, no request of its own (decision 1103).
   // earlyTaps: a tap on the server-rendered page before it is hydrated is held, not lost (decision 1103).
   // preloadAppChunk: the app's chunk, which the entry imports after the first paint, downloads with the page.
+  // preloads.plugin: a lazy import preloads only the chunks the page has not had since its start.
   plugins: [
     react(),
     muiShopTheme(),
@@ -100,6 +105,7 @@ export default defineConfig({
     homeChunk.plugin,
     appChunk.plugin,
     preloadAppChunk(),
+    preloads.plugin,
     shopPwa(),
   ],
   build: {
@@ -109,6 +115,7 @@ export default defineConfig({
     target: 'es2022',
     // bench/ reads it to measure what the storefront's first load downloads.
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // The start-up chunk is one file on purpose (below); it is ~560 KB before minification and compression.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
