@@ -8,7 +8,9 @@ import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import { startHydrating } from '../lib/hydration';
 import { nextTask } from '../lib/next-task';
-import { openingStatusQueryKey } from '../lib/opening-status';
+import { startEarlyGet } from '../lib/api';
+import { OPENING_STATUS_PATH, openingStatusQueryKey } from '../lib/opening-status';
+import { SESSION_PATH } from '../lib/use-session';
 
 /**
  * The state the server rendered the page with (`/` and each category's view, issue 23, decision 1100): the router's
@@ -43,6 +45,10 @@ async function start(container: HTMLElement): Promise<void> {
     for (const [key, data] of state.queries)
       queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
     await nextTask();
+    // What the first effects ask at once, asked now in a task of its own (lib/api.ts's startEarlyGet).
+    startEarlyGet(SESSION_PATH);
+    startEarlyGet(OPENING_STATUS_PATH);
+    await nextTask();
   }
   const router = createAppRouter(state ? { loaderData: state.loaderData } : undefined);
   await nextTask();
@@ -65,6 +71,8 @@ async function start(container: HTMLElement): Promise<void> {
   );
   if (state) {
     await hydrationCode;
+    // The router's and the code's answers end in a task of their own, not in the first one of hydrating.
+    await nextTask();
     startHydrating();
     // In a transition, so hydration runs in slices that yield to the browser (the page is already painted and
     // readable), rather than one long task at the default priority.

@@ -10,9 +10,12 @@ import { api } from './api';
  */
 export const openingStatusQueryKey = ['opening-status'] as const;
 
+/** Its path under /api (app/start.tsx asks it early on a server-rendered page). */
+export const OPENING_STATUS_PATH = '/opening-status';
+
 export const openingStatusQuery = queryOptions({
   queryKey: openingStatusQueryKey,
-  queryFn: ({ signal }) => api.get<OpeningStatus>('/opening-status', { signal }),
+  queryFn: ({ signal }) => api.get<OpeningStatus>(OPENING_STATUS_PATH, { signal }),
   refetchInterval: 60_000,
 });
 

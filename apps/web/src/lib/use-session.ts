@@ -18,6 +18,9 @@ export interface Session {
 
 export const sessionQueryKey = ['session'] as const;
 
+/** Its path under /api (app/start.tsx asks it early on a server-rendered page). */
+export const SESSION_PATH = '/session';
+
 /**
  * The current user, or null when signed out: the shop answers `{user: null}` (decision 0105); SIGN_IN_REQUIRED (an
  * older server) and NOT_FOUND (a server without accounts) mean the same. The server's session is the truth; the
@@ -25,7 +28,7 @@ export const sessionQueryKey = ['session'] as const;
  */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const answer = await api.get<{ user?: SessionUser | null }>('/session', { signal });
+    const answer = await api.get<{ user?: SessionUser | null }>(SESSION_PATH, { signal });
     const user = answer?.user ?? null;
     rememberUser(user);
     return user;
