@@ -147,6 +147,48 @@ test('the entry imports the app lazily, after the first paint, and the page prel
   expect(code).toContain(app!);
 });
 
+// Decision 1103: the first effects' requests (who is signed in, the opening status) leave before hydrating, in a short
+// task of their own, instead of inside the one long task of effects after it; each is asked once all the same.
+test('while / starts, who is signed in and the opening status are asked once each, before the page is hydrated', async ({ page }) => {
+  await page.addInitScript(() => {
+    const asked: Array<{ path: string; hydrated: boolean }> = [];
+    (window as unknown as { asked: typeof asked }).asked = asked;
+    const fetchOf = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const root = document.getElementById('root');
+      const hydrated = root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      asked.push({ path: new URL(url, location.href).pathname, hydrated });
+      return fetchOf(input, init);
+    };
+  });
+  await page.goto('/');
+  await hydrated(page);
+  const asked = await page.evaluate(() => (window as unknown as { asked: Array<{ path: string; hydrated: boolean }> }).asked);
+  for (const path of ['/api/session', '/api/opening-status'])
+    expect(
+      asked.filter((request) => request.path === path),
+      path,
+    ).toEqual([{ path, hydrated: false }]);
+});
+
+// Decision 1103: a lazy import made by the app's code preloads only chunks the page may lack. The chunks every page
+// has had since its start (the app's, the preload helper's, the bundler's runtime) are never in its list: each link
+// added to the page is work on a phone's main thread.
+test("the app's lazy imports preload none of the chunks the page started with", async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const linked = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const startedWith = linked.filter((file) => /\/(app|preload-helper|rolldown-runtime)-[^/]+\.js$/.test(file));
+  expect(startedWith).toHaveLength(3);
+  const app = startedWith.find((file) => file.includes('/app-'))!;
+  const code = await (await page.request.get(`/${app}`)).text();
+  const preloadList = /m\.f=(\[[^\]]*\])/.exec(code)?.[1];
+  expect(preloadList, "the app chunk's list of chunks to preload").toBeTruthy();
+  const files = JSON.parse(preloadList!) as string[];
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.filter((file) => startedWith.includes(file))).toEqual([]);
+});
+
 // Decision 1103: on a slow phone the server's page is on screen a second or more before its script has run. A tap on
 // Add to cart or a heart in that second is held and made once the page is live, not lost; a second tap on the same
 // button meanwhile is the same wish. The page's scripts are held back here until both taps have landed, so the taps
