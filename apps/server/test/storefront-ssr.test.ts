@@ -156,6 +156,12 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     const answers = new Map(state.queries.map(([key, data]) => [JSON.stringify(key), data]));
     expect(answers.get('["allproduts"]')).toEqual(products);
     expect(answers.get('["opening-status"]')).toMatchObject({ acceptingOrders: expect.any(Boolean) });
+    // Who the shop is, as GET /api/shop-trader says: the footer and the allergen lines' phone are drawn from the
+    // first paint, not when a request answers (decision 1103: the line grew when it did, a layout shift).
+    const trader = (await (await fetch(`${server.url}/api/shop-trader`)).json()) as { phone: string; name: string };
+    expect(answers.get('["shop-trader"]')).toEqual(trader);
+    expect(trader.phone).toBeTruthy();
+    expect(root).toContain(trader.phone);
   });
 
   it("the JSON-LD is the trader's Restaurant with its hours and the menu's prices in GBP", async () => {

@@ -10,6 +10,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/route-table';
 import { categoriesQueryKey, productsQueryKey, toppingsQueryKey } from './lib/menu-queries';
 import { openingStatusQueryKey } from './lib/opening-status';
+import { SHOP_TRADER_KEY } from './lib/shop-trader';
 
 /**
  * The storefront's server renderer (issue 23 point 1, decision 1100), built by `vite build --ssr` into
@@ -66,6 +67,8 @@ export async function renderStorefront(input: StorefrontRenderInput): Promise<St
     [openingStatusQueryKey, JSON.parse(input.openingStatusJson)],
     // The banner strip's query (features/menu/components/banner-strip.tsx).
     [['banners'], JSON.parse(input.bannersJson)],
+    // Who the shop is: the footer, and the phone in 'Ask us about allergens: call …' (components/allergen-line.tsx).
+    [SHOP_TRADER_KEY, JSON.parse(input.traderJson)],
   ];
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   for (const [key, data] of queries) client.setQueryData(key, data);

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context';
 import { listBanners } from '../modules/banners/public';
 import { getMenuAnswers, getMenuSnapshot } from '../modules/catalogue/public';
 import { readOpeningStatus } from '../modules/kitchen/public';
-import { readShopIdentity } from '../modules/settings/public';
+import { readShopIdentity, shopTraderOf } from '../modules/settings/public';
 import { firstCardImages, openingCategory, storefrontPageHtml, type IndexPage, type IndexPages, type SpaTemplate } from './index-page';
 import { categoryPath, jsonLdScript, metaTags, restaurantJsonLd, storefrontPageMeta } from './seo';
 
@@ -87,6 +87,7 @@ export async function storefrontPage(
           toppingsJson: answers.toppings.body,
           openingStatusJson: JSON.stringify(status),
           bannersJson: JSON.stringify(shownBanners),
+          traderJson: JSON.stringify(shopTraderOf(shop)),
         })
       : null;
     return storefrontPageHtml(input.template, {

@@ -18,6 +18,11 @@ export interface StorefrontRenderInput {
   openingStatusJson: string;
   /** `GET /api/banners`. */
   bannersJson: string;
+  /**
+   * `GET /api/shop-trader`: the footer and the 'Ask us about allergens: call …' lines draw the shop's phone from the
+   * first paint, rather than a line that grows when the answer comes (a layout shift).
+   */
+  traderJson: string;
 }
 
 export interface StorefrontRenderOutput {

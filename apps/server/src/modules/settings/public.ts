@@ -1,2 +1,2 @@
-export { DEFAULT_SHOP_SETTINGS, readShopIdentity, readShopPostcode, readShopSettings, readShopTrader } from './service';
+export { DEFAULT_SHOP_SETTINGS, readShopIdentity, readShopPostcode, readShopSettings, readShopTrader, shopTraderOf } from './service';
 export { onShopSettingsChanged } from './events';

@@ -91,10 +91,14 @@ export async function readShopIdentity(ctx: Pick<ServiceContext, 'db' | 'config'
   };
 }
 
+/** `GET /api/shop-trader`'s answer from the shop's identity (the server-rendered storefront carries it too). */
+export function shopTraderOf(shop: ShopIdentity): ShopTrader {
+  return { name: shop.name, address: [...shop.address], phone: shop.phone, email: shop.email, vatNumber: shop.vatNumber };
+}
+
 /** `GET /api/shop-trader`'s answer. */
 export async function readShopTrader(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<ShopTrader> {
-  const shop = await readShopIdentity(ctx);
-  return { name: shop.name, address: [...shop.address], phone: shop.phone, email: shop.email, vatNumber: shop.vatNumber };
+  return shopTraderOf(await readShopIdentity(ctx));
 }
 
 /** The shop's own post code ('BS1 4DJ'): saved, else SHOP_POSTCODE; null while neither is set. */
