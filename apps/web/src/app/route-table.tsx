@@ -161,23 +161,9 @@ const adminRoutes: RouteObject[] = [
   { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
 ];
 
-/** The back office's branch: its guard, its layout's chunk and its screens. */
-const adminBranch: RouteObject = {
-  Component: RequireAdmin,
-  children: [
-    {
-      lazy: page(() => import('./layouts/admin-layout').then((m) => m.AdminLayout)),
-      children: [{ ErrorBoundary: RouteErrorPage, children: adminRoutes }],
-    },
-  ],
-};
-
-/** The app's root route, around both branches; its id is what the back office's branch is patched under. */
-const ROOT_ROUTE_ID = 'root';
-
-function rootRoute(children: RouteObject[]): RouteObject {
-  return {
-    id: ROOT_ROUTE_ID,
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
     Component: AppRoot,
     // Errors outside both layouts (e.g. the admin layout's own chunk failing) land here, full screen.
     ErrorBoundary: RouteErrorPage,
@@ -188,23 +174,15 @@ function rootRoute(children: RouteObject[]): RouteObject {
         // A pathless boundary inside the layout keeps the navigation bar when a page fails.
         children: [{ ErrorBoundary: RouteErrorPage, children: customerRoutes }],
       },
-      ...children,
+      {
+        Component: RequireAdmin,
+        children: [
+          {
+            lazy: page(() => import('./layouts/admin-layout').then((m) => m.AdminLayout)),
+            children: [{ ErrorBoundary: RouteErrorPage, children: adminRoutes }],
+          },
+        ],
+      },
     ],
-  };
-}
-
-/** Every route: the storefront's and the back office's (the server's renderer, the tests). */
-export const routes: RouteObject[] = [rootRoute([adminBranch])];
-
-/**
- * The browser's router starts with the storefront's routes alone: making a router ranks every route of its table, one
- * long task on a slow phone when the back office's thirty came too (decision 1103). The back office's branch joins
- * the table the first time a navigation asks (React Router's patchRoutesOnNavigation): an address no storefront route
- * knows, or one the storefront answers with its 404 page or a route with parameters, which a back-office route might
- * answer better. Its routes are in this module already, so nothing is downloaded for it.
- */
-export const storefrontRoutes: RouteObject[] = [rootRoute([])];
-
-export function patchBackOfficeRoutes({ patch }: { patch: (routeId: string | null, children: RouteObject[]) => void }): void {
-  patch(ROOT_ROUTE_ID, [adminBranch]);
-}
+  },
+];

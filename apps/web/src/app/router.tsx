@@ -5,7 +5,7 @@ import {
   UNSAFE_mapRouteProperties as mapRouteProperties,
   type HydrationState,
 } from 'react-router';
-import { patchBackOfficeRoutes, storefrontRoutes } from './route-table';
+import { routes } from './route-table';
 
 /**
  * The app's router, as React Router's createBrowserRouter makes it, but not yet started: making it ranks the route
@@ -16,18 +16,10 @@ import { patchBackOfficeRoutes, storefrontRoutes } from './route-table';
  * them followed by `initialize()`.
  */
 export function createAppRouter(hydrationData?: HydrationState) {
-  let backOfficePatched = false;
   return createRouter({
     history: createBrowserHistory({ window }),
-    routes: storefrontRoutes,
+    routes,
     hydrationData,
-    // The back office's routes join on the first navigation that may need them (app/route-table.tsx).
-    patchRoutesOnNavigation: ({ patch }) => {
-      if (!backOfficePatched) {
-        backOfficePatched = true;
-        patchBackOfficeRoutes({ patch });
-      }
-    },
     mapRouteProperties,
     hydrationRouteProperties,
   });
