@@ -1,5 +1,5 @@
 import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite';
-import { APP_CHUNK_NAME } from './preload-app-chunk.ts';
+import { APP_CHUNK_NAME, staticImportClosure } from './preload-app-chunk.ts';
 
 /**
  * Vite's preload helper, before a lazy import, adds a `<link rel="modulepreload">` to the page for each chunk the
@@ -27,13 +27,7 @@ export function preloadMissingOnly(): { plugin: Plugin; resolveDependencies: Res
       const app = chunks.find((chunk) => chunk.name === APP_CHUNK_NAME && !chunk.isEntry);
       entry = entryChunk?.fileName ?? null;
       loaded.clear();
-      const walk = (file: string) => {
-        if (loaded.has(file)) return;
-        loaded.add(file);
-        for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) walk(imported);
-      };
-      if (entryChunk) walk(entryChunk.fileName);
-      if (app) walk(app.fileName);
+      for (const root of [entryChunk, app]) if (root) for (const file of staticImportClosure(chunks, root.fileName)) loaded.add(file);
     },
   };
   const resolveDependencies: ResolveModulePreloadDependenciesFn = (file, deps, { hostId, hostType }) => {

@@ -30,9 +30,10 @@ function serverState(): StorefrontState | null {
  * Prepares the page in short tasks after the scripts' evaluation, not one long one (Lighthouse's Total Blocking Time
  * counts each long task; decision 1103), and renders once the first route's code (and, for a page the browser renders,
  * the home page's menu) has loaded. A page the server rendered is hydrated: the query cache first gets the very
- * answers the server rendered with, so the first render matches its markup. Its first effects' other requests (who
- * is signed in, the trader's details) are not started earlier: an answer arriving while React hydrates would draw what
- * the server did not, and React would throw the server's markup away. Otherwise index.html's static shell stays on
+ * answers the server rendered with, so the first render matches its markup. What its first effects ask besides (who
+ * is signed in, the opening status now) is asked early but kept out of the cache until they ask (startEarlyGet): an
+ * answer in the cache while React hydrates would draw what the server did not, and React would throw the server's
+ * markup away. Otherwise index.html's static shell stays on
  * screen until then; rendering earlier would swap it for a spinner and then again for the page.
  */
 async function start(container: HTMLElement): Promise<void> {
