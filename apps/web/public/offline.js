@@ -45,14 +45,33 @@
     window.location.reload();
   }
 
+  // An 'online' event says the phone has a network again, not that the shop answers: a phone joining a Wi-Fi that has
+  // no internet yet fires one, and Chromium may fire one while it is still offline (reloading then left the page for
+  // the browser's own error page, or for the page before this one). So the page is opened again once the shop
+  // answers its health check; until then it is asked again every few seconds while the phone says it is online.
+  var HEALTH_URL = '/api/health';
+  var ASK_AGAIN_MS = 3000;
+  var asking = false;
+
+  function reopenOnceTheShopAnswers() {
+    if (asking) return;
+    asking = true;
+    var askLater = function () {
+      asking = false;
+      if (navigator.onLine) setTimeout(reopenOnceTheShopAnswers, ASK_AGAIN_MS);
+    };
+    fetch(HEALTH_URL, { cache: 'no-store' }).then(function (answer) {
+      if (!answer.ok) return askLater();
+      var note = document.getElementById('online-note');
+      if (note) note.textContent = 'Back online: opening the page again\u2026';
+      tryAgain();
+    }, askLater);
+  }
+
   showCart();
   var button = document.getElementById('try-again');
   if (button) button.addEventListener('click', tryAgain);
-  window.addEventListener('online', function () {
-    var note = document.getElementById('online-note');
-    if (note) note.textContent = 'Back online: opening the page again\u2026';
-    tryAgain();
-  });
+  window.addEventListener('online', reopenOnceTheShopAnswers);
   // Another tab changed the cart meanwhile.
   window.addEventListener('storage', showCart);
 })();

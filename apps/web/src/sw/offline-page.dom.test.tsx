@@ -23,6 +23,7 @@ describe('the offline page', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('says the cart is kept and lists it, as the storefront stored it', () => {
@@ -52,14 +53,45 @@ describe('the offline page', () => {
     expect(screen.queryByRole('region', { name: 'In your cart' })).toBeNull();
   });
 
-  it('opens the page again when the network returns', () => {
+  it('opens the page again when the network returns and the shop answers', async () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    const health = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', health);
     openOfflinePage();
     expect(reload).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('online'));
     // (Each test opened the page once in this window, and each left its listener.)
-    expect(reload).toHaveBeenCalled();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(health).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
     expect(screen.getByRole('status')).toHaveTextContent('Back online: opening the page again…');
+  });
+
+  it('stays while the shop cannot be reached after an online event, and asks again', async () => {
+    vi.useFakeTimers();
+    try {
+      const reload = vi.fn();
+      vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      let reachable = false;
+      const health = vi.fn(async () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return new Response('{"ok":true}', { status: 200 });
+      });
+      vi.stubGlobal('fetch', health);
+      openOfflinePage();
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(health).toHaveBeenCalled();
+      expect(reload).not.toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent).toBe('');
+      // The shop answers a few seconds later: the page opens again without another online event.
+      reachable = true;
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(reload).toHaveBeenCalled();
+      expect(screen.getByRole('status')).toHaveTextContent('Back online: opening the page again…');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
