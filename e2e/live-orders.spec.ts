@@ -228,32 +228,29 @@ test('an order placed while the admin’s connection is down rings when it comes
   page: admin,
   browser,
 }) => {
-  // The socket's traffic passes through here, so the test can cut it (a dropped connection) and let it back.
-  let cut = false;
-  const open: Array<{ close: () => Promise<void> }> = [];
-  await admin.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
-  await admin.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (cut) return ws.close();
-    ws.connectToServer();
-    open.push(ws);
+  // The socket's WebSockets (its worker's, which Playwright reports as the page's), to know when it has upgraded.
+  let websockets = 0;
+  admin.on('websocket', (ws) => {
+    if (ws.url().includes('/socket.io/')) websockets += 1;
   });
   await rejectWaitingOrders();
   await signInAdminByForm(admin, '/dashboard');
   await admin.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 
-  // Once the socket has moved from polling to its websocket, closing that drops the connection.
-  await expect.poll(() => open.length).toBeGreaterThan(0);
+  // Once the socket has moved from polling to its websocket, the admin's tablet loses the network.
+  await expect.poll(() => websockets).toBe(1);
   await admin.waitForTimeout(500);
-  cut = true;
-  for (const ws of open.splice(0)) await ws.close();
+  await admin.context().setOffline(true);
   const customer = await newCustomer(browser);
   await placeCashOrder(customer.request, customer.addressId, 'Hawaiian', 2);
   await admin.waitForTimeout(1500);
   const popup = popupOf(admin);
   await expect(popup, 'no event can arrive while the connection is down').toBeHidden();
 
-  cut = false;
+  await admin.context().setOffline(false);
   await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Hawaiian(2)', { timeout: 20_000 });
+  // It came back on a new connection: the one open before went with the network.
+  expect(websockets).toBe(2);
   expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await acceptInPopup(admin, 45);
   await expect(popup).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminApi } from './steps';
 
 // Issue 23 point 1 (decision 1100): the storefront's `/` and each category's view come rendered from the server. With
 // scripts off the menu is there to read and its category links lead to each view; with scripts on the page is
@@ -170,6 +171,39 @@ test('while / starts, who is signed in and the opening status are asked once eac
       asked.filter((request) => request.path === path),
       path,
     ).toEqual([{ path, hydrated: false }]);
+});
+
+// Decision 1103: the realtime socket (socket.io's client, its handshake and packets) runs in a worker, off the page's
+// main thread, and hears what the page's own did: the menu changed, said to every open storefront.
+test("the storefront's socket runs in a worker and hears the menu change", async ({ page }) => {
+  const websockets: string[] = [];
+  page.on('websocket', (ws) => websockets.push(new URL(ws.url()).pathname));
+  await page.goto('/');
+  await hydrated(page);
+  await expect
+    .poll(() => page.workers().map((worker) => new URL(worker.url()).pathname))
+    .toContainEqual(expect.stringMatching(/^\/assets\/socket-worker-[^/]+\.js$/));
+  await expect.poll(() => websockets).toEqual(['/socket.io/']);
+  // The page's own script never loaded socket.io's client: only the worker's file carries it.
+  expect(
+    await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)),
+  ).not.toContainEqual(expect.stringMatching(/\/assets\/esm-[^/]+\.js$/));
+
+  // The owner marks the Margherita sold out: the open menu says so without a reload.
+  const admin = await adminApi();
+  const products = (await (await admin.get('/api/allproduts')).json()) as Array<{ _id: string; title: string }>;
+  const margherita = products.find((product) => product.title === 'Margherita')!;
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  const card = page.getByRole('article', { name: 'Margherita' });
+  await expect(card).not.toContainText('Sold out');
+  const soldOut = await admin.put(`/api/allproduts/${margherita._id}/availability`, { data: { soldOut: true } });
+  expect(soldOut.ok(), await soldOut.text()).toBe(true);
+  try {
+    await expect(card).toContainText('Sold out');
+  } finally {
+    await admin.put(`/api/allproduts/${margherita._id}/availability`, { data: { soldOut: false } });
+    await admin.dispose();
+  }
 });
 
 // Decision 1103: a lazy import made by the app's code preloads only chunks the page may lack. The chunks every page

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/socket-names';
+import { WorkerSocket, type RealtimeSocket } from './socket-bridge';
 import { useSession } from './use-session';
 
 /**
@@ -14,19 +14,28 @@ import { useSession } from './use-session';
  *
  * Apart from realtime.ts (the order events and their schemas) and without zod, so the storefront's sockets (the menu's,
  * the opening status's), opened after the first paint, do not evaluate the contract's schemas (decision 1103).
+ *
+ * The connection runs in a worker where the browser has workers (socket-bridge.ts, socket-worker.ts): socket.io's
+ * client then does none of its work on the page's main thread. Elsewhere (the component tests' jsdom) it runs here.
  */
 
-let current: { owner: string; socket: Promise<Socket> } | null = null;
+let current: { owner: string; socket: Promise<RealtimeSocket> } | null = null;
 
 /** The owner of a connection opened without a session: it hears only what every connection hears. */
 const VISITOR = 'visitor';
 
-function socketFor(owner: string): Promise<Socket> {
+/** A connection in a worker of its own (socket-worker.ts, a file of the build). */
+function openInWorker(): RealtimeSocket {
+  return new WorkerSocket(new Worker(new URL('./socket-worker.ts', import.meta.url), { name: 'realtime-socket' }));
+}
+
+function socketFor(owner: string): Promise<RealtimeSocket> {
   if (current?.owner === owner) return current.socket;
   closeRealtime();
-  const socket = import('socket.io-client').then(({ io }) =>
-    io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }),
-  );
+  const socket: Promise<RealtimeSocket> =
+    typeof Worker === 'function'
+      ? Promise.resolve(openInWorker())
+      : import('socket.io-client').then(({ io }) => io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }));
   current = { owner, socket };
   return socket;
 }
@@ -42,10 +51,10 @@ export function closeRealtime(): void {
  * The tab's socket while somebody is signed in, else null; with `visitors`, a visitor's socket too (the menu's
  * `menu_changed` reaches every connection).
  */
-export function useRealtimeSocket({ visitors = false }: { visitors?: boolean } = {}): Socket | null {
+export function useRealtimeSocket({ visitors = false }: { visitors?: boolean } = {}): RealtimeSocket | null {
   const { user, isLoading } = useSession();
   const owner = user ? `${user.role}:${user.email}` : visitors ? VISITOR : null;
-  const [opened, setOpened] = useState<{ owner: string; socket: Socket } | null>(null);
+  const [opened, setOpened] = useState<{ owner: string; socket: RealtimeSocket } | null>(null);
 
   useEffect(() => {
     if (isLoading) return undefined;

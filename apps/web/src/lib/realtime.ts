@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Socket } from 'socket.io-client';
 import { orderEventSchema, type OrderEvent } from '@shop/shared/contract/realtime';
+import type { RealtimeSocket } from './socket-bridge';
 import { useRealtimeSocket } from './realtime-socket';
 
 // The connection itself (opened, shared by the tab, closed) lives in realtime-socket.ts, without zod (decision 1103).
@@ -55,6 +55,6 @@ export function useRealtimeConnected(handler: (reconnected: boolean) => void): v
 }
 
 /** Sends a client event the spec names (`order_confirmation`, `order_update`); the server only answers with a refetch prompt. */
-export function emitRealtime(socket: Socket | null, event: string, payload: OrderEvent): void {
+export function emitRealtime(socket: Pick<RealtimeSocket, 'emit'> | null, event: string, payload: OrderEvent): void {
   socket?.emit(event, payload);
 }

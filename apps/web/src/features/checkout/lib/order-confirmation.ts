@@ -1,6 +1,6 @@
-import type { Socket } from 'socket.io-client';
 import { ORDER_CONFIRMATION, orderEventSchema } from '@shop/shared/contract/realtime';
 import { emitRealtime } from '../../../lib/realtime';
+import type { RealtimeSocket } from '../../../lib/socket-bridge';
 
 /**
  * SPEC.md section 4: once the order is placed, checkout sends `order_confirmation {order_id}`; the server answers
@@ -8,11 +8,11 @@ import { emitRealtime } from '../../../lib/realtime';
  * (not loaded yet) nothing is sent, a socket still connecting sends it once connected, and a failure is swallowed,
  * so it can never hold up or break checkout; the notification page reads the order over HTTP anyway.
  */
-export function sendOrderConfirmation(socket: Pick<Socket, 'emit'> | null, orderId: string): boolean {
+export function sendOrderConfirmation(socket: Pick<RealtimeSocket, 'emit'> | null, orderId: string): boolean {
   const payload = { order_id: orderId };
   if (!socket || !orderEventSchema.safeParse(payload).success) return false;
   try {
-    emitRealtime(socket as Socket, ORDER_CONFIRMATION, payload);
+    emitRealtime(socket, ORDER_CONFIRMATION, payload);
     return true;
   } catch {
     return false;
