@@ -131,3 +131,38 @@ test('offline, a page shows the offline page with the cart; back online the cart
   await expect(page.getByRole('region', { name: 'My Cart' }).getByRole('listitem', { name: 'Margherita' })).toBeVisible();
   expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, CART_KEY)).toBe(1);
 });
+
+// Decision 1103: installing the worker fetches and stores the shell's files; on a two-core phone that competed with the
+// app's start. It is registered once the page has loaded and the main thread is idle: here the page's main thread is
+// kept busy for 3 s from the start (tasks back to back, as React's scheduler makes them), and the registration waits.
+test('the service worker is registered only once the page leaves the main thread idle', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = { registeredAt: 0, busyUntil: 0, loadedAt: 0 };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (url, options) => {
+      seen.registeredAt = performance.now();
+      return register(url, options);
+    };
+    addEventListener('load', () => (seen.loadedAt = performance.now()));
+    const channel = new MessageChannel();
+    const end = performance.now() + 3000;
+    channel.port1.onmessage = () => {
+      const until = performance.now() + 20;
+      while (performance.now() < until) {
+        /* a busy main thread */
+      }
+      seen.busyUntil = performance.now();
+      if (seen.busyUntil < end) channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  });
+  await page.goto('/');
+  await serviceWorkerActive(page);
+  const seen = await page.evaluate(
+    () => (window as unknown as { seen: { registeredAt: number; busyUntil: number; loadedAt: number } }).seen,
+  );
+  expect(seen.loadedAt).toBeGreaterThan(0);
+  expect(seen.loadedAt, 'the page loaded while the main thread was busy').toBeLessThan(seen.busyUntil);
+  expect(seen.registeredAt).toBeGreaterThanOrEqual(seen.busyUntil);
+});

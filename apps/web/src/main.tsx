@@ -20,4 +20,10 @@ function afterFirstPaint(): Promise<void> {
 void afterFirstPaint()
   .then(() => import('./app/start'))
   .then(({ startApp }) => startApp());
-window.addEventListener('load', () => void import('./lib/service-worker').then((sw) => sw.registerServiceWorker()));
+// The service worker once the page has loaded and the main thread is idle (the app started): installing it fetches
+// and stores the shell's files, work that on a two-core phone competed with the app's start (decision 1103).
+window.addEventListener('load', () => {
+  const register = () => void import('./lib/service-worker').then((sw) => sw.registerServiceWorker());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(register, { timeout: 10_000 });
+  else setTimeout(register, 0);
+});
