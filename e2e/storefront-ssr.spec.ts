@@ -173,6 +173,29 @@ test('while / starts, who is signed in and the opening status are asked once eac
     ).toEqual([{ path, hydrated: false }]);
 });
 
+// Decision 1103: React DOM's client is the largest module the 'app' chunk carries; its module's body runs once the app
+// has started (app/start.tsx imports it dynamically), in a task of its own, not inside the chunk's evaluation. React
+// DOM's entries each report themselves to the developer tools' hook as they run (checkDCE): of the two (react-dom's
+// and react-dom/client's), one must come after the app looked for its #root.
+test("React DOM's client is set up after the app has started, not while the app's code is evaluated", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = { rootLookedUp: false, reports: [] as boolean[] };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const getElementById = document.getElementById.bind(document);
+    document.getElementById = (id: string) => {
+      if (id === 'root') seen.rootLookedUp = true;
+      return getElementById(id);
+    };
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      checkDCE: () => seen.reports.push(seen.rootLookedUp),
+    };
+  });
+  await page.goto('/');
+  await hydrated(page);
+  const seen = await page.evaluate(() => (window as unknown as { seen: { rootLookedUp: boolean; reports: boolean[] } }).seen);
+  expect(seen.reports).toEqual([false, true]);
+});
+
 // Decision 1103: the realtime socket (socket.io's client, its handshake and packets) runs in a worker, off the page's
 // main thread, and hears what the page's own did: the menu changed, said to every open storefront.
 test("the storefront's socket runs in a worker and hears the menu change", async ({ page }) => {

@@ -16,6 +16,10 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT || '3000'}`;
 /** The home route's module: the page at `/`, which the router imports lazily. Update it if the page moves. */
 const HOME_ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]home-page\.tsx$/;
 
+/** React DOM's client entry and the modules only it brings (its production build, the scheduler). */
+const REACT_DOM_CLIENT_MODULES =
+  /[\\/]node_modules[\\/](react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.production\.js)|scheduler[\\/])/;
+
 /** The app's start-up module, which the entry (src/main.tsx) imports once the page is painted. */
 const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 
@@ -129,7 +133,9 @@ export default defineConfig({
             // automatic splitting it went into the 'app' chunk, and the entry then imported that chunk statically
             // and evaluated it before the first paint (decision 1103).
             { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
-            { name: APP_CHUNK_NAME, test: appChunk.has },
+            // React DOM's client and its scheduler too, which app/start.tsx imports dynamically so that their
+            // modules' bodies run in a task of their own: in this chunk they cost no request of their own.
+            { name: APP_CHUNK_NAME, test: (id: string) => appChunk.has(id) || REACT_DOM_CLIENT_MODULES.test(id) },
             // The home route's chunk, named 'home': the server finds it by this name (the manifest's `name`) in
             // .vite/manifest.json to preload it on `/` (apps/server/src/spa/index-page.ts), so it names no source
             // file. Only the modules automatic splitting would give that chunk, so nothing else moves.

@@ -1,5 +1,4 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
 import { loadHydrationCode } from './hydration-code';
@@ -51,6 +50,10 @@ async function start(container: HTMLElement): Promise<void> {
     startEarlyGet(OPENING_STATUS_PATH);
     await nextTask();
   }
+  // React DOM's client (its module's body is the largest part of the 'app' chunk's evaluation) is set up in a task of
+  // its own: the chunk carries it (vite.config.ts), but a dynamic import runs its body only when asked.
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
   const router = createAppRouter(state ? { loaderData: state.loaderData } : undefined);
   await nextTask();
   router.initialize();
