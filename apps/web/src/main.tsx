@@ -17,13 +17,23 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-void afterFirstPaint()
-  .then(() => import('./app/start'))
-  .then(({ startApp }) => startApp());
-// The service worker once the page has loaded and the main thread is idle (the app started): installing it fetches
-// and stores the shell's files, work that on a two-core phone competed with the app's start (decision 1103).
-window.addEventListener('load', () => {
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+
+/**
+ * The service worker once the app is live, the page has loaded and the main thread is idle: installing it fetches and
+ * stores the shell's files, work that on a two-core phone competed with the app's start (decision 1103).
+ */
+function registerServiceWorkerWhenIdle(): void {
   const register = () => void import('./lib/service-worker').then((sw) => sw.registerServiceWorker());
   if (typeof requestIdleCallback === 'function') requestIdleCallback(register, { timeout: 10_000 });
   else setTimeout(register, 0);
-});
+}
+
+void afterFirstPaint()
+  .then(() => import('./app/start'))
+  .then(({ startApp }) => startApp())
+  .then(() => loaded)
+  .then(registerServiceWorkerWhenIdle);

@@ -2,7 +2,7 @@ import { useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/toaster';
-import { endHydrating, releaseEarlyTaps } from '../lib/hydration';
+import { endHydrating, markAppLive, releaseEarlyTaps } from '../lib/hydration';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { paths } from '../lib/paths';
 import { AdminAlerts } from './admin-alerts';
@@ -26,6 +26,7 @@ function AppRoot() {
   useEffect(() => {
     endHydrating();
     releaseEarlyTaps();
+    markAppLive();
   }, []);
   return (
     <>

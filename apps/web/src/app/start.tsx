@@ -5,7 +5,7 @@ import { loadHydrationCode } from './hydration-code';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
-import { startHydrating } from '../lib/hydration';
+import { appLive, startHydrating } from '../lib/hydration';
 import { nextTask } from '../lib/next-task';
 import { startEarlyGet } from '../lib/api';
 import { OPENING_STATUS_PATH, openingStatusQueryKey } from '../lib/opening-status';
@@ -90,9 +90,13 @@ async function start(container: HTMLElement): Promise<void> {
   startTransition(() => root.render(app));
 }
 
-/** Starts the app in #root (main.tsx calls it once the page has been painted). */
-export function startApp(): void {
+/**
+ * Starts the app in #root (main.tsx calls it once the page has been painted). Resolves once the app is live (its
+ * root's first effects have run).
+ */
+export function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   void start(container);
+  return appLive;
 }

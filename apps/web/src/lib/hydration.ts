@@ -16,6 +16,21 @@ export function endHydrating(): void {
   hydrating = false;
 }
 
+let markLive: () => void = () => {};
+
+/**
+ * Resolves once the app's root has run its first effects: the page is live, hydrated or rendered by the browser.
+ * main.tsx waits for it before registering the service worker.
+ */
+export const appLive: Promise<void> = new Promise<void>((resolve) => {
+  markLive = resolve;
+});
+
+/** Called by the route table's root once its first effects run. */
+export function markAppLive(): void {
+  markLive();
+}
+
 export function isHydrating(): boolean {
   return import.meta.env.SSR || hydrating;
 }
