@@ -27,3 +27,14 @@ it('puts the Add Ingredient form before the 24-row toppings table, and adds from
   expect(await screen.findByText(INGREDIENT_ADDED)).toBeVisible();
   expect(api.sent('POST /ingredients')[0]?.body).toEqual({ ToopingName: 'Olives', category: 'Pizza', toopingPrice: 0.75, allergens: null });
 });
+
+it('lets the keyboard reach the table that scrolls sideways on a phone, even before its rows are drawn', async () => {
+  fakeApi({ 'GET /ingredients': ok(toppings) });
+  const { user } = renderWithProviders(<ToppingsPage />, { at: '/ingredients' });
+  const region = screen.getByRole('region', { name: 'Toppings table' });
+  expect(within(region).getByRole('table', { name: 'Toppings' })).toBeInTheDocument();
+  region.focus();
+  expect(region).toHaveFocus();
+  await user.keyboard('{ArrowRight}');
+  expect(region).toHaveFocus();
+});

@@ -169,7 +169,9 @@ export function ToppingsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
-          <TableContainer component={Paper} variant="outlined">
+          {/* At 390 px the table scrolls sideways: the region takes the keyboard's focus so its arrows scroll it, even
+              while its rows (and their buttons) are not drawn yet. */}
+          <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Toppings table">
             <Table size="small" aria-label="Toppings" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
