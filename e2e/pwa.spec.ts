@@ -176,7 +176,7 @@ test('the service worker is registered only once the page leaves the main thread
 // its main thread is idle.
 test('the service worker waits for the app to be live, however idle the page is before', async ({ page }) => {
   await page.addInitScript(() => {
-    const seen = { registered: 0, liveAtRegister: [] as boolean[] };
+    const seen = { liveAtRegister: [] as boolean[] };
     (window as unknown as { seen: typeof seen }).seen = seen;
     const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
     navigator.serviceWorker.register = (url, options) => {

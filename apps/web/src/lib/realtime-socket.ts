@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/socket-names';
-import { WorkerSocket, type RealtimeSocket } from './socket-bridge';
+import { IO_OPTIONS, WorkerSocket, type RealtimeSocket } from './socket-bridge';
 import { useSession } from './use-session';
 
 /**
@@ -33,9 +32,7 @@ function socketFor(owner: string): Promise<RealtimeSocket> {
   if (current?.owner === owner) return current.socket;
   closeRealtime();
   const socket: Promise<RealtimeSocket> =
-    typeof Worker === 'function'
-      ? Promise.resolve(openInWorker())
-      : import('socket.io-client').then(({ io }) => io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }));
+    typeof Worker === 'function' ? Promise.resolve(openInWorker()) : import('socket.io-client').then(({ io }) => io(IO_OPTIONS));
   current = { owner, socket };
   return socket;
 }

@@ -7,6 +7,11 @@
  * the server sees the same connection as before and chooses the same rooms.
  */
 
+import { SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/socket-names';
+
+/** The options the client is opened with, in the worker or (jsdom) in the page: socket.io's own type wants a mutable list. */
+export const IO_OPTIONS = { ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] };
+
 /** The part of socket.io's client `Socket` the app uses: what realtime-socket.ts hands to the screens. */
 export interface RealtimeSocket {
   readonly connected: boolean;
@@ -40,16 +45,13 @@ export class WorkerSocket implements RealtimeSocket {
   connected = false;
   private readonly listeners = new Map<string, Set<Listener>>();
   private closed = false;
+  private readonly relayOffline = () => this.end.postMessage({ kind: 'offline' });
 
   constructor(
     private readonly end: MessageEnd<ToSocketWorker, FromSocketWorker>,
-    page: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = globalThis,
+    private readonly page: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = globalThis,
   ) {
-    const offline = () => {
-      if (this.closed) page.removeEventListener('offline', offline);
-      else end.postMessage({ kind: 'offline' });
-    };
-    page.addEventListener('offline', offline);
+    page.addEventListener('offline', this.relayOffline);
     end.addEventListener('message', ({ data }) => {
       if (this.closed) return;
       if (data.kind === 'connect') {
@@ -89,6 +91,7 @@ export class WorkerSocket implements RealtimeSocket {
     this.closed = true;
     this.connected = false;
     this.listeners.clear();
+    this.page.removeEventListener('offline', this.relayOffline);
     this.end.postMessage({ kind: 'close' });
     return this;
   }
