@@ -148,6 +148,43 @@ test('the entry imports the app lazily, after the first paint, and the page prel
   expect(code).toContain(app!);
 });
 
+// Decision 1103, sixth addendum: the app's code and the home route's chunks are listed in an inert template and
+// requested only after the first frame, so on a slow line the page and its pictures are painted before any of the
+// app's code competes with them (and Lighthouse's simulated first paint never waits for it). They still download side
+// by side: the entry moves every link into the head at once, before importing the app.
+test("the app's code and the home route's chunks are requested after the first frame, side by side", async ({ page }) => {
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => ((window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now()));
+  });
+  const html = await (await page.request.get('/')).text();
+  const template = /<template id="after-paint-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+  const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  expect(listed.find((url) => /\/assets\/app-[^/]+\.js$/.test(url))).toBeTruthy();
+  expect(listed.find((url) => /\/assets\/home-[^/]+\.js$/.test(url))).toBeTruthy();
+  // Outside the template the page preloads only the entry's own import, the preload helper.
+  const outside = [...html.replace(template, '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  expect(outside.filter((url) => listed.includes(url))).toEqual([]);
+
+  await page.goto('/');
+  await hydrated(page);
+  const timing = await page.evaluate((urls) => {
+    const firstFrameAt = (window as unknown as { firstFrameAt: number }).firstFrameAt;
+    const entryOf = (url: string) =>
+      performance.getEntriesByName(new URL(url, location.href).href, 'resource')[0] as PerformanceResourceTiming | undefined;
+    const starts = urls.map((url) => entryOf(url)?.startTime ?? null);
+    const appEnd = entryOf(urls.find((url) => url.includes('/assets/app-')) ?? '')?.responseEnd ?? null;
+    const inHead = urls.filter((url) => document.head.querySelector(`link[rel="modulepreload"][href="${url}"]`) !== null);
+    return { firstFrameAt, starts, appEnd, inHead };
+  }, listed);
+  expect(timing.inHead).toEqual(listed);
+  for (const start of timing.starts) {
+    expect(start, 'each listed chunk was requested').not.toBeNull();
+    expect(start!).toBeGreaterThan(timing.firstFrameAt);
+  }
+  // All asked at once, before the app's own code had even arrived: not one after another as each import is found.
+  expect(Math.max(...timing.starts.map(Number))).toBeLessThan(Number(timing.appEnd));
+});
+
 // Decision 1103: the first effects' requests (who is signed in, the opening status) leave before hydrating, in a short
 // task of their own, instead of inside the one long task of effects after it; each is asked once all the same.
 test('while / starts, who is signed in and the opening status are asked once each, before the page is hydrated', async ({ page }) => {
@@ -183,7 +220,8 @@ test("React DOM's client is set up after the app has started, not while the app'
     (window as unknown as { seen: typeof seen }).seen = seen;
     const getElementById = document.getElementById.bind(document);
     document.getElementById = (id: string) => {
-      if (id === 'root') seen.rootLookedUp = true;
+      // The app's own lookup, from its code in /assets/: the test's wait for hydration looks #root up too.
+      if (id === 'root' && /\/assets\//.test(new Error().stack ?? '')) seen.rootLookedUp = true;
       return getElementById(id);
     };
     (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {

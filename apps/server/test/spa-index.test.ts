@@ -15,6 +15,7 @@ const INDEX_HTML = `<!doctype html><html><head><title>Takeaway Shop</title>
 <!--spa:preload-images-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+<template id="after-paint-preloads"><link rel="modulepreload" crossorigin href="/assets/app-abc.js"></template>
 </head><body><div id="root"><header>Takeaway Shop</header><main><!--spa:home--><h1>Our Menu</h1><!--/spa:home--></main></div></body></html>`;
 
 type Product = { _id: string; category: string; imageUrl: string | null };
@@ -76,9 +77,13 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/allproduts" crossorigin />');
     expect(html).toContain('<h1>Our Menu</h1>');
     expect(html).not.toContain('spa:preload-images');
-    // The home route's chunks load alongside the entry, not after it has run; the entry's own are not repeated.
-    const modulePreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
-    expect(modulePreloads).toEqual(['/assets/home-page-abc.js', '/assets/card-abc.js', '/assets/react-abc.js']);
+    // The home route's chunks join the app's in the after-paint template (the entry moves them into the head once the
+    // page is painted), not after the app has run; the entry's own are not repeated.
+    const modulePreloads = (part: string) =>
+      [...part.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    const template = /<template id="after-paint-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(modulePreloads(template)).toEqual(['/assets/app-abc.js', '/assets/home-page-abc.js', '/assets/card-abc.js']);
+    expect(modulePreloads(html.replace(template, ''))).toEqual(['/assets/react-abc.js']);
   });
 
   it('preloads the images of the category named in the address', async () => {
@@ -172,6 +177,13 @@ describe("the home route's scripts from the build manifest", () => {
       '_home-1.js': { file: 'assets/home-1.js', name: 'home', imports: ['index.html', '_shared.js'] },
     };
     expect(homeScriptsFromManifest(manifest)).toEqual(['/assets/home-1.js', '/assets/index-1.js', '/assets/shared-1.js']);
+  });
+
+  it("makes the after-paint template for the home route's chunks when the page has none", () => {
+    const html = homePageHtml({ html: '<html><head><title>x</title></head><body></body></html>', homeScripts: ['/assets/home-1.js'] }, []);
+    expect(html).toContain(
+      '<template id="after-paint-preloads"><link rel="modulepreload" crossorigin href="/assets/home-1.js" /></template>\n</head>',
+    );
   });
 
   it('preloads no route chunk when the build names none home', () => {

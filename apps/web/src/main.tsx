@@ -1,12 +1,15 @@
 import './styles/storefront.css';
+import { AFTER_PAINT_PRELOADS_ELEMENT_ID } from '@shop/shared/contract/after-paint-preloads';
 
 /**
  * The entry: the page's styles, then the app once the page the server rendered (or index.html's shell) has been
- * painted. The app's code (app/start.tsx and everything it imports, the 'app' chunk) is downloaded beside the page
- * from the start (index.html preloads it, build/preload-app-chunk.ts), but evaluated only after the first frame:
- * evaluating and hydrating it is the page's longest work, and on a slow phone it would otherwise often run before the
- * browser's first paint and hold the menu off the screen (decision 1103). A tap before the app is live is held and
- * made once it is (EARLY_TAPS_SCRIPT). A page opened in the background starts at once: no frame comes there.
+ * painted. The app's code (app/start.tsx and everything it imports, the 'app' chunk) and, on a storefront page, its
+ * route's chunks are listed in an inert template in the head (build/preload-app-chunk.ts, the server's
+ * spa/index-page.ts); after the first frame the entry moves those links into the head, so they all download side by
+ * side, and imports the app. Nothing of the app is downloaded, evaluated or hydrated before the first paint: on a
+ * slow phone the page and its pictures have the line to themselves until the menu is on screen (decision 1103). A tap
+ * before the app is live is held and made once it is (EARLY_TAPS_SCRIPT). A page opened in the background starts at
+ * once: no frame comes there.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -32,8 +35,17 @@ function registerServiceWorkerWhenIdle(): void {
   else setTimeout(register, 0);
 }
 
+/** Moves the after-paint template's `<link rel="modulepreload">`s into the head, where they start downloading. */
+function preloadAfterPaint(): void {
+  const template = document.getElementById(AFTER_PAINT_PRELOADS_ELEMENT_ID);
+  if (template instanceof HTMLTemplateElement) document.head.append(template.content);
+}
+
 void afterFirstPaint()
-  .then(() => import('./app/start'))
+  .then(() => {
+    preloadAfterPaint();
+    return import('./app/start');
+  })
   .then(({ startApp }) => startApp())
   .then(() => loaded)
   .then(registerServiceWorkerWhenIdle);
