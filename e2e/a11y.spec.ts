@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import config, { E2E_ADMIN } from '../playwright.config';
-import { adminApi, answerAccept, rejectWaitingOrders, useShopClock } from './steps';
+import { adminApi, answerAccept, chooseCategory, rejectWaitingOrders, useShopClock } from './steps';
 
 // axe-core on every kind of screen, signed out, as a customer and as the admin, on a desktop and a phone width.
 // Each page is checked once its content has arrived (no spinner, no skeleton), so what a person meets is checked.
@@ -159,7 +159,7 @@ for (const size of WIDTHS) {
 
     test('the deal builder has no axe violations', async ({ page }) => {
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Deals', exact: true }).click();
+      await chooseCategory(page, 'Deals');
       await page.getByRole('article', { name: 'Pizza Pair' }).getByRole('button', { name: 'Build Deal' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoViolationsHere(page, `${size.name}_deal-builder`);

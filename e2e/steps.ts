@@ -4,6 +4,7 @@
 // kitchen.spec.ts). Paths are relative to the page's baseURL, so a journey may run them against a shop of its own.
 import { expect, request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
+import { EARLY_TAPS_RELEASE } from '@shop/shared/contract/early-taps';
 import config, { E2E_ADMIN } from '../playwright.config';
 
 /**
@@ -47,8 +48,21 @@ export async function register(page: Page): Promise<string> {
   return email;
 }
 
+/**
+ * Waits until the page's app is live: it has taken back the taps held before it ran (EARLY_TAPS_RELEASE is gone).
+ * Decision 1103: the app's code comes after the first paint, so a journey's first tap can come before it; a category
+ * is then still a plain link, which loads another page under the journey's next tap.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await page.waitForFunction((release) => !(window as unknown as Record<string, unknown>)[release], EARLY_TAPS_RELEASE);
+}
+
+/** Chooses a category in the live page and waits until it shows as chosen. */
 export async function chooseCategory(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true }).click();
+  await appLive(page);
+  const category = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true });
+  await category.click();
+  await expect(category).toHaveAttribute('aria-pressed', 'true');
 }
 
 export async function addPizza(page: Page, title: string): Promise<void> {
