@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config';
-import { rejectWaitingOrders } from './steps';
+import { chooseCategory, rejectWaitingOrders } from './steps';
 
 const SHOTS = '/tmp/shots-catalogue';
 
@@ -151,7 +151,7 @@ test('an admin adds a category and a pizza, edits its price, finds it, adds a to
   });
   // And so does the shop's front page, reached inside the app: the admin's writes refreshed its cached lists.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Sourdough', exact: true }).click();
+  await chooseCategory(page, 'Sourdough');
   await expect(page.getByRole('heading', { name: 'Sourdough Margherita' })).toBeVisible();
 });
 
@@ -262,7 +262,7 @@ test('a title written as markup is shown as text, never run', async ({ page }) =
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await chooseCategory(page, 'Pizza');
   await expect(page.getByText(title)).toBeVisible();
   await expect(page.getByText('<b>bold?</b>')).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);

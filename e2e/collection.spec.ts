@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newCustomer, popupOf, popupOrderShort, rejectWaitingOrders, signInAdminByForm, ticketLine } from './steps';
+import { chooseCategory, newCustomer, popupOf, popupOrderShort, rejectWaitingOrders, signInAdminByForm, ticketLine } from './steps';
 
 // Issue 22 points 1 and 3 (decision 1003), as people do it: a customer orders for collection with an allergy note,
 // paying on collection; the back office's popup, order page and kitchen ticket say COLLECTION and the allergy, loud.
@@ -15,7 +15,7 @@ test('a collection order with an allergy note: checkout, the popup, the order pa
   const customer = await newCustomer(browser);
   const shop = customer.page;
   await shop.goto('/');
-  await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await chooseCategory(shop, 'Pizza');
   await shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' }).click();
   await shop.getByRole('article', { name: 'Hawaiian' }).getByRole('button', { name: 'Add to cart' }).click();
   await shop.goto('/payment');

@@ -10,6 +10,7 @@ import {
   addPizza,
   adminApi,
   checkout,
+  chooseCategory,
   newCustomer,
   payByTestCard,
   payCashOnDelivery,
@@ -275,7 +276,7 @@ test('the admin marks a pizza sold out today from an order’s page: the custome
 
   const { page: customer } = await newShopCustomer(browser, OPEN);
   await customer.goto('/');
-  await customer.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await chooseCategory(customer, 'Pizza');
   const pepperoni = customer.getByRole('article', { name: 'Pepperoni Passion' });
   await expect(pepperoni.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await markNotReloaded(customer);

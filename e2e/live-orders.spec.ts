@@ -6,6 +6,7 @@ import config, { E2E_ADMIN } from '../playwright.config';
 import {
   acceptInPopup,
   answerCancel,
+  chooseCategory,
   isSoundPaused,
   newCustomer,
   openListening,
@@ -91,7 +92,7 @@ test('an order paid by card pops up in the back office with its sound once the m
   const customer = await newCustomer(browser);
   const shop = customer.page;
   await shop.goto('/');
-  await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await chooseCategory(shop, 'Pizza');
   const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
   await margherita.click();
   await margherita.click();

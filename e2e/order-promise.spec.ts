@@ -7,6 +7,7 @@ import config from '../playwright.config';
 import {
   answerAccept,
   answerCancel,
+  chooseCategory,
   isSoundPaused,
   newCustomer,
   payByTestCard,
@@ -84,7 +85,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   // The customer pays two Margheritas by the offline test provider's card.
   const { page: shop } = await newCustomer(browser);
   await shop.goto('/');
-  await shop.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
+  await chooseCategory(shop, 'Pizza');
   const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
   await margherita.click();
   await margherita.click();
