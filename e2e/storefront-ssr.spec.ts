@@ -161,7 +161,7 @@ test("the app's code and the home route's chunks are requested after the first f
   const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1] ?? '');
   expect(listed.find((url) => /\/assets\/app-[^/]+\.js$/.test(url))).toBeTruthy();
   expect(listed.find((url) => /\/assets\/home-[^/]+\.js$/.test(url))).toBeTruthy();
-  // Outside the template the page preloads only the entry's own import, the preload helper.
+  // Nothing the template lists is linked outside it too, where it would download before the first paint.
   const outside = [...html.replace(template, '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1] ?? '');
   expect(outside.filter((url) => listed.includes(url))).toEqual([]);
 

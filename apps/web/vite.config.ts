@@ -97,7 +97,7 @@ export default defineConfig({
   // muiWithoutCssVars: MUI's CSS-variables themes, which the shop's theme never uses, out of the build (decision 1103).
   // inlineEntryCss: the entry's small stylesheet inside index.html, no request of its own (decision 1103).
   // earlyTaps: a tap on the server-rendered page before it is hydrated is held, not lost (decision 1103).
-  // preloadAppChunk: the app's chunk, which the entry imports after the first paint, downloads with the page.
+  // preloadAppChunk: the app's chunks listed in index.html's after-paint template; the entry preloads them after the first paint.
   // preloads.plugin: a lazy import preloads only the chunks the page has not had since its start.
   plugins: [
     react(),
