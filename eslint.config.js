@@ -29,9 +29,9 @@ const SERVER_MODULE_ORDER = [
   'favourites',
   'pricing',
   'cart',
-  'payments',
   'kitchen',
   'orders',
+  'payments',
   'printers',
   'order-mail',
   'notifications',
@@ -41,6 +41,14 @@ const SERVER_MODULE_ORDER = [
 ];
 const unordered = serverModules.filter((m) => !SERVER_MODULE_ORDER.includes(m));
 if (unordered.length > 0) throw new Error(`eslint.config.js: add the server module(s) ${unordered.join(', ')} to SERVER_MODULE_ORDER`);
+
+// Writes to the orders module's tables, by the query builder or in SQL text.
+const ORDER_TABLE_SQL = String.raw`/(insert\s+into|update|delete\s+from)\s+(orders|order_status_history)\b/i`;
+const ORDER_WRITES = [
+  'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(orders|orderStatusHistory)$/]',
+  `TemplateElement[value.raw=${ORDER_TABLE_SQL}]`,
+  `Literal[value=${ORDER_TABLE_SQL}]`,
+];
 
 const boundaryZones = [
   // The shared package is used by both sides and uses neither.
@@ -115,6 +123,21 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  // One owner per table: the orders module alone writes the orders and their status history; other modules ask it
+  // through its public.ts (docs/architecture.md). Tests may write fixtures.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/orders/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ORDER_WRITES.map((selector) => ({
+          selector,
+          message: 'Only the orders module writes the orders and their status history: ask it through modules/orders/public.ts.',
+        })),
+      ],
     },
   },
   {

@@ -17,7 +17,7 @@ import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } fro
 import helmet from 'helmet';
 import { ZodError } from 'zod';
 import { shopNow, type Config } from './config';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, type DatabaseHandle } from './db/client';
+import { BUSY_TRY_AGAIN, DATABASE_UNAVAILABLE, isDatabaseUnavailable, isLockConflict, type DatabaseHandle } from './db/client';
 import './fastify-augment';
 import { codeOfClientError, errorBody, HttpError, type ErrorBody } from './http-errors';
 import { imageRoutes } from './images/routes';
@@ -38,6 +38,7 @@ import { printerRoutes } from './modules/printers/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
+import { orderMoneyOf } from './modules/payments/public';
 import { accountRoutes } from './modules/auth/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { registerSessions } from './modules/auth/session';
@@ -123,6 +124,8 @@ export async function buildApp({
   app.decorate<DatabaseHandle>('database', database);
   app.decorate('db', database.db);
   app.decorate('now', () => shopNow(config));
+  // The orders module decides when a card order's money moves, the payments module how.
+  app.decorate('orderMoney', orderMoneyOf(app));
 
   // Security headers on every answer Fastify sends. helmet's middleware is built once here: @fastify/helmet built it
   // again for each request (parsing the whole CSP every time), a few per cent of an order's CPU.
@@ -227,6 +230,10 @@ function sendError(error: FastifyError | Error, request: FastifyRequest, reply: 
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'request failed: the database does not answer');
     return sendBody(reply, errorBody('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE));
+  }
+  if (isLockConflict(error)) {
+    request.log.warn({ err: error }, 'request failed: it conflicted with parallel ones');
+    return sendBody(reply, errorBody('BUSY_TRY_AGAIN', BUSY_TRY_AGAIN));
   }
   request.log.error({ err: error }, 'request failed');
   return sendBody(reply, errorBody('INTERNAL_ERROR', 'Internal Server Error'));

@@ -117,11 +117,59 @@ export interface PreparedSql {
  * its own transaction). On PostgreSQL it is a named prepared statement; PGlite runs the text as it is.
  * Rows come back with the driver's own types, keyed by the column names the text selects.
  */
-export async function runPrepared<Row extends Record<string, unknown>>(db: Db, statement: PreparedSql, values: unknown[]): Promise<Row[]> {
+export async function runPrepared<Row extends Record<string, unknown>>(
+  db: Db | Tx,
+  statement: PreparedSql,
+  values: unknown[],
+): Promise<Row[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query<Row>({ name: statement.name, text: statement.text, values })).rows;
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
-  throw new Error('runPrepared needs a database made by createDatabase');
+  // Inside a transaction: the same text on the transaction's own connection, its $n bound as parameters.
+  const parts = statement.text.split(/\$(\d+)/);
+  const chunks = parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** A transaction's handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// PostgreSQL's answers to two transactions that locked in each other's way: one of them is rolled back and may
+// simply run again.
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const MAX_TRANSACTION_TRIES = 4;
+
+export function isLockConflict(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
+  return isLockConflict(error.cause, depth + 1);
+}
+
+/** Thrown when a transaction lost to others every time it was tried; the API answers 409 BUSY_TRY_AGAIN. */
+export class TransactionConflict extends Error {
+  readonly code = '40001';
+  constructor(cause: unknown) {
+    super('The transaction kept conflicting with others', { cause });
+  }
+}
+
+export const BUSY_TRY_AGAIN = 'The shop is busy with the same thing just now: please try again';
+
+/**
+ * Runs `work` in a transaction, again (up to four times in all) when PostgreSQL rolled it back for a deadlock or a
+ * serialization failure; after that a TransactionConflict. `work` must do nothing outside the database.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!isLockConflict(error)) throw error;
+      if (attempt >= MAX_TRANSACTION_TRIES) throw new TransactionConflict(error);
+    }
+  }
 }
 
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {

@@ -73,8 +73,12 @@ const SHOP_CODES = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   ORDER_ALREADY_PAID: 409,
+  /** A card paid for an order that could no longer be placed (closed, paused, its slot full, sold out...): the hold is released. */
+  ORDER_NOT_PLACED: 409,
   INVALID_STATUS_CHANGE: 409,
   ORDER_CHANGED_CONCURRENTLY: 409,
+  /** A transaction lost to parallel ones (a deadlock or serialization failure) every time it was tried. */
+  BUSY_TRY_AGAIN: 409,
   ORDER_NOT_RETIMABLE: 409,
   ADDRESS_LIMIT_REACHED: 409,
   ACCOUNT_HAS_OPEN_ORDERS: 409,

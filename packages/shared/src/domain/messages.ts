@@ -7,6 +7,15 @@
 // Section 5: order and checkout
 export const MINIMUM_ORDER = 'Minimum order amount is £10.00';
 export const ADD_ADDRESS_CARD = 'Add your address';
+
+/**
+ * A card paid for an order that a rule refused by the time the payment came through (the shop closed or paused,
+ * the slot filled, something sold out): the payment screen and the e-mail say why, and that nothing was taken.
+ */
+export function orderNotPlacedMessage(reason: string): string {
+  const because = reason.trim().replace(/[.\s]+$/, '');
+  return `Your order could not be placed: ${because}. Your card has not been charged: the hold on it is released.`;
+}
 export const ADD_ADDRESS_PLACING = 'Please add your address';
 export const SIGNIN_TO_FAVOURITE = 'Please signin or register';
 

@@ -4,12 +4,12 @@
  * for its books and figures), in one transaction, then ends every session (the sockets with them).
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { ACCOUNT_DELETED, ADMIN_CANNOT_DELETE, OPEN_ORDERS_BLOCK_DELETE, type AccountData } from '@shop/shared/contract/account-data';
 import { WRONG_CURRENT_PASSWORD } from '@shop/shared/contract/auth';
 import { storedOrderItemsSchema } from '@shop/shared/contract/stored-order-items';
-import { FINAL_STATUSES } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
+import { inTransaction } from '../../db/client';
 import {
   addresses,
   emailChanges,
@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { emitSessionsEnded, verifyPassword } from '../auth/public';
+import { anonymiseOrdersOf, hasOpenOrders } from '../orders/public';
 import { itemChoices } from '../order-mail/public';
 import { readShopIdentity } from '../settings/public';
 
@@ -129,25 +130,19 @@ export async function deleteAccount(ctx: Pick<ServiceContext, 'db' | 'now'>, use
   if (!user || user.deletedAt) throw new HttpError('SIGN_IN_REQUIRED', 'Please sign in.');
   if (user.role === 'admin') throw new HttpError('FORBIDDEN', ADMIN_CANNOT_DELETE);
   if (!(await verifyPassword(user.passwordHash, password))) throw new HttpError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
-  const open = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.placedAt), notInArray(orders.status, [...FINAL_STATUSES])))
-    .limit(1);
-  if (open.length > 0) throw new HttpError('ACCOUNT_HAS_OPEN_ORDERS', OPEN_ORDERS_BLOCK_DELETE);
   const now = ctx.now();
   const email = erasedEmail(userId);
-  await db.transaction(async (tx) => {
-    const orderIds = (await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).map((row) => row.id);
+  await inTransaction(db, async (tx) => {
+    // The account's row first, as placing an order locks it first: an order being placed either commits before
+    // (and, still open, stops the deletion) or finds the account gone; neither waits on the other in a circle.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (await hasOpenOrders(tx, userId)) throw new HttpError('ACCOUNT_HAS_OPEN_ORDERS', OPEN_ORDERS_BLOCK_DELETE);
+    const orderIds = await anonymiseOrdersOf(tx, userId, { email, address: erasedAddress(email) }, now);
     if (orderIds.length > 0) await tx.delete(mailQueue).where(inArray(mailQueue.orderId, orderIds));
-    // Their kitchen tickets (issue 24) are written with the name, phone and address: gone with them.
+    // Their kitchen tickets are written with the name, phone and address: gone with them.
     if (orderIds.length > 0) await tx.delete(printJobs).where(inArray(printJobs.orderId, orderIds));
     await tx.delete(mailQueue).where(eq(mailQueue.to, user.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
-    await tx
-      .update(orders)
-      .set({ email, address: erasedAddress(email), note: '', allergyNote: '', updatedAt: now })
-      .where(eq(orders.userId, userId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartQuoteAnswerSchema, cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
 import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
-import { PricingError, quoteCart } from '@shop/shared/domain/pricing';
+import { PricingError } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
 import { checkDelivery, deliveryFeeRangeOf } from '../delivery/public';
-import { loadPricingCatalogue, refuseSoldOut } from '../pricing/public';
+import { loadPricingCatalogue, priceCart } from '../pricing/public';
 
 /**
  * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.
@@ -26,8 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     const { items, postcode } = request.body;
     const catalogue = await loadPricingCatalogue(app.db);
     try {
-      refuseSoldOut(items, catalogue, app.now());
-      const answer = { ...toCartQuoteAnswer(quoteCart(items, catalogue)), deliveryFees: await deliveryFeeRangeOf(app) };
+      const answer = { ...toCartQuoteAnswer(priceCart(items, catalogue, app.now())), deliveryFees: await deliveryFeeRangeOf(app) };
       return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;

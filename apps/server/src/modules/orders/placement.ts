@@ -2,33 +2,30 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CartLine } from '@shop/shared/contract/cart';
-import type { buyProductRequestSchema, CreatePaymentIntentAnswer, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
+import type { buyProductRequestSchema, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
 import { toCartLines, type OrderItem } from '@shop/shared/contract/spec-order-items';
+import { mayStartOrder, ORDER_LIMIT_REACHED } from '@shop/shared/domain/customer-limits';
 import { shopDateTime } from '@shop/shared/domain/dates';
-import { ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
-import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/money';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { ADD_ADDRESS_PLACING } from '@shop/shared/domain/messages';
+import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
-import { ORDER_TOO_LARGE, PricingError, quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
+import { PricingError } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
-import { runPrepared, type Db, type PreparedSql } from '../../db/client';
+import { inTransaction, runPrepared, type Db, type Tx } from '../../db/client';
 import { newId } from '../../db/id';
-import { idempotencyKeys, orders } from '../../db/schema';
+import { addresses, idempotencyKeys, orders, orderStatusHistory, type AddressSnapshot } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import type { SessionUser } from '../auth/public';
-import { ADDRESS_NOT_FOUND, findAddressOf } from '../addresses/public';
-import { openPaymentIntent, paymentConfig, type PaymentProvider } from '../payments/public';
-import { deliveryFeeFor } from '../delivery/public';
-import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
-import { loadOrderCatalogue, refuseSoldOut } from '../pricing/public';
-import { HOUR_MS, orderLimits, refuseOverOrderLimit } from './customer-limits';
+import { SIGN_IN_REQUIRED, type SessionUser } from '../auth/public';
+import { ADDRESS_NOT_FOUND } from '../addresses/public';
+import { loadOrderCatalogue } from '../pricing/public';
+const HOUR_MS = 60 * 60_000;
 import { emitOrderPlaced } from './events';
+import { checkTime, lockSlot, priceOrder } from './order-rules';
 import { ORDER_NOT_FOUND } from './reads';
-import { toStoredItem, type StoredOrderItem } from './wire';
 
-// Placing an order: a cash order at once, a card order waiting for its payment (payments places it when paid).
+// Placing an order: a cash order at once, a card order waiting for its payment (confirmed when it is paid).
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
 export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/create-payment-intent';
@@ -37,34 +34,6 @@ export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/creat
 export type CashOrderRequest = z.output<typeof buyProductRequestSchema>;
 /** `POST /api/create-payment-intent`'s body, as its contract parsed it. */
 export type CardOrderRequest = z.output<typeof createPaymentIntentRequestSchema>;
-
-/** An order's contents, priced and checked in memory; the address is checked where the order is inserted. */
-interface PricedOrder {
-  quote: CartQuote;
-  items: StoredOrderItem[];
-  /** The delivery address's id; null for a collection order, which copies `contact` instead (decision 1003). */
-  addressId: string | null;
-  note: string;
-  allergyNote: string;
-  fulfilment: Fulfilment;
-  contact: { name: string; phone: string } | null;
-  /** Pence: the delivery zone's fee (decision 1001), its own line and part of the total; 0 for a collection. */
-  deliveryFee: number;
-}
-
-/**
- * A delivery's fee in pence for the address's post code and the food's total (decision 1001), or its refusal (422
- * OUTSIDE_DELIVERY_AREA, POSTCODE_NOT_UK, DELIVERY_MINIMUM); the address is the user's, else ADDRESS_NOT_FOUND.
- */
-type DeliveryFeeOf = (addressId: string, foodTotal: number) => Promise<number>;
-
-function deliveryFeeOf(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>, userId: string): DeliveryFeeOf {
-  return async (addressId, foodTotal) => {
-    const address = await findAddressOf(ctx.db, userId, addressId);
-    if (!address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-    return deliveryFeeFor(ctx, address.postcode, foodTotal);
-  };
-}
 
 interface OrderInput {
   /** Cart lines, or the spec's order items, which are read as cart lines against the same menu snapshot. */
@@ -77,23 +46,6 @@ interface OrderInput {
   fulfilment: Fulfilment;
   contact?: { name: string; phone: string } | undefined;
   allergyNote: string;
-}
-
-function refuseWhenClosed(now: Date): void {
-  const status = orderingStatus(now);
-  if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
-}
-
-/** While the shop is paused, an order for as soon as possible: 422 with 'We are not taking orders right now. Back at 19:30.' */
-async function refuseWhenPaused(kitchen: Pick<ServiceContext, 'db' | 'now'>): Promise<void> {
-  const refusal = await pauseRefusal(kitchen);
-  if (refusal) throw new HttpError('ORDERING_PAUSED', refusal);
-}
-
-/** A scheduled order's time must be one of the free slots (kitchenSlots), else 422 naming the next free one. */
-async function refuseUnavailableSlot(kitchen: Pick<ServiceContext, 'db' | 'now'>, scheduledFor: Date): Promise<void> {
-  const refusal = await scheduleRefusal(kitchen, scheduledFor);
-  if (refusal) throw new HttpError('SLOT_NOT_AVAILABLE', refusal);
 }
 
 /** The request hash's part for the time: absent for as soon as possible, so keys stored before ordering ahead still match. */
@@ -115,233 +67,172 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
   }
 }
 
-/**
- * Prices the cart from the in-memory menu (422 on a refusal, sold out or under the minimum), then a delivery's fee
- * (422 outside the zones or under the zone's minimum); `checkQuote` may refuse more, given the total with the fee.
- */
-async function priceOrder(
-  db: Db,
-  now: Date,
-  input: OrderInput,
-  addressId: string | null,
-  checkQuote: (quote: CartQuote, total: number) => void,
-  feeOf: DeliveryFeeOf,
-): Promise<PricedOrder> {
-  const catalogue = await loadOrderCatalogue(db);
-  let lines: CartLine[];
-  let quote: CartQuote;
-  try {
-    // A spec item's prices are not read: it becomes a cart line (product, choices, topping ids) and is priced here.
-    lines = toCartLines(input.items, catalogue.pricing);
-    refuseSoldOut(lines, catalogue.pricing, now);
-    quote = quoteCart(lines, catalogue.pricing);
-  } catch (error) {
-    if (error instanceof PricingError) throw new HttpError(error.code, error.message);
-    throw error;
-  }
-  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', MINIMUM_ORDER);
-  if (!quote.withinMaximum) throw new HttpError('ORDER_TOO_LARGE', ORDER_TOO_LARGE);
-  // A collection pays no fee and needs no zone (decision 1001).
-  const deliveryFee = addressId ? await feeOf(addressId, quote.total) : 0;
-  checkQuote(quote, quote.total + deliveryFee);
-  // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
-  const items = quote.lines.map((priced, index) =>
-    toStoredItem(
-      priced,
-      lines[index] as CartLine,
-      catalogue.descriptions.get(priced.productId) ?? '',
-      catalogue.vatRates.get(priced.productId),
-    ),
-  );
-  return {
-    quote,
-    items,
-    addressId,
-    note: input.note.trim(),
-    allergyNote: input.allergyNote.trim(),
-    fulfilment: input.fulfilment,
-    contact: input.fulfilment === 'collection' ? (input.contact ?? null) : null,
-    deliveryFee,
-  };
-}
-
 function requestHash(kind: string, payload: unknown): string {
   return createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex');
 }
 
-type KeyRow = typeof idempotencyKeys.$inferSelect;
-
-async function findKey(db: Db, userId: string, key: string): Promise<KeyRow | null> {
-  const rows = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-function replayedOrderId(row: KeyRow, hash: string): string {
-  if (row.requestHash !== hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  if (!row.orderId) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', 'An order with this Idempotency-Key is still being placed');
-  return row.orderId;
-}
-
-interface InsertOrder {
-  user: SessionUser;
-  priced: PricedOrder;
-  paymentType: PaymentType;
-  key: { key: string; hash: string } | null;
-  now: Date;
-  /** The customer's order limits (CUSTOMER_LIMITS widened by RATE_LIMIT_MULTIPLIER). */
-  limits: { perHour: number; perDay: number };
-  /** The slot it is for; null = as soon as possible, which the statement refuses while the shop is paused. */
-  scheduledFor: Date | null;
-}
-
-/**
- * One statement (so one transaction and one round trip) that places an order: it reads the address only if
- * the user owns it, claims the idempotency key (`on conflict do nothing` on the unique (user_id, key) index, so
- * a concurrent twin waits for this transaction and then claims nothing), and inserts the order with a copy of
- * the address, its first status-history entry (cash only: a card order's history starts when it is paid) and
- * the key's link to it, each only if the step before it happened. Foreign keys are checked at the end of the
- * statement, so the key may name the order inserted beside it. An order for as soon as possible is inserted only
- * while the shop is not paused (decision 0901); one scheduled ahead carries its slot. The text depends only on
- * whether there is a key, whether it is cash and whether it is scheduled, so each of the eight is prepared once per
- * connection.
- */
-function placeOrderStatement({ user, priced, paymentType, key, now, limits, scheduledFor }: InsertOrder): {
-  statement: PreparedSql;
-  values: unknown[];
-} {
-  const values: unknown[] = [];
-  const param = (value: unknown): string => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  const { date, time } = shopDateTime(now);
-  const cash = paymentType === 'Cash';
-  // Untyped where the column decides (so the char(24) indexes are used), cast where a select list would guess text.
-  // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
-  const collection = priced.fulfilment === 'collection';
-  const addressId = collection ? 'null::text' : param(priced.addressId);
-  const userId = param(user.id);
-  const orderId = param(newId());
-  const at = `${param(now.toISOString())}::text::timestamptz`;
-  const status = `${param(INITIAL_ORDER_STATUS)}::text`;
-  // The customer's order limits (CUSTOMER_LIMITS) are part of the statement: an account over them gets no row from
-  // `a`, so nothing is inserted, and placeOrder then works out the answer (a known key's order, or 429).
-  const recent = `(select count(*) filter (where created_at > ${param(new Date(now.getTime() - HOUR_MS).toISOString())}::text::timestamptz) < ${param(limits.perHour)}::int
-      and count(*) < ${param(limits.perDay)}::int from orders where user_id = ${userId} and created_at > ${param(new Date(now.getTime() - 24 * HOUR_MS).toISOString())}::text::timestamptz)`;
-  // An order for as soon as possible is not taken while the shop is paused (decision 0901): no row from `a` either.
-  const notPaused = scheduledFor ? '' : ` and not exists (select 1 from shop_status where id = 1 and paused_until > ${at})`;
-  const a = collection
-    ? `select ${param(priced.contact?.name ?? '')}::text as firstname, ''::text as lastname, email, ${param(priced.contact?.phone ?? '')}::text as phone,
-        ''::text as address, ''::text as address2, ''::text as city, ''::text as postcode from users where id = ${userId}`
-    : `select firstname, lastname, email, phone, address, address2, city, postcode from addresses where id = ${addressId} and user_id = ${userId}`;
-  const parts = [`with a as (${a} and ${recent}${notPaused})`];
-  if (key) {
-    parts.push(`, k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
-      select ${param(newId())}::text, ${param(key.key)}::text, ${userId}, ${param(key.hash)}::text, ${orderId}::text, ${at} from a
-      on conflict (user_id, key) do nothing returning id)`);
-  }
-  parts.push(`, o as (insert into orders (id, user_id, email, items, subtotal, total, delivery_fee, payment_type, payment_status, status, address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for)
-      select ${orderId}::text, ${userId}, ${param(user.email)}::text, ${param(JSON.stringify(priced.items))}::text::jsonb,
-        ${param(priced.quote.subtotal)}::int, ${param(priced.quote.total + priced.deliveryFee)}::int, ${param(priced.deliveryFee)}::int, ${param(paymentType)}::text,
-        ${param(cash ? 'unpaid' : 'pending')}::text, ${status}, ${addressId}, to_jsonb(a), ${param(priced.note)}::text,
-        ${param(priced.allergyNote)}::text, ${param(priced.fulfilment)}::text,
-        ${param(date)}::text, ${param(time)}::text, ${at}, ${cash ? at : 'null::timestamptz'},
-        ${scheduledFor ? `${param(scheduledFor.toISOString())}::text::timestamptz` : 'null::timestamptz'}
-      from a${key ? ' where exists (select 1 from k)' : ''} returning id)`);
-  if (cash) {
-    parts.push(`, h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
-      select ${param(newId())}::text, o.id, ${status}, ${userId}, ${at} from o)`);
-  }
-  parts.push('select (select id from o) as order_id');
-  return {
-    statement: {
-      name: `place-order${key ? '-key' : ''}${cash ? '-cash' : '-card'}${scheduledFor ? '-ahead' : ''}${collection ? '-collect' : ''}`,
-      text: parts.join('\n'),
-    },
-    values,
-  };
-}
-
-/** The new order's id, or null when nothing was inserted (the address is not the user's, or the key is taken). */
-async function insertOrder(db: Db, order: InsertOrder): Promise<string | null> {
-  const { statement, values } = placeOrderStatement(order);
-  const rows = await runPrepared<{ order_id: string | null }>(db, statement, values);
-  return rows[0]?.order_id ?? null;
-}
-
-/** One order to place: where (the database, the shop clock's time of the request), whose, what and how paid. */
+/** One order to place: whose, what, how paid, its idempotency key. */
 interface PlaceOrder {
-  db: Db;
-  now: Date;
   user: SessionUser;
   input: OrderInput;
   paymentType: PaymentType;
-  key: InsertOrder['key'];
-  /** Refuses a priced order for a reason of the caller's (a card order's price that is not the total). */
-  checkQuote: (quote: CartQuote, total: number) => void;
-  /** A delivery's fee, or its refusal (decision 1001). */
-  feeOf: DeliveryFeeOf;
-  /** Widens the per-customer order limits: RATE_LIMIT_MULTIPLIER (test and load environments; 1 in a shop). */
-  limitMultiplier: number;
+  key: { key: string; hash: string } | null;
+  /** Refuses a priced order for a reason of the caller's (a card order's price that is not its total). */
+  checkTotal: (total: number) => void;
+}
+
+interface CustomerRow extends Record<string, unknown> {
+  deleted_at: Date | string | null;
+  last_hour: number | string;
+  last_day: number | string;
+  key_hash: string | null;
+  key_order_id: string | null;
 }
 
 /**
- * Places an order once per idempotency key. The usual request for as soon as possible costs one statement: the
- * checks that need no database (hours, prices) run first, then the statement checks the pause and the address and
- * claims the key; an order scheduled ahead first reads the kitchen (one more statement) to check its slot. When
- * anything refuses, or the statement inserted nothing, the answer is worked out in the documented order: a known
- * key first (its order, even if the shop has closed since), then the time (hours and pause, or the slot), the
- * address, the prices.
+ * The customer's row, locked for the rest of the transaction (their orders are placed one after another, so their
+ * limits and keys are counted exactly, and an account being deleted either waits for the order or has gone), with
+ * their orders in the last hour and day and the key's earlier use.
  */
-async function placeOrder(placing: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
-  const { db, now, user, input, paymentType, key, checkQuote, feeOf } = placing;
-  const limits = orderLimits(placing.limitMultiplier);
-  // A collection order has no address (its contract refuses one, decision 1003).
-  const collection = input.fulfilment === 'collection';
-  const addressId = collection ? null : (input.addressId ?? null);
-  const kitchen = { db, now: () => now };
-  const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
-  const timeTaken = scheduledFor ? (await scheduleRefusal(kitchen, scheduledFor)) === null : orderingStatus(now).acceptingOrders;
-  if ((addressId || collection) && timeTaken) {
-    const priced = await priceOrder(db, now, input, addressId, checkQuote, feeOf).catch((error: unknown) => {
-      if (error instanceof HttpError) return null;
-      throw error;
-    });
-    if (priced) {
-      const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits, scheduledFor });
-      if (orderId) return { orderId, created: true };
-    }
-  }
-
-  if (key) {
-    const existing = await findKey(db, user.id, key.key);
-    if (existing) return { orderId: replayedOrderId(existing, key.hash), created: false };
-  }
-  await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
-  if (scheduledFor) {
-    await refuseUnavailableSlot(kitchen, scheduledFor);
-  } else {
-    refuseWhenClosed(now);
-    await refuseWhenPaused(kitchen);
-  }
-  if (!addressId && !collection) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
-  // Someone else's address answers like a missing one.
-  if (addressId && !(await findAddressOf(db, user.id, addressId))) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-  const priced = await priceOrder(db, now, input, addressId, checkQuote, feeOf);
-  // Every check passes now, so the first attempt lost a race (a twin with this key rolled back, the address
-  // was added meanwhile, a pause ended): try once more, and answer whatever holds the key, the pause or the address then.
-  const orderId = await insertOrder(db, { user, priced, paymentType, key, now, limits, scheduledFor });
-  if (orderId) return { orderId, created: true };
-  const existing = key ? await findKey(db, user.id, key.key) : null;
-  if (existing && key) return { orderId: replayedOrderId(existing, key.hash), created: false };
-  await refuseOverOrderLimit(db, user.id, now, placing.limitMultiplier);
-  if (!scheduledFor) await refuseWhenPaused(kitchen);
-  throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
+async function lockCustomer(tx: Tx, userId: string, key: string | null, now: Date): Promise<CustomerRow | undefined> {
+  const rows = await runPrepared<CustomerRow>(tx, LOCK_CUSTOMER, [
+    userId,
+    new Date(now.getTime() - HOUR_MS).toISOString(),
+    new Date(now.getTime() - 24 * HOUR_MS).toISOString(),
+    key ?? '',
+  ]);
+  return rows[0];
 }
+
+const LOCK_CUSTOMER = {
+  name: 'lock-customer',
+  text: `select u.deleted_at,
+    (select count(*) from orders o where o.user_id = u.id and o.created_at > $2::text::timestamptz) as last_hour,
+    (select count(*) from orders o where o.user_id = u.id and o.created_at > $3::text::timestamptz) as last_day,
+    k.request_hash as key_hash, k.order_id as key_order_id
+    from users u left join idempotency_keys k on k.user_id = u.id and k.key = $4::text
+    where u.id = $1::text for update of u`,
+};
+
+/** The delivery address as the order stores it, read once and locked: its fee and zone are decided on these lines. */
+async function readAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
+  const row = (
+    await tx
+      .select({
+        firstname: addresses.firstname,
+        lastname: addresses.lastname,
+        email: addresses.email,
+        phone: addresses.phone,
+        address: addresses.address,
+        address2: addresses.address2,
+        city: addresses.city,
+        postcode: addresses.postcode,
+      })
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .for('share')
+  )[0];
+  // Someone else's address answers like a missing one.
+  if (!row) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
+  return row;
+}
+
+function cartLinesOf(input: OrderInput, catalogue: Awaited<ReturnType<typeof loadOrderCatalogue>>): CartLine[] {
+  try {
+    // A spec item's prices are not read: it becomes a cart line (product, choices, topping ids) and is priced here.
+    return toCartLines(input.items, catalogue.pricing);
+  } catch (error) {
+    if (error instanceof PricingError) throw new HttpError(error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Places an order once per idempotency key, in one transaction that reads top to bottom: lock what the rules read
+ * (the slot, then the customer, then the address: always in this order, so two placements never wait on each other
+ * in a circle), check each rule once (the key, the customer's limits, the time, the address, the price), insert the
+ * order with its first status (cash) and its key, and after the commit announce it. A deadlock or serialization
+ * failure runs it again (inTransaction), then answers 409 BUSY_TRY_AGAIN.
+ */
+async function placeOrder(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
+  { user, input, paymentType, key, checkTotal }: PlaceOrder,
+): Promise<{ orderId: string; created: boolean }> {
+  const now = ctx.now();
+  const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
+  const collection = input.fulfilment === 'collection';
+  const cash = paymentType === 'Cash';
+  const result = await inTransaction(ctx.db, async (tx) => {
+    const rules = { tx, now, config: ctx.config };
+    if (scheduledFor) await lockSlot(tx, scheduledFor);
+    const customer = await lockCustomer(tx, user.id, key?.key ?? null, now);
+    if (!customer || customer.deleted_at !== null) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+    if (key && customer.key_hash !== null) {
+      if (customer.key_hash !== key.hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+      if (customer.key_order_id) return { orderId: customer.key_order_id, created: false };
+    }
+    const recent = { lastHour: Number(customer.last_hour), lastDay: Number(customer.last_day) };
+    if (!mayStartOrder(recent, ctx.config.rateLimitMultiplier)) throw new HttpError('ORDER_LIMIT_REACHED', ORDER_LIMIT_REACHED);
+    await checkTime(rules, scheduledFor);
+    const addressId = collection ? null : (input.addressId ?? null);
+    if (!collection && !addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
+    // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
+    const address: AddressSnapshot = addressId
+      ? await readAddress(tx, user.id, addressId)
+      : { ...COLLECTION_ADDRESS, firstname: input.contact?.name ?? '', email: user.email, phone: input.contact?.phone ?? '' };
+    const catalogue = await loadOrderCatalogue(tx as unknown as Db);
+    const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
+    checkTotal(priced.total);
+
+    const orderId = newId();
+    const { date, time } = shopDateTime(now);
+    await tx.insert(orders).values({
+      id: orderId,
+      userId: user.id,
+      email: user.email,
+      items: priced.items as unknown as Record<string, unknown>[],
+      subtotal: priced.quote.subtotal,
+      total: priced.total,
+      deliveryFee: priced.deliveryFee,
+      paymentType,
+      // A card order waits for its payment: nobody but its customer sees it until then (placed_at null).
+      paymentStatus: cash ? 'unpaid' : 'pending',
+      status: INITIAL_ORDER_STATUS,
+      addressId,
+      address,
+      note: input.note.trim(),
+      allergyNote: input.allergyNote.trim(),
+      fulfilment: input.fulfilment,
+      date,
+      time,
+      createdAt: now,
+      placedAt: cash ? now : null,
+      scheduledFor,
+    });
+    if (cash)
+      await tx
+        .insert(orderStatusHistory)
+        .values({ id: newId(), orderId, status: INITIAL_ORDER_STATUS, changedBy: user.id, changedAt: now });
+    if (key)
+      await tx
+        .insert(idempotencyKeys)
+        .values({ id: newId(), key: key.key, userId: user.id, requestHash: key.hash, orderId, createdAt: now });
+    return { orderId, created: true };
+  });
+  if (result.created && cash) emitOrderPlaced(ctx.db, { orderId: result.orderId, userId: user.id });
+  return result;
+}
+
+const COLLECTION_ADDRESS: AddressSnapshot = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  phone: '',
+  address: '',
+  address2: '',
+  city: '',
+  postcode: '',
+};
 
 /** An order request: who sends it, its body as the contract parsed it, and its Idempotency-Key header. */
 export interface OrderRequest<Input> {
@@ -355,8 +246,6 @@ export async function placeCashOrder(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
   { user, input, idempotencyKey }: OrderRequest<CashOrderRequest>,
 ): Promise<{ orderId: string; created: boolean }> {
-  const { db } = ctx;
-  const now = ctx.now();
   if (input.paymentType === 'Card') throw new HttpError('CARD_ORDER_NEEDS_INTENT', CARD_THROUGH_INTENT);
   checkEmail(user, input.email);
   const key = idempotencyKey
@@ -372,31 +261,26 @@ export async function placeCashOrder(
         }),
       }
     : null;
-  const result = await placeOrder({
-    db,
-    now,
-    user,
-    input,
-    paymentType: 'Cash',
-    key,
-    checkQuote: () => undefined,
-    feeOf: deliveryFeeOf(ctx, user.id),
-    limitMultiplier: ctx.config.rateLimitMultiplier,
-  });
-  if (result.created) emitOrderPlaced(db, { orderId: result.orderId, userId: user.id });
-  return result;
+  return placeOrder(ctx, { user, input, paymentType: 'Cash', key, checkTotal: () => undefined });
+}
+
+/** A card order waiting for its payment, as opening its intent needs it. */
+export interface CardOrderAwaitingPayment {
+  id: string;
+  /** Pence, as the server priced it. */
+  total: number;
+  paymentIntentId: string | null;
 }
 
 /**
- * `POST /api/create-payment-intent`: prices the cart, records a card order waiting for payment (seen by
- * nobody but its customer) and opens the provider's payment intent for exactly that amount.
+ * `POST /api/create-payment-intent`'s order: priced and checked by every rule a cash order meets, recorded waiting
+ * for its payment (seen by nobody but its customer); the same order again for a known Idempotency-Key. The payments
+ * module opens its intent; the rules run again when it is paid (confirmCardOrder).
  */
-export async function startCardOrder(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>,
-  { provider, user, input, idempotencyKey }: OrderRequest<CardOrderRequest> & { provider: PaymentProvider },
-): Promise<CreatePaymentIntentAnswer> {
-  const { db } = ctx;
-  const now = ctx.now();
+export async function recordCardOrder(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
+  { user, input, idempotencyKey }: OrderRequest<CardOrderRequest>,
+): Promise<CardOrderAwaitingPayment> {
   checkEmail(user, input.email);
   const key = idempotencyKey
     ? {
@@ -410,30 +294,29 @@ export async function startCardOrder(
         }),
       }
     : null;
-  const checkQuote = (_quote: CartQuote, total: number) => {
+  const checkTotal = (total: number) => {
     if (input.price !== undefined && poundsToPence(input.price) !== total) {
       throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(total)}`);
     }
   };
-  const { orderId } = await placeOrder({
-    db,
-    now,
-    user,
-    input,
-    paymentType: 'Card',
-    key,
-    checkQuote,
-    feeOf: deliveryFeeOf(ctx, user.id),
-    limitMultiplier: ctx.config.rateLimitMultiplier,
-  });
-  const order = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+  const { orderId } = await placeOrder(ctx, { user, input, paymentType: 'Card', key, checkTotal });
+  const order = (
+    await ctx.db
+      .select({
+        id: orders.id,
+        total: orders.total,
+        paymentStatus: orders.paymentStatus,
+        paymentIntentId: orders.paymentIntentId,
+        placedAt: orders.placedAt,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1)
+  )[0];
   if (!order) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-  if (order.paymentStatus === 'paid') throw new HttpError('ORDER_ALREADY_PAID', 'This order is already paid');
-  const intent = await openPaymentIntent({ db, log: ctx.log, now: () => now }, { provider, order, customer: user });
-  return {
-    clientSecret: intent.clientSecret,
-    orderId: order.id,
-    ...paymentConfig(provider),
-    amount: penceToPounds(order.total),
-  };
+  if (order.placedAt || (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed')) {
+    throw new HttpError('ORDER_ALREADY_PAID', 'This order is already paid');
+  }
+  return { id: order.id, total: order.total, paymentIntentId: order.paymentIntentId };
 }

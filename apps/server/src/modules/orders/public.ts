@@ -1,8 +1,27 @@
-// What other modules and the infrastructure use of orders: the status changes of a customer's placed orders
-// (their notification feed), writing past orders (the demo data), which orders the shop sees and when (the back office's figures), the events of orders as they commit and who may hear about an order (realtime), and the order timers the app starts.
-export { onOrderPlaced, onOrderStatusChanged, type OrderChangeKind, type OrderPlacedEvent, type OrderStatusChangedEvent } from './events';
+// What other modules and the infrastructure use of orders. The orders module alone writes the orders and their
+// status history: the others ask through here.
+// - The status changes of a customer's placed orders (their notification feed), writing past orders (the demo
+//   data), which orders the shop sees and when (the back office's figures), the events of orders as they commit and
+//   who may hear about an order (realtime), and the order timers the app starts.
+export {
+  emitOrderPlaced,
+  emitOrderStatusChanged,
+  onOrderPlaced,
+  onOrderStatusChanged,
+  type OrderChangeKind,
+  type OrderPlacedEvent,
+  type OrderStatusChangedEvent,
+} from './events';
 export { listStatusChangesOf, maySeeOrder, placedInPeriod, placedOrderCondition } from './reads';
 export { writePastOrder, type PastOrder } from './past-orders';
 export { runOrderTimers, startOrderTimers, type OrderTimersRun } from './timers';
-// The printers (issue 24) draw a ticket from the order's wire shape.
-export { toOrderWire } from './wire';
+export type { OrderMoney } from './status';
+// The printers draw a ticket from the order's wire shape.
+export { toOrderWire, toRefundWire } from './wire';
+// The payments module: a card order's start (priced and checked here, its intent opened there), its routes' shared
+// request helpers, and the money columns and the placing of a paid card order, which it decides and asks for.
+export { recordCardOrder, type CardOrderAwaitingPayment, type CardOrderRequest, type OrderRequest } from './placement';
+export { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from './routes';
+export { confirmCardOrder, writeOrderMoney, type CardOrderConfirmation, type OrderMoneyChange } from './order-money';
+// Account deletion: the customer's orders kept without who they were for.
+export { anonymiseOrdersOf, hasOpenOrders } from './customer-orders';

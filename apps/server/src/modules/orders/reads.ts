@@ -1,15 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatusChangeWire, OrderWire, ShopOrderSort } from '@shop/shared/contract/orders';
+import type { OrderStatusChangeWire, OrderWire, RefundWire, ShopOrderSort } from '@shop/shared/contract/orders';
 import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { orders, orderStatusHistory, users } from '../../db/schema';
+import { orders, orderStatusHistory, refunds, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { findUserIdByEmail, isOwnerOrAdmin, type SessionUser } from '../auth/public';
-import { listRefunds } from '../payments/public';
-import { toOrderWire, toStatusChangeWire } from './wire';
+import { toOrderWire, toRefundWire, toStatusChangeWire } from './wire';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** `GET /api/buy-product` answers this many orders a page. */
@@ -181,4 +180,17 @@ export async function listStatusChangesOf(db: Db, userId: string): Promise<Order
     .from(orderStatusHistory)
     .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
     .where(and(eq(orders.userId, userId), placedOrderCondition));
+}
+
+/** The refunds of these orders, oldest first (admin answers carry them); the payments module writes them. */
+async function listRefunds(db: Db, orderIds: string[]): Promise<Map<string, RefundWire[]>> {
+  const byOrder = new Map<string, RefundWire[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(toRefundWire(row));
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
 }

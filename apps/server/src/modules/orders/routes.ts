@@ -5,31 +5,25 @@ import { objectIdSchema } from '@shop/shared/contract/cart';
 import {
   buyProductAnswerSchema,
   buyProductRequestSchema,
-  createPaymentIntentAnswerSchema,
-  createPaymentIntentRequestSchema,
   idempotencyKeySchema,
   orderingStatusSchema,
   orderWireSchema,
-  refundAnswerSchema,
-  refundRequestSchema,
   shopOrderQuerySchema,
   updateOrderStatusAnswerSchema,
   updateOrderStatusRequestSchema,
   type OrderWire,
-  type RefundAnswer,
   type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
-import { poundsToPence } from '@shop/shared/domain/money';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
 import { readOpeningStatus } from '../kitchen/public';
-import { cardPaymentProvider, refundOrderPayment } from '../payments/public';
-import { placeCashOrder, startCardOrder } from './placement';
+import { placeCashOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
 import { updateOrder } from './status';
 
-function idempotencyKey(request: FastifyRequest): string | null {
+/** The request's Idempotency-Key header, checked (400 INVALID_IDEMPOTENCY_KEY); null without one. */
+export function idempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
@@ -38,18 +32,18 @@ function idempotencyKey(request: FastifyRequest): string | null {
 }
 
 /** An order id from the path; a malformed one cannot name an order, so it answers as a missing one. */
-function orderId(raw: string): string {
+export function orderId(raw: string): string {
   const id = objectIdSchema.safeParse(raw);
   if (!id.success) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return id.data;
 }
 
 const tags = ['orders'];
-const IDEMPOTENCY_NOTE =
+export const IDEMPOTENCY_NOTE =
   'An `Idempotency-Key` header (8 to 255 printable characters) makes a retry answer the first order instead of placing another.';
 
-// Paths as the spec spells them (SPEC.md section 7), plus the card order route of DESIGN.md. The payment routes
-// are the payments module's; the customer's notification feed is the notifications module's.
+// Paths as the spec spells them (SPEC.md section 7). The card order route of DESIGN.md, refunds and the payment
+// routes are the payments module's; the customer's notification feed is the notifications module's.
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/buy-product',
@@ -124,46 +118,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<UpdateOrderStatusAnswer> => {
       const id = orderId(request.params.id);
       return updateOrder(app, currentUser(request), id, request.body);
-    },
-  );
-
-  app.post(
-    '/orders/:id/refunds',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Refund part of a captured card order (pounds, never more than what is left), with a reason',
-        params: idParams,
-        body: refundRequestSchema,
-        response: { 201: refundAnswerSchema, ...errorAnswers },
-      },
-    },
-    async (request, reply): Promise<RefundAnswer> => {
-      const id = orderId(request.params.id);
-      const amount = poundsToPence(request.body.amount);
-      if (amount === null) throw new HttpError('VALIDATION_FAILED', 'amount: must be pounds with at most two decimals, such as 4.50');
-      const answer = await refundOrderPayment(app, { orderId: id, amount, reason: request.body.reason, adminId: currentUser(request).id });
-      return reply.code(201).send(answer);
-    },
-  );
-
-  app.post(
-    '/create-payment-intent',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: 'Start a card order: the server prices it and opens a payment for that amount',
-        description: IDEMPOTENCY_NOTE,
-        body: createPaymentIntentRequestSchema,
-        response: { 200: createPaymentIntentAnswerSchema, ...errorAnswers },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const key = idempotencyKey(request);
-      return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
     },
   );
 

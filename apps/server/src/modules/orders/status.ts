@@ -8,12 +8,24 @@ import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { currentQuote } from '../kitchen/public';
-import { captureOrderPayment, settleCanceledOrderMoney } from '../payments/public';
 import { emitOrderStatusChanged, type OrderChangeKind } from './events';
 import { isPlaced, ORDER_NOT_FOUND } from './reads';
 
-/** What the order services need of the shop: the database and clock, and for the money, the log and configuration. */
-export type OrderContext = Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>;
+/**
+ * What a status change does to a card order's money, which the payments module does (app.ts hands its
+ * implementation to the app as `orderMoney`): the orders module decides when, the payments module how.
+ */
+export interface OrderMoney {
+  /** Takes the money held for an order being accepted; a refusal in the admin's words. Cash: ok. */
+  capture(orderId: string): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** After a cancel commits: a hold released, a capture refunded. Never throws; the sweep finishes what failed. */
+  settleCanceled(orderId: string): Promise<void>;
+  /** The timers' sweep: money a provider outage or a stopped process left unsettled. */
+  settleOutstanding(): Promise<void>;
+}
+
+/** What the order services need of the shop: the database and clock, the log and configuration, and the money. */
+export type OrderContext = Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'> & { orderMoney: OrderMoney };
 
 /** Who changes an order: an admin (recorded as the history's changedBy), or the shop itself (the timers: null). */
 export type OrderActor = { id: string } | null;
@@ -99,13 +111,13 @@ export interface StatusChange {
  * again changes nothing (`modifiedCount: 0`); a refused change is 409 with the rule's words.
  *
  * Accepting (leaving 'Pending Order' for anything but a cancel) first takes the held card money
- * (captureOrderPayment, idempotent at the provider): a capture the provider refuses answers 422 CAPTURE_FAILED with
+ * (orderMoney.capture, idempotent at the provider): a capture the provider refuses answers 422 CAPTURE_FAILED with
  * its reason and the order stays pending. Then the change is applied only if the order still has the status the
  * rule was checked against (compare-and-set, `where status = <read>`), with `expected_at` (accepting) or
  * `cancel_reason` (canceling) and the history row (the shop clock's time and who changed it) in the same
  * transaction: two admins at once cannot both apply a change from the same status, nor record one that did not
  * happen. After the commit the customer is told (OrderStatusChangedEvent) and a canceled order's money is settled
- * (settleCanceledOrderMoney: a hold released, a capture refunded).
+ * (orderMoney.settleCanceled: a hold released, a capture refunded).
  */
 export async function updateOrderStatus(
   ctx: OrderContext,
@@ -143,7 +155,7 @@ export async function updateOrderStatus(
     }
 
     if (order.status === 'Pending Order' && status !== 'Canceled Order') {
-      const capture = await captureOrderPayment(ctx, orderId);
+      const capture = await ctx.orderMoney.capture(orderId);
       if (!capture.ok) throw new HttpError('CAPTURE_FAILED', capture.message);
       captured = true;
     }
@@ -177,10 +189,10 @@ export async function updateOrderStatus(
   throw new HttpError('ORDER_CHANGED_CONCURRENTLY', 'The order is being changed by someone else: please try again');
 }
 
-/** settleCanceledOrderMoney never throws by contract; a broken promise is logged, and the timers' sweep finishes it. */
+/** settleCanceled never throws by contract; a broken promise is logged, and the timers' sweep finishes it. */
 export async function settleQuietly(ctx: OrderContext, orderId: string): Promise<void> {
   try {
-    await settleCanceledOrderMoney(ctx, orderId);
+    await ctx.orderMoney.settleCanceled(orderId);
   } catch (error) {
     ctx.log.error({ err: error, orderId }, 'settling a canceled order’s money failed: the timers will try again');
   }

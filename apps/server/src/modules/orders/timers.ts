@@ -14,7 +14,7 @@
  *   for tomorrow evening is not rejected tonight. The orders are found with
  *   `FOR UPDATE SKIP LOCKED`, so another process's tick skips the ones being rejected, and changed only by
  *   compare-and-set from 'Pending Order'. After the commit their money is settled and their customers told.
- * - the payments module's sweep (settleOutstandingMoney) and the due mail (deliverDueMail), each as idempotent.
+ * - the payments module's sweep (orderMoney.settleOutstanding) and the due mail (deliverDueMail), each as idempotent.
  *
  * pg-boss was not taken (decision 0800): it needs a PostgreSQL connection string, and a small shop runs on the
  * embedded PGlite.
@@ -26,7 +26,6 @@ import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { deliverDueMail } from '../../mail/queue';
-import { settleOutstandingMoney } from '../payments/public';
 import { readShopSettings } from '../settings/public';
 import { emitOrderStatusChanged, onOrderPlaced } from './events';
 import { placedOrderCondition } from './reads';
@@ -56,7 +55,7 @@ export async function runOrderTimers(ctx: OrderContext): Promise<OrderTimersRun>
     const usual = settings.usualMinutes;
     run.rejected = (await step(ctx, 'auto-reject', () => rejectUnansweredOrders(ctx, minutes, usual))) ?? [];
   }
-  await step(ctx, 'settling outstanding money', () => settleOutstandingMoney(ctx));
+  await step(ctx, 'settling outstanding money', () => ctx.orderMoney.settleOutstanding());
   await step(ctx, 'delivering due mail', () => deliverDueMail(ctx));
   return run;
 }

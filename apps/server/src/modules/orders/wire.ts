@@ -8,7 +8,7 @@ import { expectedTimeText } from '@shop/shared/domain/order-promise';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import type { PricedLine } from '@shop/shared/domain/pricing';
 import type { VatRate } from '@shop/shared/domain/vat';
-import type { orders } from '../../db/schema';
+import type { orders, refunds } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -125,5 +125,17 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,
     ...(refunds ? { refunds } : {}),
+  };
+}
+
+/** A refund as the wire carries it (the payments module writes them; admin answers carry them). */
+export function toRefundWire(row: typeof refunds.$inferSelect): RefundWire {
+  return {
+    _id: row.id,
+    amount: penceToPounds(row.amount),
+    reason: row.reason,
+    status: row.status,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { writeOrderMoney } from '../orders/public';
 import type { PaymentProvider, ProviderIntent } from './provider-types';
 
 /** A card order waiting for payment, as opening its intent needs it. */
@@ -75,12 +76,8 @@ export async function openPaymentIntent(
     throw new HttpError('PAYMENT_PROVIDER_ERROR', 'The card payment could not be started. Please try again.');
   }
   await recordIntent(db, provider.kind, { orderId: order.id, userId: customer.id }, intent, now);
-  const linked = await db
-    .update(orders)
-    .set({ paymentIntentId: intent.id })
-    .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
-    .returning({ id: orders.id });
-  if (linked.length > 0) return intent;
+  const linked = await writeOrderMoney(db, order.id, { paymentIntentId: intent.id }, { noIntent: true }, now);
+  if (linked) return intent;
   // Another request linked an intent first (a waiting UPDATE re-reads the row once that one commits).
   const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id)).limit(1);
   const linkedId = current?.paymentIntentId;

@@ -7,8 +7,8 @@
  * `release-<orderId>`, `cancel-<orderId>`, `refund-<refundId>`), so a retry, a second admin or a second process
  * moves the money once; what the provider answers goes through the same reconciliation as its webhook events.
  */
-import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { RefundAnswer, RefundWire } from '@shop/shared/contract/orders';
+import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { RefundAnswer } from '@shop/shared/contract/orders';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { PLAIN_CANCEL_REASON, refundableAmount, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES } from '@shop/shared/domain/payment-types';
@@ -17,9 +17,18 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, refunds } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { applyProviderAnswer, onPaymentMoved, refundFailed, withPaymentEffects, type PaymentChangedEvent } from './payment-events';
+import { toRefundWire, writeOrderMoney, type OrderMoney } from '../orders/public';
+import {
+  applyPaymentEvent,
+  applyProviderAnswer,
+  onPaymentMoved,
+  refundFailed,
+  withPaymentEffects,
+  type CardOrderRefused,
+  type PaymentChangedEvent,
+} from './payment-events';
 import { paymentProvider } from './provider';
-import { ProviderRefusal, type PaymentProvider, type ProviderIntent, type ProviderRefund } from './provider-types';
+import { ProviderRefusal, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './provider-types';
 
 export type { PaymentChangedEvent };
 
@@ -105,10 +114,7 @@ export async function captureOrderPayment(ctx: MoneyContext, orderId: string): P
       return { ok: true };
     }
     ctx.log.warn({ orderId, intentId, reason: error.message, code: error.code }, 'capture refused: the card payment failed');
-    await ctx.db
-      .update(orders)
-      .set({ paymentStatus: 'failed', updatedAt: ctx.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'authorised')));
+    await writeOrderMoney(ctx.db, order.id, { paymentStatus: 'failed' }, { paymentStatus: ['authorised'] }, ctx.now());
     return { ok: false, message: `The card payment could not be taken: ${clause(error.message)}. The order was not accepted.` };
   }
 }
@@ -185,10 +191,7 @@ async function recordRefund(
     // Another process recorded the same refund (a cancellation's key) first.
     if (!row) return { left: 0 };
     const refundedTotal = order.refundedTotal + amount;
-    await tx
-      .update(orders)
-      .set({ refundedTotal, paymentStatus: refundedStatus(order.total, refundedTotal), updatedAt: now })
-      .where(eq(orders.id, order.id));
+    await writeOrderMoney(tx, order.id, { refundedTotal, paymentStatus: refundedStatus(order.total, refundedTotal) }, {}, now);
     return { row };
   });
 }
@@ -238,7 +241,8 @@ async function releaseHold(ctx: MoneyContext, order: OrderRow): Promise<Provider
 export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: string): Promise<void> {
   try {
     let order = await readOrder(ctx.db, orderId);
-    if (!order || order.paymentType !== 'Card' || order.status !== 'Canceled Order' || !order.placedAt || !order.paymentIntentId) return;
+    // Placed and canceled, or paid for and refused before it was placed (confirmCardOrder): both hold money.
+    if (!order || order.paymentType !== 'Card' || order.status !== 'Canceled Order' || !order.paymentIntentId) return;
     // Held (or a capture was refused, and the hold may still be there): release it.
     if (order.paymentStatus === 'authorised' || order.paymentStatus === 'failed') {
       const intent = await releaseHold(ctx, order);
@@ -250,18 +254,6 @@ export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: strin
   } catch (error) {
     ctx.log.error({ err: error, orderId }, 'the money of a canceled order could not be settled: the sweep tries again');
   }
-}
-
-/** The refund as the wire carries it. */
-function refundWire(row: RefundRow): RefundWire {
-  return {
-    _id: row.id,
-    amount: penceToPounds(row.amount),
-    reason: row.reason,
-    status: row.status,
-    failureReason: row.failureReason,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /**
@@ -298,7 +290,7 @@ export async function refundOrderPayment(
   const [row] = await ctx.db.select().from(refunds).where(eq(refunds.id, recorded.row.id));
   const after = await readOrder(ctx.db, order.id);
   return {
-    refund: refundWire(row ?? recorded.row),
+    refund: toRefundWire(row ?? recorded.row),
     refundedTotal: penceToPounds(after?.refundedTotal ?? 0),
     paymentStatus: after?.paymentStatus ?? order.paymentStatus,
   };
@@ -319,7 +311,7 @@ export async function settleOutstandingMoney(ctx: MoneyContext): Promise<void> {
       and(
         eq(orders.paymentType, 'Card'),
         eq(orders.status, 'Canceled Order'),
-        sql`${orders.placedAt} is not null`,
+        sql`${orders.paymentIntentId} is not null`,
         sql`(${orders.paymentStatus} = 'authorised' or (${orders.paymentStatus} in ('paid', 'partially_refunded') and ${notExists(
           db
             .select({ id: refunds.id })
@@ -354,23 +346,33 @@ export async function settleOutstandingMoney(ctx: MoneyContext): Promise<void> {
   }
 }
 
-/** The refunds of these orders, oldest first (admin answers carry them). */
-export async function listRefunds(db: Db, orderIds: string[]): Promise<Map<string, RefundWire[]>> {
-  const byOrder = new Map<string, RefundWire[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt), asc(refunds.id));
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId) ?? [];
-    list.push(refundWire(row));
-    byOrder.set(row.orderId, list);
-  }
-  return byOrder;
-}
-
 /**
  * A card order's money moved after it was placed (committed): released, refunded (a refund went through), or a
  * refund failed. The orders module tells the customer. Returns an unsubscribe function.
  */
 export function onPaymentChanged(db: Db, listener: (event: PaymentChangedEvent) => void | Promise<void>, log: ServiceLog): () => void {
   return onPaymentMoved(db, listener, log);
+}
+
+/** What an order's status change does to its card money, as the orders module asks for it (app.ts hands it over). */
+export function orderMoneyOf(ctx: MoneyContext): OrderMoney {
+  return {
+    capture: (orderId) => captureOrderPayment(ctx, orderId),
+    settleCanceled: (orderId) => settleCanceledOrderMoney(ctx, orderId),
+    settleOutstanding: () => settleOutstandingMoney(ctx),
+  };
+}
+
+/**
+ * A provider's event about a payment (Stripe's webhook, the test provider's confirm), applied once; a card order it
+ * paid for that could not be placed has its hold released at once (the sweep tries again if the provider does not
+ * answer), never captured.
+ */
+export async function receivePaymentEvent(
+  ctx: MoneyContext,
+  event: ProviderEvent,
+): Promise<{ duplicate: boolean; refused: CardOrderRefused | null }> {
+  const { duplicate, refused } = await applyPaymentEvent(ctx, event);
+  if (refused) await settleCanceledOrderMoney(ctx, refused.orderId);
+  return { duplicate, refused };
 }

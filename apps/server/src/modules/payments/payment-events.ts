@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import { paymentMayMove, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES, type PaymentStatus } from '@shop/shared/domain/payment-types';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { dbEvents } from '../../db-events';
-import { orders, orderStatusHistory, payments, refunds, stripeEvents } from '../../db/schema';
+import { orders, payments, refunds, stripeEvents } from '../../db/schema';
+import { confirmCardOrder, emitOrderPlaced, emitOrderStatusChanged, writeOrderMoney } from '../orders/public';
 import type { ProviderEvent, ProviderRefund } from './provider-types';
 import { TEST_INTENT_PREFIX } from './test-provider';
 
@@ -54,10 +54,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type Log = ServiceContext['log'];
 
+/** A card order paid for and not placed: a rule it met when it was priced no longer held (its reason). */
+export interface CardOrderRefused {
+  orderId: string;
+  userId: string;
+  reason: string;
+}
+
 interface Effects {
   placed: CardOrderPaid | null;
+  refused: CardOrderRefused | null;
   changed: PaymentChangedEvent[];
 }
+
+type EventContext = Pick<ServiceContext, 'config' | 'log'> & { now: Date };
 
 // How far along an intent is at the provider, so a payments row never moves back (a late 'requires_capture' after
 // 'succeeded'). Statuses the shop writes itself (amount_below_total) rank with the final ones.
@@ -141,29 +151,26 @@ async function findOrder(tx: Tx, event: ProviderEvent): Promise<OrderRow | undef
 /** Moves a placed order's money from the status it has to `to`, when the order of money states allows it. */
 async function moveMoney(tx: Tx, order: OrderRow, to: PaymentStatus, now: Date): Promise<boolean> {
   if (!paymentMayMove(order.paymentStatus, to)) return false;
-  const moved = await tx
-    .update(orders)
-    .set({ paymentStatus: to, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)))
-    .returning({ id: orders.id });
-  if (moved.length > 0) order.paymentStatus = to;
-  return moved.length > 0;
+  const moved = await writeOrderMoney(tx, order.id, { paymentStatus: to }, { paymentStatus: [order.paymentStatus] }, now);
+  if (moved) order.paymentStatus = to;
+  return moved !== null;
 }
 
 /**
- * Places an order not yet placed with its money held (`authorised`) or, for an intent that was captured at once
- * (made before capture_method manual), taken (`paid`): placed_at, the intent that paid, its first status.
+ * A card order's money is held (`authorised`) or, for an intent captured at once (made before capture_method
+ * manual), taken (`paid`): the orders module places it if it could be placed now, or cancels it with the reason
+ * (the hold is then released: applyPaymentEvent's caller settles it).
  */
 async function placeOrder(
   tx: Tx,
   order: OrderRow,
   event: ProviderEvent,
   status: 'authorised' | 'paid',
-  now: Date,
-  log: Log,
+  ctx: EventContext,
   effects: Effects,
 ) {
   const { intent } = event;
+  const { now, log } = ctx;
   if (intent.amount < order.total) {
     // Only the server sets an intent's amount, so this is a forged or mistaken intent: the order is not placed for less.
     log.error(
@@ -176,15 +183,13 @@ async function placeOrder(
   if (intent.amount > order.total) {
     log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is above the order total');
   }
-  const placed = await tx
-    .update(orders)
-    .set({ paymentStatus: status, paymentIntentId: intent.id, placedAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), isNull(orders.placedAt), inArray(orders.paymentStatus, ['pending', 'failed'])))
-    .returning({ id: orders.id, userId: orders.userId });
-  const row = placed[0];
-  if (!row) return;
-  await tx.insert(orderStatusHistory).values({ orderId: row.id, status: INITIAL_ORDER_STATUS, changedBy: row.userId, changedAt: now });
-  effects.placed = { orderId: row.id, userId: row.userId };
+  const confirmed = await confirmCardOrder(tx, { config: ctx.config, now }, order, { intentId: intent.id, paymentStatus: status });
+  if (!confirmed) return;
+  if (confirmed.placed) effects.placed = { orderId: order.id, userId: order.userId };
+  else {
+    log.warn({ orderId: order.id, reason: confirmed.reason }, 'a card order paid for could not be placed: its hold is released');
+    effects.refused = { orderId: order.id, userId: order.userId, reason: confirmed.reason };
+  }
 }
 
 /** A refund of the order that the provider says went through: pending → succeeded (a failed one stays failed). */
@@ -216,16 +221,9 @@ export async function refundFailed(
     .returning({ amount: refunds.amount });
   const amount = failed[0]?.amount;
   if (amount === undefined) return false;
-  const [after] = await tx
-    .update(orders)
-    .set({ refundedTotal: sql`greatest(0, ${orders.refundedTotal} - ${amount})`, updatedAt: now })
-    .where(eq(orders.id, order.id))
-    .returning({ total: orders.total, refundedTotal: orders.refundedTotal, paymentStatus: orders.paymentStatus });
+  const after = await writeOrderMoney(tx, order.id, { refundedTotal: sql`greatest(0, ${orders.refundedTotal} - ${amount})` }, {}, now);
   if (after && CAPTURED_STATUSES.includes(after.paymentStatus)) {
-    await tx
-      .update(orders)
-      .set({ paymentStatus: refundedStatus(after.total, after.refundedTotal) })
-      .where(eq(orders.id, order.id));
+    await writeOrderMoney(tx, order.id, { paymentStatus: refundedStatus(after.total, after.refundedTotal) }, {}, now);
   }
   effects.changed.push({ orderId: order.id, userId: order.userId, change: 'refund-failed', amount });
   return true;
@@ -298,18 +296,16 @@ async function reconcileCharge(
     ? status !== current.paymentStatus
     : paymentMayMove(current.paymentStatus, status);
   if (refundedTotal === current.refundedTotal && !statusMoves) return;
-  await tx
-    .update(orders)
-    .set({ refundedTotal, ...(statusMoves ? { paymentStatus: status } : {}), updatedAt: now })
-    .where(eq(orders.id, order.id));
+  await writeOrderMoney(tx, order.id, { refundedTotal, ...(statusMoves ? { paymentStatus: status } : {}) }, {}, now);
   if (refundedTotal > current.refundedTotal) {
     effects.changed.push({ orderId: order.id, userId: order.userId, change: 'refunded', amount: refundedTotal - current.refundedTotal });
   }
 }
 
 /** Reconciles one provider event with the shop's orders, in the caller's transaction. */
-async function reconcile(tx: Tx, event: ProviderEvent, now: Date, log: Log): Promise<Effects> {
-  const effects: Effects = { placed: null, changed: [] };
+async function reconcile(tx: Tx, event: ProviderEvent, ctx: EventContext): Promise<Effects> {
+  const { now, log } = ctx;
+  const effects: Effects = { placed: null, refused: null, changed: [] };
   if (!(RECONCILED_EVENTS as readonly string[]).includes(event.type)) return effects;
   const { intent } = event;
   const order = await findOrder(tx, event);
@@ -324,28 +320,26 @@ async function reconcile(tx: Tx, event: ProviderEvent, now: Date, log: Log): Pro
     }
     return effects;
   }
-  const placed = order.placedAt !== null;
-  // Once placed, an order's money is that of the intent that placed it; another intent's events are recorded only.
+  // Placed, or paid for and refused: its money is that of the intent that paid, whose later events move it.
+  const placed = order.placedAt !== null || (order.status === 'Canceled Order' && order.paymentIntentId !== null);
+  // Another intent's events are recorded only.
   const ours = order.paymentIntentId === intent.id;
 
   switch (event.type) {
     case 'payment_intent.payment_failed': {
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'failed', updatedAt: now })
-        .where(and(eq(orders.id, order.id), isNull(orders.placedAt), eq(orders.paymentStatus, 'pending')));
+      await writeOrderMoney(tx, order.id, { paymentStatus: 'failed' }, { paymentStatus: ['pending'], unplaced: true }, now);
       await recordIntentStatus(tx, event, intent.status || 'requires_payment_method', order, now);
       return effects;
     }
     case 'payment_intent.amount_capturable_updated': {
       await recordIntentStatus(tx, event, 'requires_capture', order, now);
-      if (!placed) await placeOrder(tx, order, event, 'authorised', now, log, effects);
+      if (!placed) await placeOrder(tx, order, event, 'authorised', ctx, effects);
       else if (!ours) log.error({ orderId: order.id, intentId: intent.id }, 'a second hold on a placed order: release it at the provider');
       return effects;
     }
     case 'payment_intent.succeeded': {
       await recordIntentStatus(tx, event, 'succeeded', order, now);
-      if (!placed) await placeOrder(tx, order, event, 'paid', now, log, effects);
+      if (!placed) await placeOrder(tx, order, event, 'paid', ctx, effects);
       else if (ours) await moveMoney(tx, order, 'paid', now);
       else {
         // The order was placed by another of its intents: this is a second payment, to refund.
@@ -376,9 +370,28 @@ async function reconcile(tx: Tx, event: ProviderEvent, now: Date, log: Log): Pro
   }
 }
 
-function announce(db: Db, effects: Effects): void {
-  if (effects.placed) cardOrderPaid.emit(db, effects.placed);
-  for (const changed of effects.changed) paymentMoved.emit(db, changed);
+/** After the commit: a card order placed (the board rings), refused, or its money moved (the customer is told). */
+async function announce(db: Db, effects: Effects): Promise<void> {
+  if (effects.placed) {
+    cardOrderPaid.emit(db, effects.placed);
+    emitOrderPlaced(db, effects.placed);
+  }
+  if (effects.refused) {
+    const { orderId, userId } = effects.refused;
+    emitOrderStatusChanged(db, { orderId, userId, status: 'Canceled Order', change: 'not-placed' });
+  }
+  for (const changed of effects.changed) {
+    paymentMoved.emit(db, changed);
+    const order = (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, changed.orderId)).limit(1))[0];
+    if (!order) continue;
+    emitOrderStatusChanged(db, {
+      orderId: changed.orderId,
+      userId: changed.userId,
+      status: order.status,
+      change: changed.change,
+      ...(changed.amount !== undefined ? { amount: changed.amount } : {}),
+    });
+  }
 }
 
 /**
@@ -394,10 +407,10 @@ function announce(db: Db, effects: Effects): void {
  * Answers whether it was a duplicate, and the order it placed.
  */
 export async function applyPaymentEvent(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>,
   event: ProviderEvent,
-): Promise<{ duplicate: boolean; placedOrderId: string | null }> {
-  const { db, log } = ctx;
+): Promise<{ duplicate: boolean; placedOrderId: string | null; refused: CardOrderRefused | null }> {
+  const { db } = ctx;
   const now = ctx.now();
   const result = await db.transaction(async (tx) => {
     const fresh = await tx
@@ -406,28 +419,32 @@ export async function applyPaymentEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return { duplicate: true, effects: null };
-    return { duplicate: false, effects: await reconcile(tx, event, now, log) };
+    return { duplicate: false, effects: await reconcile(tx, event, { config: ctx.config, log: ctx.log, now }) };
   });
-  if (result.effects) announce(db, result.effects);
-  return { duplicate: result.duplicate, placedOrderId: result.effects?.placed?.orderId ?? null };
+  if (result.effects) await announce(db, result.effects);
+  return {
+    duplicate: result.duplicate,
+    placedOrderId: result.effects?.placed?.orderId ?? null,
+    refused: result.effects?.refused ?? null,
+  };
 }
 
 /**
  * Applies what the provider answered to one of the shop's own calls (a capture, a cancel, a refund), in the
  * event's shape and by the same rules, without waiting for its webhook (which then changes nothing).
  */
-export async function applyProviderAnswer(ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>, event: ProviderEvent): Promise<void> {
-  const { db, log } = ctx;
+export async function applyProviderAnswer(ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>, event: ProviderEvent): Promise<void> {
+  const { db } = ctx;
   const now = ctx.now();
-  const effects = await db.transaction((tx) => reconcile(tx, event, now, log));
-  announce(db, effects);
+  const effects = await db.transaction((tx) => reconcile(tx, event, { config: ctx.config, log: ctx.log, now }));
+  await announce(db, effects);
 }
 
 /** Runs `work` in a transaction and announces the payment changes it collected, after the commit. */
 export async function withPaymentEffects<T>(db: Db, work: (tx: Tx, effects: Pick<Effects, 'changed'>) => Promise<T>): Promise<T> {
-  const effects: Effects = { placed: null, changed: [] };
+  const effects: Effects = { placed: null, refused: null, changed: [] };
   const result = await db.transaction((tx) => work(tx, effects));
-  announce(db, effects);
+  await announce(db, effects);
   return result;
 }
 

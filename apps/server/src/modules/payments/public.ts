@@ -1,15 +1,6 @@
-// What other modules use of payments: the provider in use and what the browser needs to know of it, opening a
-// card order's payment intent, and hearing when a card order is paid (orders passes it on as a placed order).
+// What other modules and the app use of payments: the provider in use and what the browser needs to know of it,
+// hearing when a card order is paid, and what an order's status change does to its money (handed to the orders
+// module by app.ts as `orderMoney`).
 export { onCardOrderPaid } from './payment-events';
-export { openPaymentIntent } from './intents';
 export { cardPaymentProvider, paymentConfig, paymentProvider, type PaymentProvider } from './provider';
-export {
-  captureOrderPayment,
-  listRefunds,
-  onPaymentChanged,
-  refundOrderPayment,
-  settleCanceledOrderMoney,
-  settleOutstandingMoney,
-  type CaptureOutcome,
-  type PaymentChangedEvent,
-} from './money';
+export { onPaymentChanged, orderMoneyOf, type CaptureOutcome, type PaymentChangedEvent } from './money';

@@ -1,23 +1,74 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createPaymentIntentAnswerSchema,
+  createPaymentIntentRequestSchema,
   paymentConfigSchema,
+  refundAnswerSchema,
+  refundRequestSchema,
   testPaymentConfirmAnswerSchema,
   testPaymentConfirmSchema,
   webhookAnswerSchema,
   type PaymentConfig,
+  type RefundAnswer,
   type TestPaymentConfirmAnswer,
 } from '@shop/shared/contract/orders';
+import { poundsToPence } from '@shop/shared/domain/money';
 import { HttpError } from '../../http-errors';
-import { errorAnswers } from '../../http/route-schemas';
-import { currentUser, requireUser } from '../auth/public';
-import { applyPaymentEvent } from './payment-events';
-import { paymentProvider, shopPaymentConfig } from './provider';
+import { errorAnswers, idParams } from '../../http/route-schemas';
+import { currentUser, requireAdmin, requireUser } from '../auth/public';
+import { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from '../orders/public';
+import { startCardOrder } from './checkout';
+import { receivePaymentEvent, refundOrderPayment } from './money';
+import { cardPaymentProvider, paymentProvider, shopPaymentConfig } from './provider';
 import { confirmTestPayment } from './test-confirm';
 
-/** Card payment routes beyond the spec: the provider in use, Stripe's webhook, and the test provider's confirm. */
+/**
+ * Card payment routes beyond the spec: a card order's start (DESIGN.md), refunds, the provider in use, Stripe's
+ * webhook, and the test provider's confirm.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
+  app.post(
+    '/create-payment-intent',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Start a card order: the server prices it and opens a payment for that amount',
+        description: IDEMPOTENCY_NOTE,
+        body: createPaymentIntentRequestSchema,
+        response: { 200: createPaymentIntentAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const key = idempotencyKey(request);
+      return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Refund part of a captured card order (pounds, never more than what is left), with a reason',
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 201: refundAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply): Promise<RefundAnswer> => {
+      const id = orderId(request.params.id);
+      const amount = poundsToPence(request.body.amount);
+      if (amount === null) throw new HttpError('VALIDATION_FAILED', 'amount: must be pounds with at most two decimals, such as 4.50');
+      const answer = await refundOrderPayment(app, { orderId: id, amount, reason: request.body.reason, adminId: currentUser(request).id });
+      return reply.code(201).send(answer);
+    },
+  );
+
   app.get(
     '/payment-config',
     {
@@ -49,7 +100,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       const event = paymentProvider(app).verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
-      const { duplicate } = await applyPaymentEvent(app, event);
+      const { duplicate } = await receivePaymentEvent(app, event);
       return { received: true as const, duplicate };
     });
   });

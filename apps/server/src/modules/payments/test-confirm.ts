@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
+import { orderNotPlacedMessage } from '@shop/shared/domain/messages';
 import type { ServiceContext } from '../../context';
 import { payments } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { receivePaymentEvent } from './money';
 import { applyPaymentEvent } from './payment-events';
 import { testCardOutcome } from './test-cards';
 import { intentIdFromSecret, NO_SUCH_INTENT, testEventId } from './test-provider';
@@ -18,7 +20,7 @@ const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requir
  * forged secret, gets 404. A declined card answers 402 with Stripe's message.
  */
 export async function confirmTestPayment(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>,
   userId: string,
   input: TestPaymentConfirm,
 ): Promise<TestPaymentConfirmAnswer> {
@@ -44,10 +46,11 @@ export async function confirmTestPayment(
     .update(payments)
     .set({ status: 'requires_capture', updatedAt: now })
     .where(and(eq(payments.intentId, intentId), inArray(payments.status, CONFIRMABLE)));
-  await applyPaymentEvent(ctx, {
+  const { refused } = await receivePaymentEvent(ctx, {
     id: testEventId(),
     type: 'payment_intent.amount_capturable_updated',
     intent: { ...intent, status: 'requires_capture', failureMessage: null },
   });
+  if (refused) throw new HttpError('ORDER_NOT_PLACED', orderNotPlacedMessage(refused.reason));
   return { status: 'requires_capture', orderId: payment.orderId };
 }

@@ -1,4 +1,5 @@
 import type { CartLine } from '@shop/shared/contract/cart';
+import { quoteCart, type CartQuote } from '@shop/shared/domain/pricing';
 import type { PricingCatalogue } from '@shop/shared/domain/product-options';
 import type { VatRate } from '@shop/shared/domain/vat';
 import { isSoldOut, soldOutMessage, soldOutState, type SoldOutMark } from '@shop/shared/domain/sold-out';
@@ -95,4 +96,14 @@ export function refuseSoldOut(lines: readonly CartLine[], catalogue: MenuPricing
       }
     }
   });
+}
+
+/**
+ * What a cart costs now: nothing sold out (422 ITEM_SOLD_OUT), every line priced from the menu (a PricingError on a
+ * line that cannot be). The one pricing path: the cart's quote and every order's charge both come from here, so a
+ * discount or a staff price is added here once.
+ */
+export function priceCart(lines: readonly CartLine[], catalogue: MenuPricingCatalogue, now: Date): CartQuote {
+  refuseSoldOut(lines, catalogue, now);
+  return quoteCart(lines, catalogue);
 }

@@ -1,0 +1,109 @@
+/**
+ * The rules an order meets at the moment it is placed, in one place: a cash order when it is sent, a card order when
+ * its intent is opened and again when its payment succeeds. Each rule is checked once, on the transaction it is
+ * given, after the caller took the locks the rules read under (placement.ts says which, and in which order).
+ */
+import { sql } from 'drizzle-orm';
+import type { CartLine } from '@shop/shared/contract/cart';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { slotStart } from '@shop/shared/domain/kitchen';
+import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { ORDER_TOO_LARGE, PricingError, type CartQuote } from '@shop/shared/domain/pricing';
+import type { ServiceContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { HttpError } from '../../http-errors';
+import { deliveryFeeFor } from '../delivery/public';
+import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
+import { loadOrderCatalogue, priceCart } from '../pricing/public';
+import { toStoredItem, type StoredOrderItem } from './wire';
+
+/** What the rules need of the shop: the transaction the order is written in, the clock's now, the configuration. */
+export interface RulesContext {
+  tx: Tx;
+  now: Date;
+  config: ServiceContext['config'];
+}
+
+/** An order as priced by the rules: what is charged, and the lines as stored. */
+export interface PricedOrder {
+  quote: CartQuote;
+  items: StoredOrderItem[];
+  /** Pence: the delivery zone's fee (decision 1001), 0 for a collection. */
+  deliveryFee: number;
+  /** Pence: what the customer pays, the food and the fee. */
+  total: number;
+}
+
+// Advisory locks in a space of the shop's own (the two-key form), one per 15-minute slot.
+const SLOT_LOCK_SPACE = 0x5107;
+
+/**
+ * Takes the slot's lock for the rest of the transaction: orders for one slot are checked against its capacity one
+ * after another, so n at once for a slot with room for k place exactly min(n, k).
+ */
+export async function lockSlot(tx: Tx, scheduledFor: Date): Promise<void> {
+  const slot = Math.floor(slotStart(scheduledFor).getTime() / 900_000);
+  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK_SPACE}::int, ${slot}::int)`);
+}
+
+/** The kitchen's reads, on the order's transaction. */
+function kitchenOf(rules: RulesContext): Pick<ServiceContext, 'db' | 'now'> {
+  return { db: rules.tx as unknown as Db, now: () => rules.now };
+}
+
+/**
+ * The time: an order ahead must be for one of the free slots (SLOT_NOT_AVAILABLE naming the next one), an order
+ * for as soon as possible needs the shop open (SHOP_CLOSED) and not paused (ORDERING_PAUSED).
+ */
+export async function checkTime(rules: RulesContext, scheduledFor: Date | null): Promise<void> {
+  const kitchen = kitchenOf(rules);
+  if (scheduledFor) {
+    const refusal = await scheduleRefusal(kitchen, scheduledFor);
+    if (refusal) throw new HttpError('SLOT_NOT_AVAILABLE', refusal);
+    return;
+  }
+  const status = orderingStatus(rules.now);
+  if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
+  const paused = await pauseRefusal(kitchen);
+  if (paused) throw new HttpError('ORDERING_PAUSED', paused);
+}
+
+/**
+ * The price: the cart priced from the menu (sold out, the minimum and maximum), then a delivery's fee from the
+ * post code the order is delivered to (outside the zones, or under the zone's minimum: refused).
+ */
+export async function priceOrder(
+  rules: RulesContext,
+  lines: CartLine[],
+  delivery: { fulfilment: Fulfilment; postcode: string | null },
+): Promise<PricedOrder> {
+  const catalogue = await loadOrderCatalogue(rules.tx as unknown as Db);
+  let quote: CartQuote;
+  try {
+    quote = priceCart(lines, catalogue.pricing, rules.now);
+  } catch (error) {
+    if (error instanceof PricingError) throw new HttpError(error.code, error.message);
+    throw error;
+  }
+  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', MINIMUM_ORDER);
+  if (!quote.withinMaximum) throw new HttpError('ORDER_TOO_LARGE', ORDER_TOO_LARGE);
+  const deliveryFee =
+    delivery.fulfilment === 'collection'
+      ? 0
+      : await deliveryFeeFor(
+          { db: rules.tx as unknown as Db, config: rules.config, now: () => rules.now },
+          delivery.postcode ?? '',
+          quote.total,
+        );
+  // Described from the same menu snapshot the lines were priced from: no query, and no product can be missing.
+  const items = quote.lines.map((priced, index) =>
+    toStoredItem(
+      priced,
+      lines[index] as CartLine,
+      catalogue.descriptions.get(priced.productId) ?? '',
+      catalogue.vatRates.get(priced.productId),
+    ),
+  );
+  return { quote, items, deliveryFee, total: quote.total + deliveryFee };
+}
