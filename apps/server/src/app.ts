@@ -52,6 +52,7 @@ import { refuseUnstorableText } from './http/storable-text';
 import { applyRouteBodyLimits, JSON_BODY_LIMIT } from './http/body-limits';
 import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
+import { noStoreUnlessPublic } from './http/private-answers';
 import { attachRealtime } from './realtime/server';
 import { EARLY_TAPS_SCRIPT } from '@shop/shared/contract/early-taps';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
@@ -139,6 +140,7 @@ export async function buildApp({
   registerJsonParser(app);
   applyRouteBodyLimits(app);
   runGuardsBeforeBody(app);
+  noStoreUnlessPublic(app);
   refuseUnstorableText(app);
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(error, request, reply));

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { requireAdmin, requireUser } from '../modules/auth/public';
+import { PUBLIC_ANSWER } from './private-answers';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -87,17 +88,23 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
   });
 
   // The page and its files come from @fastify/swagger-ui's own folder. It runs under the shop's CSP (docs/security.md):
-  // scripts and styles from 'self', its pictures as data: URLs, the document fetched from 'self'.
-  await app.register(fastifySwaggerUi, {
-    routePrefix: DOCS_PATH,
-    // No call to the public validator service: the page talks to the shop only.
-    validatorUrl: false,
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+  // scripts and styles from 'self', its pictures as data: URLs, the document fetched from 'self'. The reference is
+  // the same for everyone, so its routes (the plugin's own, in this scope) keep the caching the plugin gives them.
+  await app.register(async (reference) => {
+    reference.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...PUBLIC_ANSWER };
+    });
+    await reference.register(fastifySwaggerUi, {
+      routePrefix: DOCS_PATH,
+      // No call to the public validator service: the page talks to the shop only.
+      validatorUrl: false,
+      uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    });
   });
 
   // Built once, on the first request (every route is known by then), and sent as text: no serializer runs.
   let json: string | undefined;
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, { config: PUBLIC_ANSWER, schema: { hide: true } }, async (_request, reply) => {
     json ??= JSON.stringify(app.swagger());
     return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json);
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { imageQuerySchema } from '@shop/shared/contract/images';
 import { isId } from '../db/id';
 import { isCurrentEtag } from '../http/etag';
+import { PUBLIC_ANSWER } from '../http/private-answers';
 import { errorAnswers, idParams, notModified } from '../http/route-schemas';
 import { HttpError } from '../http-errors';
 import { loadImage } from './store';
@@ -24,7 +25,7 @@ const schema = {
 
 /** Images never change under an id (an edit stores a new image), so they are cached for a year. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/images/:id', { schema }, async (request, reply) => {
+  app.get('/images/:id', { config: PUBLIC_ANSWER, schema }, async (request, reply) => {
     const { id } = request.params;
     if (!isId(id)) throw new HttpError('IMAGE_NOT_FOUND', 'Image not found');
     const { w } = request.query;

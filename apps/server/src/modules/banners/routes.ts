@@ -10,6 +10,7 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
 } from '@shop/shared/contract/catalogue';
 import { HttpError } from '../../http-errors';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
@@ -26,7 +27,10 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/banners',
-    { schema: { tags, summary: 'The banners, newest first', response: { 200: z.array(bannerWireSchema), ...errorAnswers } } },
+    {
+      config: PUBLIC_ANSWER,
+      schema: { tags, summary: 'The banners, newest first', response: { 200: z.array(bannerWireSchema), ...errorAnswers } },
+    },
     async () => listBanners(app.db),
   );
   app.post(

@@ -23,6 +23,7 @@ import {
 } from '@shop/shared/contract/catalogue';
 import { compressOnce, pickEncoding, type Encoding } from '../../http/compression';
 import { isCurrentEtag } from '../../http/etag';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, formBody, idParams, imageFormBody, notModified } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, parseFields, readImageWrite, readWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
@@ -76,20 +77,24 @@ function menuList(summary: string, item: z.ZodType) {
   return { tags, summary, response: { 200: z.array(item), 304: notModified, ...errorAnswers } };
 }
 
+/** The reads are the same for everyone: they keep their caching (the lists' no-cache and ETag). */
+const menuRead = { config: PUBLIC_ANSWER };
+
 // Paths as the spec spells them. Reads are public and, for the menu, served from memory (the answers at the shop
 // clock's now: sold out comes back by itself at the next opening); writes are admins'.
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptImageForms(app);
 
-  app.get('/allcategori', { schema: menuList('The categories, in menu order', categoryWireSchema) }, async (request, reply) =>
+  app.get('/allcategori', { ...menuRead, schema: menuList('The categories, in menu order', categoryWireSchema) }, async (request, reply) =>
     sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).categories),
   );
-  app.get('/allproduts', { schema: menuList('Every product', productWireSchema) }, async (request, reply) =>
+  app.get('/allproduts', { ...menuRead, schema: menuList('Every product', productWireSchema) }, async (request, reply) =>
     sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).products),
   );
   app.get(
     '/products/:categoriName',
     {
+      ...menuRead,
       schema: {
         ...menuList('The products of one category (an unknown category has none)', productWireSchema),
         params: z.object({ categoriName: z.string().describe('The category’s name, as `GET /allcategori` spells it') }),
@@ -100,13 +105,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCached(request, reply, answers.byCategory.get(request.params.categoriName) ?? answers.empty);
     },
   );
-  app.get('/ingredients', { schema: menuList('The toppings', ingredientWireSchema) }, async (request, reply) =>
+  app.get('/ingredients', { ...menuRead, schema: menuList('The toppings', ingredientWireSchema) }, async (request, reply) =>
     sendCached(request, reply, (await getMenuAnswers(app.db, app.now())).toppings),
   );
 
   app.get(
     '/allcategori/:id',
     {
+      ...menuRead,
       schema: {
         tags,
         summary: 'One category, with its image',
@@ -119,6 +125,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allproduts/:id',
     {
+      ...menuRead,
       schema: {
         tags,
         summary: 'One product, with its image',

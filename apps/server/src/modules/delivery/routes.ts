@@ -8,6 +8,7 @@ import {
   deliveryZoneUpdateSchema,
   deliveryZoneWireSchema,
 } from '@shop/shared/contract/delivery';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { requireAdmin } from '../auth/public';
 import { addZone, checkDelivery, listZones, removeZone, updateZone } from './service';
@@ -70,6 +71,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/delivery-check',
     {
+      config: PUBLIC_ANSWER,
       schema: {
         tags,
         summary: 'Whether the shop delivers to a post code, at what fee and from what minimum order (pounds)',

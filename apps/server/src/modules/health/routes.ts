@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthAnswerSchema } from '@shop/shared/contract/health';
 import { HttpError } from '../../http-errors';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
 
 const schema = {
@@ -10,7 +11,7 @@ const schema = {
 };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema }, async (_request, reply) => {
+  app.get('/health', { config: PUBLIC_ANSWER, schema }, async (_request, reply) => {
     try {
       await app.database.ping();
     } catch (error) {

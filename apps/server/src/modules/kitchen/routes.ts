@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderSlotsAnswerSchema, shopStatusAnswerSchema, shopStatusUpdateSchema } from '@shop/shared/contract/shop-status';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
 import { currentUser, requireAdmin } from '../auth/public';
 import { readOrderSlots, updateShopStatus } from './service';
@@ -25,6 +26,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order-slots',
     {
+      config: PUBLIC_ANSWER,
       schema: {
         tags,
         summary: 'The 15-minute slots an order may be scheduled for today and tomorrow, and whether “as soon as possible” is taken now',

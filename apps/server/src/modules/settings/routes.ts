@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
+import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
 import { requireAdmin } from '../auth/public';
 import { readShopSettings, readShopTrader, updateShopSettings } from './service';
@@ -35,6 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop-trader',
     {
+      config: PUBLIC_ANSWER,
       schema: {
         tags,
         summary: 'Who the shop is: the trader’s name, address, phone, e-mail and VAT number',
