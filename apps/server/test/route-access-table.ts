@@ -570,11 +570,15 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
     newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
     newOwnerAddress: () => addAddress(server, owner),
     newOwnerFavourite: async () => {
-      // A product not yet in the owner's list, so the answer is a new favourite's id.
-      const product = products[favouriteProduct++ % products.length];
-      const added = await call(server, 'POST', '/favouritelist', owner, { id: product?._id, email: owner.user.email });
-      if (typeof added.body?.insertedId !== 'string') throw new Error(`favourite not added: ${JSON.stringify(added.body)}`);
-      return added.body.insertedId as string;
+      // A product not yet in the owner's list, so the answer is a new favourite's id: the next one the list lacks
+      // (the POST /api/favouritelist row adds one of its own).
+      let added: Answer | undefined;
+      for (let tries = 0; tries < products.length; tries += 1) {
+        const product = products[favouriteProduct++ % products.length];
+        added = await call(server, 'POST', '/favouritelist', owner, { id: product?._id, email: owner.user.email });
+        if (typeof added.body?.insertedId === 'string') return added.body.insertedId as string;
+      }
+      throw new Error(`favourite not added: ${JSON.stringify(added?.body)}`);
     },
     newOwnerCardPayment: async () => {
       const card = expectStatus(
