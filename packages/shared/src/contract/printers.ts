@@ -41,7 +41,9 @@
  * server; a CloudPRNT printer polls `POST /api/cloudprnt/<secret>` (Star CloudPRNT: status in, `jobReady` out),
  * fetches the job with `GET /api/cloudprnt/<secret>?token=<job id>&type=...` and confirms with `DELETE
  * /api/cloudprnt/<secret>?token=<job id>&code=...`. `connection.serverUrl` in `PrinterWire` is that URL, to type into
- * the printer's CloudPRNT settings.
+ * the printer's CloudPRNT settings. What the printer sends is bounded like any other field: its words (a status, a
+ * result code) are kept cut to PRINTER_WORDS_MAX characters, and an identifier longer than PRINTER_IDENTIFIER_MAX is a
+ * 400 (see cloudPrntPollSchema below).
  */
 import { z } from 'zod';
 import { objectIdSchema } from './cart';
@@ -226,6 +228,62 @@ export const ticketPreviewSchema = z.strictObject({
   text: z.string(),
 });
 export type TicketPreview = z.infer<typeof ticketPreviewSchema>;
+
+// ---- What a CloudPRNT printer sends (Star's protocol): each field named here is bounded; Star's others pass unread. ----
+
+/**
+ * The most of a printer's own words the shop keeps: its poll's `status` and `statusCode`, a confirmation's `code`
+ * ('410 Paper empty'). Star's codes are 3 digits and a description that 'may vary between clients', so longer words
+ * are cut here rather than refused: a refused poll would stop the kitchen's tickets over a description.
+ */
+export const PRINTER_WORDS_MAX = 200;
+/** The longest identifier a printer sends back (its MAC address, the job's token, a media type), refused with 400 past it. */
+export const PRINTER_IDENTIFIER_MAX = 100;
+
+/** The first PRINTER_WORDS_MAX characters, never half of a character written as two (a surrogate pair). */
+export function cutPrinterWords(text: string): string {
+  if (text.length <= PRINTER_WORDS_MAX) return text;
+  const last = text.charCodeAt(PRINTER_WORDS_MAX - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? PRINTER_WORDS_MAX - 1 : PRINTER_WORDS_MAX);
+}
+
+const printerWords = (description: string) => z.string().transform(cutPrinterWords).optional().describe(description);
+const printerIdentifier = (field: string, description: string) =>
+  z.string().max(PRINTER_IDENTIFIER_MAX, `${field} must be at most ${PRINTER_IDENTIFIER_MAX} characters`).optional().describe(description);
+
+/** `POST /api/cloudprnt/:secret` body: a CloudPRNT poll. Star's other fields pass unread. */
+export const cloudPrntPollSchema = z
+  .looseObject({
+    status: printerWords(`The printer’s status: "200 OK", or e.g. "410 Paper empty" (cut to ${PRINTER_WORDS_MAX} characters)`),
+    printerMAC: printerIdentifier('printerMAC', 'The printer’s MAC address'),
+    statusCode: printerWords(`The status as a URL-encoded code and description (cut to ${PRINTER_WORDS_MAX} characters)`),
+    printingInProgress: z.boolean().optional(),
+  })
+  .describe('A CloudPRNT poll');
+export type CloudPrntPoll = z.output<typeof cloudPrntPollSchema>;
+
+export const cloudPrntPollAnswerSchema = z.object({
+  jobReady: z.boolean(),
+  mediaTypes: z.array(z.string()).optional(),
+  jobToken: z.string().optional(),
+  deleteMethod: z.literal('DELETE').optional(),
+});
+
+/** `GET /api/cloudprnt/:secret` query: the job's token (from the poll) and the media type the printer wants. */
+export const cloudPrntJobQuerySchema = z.looseObject({
+  token: printerIdentifier('token', 'The job’s token, from the poll'),
+  type: printerIdentifier('type', 'The media type the printer wants'),
+  mac: printerIdentifier('mac', 'The printer’s MAC address'),
+});
+
+/** `DELETE /api/cloudprnt/:secret` query: the job's token and its result code ('OK', '200 OK', '510 ...'). */
+export const cloudPrntConfirmQuerySchema = z.looseObject({
+  token: printerIdentifier('token', 'The job’s token, from the poll'),
+  code: printerWords(
+    `The result: 2xx or OK when printed, another code when the printer cannot print it (cut to ${PRINTER_WORDS_MAX} characters)`,
+  ),
+  mac: printerIdentifier('mac', 'The printer’s MAC address'),
+});
 
 /** Server to the admins room: a job has waited more than PRINT_JOB_LATE_SECONDS. */
 export const PRINT_JOB_LATE = 'print_job_late';

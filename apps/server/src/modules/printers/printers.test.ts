@@ -3,7 +3,7 @@
 // over HTTP as the protocol says); the ticket's text and the cut command are read back from the bytes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { PRINT_JOB_LATE, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
+import { PRINT_JOB_LATE, PRINTER_IDENTIFIER_MAX, PRINTER_WORDS_MAX, PRINTERS_CHANGED } from '@shop/shared/contract/printers';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory, printJobs } from '../../db/schema';
@@ -306,6 +306,57 @@ describe.each(testDatabases())('receipt printers on %s', (kind) => {
     const renewed = await api('PUT', `/printers/${added.body.id}`, { newCloudPrntSecret: true });
     expect(renewed.body.connection.serverUrl).not.toBe(serverUrl);
     expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+  });
+
+  it('keeps what a CloudPRNT printer says bounded: its words cut to 200 characters, an identifier over 100 refused with 400', async () => {
+    const added = await api('POST', '/printers', { name: 'Star till', connection: { kind: 'cloudprnt' } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const url = `${shop.server.url}${new URL(added.body.connection.serverUrl as string).pathname}`;
+    const poll = (body: Record<string, unknown>) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const lastError = async () => (await api('GET', '/printers')).body.printers[0].status.lastError as string | null;
+
+    // 20,000 characters of status: the poll is answered, and the printer's words are kept cut.
+    const long = `410 Paper empty ${'x'.repeat(20_000)}`;
+    const polled = await poll({ status: long, statusCode: encodeURIComponent(long), printerMAC: '00:11:62:00:00:02' });
+    expect(polled.status).toBe(200);
+    expect(await polled.json()).toEqual({ jobReady: false });
+    expect(await lastError()).toBe(`Printer status: ${long.slice(0, PRINTER_WORDS_MAX)}`);
+
+    // A character written as two (an emoji) across the cut is left out whole, never halved.
+    const before = `4${'y'.repeat(PRINTER_WORDS_MAX - 2)}`;
+    expect((await poll({ status: `${before}😀 and more` })).status).toBe(200);
+    expect(await lastError()).toBe(`Printer status: ${before}`);
+
+    // A job's result code is cut the same way, on the job and on the printer.
+    const test = await api('POST', `/printers/${added.body.id}/test`);
+    expect(test.status, JSON.stringify(test.body)).toBe(202);
+    const jobId = test.body.jobs[0].id as string;
+    const code = `510 ${'z'.repeat(10_000)}`;
+    const confirmed = await fetch(`${url}?token=${jobId}&code=${encodeURIComponent(code)}`, { method: 'DELETE' });
+    expect(await confirmed.json()).toEqual({ confirmed: true });
+    const cut = code.slice(0, PRINTER_WORDS_MAX);
+    expect(await lastError()).toBe(`The printer could not print a ticket (${cut})`);
+    const [job] = await shop.server.app.db.select().from(printJobs).where(eq(printJobs.id, jobId));
+    expect(job).toMatchObject({ status: 'failed', lastError: `The printer could not print it (${cut})` });
+
+    // Identifiers have a known shape: one over 100 characters is a 400 naming it.
+    const tooLong = 'm'.repeat(PRINTER_IDENTIFIER_MAX + 1);
+    const refusals = [
+      await poll({ status: '200 OK', printerMAC: tooLong }),
+      await fetch(`${url}?token=${tooLong}`),
+      await fetch(`${url}?type=${tooLong}`),
+      await fetch(`${url}?mac=${tooLong}`),
+      await fetch(`${url}?token=${tooLong}&code=OK`, { method: 'DELETE' }),
+    ];
+    const fields = ['printerMAC', 'token', 'type', 'mac', 'token'];
+    for (const [index, refused] of refusals.entries()) {
+      expect(refused.status, fields[index]).toBe(400);
+      expect(await refused.json(), fields[index]).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining(`${fields[index]} must be at most ${PRINTER_IDENTIFIER_MAX} characters`),
+      });
+    }
   });
 
   it('tells every admin page of a ticket waiting over a minute, once, and shows the ticket preview', async () => {

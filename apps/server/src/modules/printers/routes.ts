@@ -3,6 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeySchema } from '@shop/shared/contract/orders';
 import {
+  cloudPrntConfirmQuerySchema,
+  cloudPrntJobQuerySchema,
+  cloudPrntPollAnswerSchema,
+  cloudPrntPollSchema,
   printerCreateSchema,
   printerDeleteAnswerSchema,
   printersAnswerSchema,
@@ -49,23 +53,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NOT_A_PRINTER = 'No printer has this address';
 
 const secretParams = z.object({ secret: z.string().describe('The printer’s secret, from its CloudPRNT server URL') });
-/** What a CloudPRNT printer posts on each poll (Star's protocol; only what the shop reads is named). */
-const pollBodySchema = z
-  .looseObject({
-    status: z.string().optional().describe('The printer’s status: "200 OK", or e.g. "410 Paper empty"'),
-    printerMAC: z.string().optional(),
-    statusCode: z.string().optional(),
-    printingInProgress: z.boolean().optional(),
-  })
-  .describe('A CloudPRNT poll');
-const pollAnswerSchema = z.object({
-  jobReady: z.boolean(),
-  mediaTypes: z.array(z.string()).optional(),
-  jobToken: z.string().optional(),
-  deleteMethod: z.literal('DELETE').optional(),
-});
-const jobQuerySchema = z.looseObject({ token: z.string().optional(), type: z.string().optional(), mac: z.string().optional() });
-const confirmQuerySchema = z.looseObject({ token: z.string().optional(), code: z.string().optional(), mac: z.string().optional() });
 const jobBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
 /** Receipt printers (issue 24, decision 1200): the back office's routes (admins) and the CloudPRNT printers' own. */
@@ -200,8 +187,8 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'CloudPRNT poll: the printer reports its status and hears whether a ticket is ready',
         params: secretParams,
-        body: pollBodySchema,
-        response: { 200: pollAnswerSchema, ...errorAnswers },
+        body: cloudPrntPollSchema,
+        response: { 200: cloudPrntPollAnswerSchema, ...errorAnswers },
       },
     },
     async (request) => {
@@ -220,7 +207,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'CloudPRNT job: the ticket named by the poll’s token, as StarPRNT commands',
         params: secretParams,
-        querystring: jobQuerySchema,
+        querystring: cloudPrntJobQuerySchema,
         response: { 200: { description: 'The ticket', content: { [STARPRNT]: { schema: jobBytes } } }, ...errorAnswers },
       },
     },
@@ -251,7 +238,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'CloudPRNT confirmation: the printer printed the ticket (code 2xx or OK) or cannot print it',
         params: secretParams,
-        querystring: confirmQuerySchema,
+        querystring: cloudPrntConfirmQuerySchema,
         response: { 200: z.object({ confirmed: z.boolean() }), ...errorAnswers },
       },
     },
