@@ -40,15 +40,17 @@ export interface TwoShops {
   menu: Menu;
   /** The admin's session, signed in through A. */
   adminCookie: string;
+  /** The database both use, for a suite that checks what was written. */
+  databaseUrl: string;
   /** A socket to `shop` (signed in with `cookie`, or a visitor's), with the Origin its PUBLIC_ORIGIN accepts; closed after the test. */
   connect(shop: ShopProcess, cookie?: string | null): Promise<TestSocket>;
 }
 
 /**
  * Call inside the suite's `describe`: its hooks start A and B on a new database `databaseName` on the server at
- * `adminUrl` before the tests and stop them after. The answer's fields are there once the suite's tests run.
+ * `adminUrl` (with `env` added to their environment) before the tests and stop them after. The answer's fields are there once the suite's tests run.
  */
-export function useTwoShops(adminUrl: string, databaseName: string): TwoShops {
+export function useTwoShops(adminUrl: string, databaseName: string, env: Record<string, string> = {}): TwoShops {
   let database: TestDatabase | undefined;
   const shops: ShopProcess[] = [];
   const open: TestSocket[] = [];
@@ -64,9 +66,10 @@ export function useTwoShops(adminUrl: string, databaseName: string): TwoShops {
     async () => {
       database = await createTestDatabase(adminUrl, databaseName);
       // One after the other: the first migrates and seeds the empty database, the second finds it ready.
-      two.a = await startShop('A', database.url);
+      two.databaseUrl = database.url;
+      two.a = await startShop('A', database.url, env);
       shops.push(two.a);
-      two.b = await startShop('B', database.url);
+      two.b = await startShop('B', database.url, env);
       shops.push(two.b);
       two.menu = await loadMenu(two.a);
       two.adminCookie = await signInThrough(two.a, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);

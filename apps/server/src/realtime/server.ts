@@ -152,8 +152,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     ),
     onOrderStatusChanged(
       app.db,
-      ({ orderId, userId, status }) => {
+      ({ orderId, userId, status, change }) => {
         io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+        // A card order paid for and not placed never reached the board: the shop hears nothing of it.
+        if (change === 'not-placed') return;
         // Every admin hears every change, so the other admins' pages stop ringing once one has answered.
         io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
       },

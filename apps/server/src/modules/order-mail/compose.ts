@@ -10,6 +10,7 @@ import { deliveryFeeLine } from '@shop/shared/domain/delivery-fee-line';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { scheduledLine, slotLabel } from '@shop/shared/domain/kitchen';
+import { orderNotPlacedMessage } from '@shop/shared/domain/messages';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
@@ -339,6 +340,17 @@ export function canceledMail(order: OrderForMail, cancelRefund: number | null = 
       ],
       shop,
     ),
+  };
+}
+
+/**
+ * A card paid for an order that could no longer be placed when the payment came through (the shop closed or
+ * paused, the slot filled, something sold out): why, and that nothing was taken.
+ */
+export function notPlacedMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENTITY): ComposedMail {
+  return {
+    subject: `Your ${orderName(order)} could not be placed`,
+    text: body(order, [[orderNotPlacedMessage(order.cancelReason ?? 'it no longer met our rules')], questions(shop)], shop),
   };
 }
 

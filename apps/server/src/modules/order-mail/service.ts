@@ -16,6 +16,7 @@ import { readShopIdentity } from '../settings/public';
 import {
   acceptedMail,
   canceledMail,
+  notPlacedMail,
   onTheWayMail,
   receiptMail,
   refundMail,
@@ -60,6 +61,7 @@ export const orderMailKey = {
   retimed: (orderId: string, expectedAt: Date) => `order:${orderId}:retimed:${expectedAt.toISOString()}`,
   onTheWay: (orderId: string) => `order:${orderId}:on-the-way`,
   canceled: (orderId: string) => `order:${orderId}:canceled`,
+  notPlaced: (orderId: string) => `order:${orderId}:not-placed`,
   refund: (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`,
   /** `beyondRows`: pence refunded at the provider so far, all told. */
   providerRefund: (orderId: string, beyondRows: number) => `order:${orderId}:refund:provider:${beyondRows}`,
@@ -133,6 +135,9 @@ export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStat
       return;
     case 'refunded':
       await mailRefunds(ctx, to, order, shop);
+      return;
+    case 'not-placed':
+      await queueComposed(ctx, orderMailKey.notPlaced(orderId), orderId, to, notPlacedMail(order, shop));
       return;
   }
 }

@@ -81,13 +81,14 @@ interface PlaceOrder {
   checkTotal: (total: number) => void;
 }
 
-interface CustomerRow extends Record<string, unknown> {
-  deleted_at: Date | string | null;
+interface CustomerOrdersRow extends Record<string, unknown> {
   last_hour: number | string;
   last_day: number | string;
   key_hash: string | null;
   key_order_id: string | null;
 }
+
+type CustomerRow = CustomerOrdersRow & { deleted_at: Date | string | null };
 
 /**
  * The customer's row, locked for the rest of the transaction (their orders are placed one after another, so their
@@ -95,23 +96,31 @@ interface CustomerRow extends Record<string, unknown> {
  * their orders in the last hour and day and the key's earlier use.
  */
 async function lockCustomer(tx: Tx, userId: string, key: string | null, now: Date): Promise<CustomerRow | undefined> {
-  const rows = await runPrepared<CustomerRow>(tx, LOCK_CUSTOMER, [
+  // The lock first, on its own: a statement that waited for a row lock reads the other tables as they were when it
+  // began, so the counts and the key are read by the next statement, which sees what the order before committed.
+  const locked = await runPrepared<{ deleted_at: Date | string | null }>(tx, LOCK_CUSTOMER, [userId]);
+  const account = locked[0];
+  if (!account) return undefined;
+  const rows = await runPrepared<CustomerOrdersRow>(tx, CUSTOMER_ORDERS, [
     userId,
     new Date(now.getTime() - HOUR_MS).toISOString(),
     new Date(now.getTime() - 24 * HOUR_MS).toISOString(),
     key ?? '',
   ]);
-  return rows[0];
+  const counted = rows[0];
+  if (!counted) return undefined;
+  return { ...counted, deleted_at: account.deleted_at };
 }
 
-const LOCK_CUSTOMER = {
-  name: 'lock-customer',
-  text: `select u.deleted_at,
-    (select count(*) from orders o where o.user_id = u.id and o.created_at > $2::text::timestamptz) as last_hour,
-    (select count(*) from orders o where o.user_id = u.id and o.created_at > $3::text::timestamptz) as last_day,
-    k.request_hash as key_hash, k.order_id as key_order_id
-    from users u left join idempotency_keys k on k.user_id = u.id and k.key = $4::text
-    where u.id = $1::text for update of u`,
+const LOCK_CUSTOMER = { name: 'lock-customer', text: 'select deleted_at from users where id = $1::text for update' };
+
+const CUSTOMER_ORDERS = {
+  name: 'customer-orders',
+  text: `select
+    (select count(*) from orders o where o.user_id = $1::text and o.created_at > $2::text::timestamptz) as last_hour,
+    (select count(*) from orders o where o.user_id = $1::text and o.created_at > $3::text::timestamptz) as last_day,
+    (select k.request_hash from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_hash,
+    (select k.order_id from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_order_id`,
 };
 
 /** The delivery address as the order stores it, read once and locked: its fee and zone are decided on these lines. */

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
-import type { CreatePaymentIntentAnswer, PaymentConfig, TestPaymentConfirm, TestPaymentConfirmAnswer } from '@shop/shared/contract/orders';
+import type {
+  CreatePaymentIntentAnswer,
+  OrderWire,
+  PaymentConfig,
+  TestPaymentConfirm,
+  TestPaymentConfirmAnswer,
+} from '@shop/shared/contract/orders';
 import type { ShopTrader } from '@shop/shared/contract/settings';
 import type { OrderSlotsAnswer } from '@shop/shared/contract/shop-status';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { orderNotPlacedMessage } from '@shop/shared/domain/messages';
 import { PAY_ON_COLLECTION } from '@shop/shared/domain/payment-types';
 import { api } from '../../../lib/api';
 
@@ -108,4 +115,26 @@ export function createPaymentIntent(
 
 export function confirmTestPayment(body: TestPaymentConfirm): Promise<TestPaymentConfirmAnswer> {
   return api.post<TestPaymentConfirmAnswer>('/test-payments/confirm', body);
+}
+
+/** The card was authorised, but by then the order could not be placed: its message says why, and that the hold is released. */
+export class OrderNotPlaced extends Error {}
+
+const PLACEMENT_POLL_MS = 500;
+const PLACEMENT_WAIT_MS = 15_000;
+
+/**
+ * After Stripe authorised the card: the webhook places the order only if it could still be placed (open, not
+ * paused, its slot free, nothing sold out). Waits for that outcome: placed, or refused with why (thrown, in the
+ * words the e-mail uses). A webhook slower than the wait counts as placed: the order page follows it live.
+ */
+export async function waitForCardOrder(orderId: string): Promise<void> {
+  const deadline = Date.now() + PLACEMENT_WAIT_MS;
+  for (;;) {
+    const order = await api.get<OrderWire>(`/buy-product/${encodeURIComponent(orderId)}`);
+    if (order.placedAt) return;
+    if (order.status === 'Canceled Order') throw new OrderNotPlaced(orderNotPlacedMessage(order.cancelReason ?? ''));
+    if (Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, PLACEMENT_POLL_MS));
+  }
 }

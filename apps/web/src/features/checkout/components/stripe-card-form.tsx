@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { ApiError } from '../../../lib/api';
+import { OrderNotPlaced, waitForCardOrder } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
 
 function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, onError }: CardFormProps) {
@@ -29,12 +30,20 @@ function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, 
       const intent = await startPayment();
       if (!intent) return;
       // The card is authorised only (the intent then requires_capture: the money is held until the shop accepts) and
-      // Stripe's webhook places the order; no error here is success, and this only tells the customer the outcome.
+      // Stripe's webhook places the order if it could still be placed; the screen waits for that outcome.
       const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card, billing_details: { email } } });
-      if (result.error) fail(result.error.message ?? 'Your card was declined.');
-      else onPaid(intent.orderId);
+      if (result.error) {
+        fail(result.error.message ?? 'Your card was declined.');
+        return;
+      }
+      await waitForCardOrder(intent.orderId);
+      onPaid(intent.orderId);
     } catch (failure) {
-      fail(failure instanceof ApiError ? failure.message : 'The payment could not be completed. Try again.');
+      fail(
+        failure instanceof ApiError || failure instanceof OrderNotPlaced
+          ? failure.message
+          : 'The payment could not be completed. Try again.',
+      );
     } finally {
       setBusy(false);
     }
