@@ -117,8 +117,9 @@ export async function buildApp({
     // Behind nginx, request.ip (what rate limits count by) is the client's address from X-Forwarded-For, believed
     // only when the connection comes from a proxy TRUST_PROXY names (decision 0701). Without it, the socket's address.
     trustProxy: config.trustProxy,
-    // A path Fastify cannot route (bad percent-encoding, a parameter over its length) answers in the error shape too.
-    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // A path Fastify cannot route (bad percent-encoding, a parameter over its length) answers in the error shape too,
+    // before any hook runs: no-store here, as every error under /api is.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply.header('cache-control', 'no-store')),
   });
 
   app.decorate('config', config);

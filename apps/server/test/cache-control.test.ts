@@ -168,8 +168,9 @@ describe.each(testDatabases())('Cache-Control of every answer, on %s', (kind) =>
     }
   });
 
-  it('answers a public route’s refusals no-store: an unknown image or product, a bad query', async () => {
+  it('answers a public route’s refusals no-store: an unknown image or product, a bad query, a path that cannot be decoded', async () => {
     for (const pathname of [
+      '/api/allproduts/%E0%A4%A',
       `/api/images/${'0'.repeat(24)}`,
       `/api/allproduts/${'0'.repeat(24)}`,
       '/api/delivery-check',
