@@ -42,9 +42,52 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The databases every API suite runs on: `describe.each(testDatabases())('... on %s', (kind) => ...)`. */
+/**
+ * The API suites that run on a PostgreSQL server as well as on PGlite (decision 0706), each with what in it can go
+ * otherwise there. PGlite is PostgreSQL itself, so the rest of the shop is the same SQL on the same engine; what
+ * differs is concurrency (requests at once race on a server's pooled connections, row locks and SKIP LOCKED; PGlite
+ * takes one statement at a time), node-postgres (named prepared statements, its own types for hand-written
+ * statements' columns) and the server's version, settings and time zone data. Paths from the repository's root;
+ * postgres-suites.test.ts checks that each is there and asks the harness.
+ */
+export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
+  'apps/server/src/db/schema-checks.test.ts': "the migrations' constraints, as the server enforces them",
+  'apps/server/src/modules/auth/rate-limit-store.test.ts': 'counters raised at once from two processes, by prepared statements',
+  'apps/server/src/modules/orders/orders.test.ts': 'one Idempotency-Key sent several times at once; the placement statement',
+  'apps/server/src/modules/orders/order-status.test.ts': 'admins changing one order at once',
+  'apps/server/src/modules/orders/order-promise.test.ts': 'admins accepting one held card order at once',
+  'apps/server/src/modules/payments/payments.test.ts': 'parallel requests with one Idempotency-Key, webhooks under row locks',
+  'apps/server/src/modules/payments/money.test.ts': 'captures and refunds at once under row locks',
+  'apps/server/test/unpaid-card-orders.test.ts': "the money sweep's hand-written condition",
+  'apps/server/test/customer-limits.test.ts': 'bursts of orders and addresses against the per-customer limits',
+  'apps/server/test/order-mail.test.ts': 'the mail queue claimed with SKIP LOCKED by deliveries at once',
+  'apps/server/test/order-timers.test.ts': "the timers' SKIP LOCKED claims and hand-written interval arithmetic",
+  'apps/server/test/kitchen.test.ts': "the kitchen's hand-written statement: its counts, JSON and timestamps as node-postgres types them",
+  'apps/server/src/modules/printers/printers.test.ts': "the print queue's hand-written SQL and its claims",
+  'apps/server/src/modules/delivery/delivery.test.ts': 'hand-written statements that add the home zone once and keep the last one',
+  'apps/server/src/modules/reports/summary.test.ts': "aggregates by London's day, in the server's time zone data",
+  'apps/server/src/realtime/realtime.test.ts': "the socket.io PostgreSQL adapter's LISTEN/NOTIFY, used only there",
+};
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+// The test file that asks, from vitest's expect; Playwright's journeys import this harness too, without vitest.
+const vitestExpect = process.env.VITEST ? (await import('vitest')).expect : undefined;
+
+/**
+ * The databases an API suite runs on: `describe.each(testDatabases())('... on %s', (kind) => ...)`. Every suite runs
+ * on PGlite; the suites of POSTGRES_SUITES run on the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets
+ * it). TEST_POSTGRES=all runs every suite on both, for a change to the database layer itself (db/client.ts).
+ */
 export function testDatabases(): TestDatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  if (process.env.TEST_POSTGRES === 'all') return ['pglite', 'postgres'];
+  return currentTestFile() in POSTGRES_SUITES ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** The test file vitest is running, from the repository's root ('' outside vitest). */
+export function currentTestFile(): string {
+  const file = vitestExpect?.getState().testPath;
+  return file ? path.relative(REPO_ROOT, file).split(path.sep).join('/') : '';
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
