@@ -111,7 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
   let dropDatabase: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase(await postgresTemplate(loadConfig(env), opts.seed ?? false));
     env.DATABASE_URL = created.url;
     dropDatabase = created.drop;
   }
@@ -161,10 +161,8 @@ async function openDatabase(config: Config, kind: TestDatabaseKind, seed: boolea
     const template = await pgliteTemplate(config, seed);
     return createDatabase({ dataDir: MEMORY_DATA_DIR, pgliteTemplate: template });
   }
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: MEMORY_DATA_DIR });
-  await migrateDatabase(database);
-  if (seed) await seedInto(database, config);
-  return database;
+  // A copy of its template (below): migrated, and seeded when asked.
+  return createDatabase({ databaseUrl: config.databaseUrl, dataDir: MEMORY_DATA_DIR });
 }
 
 async function seedInto(database: DatabaseHandle, config: Config): Promise<void> {
@@ -241,22 +239,81 @@ async function loadOrBuildTemplate(key: string, config: Config, seed: boolean): 
 }
 
 // --- PostgreSQL ----------------------------------------------------------------------------------------------
+// Each server gets a database of its own, copied by the server from a template database (CREATE DATABASE ...
+// TEMPLATE), migrated and seeded once per key as the PGlite templates are: a copy takes a fraction of a second where
+// migrating and seeding took seconds. Templates stay on the server, one per key (shop_template_<key>), as the PGlite
+// dumps stay in the temporary folder; the migrations on an empty server are db/migrate.test.ts' and the processes'.
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+const postgresTemplates = new Map<string, Promise<string>>();
+/** The advisory lock (on the server's maintenance database) held while a template is built. */
+const TEMPLATE_LOCK_KEY = 0x73686f70; // "shop"
+
+function adminDatabaseUrl(): string {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set to run tests on PostgreSQL');
+  return adminUrl;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function postgresTemplate(config: Config, seed: boolean): Promise<string> {
+  const name = `shop_template_${templateKey(config, seed)}`;
+  let template = postgresTemplates.get(name);
+  if (!template) {
+    template = buildPostgresTemplate(name, config, seed).then(() => name);
+    postgresTemplates.set(name, template);
+    template.catch(() => postgresTemplates.delete(name));
+  }
+  return template;
+}
+
+async function buildPostgresTemplate(name: string, config: Config, seed: boolean): Promise<void> {
+  const adminUrl = adminDatabaseUrl();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // One builder at a time, across the processes of a run and runs side by side: the others wait, then find it.
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    // Built under another name and renamed once whole, so a template by its own name is always complete.
+    const partial = `${name}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${partial}`);
+    try {
+      const database = await createDatabase({ databaseUrl: databaseUrl(adminUrl, partial), dataDir: MEMORY_DATA_DIR });
+      try {
+        await migrateDatabase(database);
+        if (seed) await seedInto(database, config);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${partial} rename to ${name}`);
+    } catch (error) {
+      await admin.query(`drop database if exists ${partial} with (force)`);
+      throw error;
+    }
+  } finally {
+    // Ending the session releases the lock.
+    await admin.end();
+  }
+}
+
+async function createPostgresDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = adminDatabaseUrl();
   const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
