@@ -287,7 +287,8 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
     () =>
       withProxyRestored(async () => {
         // Committed but not answered: the client times out while the database's answer is still on its way back.
-        proxy.slow(1500);
+        // Placement is one transaction of about ten round trips, a second each at this speed.
+        proxy.slow(500);
         const key = newKey();
         const abort = new AbortController();
         const first = placeCash(shop, customer, menu, key, abort.signal).then(
@@ -427,13 +428,15 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
     const draining = await newShop('draining', drainProxy);
     expect((await placeCash(draining, customer, menu, newKey())).status).toBe(201);
 
+    // Six customers' checkouts (one customer's orders are placed one after another, under their lock).
+    const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => newCustomer(`Drain${i}`)));
     drainProxy.slow(400);
     const before = drainProxy.stats().clientChunks;
     const keys = Array.from({ length: 6 }, newKey);
     const answers: Array<{ at: number; answer: Answer }> = [];
     const failures: Error[] = [];
-    const inFlight = keys.map((key) =>
-      placeCash(draining, customer, menu, key).then(
+    const inFlight = keys.map((key, i) =>
+      placeCash(draining, buyers[i] ?? customer, menu, key).then(
         (answer) => answers.push({ at: Date.now(), answer }),
         (error: Error) => failures.push(error),
       ),

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import type { OrderCatalogue } from '../pricing/public';
 import { checkTime, lockSlot, priceOrder } from './order-rules';
 import { readStoredItems } from './wire';
 
@@ -53,6 +54,9 @@ export async function writeOrderMoney(
   return rows[0] ?? null;
 }
 
+/** What confirming a paid card order reads besides its transaction: the menu (loadOrderCatalogue, before it), the clock, the configuration. */
+export type ConfirmContext = Pick<ServiceContext, 'config'> & { now: Date; catalogue: OrderCatalogue };
+
 /** A card order paid for: placed, or refused with the reason a customer reads. */
 export type CardOrderConfirmation = { placed: true } | { placed: false; reason: string };
 
@@ -65,7 +69,7 @@ export type CardOrderConfirmation = { placed: true } | { placed: false; reason: 
  */
 export async function confirmCardOrder(
   tx: Tx,
-  ctx: Pick<ServiceContext, 'config'> & { now: Date },
+  ctx: ConfirmContext,
   order: OrderRow,
   payment: { intentId: string; paymentStatus: 'authorised' | 'paid' },
 ): Promise<CardOrderConfirmation | null> {
@@ -98,8 +102,8 @@ export async function confirmCardOrder(
 }
 
 /** Why the order could not be placed now, in the words its refusal would have had at checkout; null when it can. */
-async function refusalNow(tx: Tx, ctx: Pick<ServiceContext, 'config'> & { now: Date }, order: OrderRow): Promise<string | null> {
-  const rules = { tx, now: ctx.now, config: ctx.config };
+async function refusalNow(tx: Tx, ctx: ConfirmContext, order: OrderRow): Promise<string | null> {
+  const rules = { tx, catalogue: ctx.catalogue, now: ctx.now, config: ctx.config };
   try {
     if (order.scheduledFor) await lockSlot(tx, order.scheduledFor);
     await checkTime(rules, order.scheduledFor);

@@ -15,12 +15,17 @@ import type { Db, Tx } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import { deliveryFeeFor } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
-import { loadOrderCatalogue, priceCart } from '../pricing/public';
+import { priceCart, type OrderCatalogue } from '../pricing/public';
 import { toStoredItem, type StoredOrderItem } from './wire';
 
-/** What the rules need of the shop: the transaction the order is written in, the clock's now, the configuration. */
+/**
+ * What the rules need of the shop: the transaction the order is written in, the menu every price is read from
+ * (the in-memory snapshot, taken before the transaction: on PGlite, a read outside it would wait for it), the
+ * clock's now, the configuration.
+ */
 export interface RulesContext {
   tx: Tx;
+  catalogue: OrderCatalogue;
   now: Date;
   config: ServiceContext['config'];
 }
@@ -78,7 +83,7 @@ export async function priceOrder(
   lines: CartLine[],
   delivery: { fulfilment: Fulfilment; postcode: string | null },
 ): Promise<PricedOrder> {
-  const catalogue = await loadOrderCatalogue(rules.tx as unknown as Db);
+  const { catalogue } = rules;
   let quote: CartQuote;
   try {
     quote = priceCart(lines, catalogue.pricing, rules.now);

@@ -13,9 +13,9 @@ import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { PricingError } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
-import { inTransaction, runPrepared, type Db, type Tx } from '../../db/client';
+import { inTransaction, runPrepared, type Tx } from '../../db/client';
 import { newId } from '../../db/id';
-import { addresses, idempotencyKeys, orders, orderStatusHistory, type AddressSnapshot } from '../../db/schema';
+import { addresses, orders, type AddressSnapshot } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { SIGN_IN_REQUIRED, type SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND } from '../addresses/public';
@@ -67,8 +67,26 @@ function checkEmail(user: SessionUser, email: string | undefined): void {
   }
 }
 
-function requestHash(kind: string, payload: unknown): string {
-  return createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex');
+/**
+ * The Idempotency-Key with the hash of the request it came with (so a reused key with another body is refused);
+ * null without a key. The hashed fields keep their order, so keys stored earlier still match.
+ */
+function keyOf(
+  idempotencyKey: string | null,
+  kind: string,
+  input: OrderInput,
+  extra: Record<string, unknown> = {},
+): { key: string; hash: string } | null {
+  if (!idempotencyKey) return null;
+  const payload = {
+    items: input.items,
+    addressId: input.addressId ?? null,
+    note: input.note,
+    ...extra,
+    ...scheduledHashPart(input),
+    ...fulfilmentHashPart(input),
+  };
+  return { key: idempotencyKey, hash: createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex') };
 }
 
 /** One order to place: whose, what, how paid, its idempotency key. */
@@ -171,8 +189,9 @@ async function placeOrder(
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
   const collection = input.fulfilment === 'collection';
   const cash = paymentType === 'Cash';
+  const catalogue = await loadOrderCatalogue(ctx.db);
   const result = await inTransaction(ctx.db, async (tx) => {
-    const rules = { tx, now, config: ctx.config };
+    const rules = { tx, catalogue, now, config: ctx.config };
     if (scheduledFor) await lockSlot(tx, scheduledFor);
     const customer = await lockCustomer(tx, user.id, key?.key ?? null, now);
     if (!customer || customer.deleted_at !== null) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
@@ -189,48 +208,63 @@ async function placeOrder(
     const address: AddressSnapshot = addressId
       ? await readAddress(tx, user.id, addressId)
       : { ...COLLECTION_ADDRESS, firstname: input.contact?.name ?? '', email: user.email, phone: input.contact?.phone ?? '' };
-    const catalogue = await loadOrderCatalogue(tx as unknown as Db);
     const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
     checkTotal(priced.total);
 
     const orderId = newId();
     const { date, time } = shopDateTime(now);
-    await tx.insert(orders).values({
-      id: orderId,
-      userId: user.id,
-      email: user.email,
-      items: priced.items as unknown as Record<string, unknown>[],
-      subtotal: priced.quote.subtotal,
-      total: priced.total,
-      deliveryFee: priced.deliveryFee,
+    await runPrepared(tx, INSERT_ORDER, [
+      orderId,
+      user.id,
+      user.email,
+      JSON.stringify(priced.items),
+      priced.quote.subtotal,
+      priced.total,
+      priced.deliveryFee,
       paymentType,
       // A card order waits for its payment: nobody but its customer sees it until then (placed_at null).
-      paymentStatus: cash ? 'unpaid' : 'pending',
-      status: INITIAL_ORDER_STATUS,
+      cash ? 'unpaid' : 'pending',
+      INITIAL_ORDER_STATUS,
       addressId,
-      address,
-      note: input.note.trim(),
-      allergyNote: input.allergyNote.trim(),
-      fulfilment: input.fulfilment,
+      JSON.stringify(address),
+      input.note.trim(),
+      input.allergyNote.trim(),
+      input.fulfilment,
       date,
       time,
-      createdAt: now,
-      placedAt: cash ? now : null,
-      scheduledFor,
-    });
-    if (cash)
-      await tx
-        .insert(orderStatusHistory)
-        .values({ id: newId(), orderId, status: INITIAL_ORDER_STATUS, changedBy: user.id, changedAt: now });
-    if (key)
-      await tx
-        .insert(idempotencyKeys)
-        .values({ id: newId(), key: key.key, userId: user.id, requestHash: key.hash, orderId, createdAt: now });
+      now.toISOString(),
+      cash ? now.toISOString() : null,
+      scheduledFor?.toISOString() ?? null,
+      newId(),
+      newId(),
+      key?.key ?? null,
+      key?.hash ?? null,
+    ]);
     return { orderId, created: true };
   });
   if (result.created && cash) emitOrderPlaced(ctx.db, { orderId: result.orderId, userId: user.id });
   return result;
 }
+
+/**
+ * The order, its first status (a cash order: placed now) and its idempotency key, in one statement (one round trip);
+ * foreign keys are checked at its end, so the history and the key may name the order inserted beside them.
+ */
+const INSERT_ORDER = {
+  name: 'insert-order',
+  text: `with o as (
+    insert into orders (id, user_id, email, items, subtotal, total, delivery_fee, payment_type, payment_status, status,
+      address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for)
+    values ($1::text, $2::text, $3::text, $4::text::jsonb, $5::int, $6::int, $7::int, $8::text, $9::text, $10::text,
+      $11::text, $12::text::jsonb, $13::text, $14::text, $15::text, $16::text, $17::text, $18::text::timestamptz,
+      $19::text::timestamptz, $20::text::timestamptz)
+    returning id),
+  h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
+    select $21::text, o.id, $10::text, $2::text, $18::text::timestamptz from o where $19::text is not null),
+  k as (insert into idempotency_keys (id, key, user_id, request_hash, order_id, created_at)
+    select $22::text, $23::text, $2::text, $24::text, o.id, $18::text::timestamptz from o where $23::text is not null)
+  select id from o`,
+};
 
 const COLLECTION_ADDRESS: AddressSnapshot = {
   firstname: '',
@@ -257,19 +291,7 @@ export async function placeCashOrder(
 ): Promise<{ orderId: string; created: boolean }> {
   if (input.paymentType === 'Card') throw new HttpError('CARD_ORDER_NEEDS_INTENT', CARD_THROUGH_INTENT);
   checkEmail(user, input.email);
-  const key = idempotencyKey
-    ? {
-        key: idempotencyKey,
-        hash: requestHash('buy-product', {
-          items: input.items,
-          addressId: input.addressId ?? null,
-          note: input.note,
-          paymentType: 'Cash',
-          ...scheduledHashPart(input),
-          ...fulfilmentHashPart(input),
-        }),
-      }
-    : null;
+  const key = keyOf(idempotencyKey, 'buy-product', input, { paymentType: 'Cash' });
   return placeOrder(ctx, { user, input, paymentType: 'Cash', key, checkTotal: () => undefined });
 }
 
@@ -291,18 +313,7 @@ export async function recordCardOrder(
   { user, input, idempotencyKey }: OrderRequest<CardOrderRequest>,
 ): Promise<CardOrderAwaitingPayment> {
   checkEmail(user, input.email);
-  const key = idempotencyKey
-    ? {
-        key: idempotencyKey,
-        hash: requestHash('create-payment-intent', {
-          items: input.items,
-          addressId: input.addressId ?? null,
-          note: input.note,
-          ...scheduledHashPart(input),
-          ...fulfilmentHashPart(input),
-        }),
-      }
-    : null;
+  const key = keyOf(idempotencyKey, 'create-payment-intent', input);
   const checkTotal = (total: number) => {
     if (input.price !== undefined && poundsToPence(input.price) !== total) {
       throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(total)}`);

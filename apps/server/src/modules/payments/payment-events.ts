@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { dbEvents } from '../../db-events';
 import { orders, payments, refunds, stripeEvents } from '../../db/schema';
 import { confirmCardOrder, emitOrderPlaced, emitOrderStatusChanged, writeOrderMoney } from '../orders/public';
+import { loadOrderCatalogue, type OrderCatalogue } from '../pricing/public';
 import type { ProviderEvent, ProviderRefund } from './provider-types';
 import { TEST_INTENT_PREFIX } from './test-provider';
 
@@ -67,7 +68,7 @@ interface Effects {
   changed: PaymentChangedEvent[];
 }
 
-type EventContext = Pick<ServiceContext, 'config' | 'log'> & { now: Date };
+type EventContext = Pick<ServiceContext, 'config' | 'log'> & { now: Date; catalogue: OrderCatalogue };
 
 // How far along an intent is at the provider, so a payments row never moves back (a late 'requires_capture' after
 // 'succeeded'). Statuses the shop writes itself (amount_below_total) rank with the final ones.
@@ -183,7 +184,10 @@ async function placeOrder(
   if (intent.amount > order.total) {
     log.error({ orderId: order.id, intentAmount: intent.amount, orderTotal: order.total }, 'paid amount is above the order total');
   }
-  const confirmed = await confirmCardOrder(tx, { config: ctx.config, now }, order, { intentId: intent.id, paymentStatus: status });
+  const confirmed = await confirmCardOrder(tx, ctx, order, {
+    intentId: intent.id,
+    paymentStatus: status,
+  });
   if (!confirmed) return;
   if (confirmed.placed) effects.placed = { orderId: order.id, userId: order.userId };
   else {
@@ -412,6 +416,8 @@ export async function applyPaymentEvent(
 ): Promise<{ duplicate: boolean; placedOrderId: string | null; refused: CardOrderRefused | null }> {
   const { db } = ctx;
   const now = ctx.now();
+  // The menu a paid card order is checked against, read before the transaction (on PGlite a read outside it waits for it).
+  const catalogue = await loadOrderCatalogue(db);
   const result = await db.transaction(async (tx) => {
     const fresh = await tx
       .insert(stripeEvents)
@@ -419,7 +425,7 @@ export async function applyPaymentEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return { duplicate: true, effects: null };
-    return { duplicate: false, effects: await reconcile(tx, event, { config: ctx.config, log: ctx.log, now }) };
+    return { duplicate: false, effects: await reconcile(tx, event, { config: ctx.config, log: ctx.log, catalogue, now }) };
   });
   if (result.effects) await announce(db, result.effects);
   return {
@@ -436,7 +442,9 @@ export async function applyPaymentEvent(
 export async function applyProviderAnswer(ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>, event: ProviderEvent): Promise<void> {
   const { db } = ctx;
   const now = ctx.now();
-  const effects = await db.transaction((tx) => reconcile(tx, event, { config: ctx.config, log: ctx.log, now }));
+  // The menu a paid card order is checked against, read before the transaction (on PGlite a read outside it waits for it).
+  const catalogue = await loadOrderCatalogue(db);
+  const effects = await db.transaction((tx) => reconcile(tx, event, { config: ctx.config, log: ctx.log, catalogue, now }));
   await announce(db, effects);
 }
 
