@@ -76,3 +76,30 @@ describe('the layers are enforced by lint', () => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
   });
 });
+
+// One owner per table: only the orders module writes the orders and their status history (docs/architecture.md).
+async function orderWrites(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+const ORDERS_IMPORTS = "import type { Db } from '../../db/client';\nimport { orders, orderStatusHistory } from '../../db/schema';\n";
+
+describe('only the orders module writes the orders, by lint', () => {
+  it.each([
+    ['an update through the query builder', 'await db.update(orders).set({ note: "" });'],
+    ['an insert of a status', 'await db.insert(orderStatusHistory).values([]);'],
+    ['a delete', 'await db.delete(orders);'],
+    ['SQL text', "await db.execute('UPDATE orders SET note = null');"],
+    ['SQL in a template', 'await db.execute(`insert into order_status_history (id) values (1)`);'],
+  ])('refuses %s in another module', async (_case, statement) => {
+    const code = `${ORDERS_IMPORTS}export async function x(db: Db) {\n  ${statement}\n}\n`;
+    expect(await orderWrites('apps/server/src/modules/payments/probe.ts', code)).toHaveLength(1);
+    expect(await orderWrites('apps/server/src/modules/orders/probe.ts', code)).toEqual([]);
+  });
+
+  it('lets another module read them', async () => {
+    const code = `${ORDERS_IMPORTS}export async function x(db: Db) {\n  return [await db.select().from(orders), orderStatusHistory];\n}\n`;
+    expect(await orderWrites('apps/server/src/modules/printers/probe.ts', code)).toEqual([]);
+  });
+});

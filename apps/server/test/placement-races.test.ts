@@ -61,6 +61,44 @@ describe.runIf(ADMIN_URL)(`order placement races across two shop processes on on
     expect(stored.rows[0].n).toBe(placed);
   });
 
+  it('places exactly k card orders for a slot of capacity k whose payments arrive at once, the others released', async () => {
+    const slot = '2026-11-19T20:00:00.000Z';
+    const capacity = await call(shops.a.url, 'PUT', '/shop-settings', { body: { slotCapacity: 2 }, cookie: shops.adminCookie });
+    expect(capacity.status).toBe(200);
+    const customers = await Promise.all(Array.from({ length: 6 }, (_, i) => newCustomer(i % 2 ? shops.a : shops.b, `Card${i}`)));
+    // Every intent is opened while the slot is free: it fills only as the payments come in.
+    const intents = [];
+    for (const [i, customer] of customers.entries()) {
+      const opened = await call<{ clientSecret: string; orderId: string }>(
+        i % 2 ? shops.a.url : shops.b.url,
+        'POST',
+        '/create-payment-intent',
+        {
+          body: { items: [pizzaLine(shops.menu)], addressId: customer.addressId, note: '', scheduledFor: slot },
+          cookie: customer.cookie,
+        },
+      );
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      intents.push({ customer, ...opened.body });
+    }
+    const paid = await Promise.all(
+      intents.map(({ customer, clientSecret }, i) =>
+        call(i % 2 ? shops.b.url : shops.a.url, 'POST', '/test-payments/confirm', {
+          body: { clientSecret, cardNumber: '4242424242424242', exp: '12/30', cvc: '123' },
+          cookie: customer.cookie,
+        }),
+      ),
+    );
+    expect(statuses(paid)).toEqual([200, 200, 409, 409, 409, 409]);
+    const stored = await db.query<{ placed: number; released: number }>(
+      `select count(*) filter (where placed_at is not null)::int as placed,
+        count(*) filter (where placed_at is null and payment_status = 'released')::int as released
+        from orders where scheduled_for = $1`,
+      [slot],
+    );
+    expect(stored.rows[0]).toEqual({ placed: 2, released: 4 });
+  });
+
   it('stores the address its fee and zone were decided on, while the customer edits it between a zone and outside every zone', async () => {
     const customer = await newCustomer(shops.a, 'Mover');
     const move = (postcode: string, index: number) =>

@@ -87,15 +87,12 @@ export function decideDelivery(area: DeliveryArea, postcode: string): DeliveryDe
 }
 
 /**
- * For placing an order delivered to `postcode` whose food comes to `foodTotal` pence: its delivery fee in pence, or
- * 422 OUTSIDE_DELIVERY_AREA / POSTCODE_NOT_UK with the shop's phone, or 422 DELIVERY_MINIMUM under the zone's minimum.
+ * For placing an order delivered to `postcode` whose food comes to `foodTotal` pence, in the area read: its delivery
+ * fee in pence, or 422 OUTSIDE_DELIVERY_AREA / POSTCODE_NOT_UK with the shop's phone, or 422 DELIVERY_MINIMUM under
+ * the zone's minimum.
  */
-export async function deliveryFeeFor(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
-  postcode: string,
-  foodTotal: number,
-): Promise<number> {
-  const decision = decideDelivery(await readDeliveryArea(ctx), postcode);
+export function deliveryFeeIn(area: DeliveryArea, postcode: string, foodTotal: number): number {
+  const decision = decideDelivery(area, postcode);
   if (!decision.delivers)
     throw new HttpError(decision.reason === 'outside' ? 'OUTSIDE_DELIVERY_AREA' : 'POSTCODE_NOT_UK', decision.message);
   const underMinimum = zoneMinimumRefusal(decision, foodTotal);

@@ -6,14 +6,14 @@
 import { sql } from 'drizzle-orm';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
-import { slotStart } from '@shop/shared/domain/kitchen';
+import { isPaused, pausedMessage, slotStart } from '@shop/shared/domain/kitchen';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { ORDER_TOO_LARGE, PricingError, type CartQuote } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { HttpError } from '../../http-errors';
-import { deliveryFeeFor } from '../delivery/public';
+import { deliveryFeeIn, readDeliveryArea, type DeliveryArea } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
 import { priceCart, type OrderCatalogue } from '../pricing/public';
 import { toStoredItem, type StoredOrderItem } from './wire';
@@ -26,6 +26,8 @@ import { toStoredItem, type StoredOrderItem } from './wire';
 export interface RulesContext {
   tx: Tx;
   catalogue: OrderCatalogue;
+  /** The delivery zones, when read before the transaction (as the menu is); read on it otherwise. */
+  area?: DeliveryArea;
   now: Date;
   config: ServiceContext['config'];
 }
@@ -59,9 +61,10 @@ function kitchenOf(rules: RulesContext): Pick<ServiceContext, 'db' | 'now'> {
 
 /**
  * The time: an order ahead must be for one of the free slots (SLOT_NOT_AVAILABLE naming the next one), an order
- * for as soon as possible needs the shop open (SHOP_CLOSED) and not paused (ORDERING_PAUSED).
+ * for as soon as possible needs the shop open (SHOP_CLOSED) and not paused (ORDERING_PAUSED). `pausedUntil` is the
+ * pause when the caller read it on the transaction already; it is read here otherwise.
  */
-export async function checkTime(rules: RulesContext, scheduledFor: Date | null): Promise<void> {
+export async function checkTime(rules: RulesContext, scheduledFor: Date | null, pausedUntil?: Date | null): Promise<void> {
   const kitchen = kitchenOf(rules);
   if (scheduledFor) {
     const refusal = await scheduleRefusal(kitchen, scheduledFor);
@@ -70,7 +73,12 @@ export async function checkTime(rules: RulesContext, scheduledFor: Date | null):
   }
   const status = orderingStatus(rules.now);
   if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
-  const paused = await pauseRefusal(kitchen);
+  const paused =
+    pausedUntil === undefined
+      ? await pauseRefusal(kitchen)
+      : pausedUntil && isPaused({ busy: null, pausedUntil }, rules.now)
+        ? pausedMessage(rules.now, pausedUntil)
+        : null;
   if (paused) throw new HttpError('ORDERING_PAUSED', paused);
 }
 
@@ -96,8 +104,8 @@ export async function priceOrder(
   const deliveryFee =
     delivery.fulfilment === 'collection'
       ? 0
-      : await deliveryFeeFor(
-          { db: rules.tx as unknown as Db, config: rules.config, now: () => rules.now },
+      : deliveryFeeIn(
+          rules.area ?? (await readDeliveryArea({ db: rules.tx as unknown as Db, config: rules.config, now: () => rules.now })),
           delivery.postcode ?? '',
           quote.total,
         );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { buyProductRequestSchema, createPaymentIntentRequestSchema } from '@shop/shared/contract/orders';
@@ -15,10 +15,11 @@ import { PricingError } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
 import { inTransaction, runPrepared, type Tx } from '../../db/client';
 import { newId } from '../../db/id';
-import { addresses, orders, type AddressSnapshot } from '../../db/schema';
+import { orders, type AddressSnapshot } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { SIGN_IN_REQUIRED, type SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND } from '../addresses/public';
+import { readDeliveryArea } from '../delivery/public';
 import { loadOrderCatalogue } from '../pricing/public';
 const HOUR_MS = 60 * 60_000;
 import { emitOrderPlaced } from './events';
@@ -99,70 +100,60 @@ interface PlaceOrder {
   checkTotal: (total: number) => void;
 }
 
-interface CustomerOrdersRow extends Record<string, unknown> {
+/** What placing reads under the customer's lock, in one statement. */
+interface CustomerState extends Record<string, unknown> {
   last_hour: number | string;
   last_day: number | string;
   key_hash: string | null;
   key_order_id: string | null;
+  /** The delivery address, when the order names one of the customer's (locked for share); null otherwise. */
+  address: AddressSnapshot | string | null;
+  paused_until: Date | string | null;
 }
 
-type CustomerRow = CustomerOrdersRow & { deleted_at: Date | string | null };
+/**
+ * Takes the customer's lock for the rest of the transaction (their orders are placed one after another, so their
+ * limits and keys are counted exactly, and an account being deleted either waits for the order or has gone); false
+ * when the account is gone.
+ */
+async function lockCustomer(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await runPrepared<{ deleted_at: Date | string | null }>(tx, LOCK_CUSTOMER, [userId]);
+  return rows[0] !== undefined && rows[0].deleted_at === null;
+}
 
 /**
- * The customer's row, locked for the rest of the transaction (their orders are placed one after another, so their
- * limits and keys are counted exactly, and an account being deleted either waits for the order or has gone), with
- * their orders in the last hour and day and the key's earlier use.
+ * Then, in one statement: their orders in the last hour and day, the key's earlier use, the delivery address (read
+ * once and locked for share: its fee and zone are decided on the lines the order stores), the pause. A statement
+ * that waited for a row lock reads other tables as they were when it began, so this one comes after the lock.
  */
-async function lockCustomer(tx: Tx, userId: string, key: string | null, now: Date): Promise<CustomerRow | undefined> {
-  // The lock first, on its own: a statement that waited for a row lock reads the other tables as they were when it
-  // began, so the counts and the key are read by the next statement, which sees what the order before committed.
-  const locked = await runPrepared<{ deleted_at: Date | string | null }>(tx, LOCK_CUSTOMER, [userId]);
-  const account = locked[0];
-  if (!account) return undefined;
-  const rows = await runPrepared<CustomerOrdersRow>(tx, CUSTOMER_ORDERS, [
+async function readCustomerState(tx: Tx, userId: string, key: string | null, addressId: string | null, now: Date): Promise<CustomerState> {
+  const rows = await runPrepared<CustomerState>(tx, CUSTOMER_STATE, [
     userId,
     new Date(now.getTime() - HOUR_MS).toISOString(),
     new Date(now.getTime() - 24 * HOUR_MS).toISOString(),
     key ?? '',
+    addressId ?? '',
   ]);
-  const counted = rows[0];
-  if (!counted) return undefined;
-  return { ...counted, deleted_at: account.deleted_at };
+  const row = rows[0];
+  if (!row) throw new Error('The customer statement answered no row');
+  return row;
 }
 
 const LOCK_CUSTOMER = { name: 'lock-customer', text: 'select deleted_at from users where id = $1::text for update' };
 
-const CUSTOMER_ORDERS = {
-  name: 'customer-orders',
-  text: `select
+const CUSTOMER_STATE = {
+  name: 'customer-state',
+  text: `with a as (
+      select firstname, lastname, email, phone, address, address2, city, postcode from addresses
+      where id = $5::text and user_id = $1::text for share)
+    select
     (select count(*) from orders o where o.user_id = $1::text and o.created_at > $2::text::timestamptz) as last_hour,
     (select count(*) from orders o where o.user_id = $1::text and o.created_at > $3::text::timestamptz) as last_day,
     (select k.request_hash from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_hash,
-    (select k.order_id from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_order_id`,
+    (select k.order_id from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_order_id,
+    (select row_to_json(a) from a) as address,
+    (select paused_until from shop_status where id = 1) as paused_until`,
 };
-
-/** The delivery address as the order stores it, read once and locked: its fee and zone are decided on these lines. */
-async function readAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
-  const row = (
-    await tx
-      .select({
-        firstname: addresses.firstname,
-        lastname: addresses.lastname,
-        email: addresses.email,
-        phone: addresses.phone,
-        address: addresses.address,
-        address2: addresses.address2,
-        city: addresses.city,
-        postcode: addresses.postcode,
-      })
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .for('share')
-  )[0];
-  // Someone else's address answers like a missing one.
-  if (!row) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-  return row;
-}
 
 function cartLinesOf(input: OrderInput, catalogue: Awaited<ReturnType<typeof loadOrderCatalogue>>): CartLine[] {
   try {
@@ -189,24 +180,29 @@ async function placeOrder(
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
   const collection = input.fulfilment === 'collection';
   const cash = paymentType === 'Cash';
-  const catalogue = await loadOrderCatalogue(ctx.db);
+  const addressId = collection ? null : (input.addressId ?? null);
+  // Read before the transaction, as every order reads them: the menu (in memory) and the delivery zones.
+  const [catalogue, area] = await Promise.all([loadOrderCatalogue(ctx.db), collection ? undefined : readDeliveryArea(ctx)]);
   const result = await inTransaction(ctx.db, async (tx) => {
-    const rules = { tx, catalogue, now, config: ctx.config };
+    const rules = { tx, catalogue, ...(area ? { area } : {}), now, config: ctx.config };
     if (scheduledFor) await lockSlot(tx, scheduledFor);
-    const customer = await lockCustomer(tx, user.id, key?.key ?? null, now);
-    if (!customer || customer.deleted_at !== null) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+    if (!(await lockCustomer(tx, user.id))) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+    const customer = await readCustomerState(tx, user.id, key?.key ?? null, addressId, now);
     if (key && customer.key_hash !== null) {
       if (customer.key_hash !== key.hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
       if (customer.key_order_id) return { orderId: customer.key_order_id, created: false };
     }
     const recent = { lastHour: Number(customer.last_hour), lastDay: Number(customer.last_day) };
     if (!mayStartOrder(recent, ctx.config.rateLimitMultiplier)) throw new HttpError('ORDER_LIMIT_REACHED', ORDER_LIMIT_REACHED);
-    await checkTime(rules, scheduledFor);
-    const addressId = collection ? null : (input.addressId ?? null);
+    await checkTime(rules, scheduledFor, customer.paused_until === null ? null : new Date(customer.paused_until));
     if (!collection && !addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
+    // Someone else's address answers like a missing one.
+    if (addressId && !customer.address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
     // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
-    const address: AddressSnapshot = addressId
-      ? await readAddress(tx, user.id, addressId)
+    const address: AddressSnapshot = customer.address
+      ? typeof customer.address === 'string'
+        ? (JSON.parse(customer.address) as AddressSnapshot)
+        : customer.address
       : { ...COLLECTION_ADDRESS, firstname: input.contact?.name ?? '', email: user.email, phone: input.contact?.phone ?? '' };
     const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
     checkTotal(priced.total);
