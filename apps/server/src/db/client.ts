@@ -118,14 +118,15 @@ export interface PreparedSql {
  * Rows come back with the driver's own types, keyed by the column names the text selects.
  */
 export async function runPrepared<Row extends Record<string, unknown>>(
-  db: Db | Tx,
+  db: InTransaction,
   statement: PreparedSql,
   values: unknown[],
 ): Promise<Row[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query<Row>({ name: statement.name, text: statement.text, values })).rows;
+  if (client instanceof pg.Pool || client instanceof pg.Client)
+    return (await client.query<Row>({ name: statement.name, text: statement.text, values })).rows;
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
-  // Inside a transaction: the same text on the transaction's own connection, its $n bound as parameters.
+  // Inside drizzle's transaction: the same text on the transaction's own connection, its $n bound as parameters.
   const parts = statement.text.split(/\$(\d+)/);
   const chunks = parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
   const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Row[] };
@@ -134,6 +135,66 @@ export async function runPrepared<Row extends Record<string, unknown>>(
 
 /** A transaction's handle, as `db.transaction` passes it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A handle whose statements run in one transaction: drizzle's, or inTransaction's own connection (PostgreSQL). */
+export type InTransaction = Db | Tx;
+
+// One query builder per pooled connection, made the first time the connection runs a transaction of inTransaction's.
+const onConnection = new WeakMap<pg.PoolClient, Db>();
+
+function builderOn(connection: pg.PoolClient): Db {
+  let db = onConnection.get(connection);
+  if (!db) {
+    db = drizzlePostgres({ client: connection, schema });
+    onConnection.set(connection, db);
+  }
+  return db;
+}
+
+/**
+ * One transaction on one pooled connection, whose fixed statements (runPrepared) are then prepared once per
+ * connection as they are outside a transaction; drizzle's own transaction sends each as new text. `opening`, SQL
+ * without parameters (its values already literals), runs in BEGIN's own round trip, and its last statement's rows go
+ * to `work`. PGlite has one connection and takes drizzle's transaction.
+ */
+async function runTransaction<T>(db: Db, work: TransactionWork<T>, opening: readonly string[]): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      let rows: Record<string, unknown>[] = [];
+      for (const text of opening) rows = ((await tx.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+      return work(tx, rows);
+    });
+  }
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const opened = (await connection.query(['begin', ...opening].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const results = Array.isArray(opened) ? opened : [opened];
+    try {
+      const result = await work(builderOn(connection), opening.length > 0 ? (results.at(-1)?.rows ?? []) : []);
+      await connection.query('commit');
+      return result;
+    } catch (error) {
+      await connection.query('rollback').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    }
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is closed, not given to the next request.
+    connection.release(broken);
+  }
+}
+
+/** A transaction's work: its handle, and the rows of its opening's last statement. */
+export type TransactionWork<T> = (tx: InTransaction, opened: Record<string, unknown>[]) => Promise<T>;
+
+/** A value written into an opening's SQL text: quoted as PostgreSQL reads a string literal. */
+export const sqlLiteral = (value: string): string => pg.escapeLiteral(value);
 
 // PostgreSQL's answers to two transactions that locked in each other's way: one of them is rolled back and may
 // simply run again.
@@ -159,12 +220,13 @@ export const BUSY_TRY_AGAIN = 'The shop is busy with the same thing just now: pl
 
 /**
  * Runs `work` in a transaction, again (up to four times in all) when PostgreSQL rolled it back for a deadlock or a
- * serialization failure; after that a TransactionConflict. `work` must do nothing outside the database.
+ * serialization failure; after that a TransactionConflict. `work` must do nothing outside the database. `opening`:
+ * statements without parameters to run first, in BEGIN's round trip (the locks a transaction takes first).
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: TransactionWork<T>, opening: readonly string[] = []): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(work);
+      return await runTransaction(db, work, opening);
     } catch (error) {
       if (!isLockConflict(error)) throw error;
       if (attempt >= MAX_TRANSACTION_TRIES) throw new TransactionConflict(error);

@@ -40,8 +40,9 @@ describe.runIf(ADMIN_URL)(`a real deadlock on PostgreSQL${SKIPPED}`, () => {
       });
     };
     const attempts = await Promise.all([lockInOrder(1, 2), lockInOrder(2, 1)]);
-    expect(attempts.sort()).toEqual([1, 2]);
-    expect(runs).toBe(3);
+    // PostgreSQL rolls one of them back (rarely both, when each finds the cycle at once): it ran again and finished.
+    expect(Math.max(...attempts)).toBe(2);
+    expect(runs).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { FINAL_STATUSES } from '@shop/shared/domain/order-status';
-import type { Db, Tx } from '../../db/client';
+import type { Db, InTransaction } from '../../db/client';
 import { orders, type AddressSnapshot } from '../../db/schema';
 
 /** Whether one of the customer's placed orders is neither delivered nor canceled (the kitchen and driver need it). */
-export async function hasOpenOrders(db: Db | Tx, userId: string): Promise<boolean> {
+export async function hasOpenOrders(db: Db | InTransaction, userId: string): Promise<boolean> {
   const open = await db
     .select({ id: orders.id })
     .from(orders)
@@ -18,7 +18,7 @@ export async function hasOpenOrders(db: Db | Tx, userId: string): Promise<boolea
  * name, e-mail, phone, address and notes. Answers their ids.
  */
 export async function anonymiseOrdersOf(
-  tx: Tx,
+  tx: InTransaction,
   userId: string,
   erased: { email: string; address: AddressSnapshot },
   now: Date,

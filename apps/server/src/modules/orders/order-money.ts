@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentStatus } from '@shop/shared/domain/payment-types';
 import type { ServiceContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
+import type { Db, InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -36,7 +36,7 @@ export interface OrderMoneyExpected {
 
 /** Writes an order's money, compare-and-set; answers the order after the change, or null when nothing changed. */
 export async function writeOrderMoney(
-  db: Db | Tx,
+  db: Db | InTransaction,
   orderId: string,
   change: OrderMoneyChange,
   expected: OrderMoneyExpected,
@@ -68,7 +68,7 @@ export type CardOrderConfirmation = { placed: true } | { placed: false; reason: 
  * payments module releases the hold.
  */
 export async function confirmCardOrder(
-  tx: Tx,
+  tx: InTransaction,
   ctx: ConfirmContext,
   order: OrderRow,
   payment: { intentId: string; paymentStatus: 'authorised' | 'paid' },
@@ -102,7 +102,7 @@ export async function confirmCardOrder(
 }
 
 /** Why the order could not be placed now, in the words its refusal would have had at checkout; null when it can. */
-async function refusalNow(tx: Tx, ctx: ConfirmContext, order: OrderRow): Promise<string | null> {
+async function refusalNow(tx: InTransaction, ctx: ConfirmContext, order: OrderRow): Promise<string | null> {
   const rules = { tx, catalogue: ctx.catalogue, now: ctx.now, config: ctx.config };
   try {
     if (order.scheduledFor) await lockSlot(tx, order.scheduledFor);

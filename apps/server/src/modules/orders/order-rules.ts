@@ -11,7 +11,7 @@ import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { ORDER_TOO_LARGE, PricingError, type CartQuote } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
+import type { Db, InTransaction } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import { deliveryFeeIn, readDeliveryArea, type DeliveryArea } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
@@ -24,7 +24,7 @@ import { toStoredItem, type StoredOrderItem } from './wire';
  * clock's now, the configuration.
  */
 export interface RulesContext {
-  tx: Tx;
+  tx: InTransaction;
   catalogue: OrderCatalogue;
   /** The delivery zones, when read before the transaction (as the menu is); read on it otherwise. */
   area?: DeliveryArea;
@@ -46,12 +46,18 @@ export interface PricedOrder {
 const SLOT_LOCK_SPACE = 0x5107;
 
 /**
- * Takes the slot's lock for the rest of the transaction: orders for one slot are checked against its capacity one
- * after another, so n at once for a slot with room for k place exactly min(n, k).
+ * The slot's lock, held to the end of the transaction: orders for one slot are checked against its capacity one
+ * after another, so n at once for a slot with room for k place exactly min(n, k). SQL with its values as literals
+ * (whole numbers), so it can open a transaction (inTransaction's `opening`).
  */
-export async function lockSlot(tx: Tx, scheduledFor: Date): Promise<void> {
+export function slotLockSql(scheduledFor: Date): string {
   const slot = Math.floor(slotStart(scheduledFor).getTime() / 900_000);
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK_SPACE}::int, ${slot}::int)`);
+  return `select pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, ${slot})`;
+}
+
+/** Takes the slot's lock on a transaction already under way. */
+export async function lockSlot(tx: InTransaction, scheduledFor: Date): Promise<void> {
+  await tx.execute(sql.raw(slotLockSql(scheduledFor)));
 }
 
 /** The kitchen's reads, on the order's transaction. */

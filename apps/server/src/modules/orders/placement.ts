@@ -13,7 +13,7 @@ import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { PricingError } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
-import { inTransaction, runPrepared, type Tx } from '../../db/client';
+import { inTransaction, runPrepared, sqlLiteral } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, type AddressSnapshot } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -23,7 +23,7 @@ import { readDeliveryArea } from '../delivery/public';
 import { loadOrderCatalogue } from '../pricing/public';
 const HOUR_MS = 60 * 60_000;
 import { emitOrderPlaced } from './events';
-import { checkTime, lockSlot, priceOrder } from './order-rules';
+import { checkTime, priceOrder, slotLockSql } from './order-rules';
 import { ORDER_NOT_FOUND } from './reads';
 
 // Placing an order: a cash order at once, a card order waiting for its payment (confirmed when it is paid).
@@ -102,6 +102,8 @@ interface PlaceOrder {
 
 /** What placing reads under the customer's lock, in one statement. */
 interface CustomerState extends Record<string, unknown> {
+  /** Null while the account is there. */
+  deleted_at: Date | string | null;
   last_hour: number | string;
   last_day: number | string;
   key_hash: string | null;
@@ -112,48 +114,38 @@ interface CustomerState extends Record<string, unknown> {
 }
 
 /**
- * Takes the customer's lock for the rest of the transaction (their orders are placed one after another, so their
- * limits and keys are counted exactly, and an account being deleted either waits for the order or has gone); false
- * when the account is gone.
+ * The locks a placement takes first, in this order for every placement, and what it reads under them, as the SQL
+ * that opens its transaction (in BEGIN's round trip, values as literals): the slot's lock (an order ahead), the
+ * customer's (their orders are placed one after another, so their limits and keys are counted exactly, and an
+ * account being deleted either waits for the order or has gone), then, in a statement of its own (one that waited
+ * for a lock would read other tables as they were when it began): whether the account is still there, their orders
+ * in the last hour and day, the key's earlier use, the delivery address (locked for share: its fee and zone are
+ * decided on the lines the order stores) and the pause.
  */
-async function lockCustomer(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await runPrepared<{ deleted_at: Date | string | null }>(tx, LOCK_CUSTOMER, [userId]);
-  return rows[0] !== undefined && rows[0].deleted_at === null;
-}
-
-/**
- * Then, in one statement: their orders in the last hour and day, the key's earlier use, the delivery address (read
- * once and locked for share: its fee and zone are decided on the lines the order stores), the pause. A statement
- * that waited for a row lock reads other tables as they were when it began, so this one comes after the lock.
- */
-async function readCustomerState(tx: Tx, userId: string, key: string | null, addressId: string | null, now: Date): Promise<CustomerState> {
-  const rows = await runPrepared<CustomerState>(tx, CUSTOMER_STATE, [
-    userId,
-    new Date(now.getTime() - HOUR_MS).toISOString(),
-    new Date(now.getTime() - 24 * HOUR_MS).toISOString(),
-    key ?? '',
-    addressId ?? '',
-  ]);
-  const row = rows[0];
-  if (!row) throw new Error('The customer statement answered no row');
-  return row;
-}
-
-const LOCK_CUSTOMER = { name: 'lock-customer', text: 'select deleted_at from users where id = $1::text for update' };
-
-const CUSTOMER_STATE = {
-  name: 'customer-state',
-  text: `with a as (
+function placementOpening(
+  placing: { userId: string; key: string | null; addressId: string | null; scheduledFor: Date | null },
+  now: Date,
+): string[] {
+  const user = sqlLiteral(placing.userId);
+  const key = sqlLiteral(placing.key ?? '');
+  const hourAgo = sqlLiteral(new Date(now.getTime() - HOUR_MS).toISOString());
+  const dayAgo = sqlLiteral(new Date(now.getTime() - 24 * HOUR_MS).toISOString());
+  return [
+    ...(placing.scheduledFor ? [slotLockSql(placing.scheduledFor)] : []),
+    `select 1 from users where id = ${user} for update`,
+    `with a as (
       select firstname, lastname, email, phone, address, address2, city, postcode from addresses
-      where id = $5::text and user_id = $1::text for share)
+      where id = ${sqlLiteral(placing.addressId ?? '')} and user_id = ${user} for share)
     select
-    (select count(*) from orders o where o.user_id = $1::text and o.created_at > $2::text::timestamptz) as last_hour,
-    (select count(*) from orders o where o.user_id = $1::text and o.created_at > $3::text::timestamptz) as last_day,
-    (select k.request_hash from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_hash,
-    (select k.order_id from idempotency_keys k where k.user_id = $1::text and k.key = $4::text) as key_order_id,
+    (select deleted_at from users where id = ${user}) as deleted_at,
+    (select count(*) from orders o where o.user_id = ${user} and o.created_at > ${hourAgo}::timestamptz) as last_hour,
+    (select count(*) from orders o where o.user_id = ${user} and o.created_at > ${dayAgo}::timestamptz) as last_day,
+    (select k.request_hash from idempotency_keys k where k.user_id = ${user} and k.key = ${key}) as key_hash,
+    (select k.order_id from idempotency_keys k where k.user_id = ${user} and k.key = ${key}) as key_order_id,
     (select row_to_json(a) from a) as address,
     (select paused_until from shop_status where id = 1) as paused_until`,
-};
+  ];
+}
 
 function cartLinesOf(input: OrderInput, catalogue: Awaited<ReturnType<typeof loadOrderCatalogue>>): CartLine[] {
   try {
@@ -183,61 +175,65 @@ async function placeOrder(
   const addressId = collection ? null : (input.addressId ?? null);
   // Read before the transaction, as every order reads them: the menu (in memory) and the delivery zones.
   const [catalogue, area] = await Promise.all([loadOrderCatalogue(ctx.db), collection ? undefined : readDeliveryArea(ctx)]);
-  const result = await inTransaction(ctx.db, async (tx) => {
-    const rules = { tx, catalogue, ...(area ? { area } : {}), now, config: ctx.config };
-    if (scheduledFor) await lockSlot(tx, scheduledFor);
-    if (!(await lockCustomer(tx, user.id))) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
-    const customer = await readCustomerState(tx, user.id, key?.key ?? null, addressId, now);
-    if (key && customer.key_hash !== null) {
-      if (customer.key_hash !== key.hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-      if (customer.key_order_id) return { orderId: customer.key_order_id, created: false };
-    }
-    const recent = { lastHour: Number(customer.last_hour), lastDay: Number(customer.last_day) };
-    if (!mayStartOrder(recent, ctx.config.rateLimitMultiplier)) throw new HttpError('ORDER_LIMIT_REACHED', ORDER_LIMIT_REACHED);
-    await checkTime(rules, scheduledFor, customer.paused_until === null ? null : new Date(customer.paused_until));
-    if (!collection && !addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
-    // Someone else's address answers like a missing one.
-    if (addressId && !customer.address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
-    // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
-    const address: AddressSnapshot = customer.address
-      ? typeof customer.address === 'string'
-        ? (JSON.parse(customer.address) as AddressSnapshot)
-        : customer.address
-      : { ...COLLECTION_ADDRESS, firstname: input.contact?.name ?? '', email: user.email, phone: input.contact?.phone ?? '' };
-    const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
-    checkTotal(priced.total);
+  const opening = placementOpening({ userId: user.id, key: key?.key ?? null, addressId, scheduledFor }, now);
+  const result = await inTransaction(
+    ctx.db,
+    async (tx, opened) => {
+      const rules = { tx, catalogue, ...(area ? { area } : {}), now, config: ctx.config };
+      const customer = opened[0] as CustomerState | undefined;
+      if (!customer || customer.deleted_at !== null) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+      if (key && customer.key_hash !== null) {
+        if (customer.key_hash !== key.hash) throw new HttpError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+        if (customer.key_order_id) return { orderId: customer.key_order_id, created: false };
+      }
+      const recent = { lastHour: Number(customer.last_hour), lastDay: Number(customer.last_day) };
+      if (!mayStartOrder(recent, ctx.config.rateLimitMultiplier)) throw new HttpError('ORDER_LIMIT_REACHED', ORDER_LIMIT_REACHED);
+      await checkTime(rules, scheduledFor, customer.paused_until === null ? null : new Date(customer.paused_until));
+      if (!collection && !addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
+      // Someone else's address answers like a missing one.
+      if (addressId && !customer.address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
+      // A collection order (decision 1003) copies who collects it, with the account's e-mail and empty address lines.
+      const address: AddressSnapshot = customer.address
+        ? typeof customer.address === 'string'
+          ? (JSON.parse(customer.address) as AddressSnapshot)
+          : customer.address
+        : { ...COLLECTION_ADDRESS, firstname: input.contact?.name ?? '', email: user.email, phone: input.contact?.phone ?? '' };
+      const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
+      checkTotal(priced.total);
 
-    const orderId = newId();
-    const { date, time } = shopDateTime(now);
-    await runPrepared(tx, INSERT_ORDER, [
-      orderId,
-      user.id,
-      user.email,
-      JSON.stringify(priced.items),
-      priced.quote.subtotal,
-      priced.total,
-      priced.deliveryFee,
-      paymentType,
-      // A card order waits for its payment: nobody but its customer sees it until then (placed_at null).
-      cash ? 'unpaid' : 'pending',
-      INITIAL_ORDER_STATUS,
-      addressId,
-      JSON.stringify(address),
-      input.note.trim(),
-      input.allergyNote.trim(),
-      input.fulfilment,
-      date,
-      time,
-      now.toISOString(),
-      cash ? now.toISOString() : null,
-      scheduledFor?.toISOString() ?? null,
-      newId(),
-      newId(),
-      key?.key ?? null,
-      key?.hash ?? null,
-    ]);
-    return { orderId, created: true };
-  });
+      const orderId = newId();
+      const { date, time } = shopDateTime(now);
+      await runPrepared(tx, INSERT_ORDER, [
+        orderId,
+        user.id,
+        user.email,
+        JSON.stringify(priced.items),
+        priced.quote.subtotal,
+        priced.total,
+        priced.deliveryFee,
+        paymentType,
+        // A card order waits for its payment: nobody but its customer sees it until then (placed_at null).
+        cash ? 'unpaid' : 'pending',
+        INITIAL_ORDER_STATUS,
+        addressId,
+        JSON.stringify(address),
+        input.note.trim(),
+        input.allergyNote.trim(),
+        input.fulfilment,
+        date,
+        time,
+        now.toISOString(),
+        cash ? now.toISOString() : null,
+        scheduledFor?.toISOString() ?? null,
+        newId(),
+        newId(),
+        key?.key ?? null,
+        key?.hash ?? null,
+      ]);
+      return { orderId, created: true };
+    },
+    opening,
+  );
   if (result.created && cash) emitOrderPlaced(ctx.db, { orderId: result.orderId, userId: user.id });
   return result;
 }
