@@ -58,6 +58,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/src/modules/orders/order-promise.test.ts': 'admins accepting one held card order at once',
   'apps/server/src/modules/payments/payments.test.ts': 'parallel requests with one Idempotency-Key, webhooks under row locks',
   'apps/server/src/modules/payments/money.test.ts': 'captures and refunds at once under row locks',
+  'apps/server/src/modules/payments/paid-order-rules.test.ts': "a paid order's rules checked again under the placement's locks",
   'apps/server/test/unpaid-card-orders.test.ts': "the money sweep's hand-written condition",
   'apps/server/test/customer-limits.test.ts': 'bursts of orders and addresses against the per-customer limits',
   'apps/server/test/order-mail.test.ts': 'the mail queue claimed with SKIP LOCKED by deliveries at once',
