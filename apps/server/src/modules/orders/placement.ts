@@ -21,12 +21,13 @@ import { SIGN_IN_REQUIRED, type SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND } from '../addresses/public';
 import { readDeliveryArea } from '../delivery/public';
 import { loadOrderCatalogue } from '../pricing/public';
-const HOUR_MS = 60 * 60_000;
 import { emitOrderPlaced } from './events';
 import { checkTime, priceOrder, slotLockSql } from './order-rules';
 import { ORDER_NOT_FOUND } from './reads';
 
 // Placing an order: a cash order at once, a card order waiting for its payment (confirmed when it is paid).
+
+const HOUR_MS = 60 * 60_000;
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
 export const CARD_THROUGH_INTENT = 'Card orders are paid through POST /api/create-payment-intent';
