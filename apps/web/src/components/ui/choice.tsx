@@ -32,20 +32,25 @@ export function Radio({ label, note, className, ...input }: ChoiceProps) {
   );
 }
 
-/** A set of radios or tick boxes under a legend: the legend names the group for assistive technology. */
+/**
+ * A set of radios or tick boxes under a legend: the legend names the group for assistive technology. A set of radios
+ * may say so (`role="radiogroup"`), as a native radio group is announced.
+ */
 export function ChoiceGroup({
   legend,
   row = false,
+  role,
   className,
   children,
 }: {
   legend: ReactNode;
   row?: boolean;
+  role?: 'radiogroup';
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <fieldset className={['ui-choice-group', row && 'is-row', className].filter(Boolean).join(' ')}>
+    <fieldset role={role} className={['ui-choice-group', row && 'is-row', className].filter(Boolean).join(' ')}>
       <legend className="ui-choice-legend">{legend}</legend>
       <div className="ui-choice-options">{children}</div>
     </fieldset>
