@@ -5,7 +5,7 @@ import { useSession } from '../lib/use-session';
 const NewOrderPopup = lazy(() => import('../features/admin-live/components/new-order-popup').then((m) => ({ default: m.NewOrderPopup })));
 
 /**
- * The new-order popup and its chime, for an admin on every page of the app (issue 20: the storefront too, so
+ * The new-order popup and its chime, for an admin on every page of the app (the storefront too, so
  * nothing waits unseen while an admin looks at the menu), mounted once around both layouts by the route table.
  */
 export function AdminAlerts() {

@@ -25,7 +25,7 @@ import { acceptMoneyLine, cancelMoneyLine, readyAtText, refusalOf } from '../lib
 import { useNow } from '../lib/use-now';
 
 /**
- * The back office's two questions when an order is answered (issue 20), asked alike by the new-order popup, the
+ * The back office's two questions when an order is answered, asked alike by the new-order popup, the
  * order list's row menu and the order page: Accept asks when the order arrives, Reject (Cancel) asks why. Each
  * sends through the `onAccept` / `onCancel` it is given, stays open while the answer is awaited, and shows a
  * refusal where the admin pressed the button (a card that could not be charged says so plainly); it closes once

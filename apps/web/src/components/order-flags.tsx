@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 
-/** What an order says about how it leaves the shop and the customer's allergies (issue 22 points 1 and 3). */
+/** What an order says about how it leaves the shop and the customer's allergies. */
 export interface FlaggedOrder {
   fulfilment: Fulfilment;
   allergyNote: string;

@@ -26,7 +26,7 @@ interface ReprintButtonProps {
 }
 
 /**
- * Reprint: `POST /api/orders/:id/print` to every printer, for the tickets each prints (issue 24 point 3). Each
+ * Reprint: `POST /api/orders/:id/print` to every printer, for the tickets each prints. Each
  * click is one request with its own Idempotency-Key, and the button is off while it is in flight, so a double click
  * prints once; a click that failed on the way (network, 5xx) leaves its key for the next click, so trying again
  * never prints twice. 'Sent to 2 printers' when sent; with no printer set up, a dialog leading to the Printers screen.

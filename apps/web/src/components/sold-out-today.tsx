@@ -32,7 +32,7 @@ interface SoldOutTodayProps {
 }
 
 /**
- * One tap on an order's line (issue 21 point 4): what that order ran out of is 'Sold out today' (back by itself at
+ * One tap on an order's line: what that order ran out of is 'Sold out today' (back by itself at
  * the next opening), with 'Back on sale' to undo it. Every open menu hears it (menu_changed). Used by the order page
  * and the new-order popup alike (decision 0903).
  */

@@ -22,7 +22,7 @@ interface WaitingTimeProps {
 }
 
 /**
- * How long a waiting order has waited, on the popup and the order screens (issue 20): 'Waiting 6 min', and a red
+ * How long a waiting order has waited, on the popup and the order screens: 'Waiting 6 min', and a red
  * 'Late' before it once it has waited the shop's lateAfterMinutes.
  */
 export function WaitingTime({ placedAt, now, lateAfterMinutes, scheduledFor = null }: WaitingTimeProps) {

@@ -6,7 +6,7 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 1000, lg: 1200, xl: 1920 };
 
 /**
  * The media query of MUI's `theme.breakpoints.down(key)`: narrower than the breakpoint (MUI takes 0.05 px off). For
- * `useMediaQuery`, which has no theme to ask without a ThemeProvider (decision 1103).
+ * `useMediaQuery`, which has no theme to ask without a ThemeProvider.
  */
 export function below(key: keyof typeof BREAKPOINTS): string {
   return `(max-width:${BREAKPOINTS[key] - 0.05}px)`;

@@ -3,7 +3,7 @@ import type { DeliveryCheckAnswer } from '@shop/shared/contract/delivery';
 import { api } from './api';
 
 /**
- * `GET /api/delivery-check?postcode=` (anyone; issue 22 point 2, decision 1001): whether the shop delivers to a post
+ * `GET /api/delivery-check?postcode=` (anyone; decision 1001): whether the shop delivers to a post
  * code, at what fee and from what minimum, with the words to show when it does not. Checkout's fee line and the address
  * form's warning ask it; answers are kept a minute (the zones rarely change).
  */

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { categoriesQueryKey, productsQueryKey, toppingsQueryKey, useProducts, useToppings } from './menu-queries';
 
 // The socket's part is its own chunk (socket.io-client and the realtime contract), loaded after the menu has drawn:
-// the storefront's first load stays as it was.
+// the storefront's first load does not carry it.
 const MenuSocket = lazy(() => import('./menu-socket').then((m) => ({ default: m.MenuSocket })));
 
 let refreshing = false;
@@ -40,7 +40,7 @@ export function nextComeBack(lists: ReadonlyArray<ReadonlyArray<{ soldOutUntil: 
 }
 
 /**
- * Keeps the open menu true (issue 21): refetches it when the server says it changed (`menu_changed`, to every
+ * Keeps the open menu true: refetches it when the server says it changed (`menu_changed`, to every
  * connection, signed in or not) or the socket comes back (an event may have been missed), and when an item sold out
  * for today is back at its `soldOutUntil` (the shop's next opening). Mounted by the screens that show the menu or
  * the cart; renders nothing.

@@ -9,7 +9,7 @@ const ShopStatusSocket = lazy(() => import('./shop-status-socket').then((m) => (
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
 /**
- * Keeps the opening status true (issue 21): takes the `shop_status` event's status at once, asks again after a
+ * Keeps the opening status true: takes the `shop_status` event's status at once, asks again after a
  * reconnect, and when busy mode or a pause ends by itself (at `busy.until` / `pausedUntil`, which sends nothing).
  * Mounted by the screens that show the status (the menu's and cart's line, checkout, the back office); renders nothing.
  */

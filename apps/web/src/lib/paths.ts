@@ -14,7 +14,7 @@ export const paths = {
   notification: '/notification',
   myProfile: '/profile/my-profile',
   myOrders: '/profile/my-orders',
-  /** The customer's saved addresses, to add, edit and delete outside checkout (issue 18). */
+  /** The customer's saved addresses, to add, edit and delete outside checkout. */
   myAddresses: '/profile/addresses',
   addAddress: '/addaddress',
   editAddress: '/addaddress/:id',
@@ -31,7 +31,7 @@ export const paths = {
   allOrders: '/allorders',
   adminOrder: '/allorders/:ordersId',
   pendingOrders: '/pendingorders',
-  /** The orders accepted and not yet on their way, by when they are due: the kitchen's work (issue 21). */
+  /** The orders accepted and not yet on their way, by when they are due: the kitchen's work. */
   acceptedOrders: '/acceptedorders',
   categories: '/categories',
   addCategory: '/categoriforms',
@@ -44,11 +44,11 @@ export const paths = {
   categoryProducts: '/allproduts/:categoriName',
   banner: '/banner',
   addNotification: '/addnotification',
-  /** The shop's settings: the order timers and auto-accept (issue 20). */
+  /** The shop's settings: the order timers and auto-accept. */
   shopSettings: '/shop-settings',
-  /** The delivery area: the shop's post code and its zones (issue 22, decision 1001). */
+  /** The delivery area: the shop's post code and its zones (decision 1001). */
   deliveryZones: '/delivery-zones',
-  /** The shop's receipt printers (issue 24, decision 1201). */
+  /** The shop's receipt printers (decision 1201). */
   printers: '/printers',
 } as const;
 

@@ -17,7 +17,7 @@ import { api } from './api';
 import { useRealtimeSocket } from './realtime';
 
 /**
- * The back office's printers and print jobs (issue 24, decision 1201), read by the Printers screen, the order pages
+ * The back office's printers and print jobs (decision 1201), read by the Printers screen, the order pages
  * (Reprint, the order's jobs) and the late job banner on every admin page. The routes and events are
  * contract/printers.ts's.
  */

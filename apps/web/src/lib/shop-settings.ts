@@ -42,7 +42,7 @@ export function putShopSettings(change: ShopSettingsUpdate): Promise<ShopSetting
 
 /**
  * The minutes the Accept dialog offers first, in one place: the shop's current quote (`quoteMinutes` of
- * GET /api/opening-status: the queue, busy mode and capacity, issue 21), within what an admin may promise (5 to 240
+ * GET /api/opening-status: the queue, busy mode and capacity), within what an admin may promise (5 to 240
  * minutes, as the server's default is); DEFAULT_READY_MINUTES until it is known.
  */
 export function useReadyQuote(fulfilment: Fulfilment = 'delivery'): number {

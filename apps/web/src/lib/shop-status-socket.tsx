@@ -5,7 +5,7 @@ import { useRealtimeSocket } from './realtime-socket';
 
 /**
  * The payload's schema (the opening status's, with zod and the orders contract) is loaded with the first event, not
- * with the socket: opening the socket after the storefront's first paint then evaluates no schema (decision 1103).
+ * with the socket: opening the socket after the storefront's first paint then evaluates no schema.
  */
 const eventSchema = () => import('@shop/shared/contract/shop-status').then((m) => m.shopStatusEventSchema);
 

@@ -4,7 +4,7 @@
  * and the home route's chunk (named 'home' by the build) with its static imports and their styles, the same set bench/bundle-size.mjs measures;
  * plus the offline page and its script (and the web app manifest and its icons, which vite-plugin-pwa adds). Not every chunk: a customer's phone would download
  * the whole back office (and every screen it never opens) on its first visit. Lazy chunks stay in the browser's
- * HTTP cache as before (their names carry their content's hash; the server lets them be kept a year).
+ * HTTP cache (their names carry their content's hash; the server lets them be kept a year).
  */
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */

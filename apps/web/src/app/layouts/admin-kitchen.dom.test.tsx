@@ -12,7 +12,7 @@ import { orderItemWire, orderWire, sessionAnswer } from '../../../test/wire-fixt
 import { AdminOrderDetailPage } from '../../features/admin-orders/routes/admin-order-detail-page';
 import { AdminLayout } from './admin-layout';
 
-// Issue 21 points 1 to 3 in the back office: busy mode and the pause in one tap from every admin page's header,
+// The kitchen in the back office: busy mode and the pause in one tap from every admin page's header,
 // with their countdown; the Accept question's default time is the shop's quote.
 
 /** The shop's clock and the browser's in these tests: Friday 27 November 2026, 19:00 in London. */

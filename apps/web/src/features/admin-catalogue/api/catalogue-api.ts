@@ -73,7 +73,7 @@ export interface ToppingBody {
   ToopingName: string;
   category: string;
   toopingPrice: number;
-  /** The allergens' codes (issue 22); [] none; null not recorded (decision 1004). */
+  /** The allergens' codes; [] none; null not recorded (decision 1004). */
   allergens?: string[] | null;
 }
 

@@ -19,7 +19,7 @@ interface AllergenCheckboxesProps {
 }
 
 /**
- * The 14 regulated allergens as compact checkboxes (issue 22), and 'Contains none of the 14 allergens' (decision
+ * The 14 regulated allergens as compact checkboxes, and 'Contains none of the 14 allergens' (decision
  * 1004): nothing ticked is 'not recorded yet' (the storefront then tells customers to ask), never 'none'. Ticking an
  * allergen records the list; ticking 'none' records that it contains none and clears the allergens; unticking the
  * last one, or 'none', leaves it not recorded.

@@ -30,7 +30,7 @@ interface SoldOutControlProps {
 }
 
 /**
- * A product's or topping's availability in the back office (issue 21): its state ('Sold out today · back Sat 12:00',
+ * A product's or topping's availability in the back office: its state ('Sold out today · back Sat 12:00',
  * 'Sold out until turned back on', or On sale) and one tap to change it. The menu, its ETags and every open
  * storefront follow at once (the server's `menu_changed`).
  */

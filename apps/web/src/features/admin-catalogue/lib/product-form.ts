@@ -43,7 +43,7 @@ export interface ProductFormValues {
   description: string;
   prices: Record<PriceField, string>;
   drinkKind: DrinkKindValue;
-  /** The allergens' codes it contains (issue 22), in the 14's order; [] none; null not recorded yet (decision 1004). */
+  /** The allergens' codes it contains, in the 14's order; [] none; null not recorded yet (decision 1004). */
   allergens: string[] | null;
   vatRate: VatRate;
 }

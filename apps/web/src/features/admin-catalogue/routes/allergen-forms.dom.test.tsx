@@ -6,7 +6,7 @@ import { categoryWire, toppingWire } from '../../../../test/wire-fixtures';
 import { ProductFormPage } from './product-form-page';
 import { ToppingsPage } from './toppings-page';
 
-// Issue 22 point 1 in the back office: the product form sets the allergens (14 compact checkboxes) and the VAT rate;
+// Allergens in the back office: the product form sets the allergens (14 compact checkboxes) and the VAT rate;
 // the toppings table gets an edit form with the name, price, category and allergens.
 
 describe('the product form', () => {

@@ -7,7 +7,7 @@ import { productWire, toppingWire } from '../../../../test/wire-fixtures';
 import { ProductsPage } from './products-page';
 import { ToppingsPage } from './toppings-page';
 
-// Issue 21 point 4 in the back office: one tap in the products list and the toppings table, the state on each row.
+// Sold out in the back office: one tap in the products list and the toppings table, the state on each row.
 
 const BACK_AT = '2026-11-28T12:00:00.000Z';
 

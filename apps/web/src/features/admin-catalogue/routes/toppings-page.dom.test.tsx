@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { toppingWire } from '../../../../test/wire-fixtures';
 import { ToppingsPage } from './toppings-page';
 
-// The seeded shop has 24 toppings; the form used to come after all of them (on a phone, below 24 rows).
+// The seeded shop has 24 toppings: on a phone the form must come before them, not below 24 rows.
 const toppings = Array.from({ length: 24 }, (_, index) =>
   toppingWire(`Topping ${index + 1}`, TOPPING_CATEGORIES[index % TOPPING_CATEGORIES.length] ?? 'Pizza', 0.5),
 );

@@ -163,7 +163,7 @@ export function ToppingsPage() {
     <Page title="Toppings">
       <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
         {/* The form comes first: above the table on a phone, and beside it from md up, where it stays in view
-            (sticky) while the admin scrolls a long list; it used to sit under all 24 rows. */}
+            (sticky) while the admin scrolls a long list. */}
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <IngredientForm onNotice={showToast} />
         </Grid>

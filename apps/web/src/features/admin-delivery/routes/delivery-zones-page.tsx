@@ -155,7 +155,7 @@ function ZoneForm({ editing, onDone }: { editing: DeliveryZoneWire | null; onDon
   );
 }
 
-/** The back office's Delivery zones screen (issue 22 point 2, decision 1001). */
+/** The back office's Delivery zones screen (decision 1001). */
 export function DeliveryZonesPage() {
   const zones = useDeliveryZones();
   const remove = useRemoveZone();

@@ -8,7 +8,7 @@ import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { DeliveryZonesPage } from './delivery-zones-page';
 
-// Issue 22 point 2, decision 1001: the back office's Delivery zones screen, against a stand-in of the zones' routes
+// Decision 1001: the back office's Delivery zones screen, against a stand-in of the zones' routes
 // that keeps what it is sent (the server's rules themselves are tested in modules/delivery).
 
 function openZones(start: { shopPostcode: string | null; zones: DeliveryZoneWire[] }) {

@@ -49,7 +49,7 @@ function StateChips({ status }: { status: OpeningStatus }) {
 }
 
 /**
- * Busy mode and the pause in the back office's header (issue 21 points 2 and 3), on every admin page: what runs now
+ * Busy mode and the pause in the back office's header, on every admin page: what runs now
  * with its countdown, and a 'Kitchen' button whose panel sets either in one tap (PUT /api/shop-status) or turns it
  * off. Follows `shop_status` (another admin's tap) and asks again when either ends by itself.
  */

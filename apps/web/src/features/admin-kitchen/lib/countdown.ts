@@ -8,7 +8,7 @@ export function countdownText(until: Date, now: Date): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** The back office's busy mode choices (issue 21 point 2): extra minutes, and for how long (null: until turned off). */
+/** The back office's busy mode choices: extra minutes, and for how long (null: until turned off). */
 export const BUSY_EXTRA_CHOICES = [15, 30, 45] as const;
 export const BUSY_FOR_CHOICES = [30, 60, 90, null] as const;
 /** The pause's choices (point 3): minutes, or the rest of today ('untilEndOfDay'). */

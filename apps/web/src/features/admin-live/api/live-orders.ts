@@ -146,7 +146,7 @@ const store = (() => {
 })();
 
 /**
- * Listens for new and changed orders (SPEC.md section 4, issue 20) and answers the tab's waiting orders, for the
+ * Listens for new and changed orders (SPEC.md section 4) and answers the tab's waiting orders, for the
  * popup and its chime.
  */
 export function useLiveOrders(): LiveOrders {

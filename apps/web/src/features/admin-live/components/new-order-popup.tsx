@@ -82,7 +82,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
       </DialogTitle>
       <DialogContent dividers>
         <ScheduledFor order={order} sx={{ fontSize: '1.25rem', mb: 1 }} />
-        {/* COLLECTION and the allergy note, loud (issue 22): the kitchen must not miss either. */}
+        {/* COLLECTION and the allergy note, loud: the kitchen must not miss either. */}
         <OrderFlags order={order} sx={{ mb: 1 }} />
         <Box sx={{ mb: 1 }}>
           <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
@@ -98,7 +98,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
             </ListItem>
           ))}
         </List>
-        {/* Sold out in one tap, without leaving the popup or answering the order (issue 21 point 4). */}
+        {/* Sold out in one tap, without leaving the popup or answering the order. */}
         <OrderSoldOut items={order.items} />
         {(refusal || !stillPending) && (
           <Alert severity="warning" sx={{ mt: 2 }}>
@@ -168,7 +168,7 @@ function useOpenOrderId(): string | null {
 }
 
 /**
- * The new-order popup and its chime (SPEC.md section 4; issue 20), mounted once for the whole app while an admin is
+ * The new-order popup and its chime (SPEC.md section 4), mounted once for the whole app while an admin is
  * signed in, so it rings on every page the admin has open, storefront included. Every waiting order is shown in
  * turn, the one that has waited longest first, with how long it has waited ('Waiting 6 min', 'Late' past the shop's
  * setting), 'k of N' when more wait, and Details, Cancel (asks why) and Approve (asks when). The chime rings while

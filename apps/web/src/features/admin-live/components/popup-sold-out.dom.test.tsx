@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { orderItemWire, orderWire, productWire, sessionAnswer, SOLD_OUT_TODAY, toppingWire } from '../../../../test/wire-fixtures';
 import { NewOrderPopup } from './new-order-popup';
 
-// Issue 21 point 4 from the new-order popup: what the waiting order ran out of (its products, their toppings, crusts,
+// Sold out from the new-order popup: what the waiting order ran out of (its products, their toppings, crusts,
 // dips and shake flavours, a deal's choices) is sold out today in one tap, without leaving the popup or answering it.
 
 const margherita = productWire({ title: 'Margherita', category: 'Pizza' });

@@ -2,7 +2,7 @@
  * The back office's waiting orders (SPEC.md section 4, "New-order flow"; decisions 0405 and 0800): pure, so the
  * rules are tested without a socket or a browser. Every function returns a new queue and leaves its argument alone.
  *
- * Nothing waits unseen (issue 20): every order with status Pending Order that the shop sees is `waiting`, oldest
+ * Nothing waits unseen: every order with status Pending Order that the shop sees is `waiting`, oldest
  * first (the one that has waited longest is shown first), and the chime rings while any waits, until each is
  * accepted or rejected, here or by another admin. `done` holds the orders known to have left Pending Order (a
  * status never goes back to it), so a list read before an answer, arriving after it, does not bring one back.
@@ -20,7 +20,7 @@ export interface QueueOrder {
   createdAt: string;
   /** ISO instant: when the shop first saw it (a card order once its money is held); null before. */
   placedAt: string | null;
-  /** ISO instant: the slot an order placed ahead is for (issue 21); null or absent for as soon as possible. */
+  /** ISO instant: the slot an order placed ahead is for; null or absent for as soon as possible. */
   scheduledFor?: string | null;
 }
 

@@ -38,7 +38,7 @@ export interface PrintedTicket {
 }
 
 /**
- * The browser's print of the order page (the fallback for a shop without a receipt printer, issue 24): the very
+ * The browser's print of the order page (the fallback for a shop without a receipt printer): the very
  * ticket the printers print, `printed`, at its paper's printable width (72 mm on 80 mm paper, 48 mm on 58 mm);
  * while that cannot be had (null), the page's own ticket below.
  */
@@ -162,7 +162,7 @@ function PageTicket({ order }: { order: OrderWire }) {
         </Box>
 
         <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
-          {/* A delivery's fee on its own line between the subtotal and the total (issue 22 point 4). */}
+          {/* A delivery's fee on its own line between the subtotal and the total. */}
           {deliveryFee !== null && (
             <>
               <Box component="p" sx={{ m: 0 }}>

@@ -84,7 +84,7 @@ function PrintJobs({ orderId }: { orderId: string }) {
 }
 
 /**
- * The order's ticket as the printers print it (issue 24 point 1): `GET /api/orders/:id/ticket`'s SVG, 80 or 58 mm,
+ * The order's ticket as the printers print it: `GET /api/orders/:id/ticket`'s SVG, 80 or 58 mm,
  * kitchen ticket or customer copy; the browser's print (the page's Print button) prints that same picture, and only
  * while it cannot be had (an older server, no network) the page's own ticket instead. Beside it, the order's print
  * jobs and their status, kept current by `printers_changed`.

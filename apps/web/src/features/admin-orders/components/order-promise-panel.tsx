@@ -95,7 +95,7 @@ function ExpectedPanel({ order, now }: { order: OrderWire; now: Date }) {
 }
 
 /**
- * The order page's promise (issue 20): a waiting order's Accept and Reject with how long it has waited, an accepted
+ * The order page's promise: a waiting order's Accept and Reject with how long it has waited, an accepted
  * one's expected time with 'Running late', a canceled one's reason.
  */
 export function OrderPromisePanel({ order }: { order: OrderWire }) {

@@ -6,9 +6,9 @@ import { ScheduledFor } from '../../../components/scheduled-for';
 import { WaitingTime } from '../../../components/waiting-time';
 
 /**
- * Under an order's status in the lists (issue 20): how long a waiting order has waited ('Waiting 6 min', 'Late'),
+ * Under an order's status in the lists: how long a waiting order has waited ('Waiting 6 min', 'Late'),
  * and when an accepted one is expected ('Expected at 19:45'); an order placed ahead says for when first ('For Sat
- * 19:30', issue 21); COLLECTION and 'ALLERGY: ...' above all (issue 22).
+ * 19:30'); COLLECTION and 'ALLERGY: ...' above all.
  */
 export function OrderPromise({
   order,
@@ -21,7 +21,7 @@ export function OrderPromise({
 }) {
   return (
     <>
-      {/* COLLECTION and the allergy note, loud in the lists too (issue 22). */}
+      {/* COLLECTION and the allergy note, loud in the lists too. */}
       <OrderFlags order={order} sx={{ mt: 0.5 }} />
       <ScheduledFor order={order} sx={{ mt: 0.5 }} />
       <OrderTiming order={order} now={now} lateAfterMinutes={lateAfterMinutes} />

@@ -31,7 +31,7 @@ import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
 import { ReprintButton } from '../../../components/reprint-button';
 
-/** Reprint beside an order the shop has accepted (issue 24): the kitchen's lost or spoilt ticket, again. */
+/** Reprint beside an order the shop has accepted: the kitchen's lost or spoilt ticket, again. */
 function RowReprint({ order }: { order: OrderWire }) {
   if (order.status !== 'Approved Order' && order.status !== 'On the way') return null;
   return <ReprintButton orderId={order._id} size="small" variant="text" />;

@@ -21,7 +21,7 @@ import { useRefundOrder } from '../api/admin-orders-api';
 import { londonDateTime, readRefund, refundLeft, refundStatusText, type RefundErrors } from '../lib/order-page';
 
 /**
- * A partial or whole refund of a captured card payment (issue 20): an amount in pounds (at most what is left, which
+ * A partial or whole refund of a captured card payment: an amount in pounds (at most what is left, which
  * it shows, and refuses more before sending) and a reason the customer reads, sent as
  * `POST /api/orders/{id}/refunds`; the server's refusal is shown under the form.
  */

@@ -76,7 +76,7 @@ export function OrderAnswerDialogs({
 
 /**
  * The four status changes of SPEC.md section 4 for one order. Approving asks when the order arrives, canceling asks
- * why (issue 20). The change counts only when the server reports modifiedCount above 0; a refusal is shown in the
+ * why. The change counts only when the server reports modifiedCount above 0; a refusal is shown in the
  * server's words, in the question when one was asked (a card that could not be charged), else as a toast.
  */
 export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {

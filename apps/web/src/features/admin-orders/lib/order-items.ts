@@ -4,7 +4,7 @@ import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
 
 /**
  * A line's allergens as the menu recorded them when it was ordered, for the order page and the kitchen ticket
- * (issue 22 point 1, decision 1004): 'Allergens: Gluten, Milk', 'Allergens: none of the 14', or 'Allergens: not
+ * (decision 1004): 'Allergens: Gluten, Milk', 'Allergens: none of the 14', or 'Allergens: not
  * recorded' when some part's were not (or the order is older than allergens): the kitchen must not read it as none.
  */
 export function itemAllergenText(item: Pick<OrderItemWire, 'allergens'>): string {

@@ -4,7 +4,7 @@ import { formatPounds, poundsToPence, wirePricePence } from '@shop/shared/domain
 import { MAX_CANCEL_REASON_LENGTH, MAX_READY_MINUTES, MIN_READY_MINUTES, refundableAmount } from '@shop/shared/domain/order-promise';
 
 /**
- * The order page's promise and money (issue 20): running late, and the refund form's rules, pure so they are
+ * The order page's promise and money: running late, and the refund form's rules, pure so they are
  * tested without a screen.
  */
 

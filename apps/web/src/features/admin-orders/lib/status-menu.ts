@@ -15,7 +15,7 @@ export type StatusMenuOption = {
   disabled: boolean;
   reason: string | null;
   /**
-   * The question it asks first (issue 20): approving asks when the order arrives, canceling asks why (and cannot be
+   * The question it asks first: approving asks when the order arrives, canceling asks why (and cannot be
    * undone); the other statuses are set at once.
    */
   ask: 'accept' | 'cancel' | null;

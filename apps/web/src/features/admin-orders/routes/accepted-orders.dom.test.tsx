@@ -8,7 +8,7 @@ import { closeRealtime } from '../../../lib/realtime';
 import { paths } from '../../../lib/paths';
 import { AcceptedOrdersPage } from './accepted-orders-page';
 
-// Issue 21 point 6: the accepted orders, the kitchen's work, listed by when they are due (sort=due), an order placed
+// The accepted orders, the kitchen's work, listed by when they are due (sort=due), an order placed
 // ahead saying 'For Sat 19:30'.
 
 /** Friday 27 November 2026, 19:00 in London. */

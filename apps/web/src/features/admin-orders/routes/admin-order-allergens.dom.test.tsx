@@ -8,7 +8,7 @@ import { closeRealtime } from '../../../lib/realtime';
 import { adminOrderPath, paths } from '../../../lib/paths';
 import { AdminOrderDetailPage } from './admin-order-detail-page';
 
-// Issue 22 point 1, decision 1004: the order page and the kitchen ticket show each line's allergens as the menu
+// Decision 1004: the order page and the kitchen ticket show each line's allergens as the menu
 // recorded them when it was ordered, and 'not recorded' where they were not: the kitchen never reads that as none.
 
 afterEach(() => closeRealtime());

@@ -123,7 +123,7 @@ function PaymentSection({ order }: { order: OrderWire }) {
 }
 
 function ItemsTable({ order }: { order: OrderWire }) {
-  // A delivery's fee on its own line between the subtotal and the total (issue 22 point 4); none when free or collected.
+  // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
   const deliveryFee = orderDeliveryFeeText(order);
   return (
     <SectionTable id="order-items" title="Items">
@@ -268,7 +268,7 @@ export function AdminOrderDetailPage() {
               <StatusHistory order={data} />
             </Grid>
           </Grid>
-          {/* The ticket as printed, Reprint's jobs, and the browser's print of the same ticket (issue 24). */}
+          {/* The ticket as printed, Reprint's jobs, and the browser's print of the same ticket. */}
           <OrderPrinting order={data} />
         </>
       )}

@@ -52,7 +52,7 @@ describe("the back office's payment status follows the order", () => {
   });
 });
 
-describe("the admin's order page and its kitchen ticket show the delivery fee on its own line (issue 22 points 2 and 4)", () => {
+describe("the admin's order page and its kitchen ticket show the delivery fee on its own line", () => {
   const pence = (text: string) => Math.round(Number(/£(\d+\.\d\d)$/.exec(text)![1]) * 100);
 
   it('a delivery with a fee: Subtotal, Delivery £2.50, then Total Price, adding up to the penny; the ticket says the fee', async () => {

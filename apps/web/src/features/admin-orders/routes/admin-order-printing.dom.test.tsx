@@ -12,7 +12,7 @@ import { closeRealtime } from '../../../lib/realtime';
 import { AcceptedOrdersPage } from './accepted-orders-page';
 import { AdminOrderDetailPage } from './admin-order-detail-page';
 
-// Issue 24, decision 1201: the admin's order page shows the ticket the printers print (GET /api/orders/:id/ticket),
+// Decision 1201: the admin's order page shows the ticket the printers print (GET /api/orders/:id/ticket),
 // prints it from the browser, reprints it (POST /api/orders/:id/print, one Idempotency-Key a click) and lists the
 // order's print jobs; the accepted orders' rows have Reprint too. The routes are stand-ins of contract/printers.ts.
 

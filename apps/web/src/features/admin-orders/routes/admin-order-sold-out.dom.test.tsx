@@ -8,7 +8,7 @@ import { closeRealtime } from '../../../lib/realtime';
 import { adminOrderPath, paths } from '../../../lib/paths';
 import { AdminOrderDetailPage } from './admin-order-detail-page';
 
-// Issue 21 point 4: the product an order ran out of is marked sold out today in one tap from the order's page.
+// The product an order ran out of is marked sold out today in one tap from the order's page.
 
 afterEach(() => closeRealtime());
 

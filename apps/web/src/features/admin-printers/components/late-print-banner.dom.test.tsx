@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
 import { closeRealtime } from '../../../lib/realtime';
 import { LatePrintBanner } from './late-print-banner';
 
-// Issue 24 point 4, decision 1201: a job not printed within a minute warns every admin page and rings, until the
+// Decision 1201: a job not printed within a minute warns every admin page and rings, until the
 // printers show none waiting that long. The banner is mounted by the admin layout; here on its own, with the
 // printers' route a stand-in and the browser's clock fixed.
 

@@ -15,7 +15,7 @@ import { ALERT_SOUND_URL, useRepeatingSound } from '../../../lib/use-repeating-s
 export const LATE_CHECK_MS = 30_000;
 
 /**
- * On every admin page (issue 24 point 4): while a printer has a job waiting over a minute (`print_job_late`, or
+ * On every admin page: while a printer has a job waiting over a minute (`print_job_late`, or
  * `GET /api/printers` showing `status.oldestWaitingAt` over a minute old), a banner per printer, 'Printer Kitchen
  * has not printed order 42275b for 2 min: check it is on and has paper', with a link to the Printers screen, and
  * the new-order popup's chime repeating; both stop once the printers show no late job.

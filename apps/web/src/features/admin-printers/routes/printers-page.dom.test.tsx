@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
 import { closeRealtime } from '../../../lib/realtime';
 import { PrintersPage } from './printers-page';
 
-// Issue 24, decision 1201: the back office's Printers screen against a stand-in of contract/printers.ts's routes
+// Decision 1201: the back office's Printers screen against a stand-in of contract/printers.ts's routes
 // that keeps what it is sent (the server's own rules are h6's tests in apps/server).
 
 afterEach(() => closeRealtime());

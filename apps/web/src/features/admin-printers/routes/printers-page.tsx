@@ -158,7 +158,7 @@ function PrinterCard({ printer, onEdit, onDelete }: { printer: PrinterWire; onEd
 }
 
 /**
- * /printers: the shop's receipt printers (issue 24, decision 1201): each with online or not, when it was last seen,
+ * /printers: the shop's receipt printers (decision 1201): each with online or not, when it was last seen,
  * its jobs waiting and its last error, kept current by `printers_changed`; add, change, delete (asked first) and a
  * test page. One column of cards, so a 390 px phone never scrolls sideways.
  */

@@ -1,7 +1,7 @@
 import type { ShopSettingsUpdate, ShopSettingsWire } from '@shop/shared/contract/settings';
 
 /**
- * The kitchen's settings on the settings screen (issue 21, decision 0901): the usual time, the queue allowance, the
+ * The kitchen's settings on the settings screen (decision 0901): the usual time, the queue allowance, the
  * minutes per extra order and the cap per 15-minute slot, checked as the server checks them (contract/settings.ts).
  */
 export type KitchenSettingsWire = Pick<ShopSettingsWire, 'usualMinutes' | 'queueAllowance' | 'minutesPerExtraOrder' | 'slotCapacity'>;

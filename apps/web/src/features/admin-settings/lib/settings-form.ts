@@ -1,7 +1,7 @@
 import type { ShopSettingsUpdate, ShopSettingsWire } from '@shop/shared/contract/settings';
 
 /**
- * The shop settings form (issue 20): the fields as typed, checked as the server checks them (contract/settings.ts),
+ * The shop settings form: the fields as typed, checked as the server checks them (contract/settings.ts),
  * and the PUT body with only what changed (a PUT sends only the fields it changes).
  */
 export interface SettingsDraft {

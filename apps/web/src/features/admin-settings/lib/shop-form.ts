@@ -8,7 +8,7 @@ import {
 } from '@shop/shared/domain/shop-identity';
 
 /**
- * 'The shop' on the settings screen (issue 22, decision 1002): the trader customers contract with, the shop's own post
+ * 'The shop' on the settings screen (decision 1002): the trader customers contract with, the shop's own post
  * code and collection's usual time, checked as the server checks them (contract/settings.ts) with the same rules
  * (domain/shop-identity.ts), so what is refused here is what the server would refuse.
  */

@@ -26,7 +26,7 @@ const HELP: Record<KitchenField, string> = {
   slotCapacity: '0 = no cap. When a 15-minute slot is full, the quote and the default accept time move to the next one with room.',
 };
 
-/** The shop's kitchen settings (issue 21): the quote's parts and the cap per slot, saved with PUT /api/shop-settings. */
+/** The shop's kitchen settings: the quote's parts and the cap per slot, saved with PUT /api/shop-settings. */
 export function KitchenSettingsForm({ saved }: { saved: ShopSettingsWire }) {
   return (
     <SettingsSection

@@ -8,7 +8,7 @@ import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { ShopSettingsPage } from './shop-settings-page';
 
-// Issue 21: the settings screen's kitchen section (usual time, queue allowance, minutes per extra order, cap per slot).
+// The settings screen's kitchen section (usual time, queue allowance, minutes per extra order, cap per slot).
 
 const SAVED: ShopSettingsWire = DEFAULT_SETTINGS;
 

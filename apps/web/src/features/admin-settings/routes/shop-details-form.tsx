@@ -26,7 +26,7 @@ const HELP: Record<ShopField, string> = {
   collectionMinutes: `${COLLECTION_RANGE.min} to ${COLLECTION_RANGE.max} minutes: the quote for a collection order with nothing else on.`,
 };
 
-/** 'The shop' (issue 22, decision 1002): who customers contract with, the shop's post code and collection's time. */
+/** 'The shop' (decision 1002): who customers contract with, the shop's post code and collection's time. */
 export function ShopDetailsForm({ saved }: { saved: ShopSettingsWire }) {
   return (
     <SettingsSection

@@ -7,7 +7,7 @@ import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
 import { ShopSettingsPage } from './shop-settings-page';
 
-// Issue 22, decision 1002: the settings screen's 'The shop' section (the trader, the shop's post code, collection's time).
+// Decision 1002: the settings screen's 'The shop' section (the trader, the shop's post code, collection's time).
 
 function openSettings(put: FakeHandler = (request) => ok({ ...DEFAULT_SETTINGS, ...(request.body as object) })) {
   const api = fakeApi({

@@ -27,7 +27,7 @@ import { ShopDetailsForm } from './shop-details-form';
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
 const TIMER_FIELDS: readonly (keyof SettingsErrors)[] = ['lateAfterMinutes', 'autoRejectAfterMinutes'];
 
-/** The order timers and auto-accept (issue 20, decision 0800). */
+/** The order timers and auto-accept (decision 0800). */
 function OrderTimersForm({ saved }: { saved: ShopSettingsWire }) {
   const quote = useReadyQuote();
   return (
@@ -94,8 +94,8 @@ function OrderTimersForm({ saved }: { saved: ShopSettingsWire }) {
 }
 
 /**
- * /shop-settings: the shop's order timers and auto-accept (issue 20), the kitchen's settings (issue 21) and the shop
- * itself (issue 22: the trader, its post code, collection's time), `GET`/`PUT /api/shop-settings`, each section a
+ * /shop-settings: the shop's order timers and auto-accept, the kitchen's settings and the shop
+ * itself (the trader, its post code, collection's time), `GET`/`PUT /api/shop-settings`, each section a
  * SettingsSection saving only what changed.
  */
 export function ShopSettingsPage() {
