@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { muiShopTheme } from './apps/web/build/mui-shop-theme.ts';
 
 const shared = { testTimeout: 30000, hookTimeout: 60000, pool: 'forks' as const };
 
@@ -33,10 +32,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.dom.test.tsx'],
           setupFiles: ['apps/web/test/component-setup.ts'],
-          // MUI through Vite, so the shop's theme is its default theme as in the app (apps/web/build/mui-shop-theme.ts).
-          server: { deps: { inline: [/@mui[\\/]material/] } },
         },
-        plugins: [muiShopTheme()],
       },
     ],
   },

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { muiShopTheme } from './build/mui-shop-theme.ts';
 
 /**
- * The storefront's server renderer (issue 23, decision 1100), built after the browser's build (vite.config.ts) by
+ * The storefront's server renderer (decision 1100), built after the browser's build (vite.config.ts) by
  * `vite build --config vite.ssr.config.ts`: `src/entry-server.tsx` to `dist/.ssr/entry-server.js`, which the server
  * imports at run time (apps/server/src/spa/storefront-render.ts). A folder whose name starts with a dot, so the
  * server never sends it (its static files and pages refuse such paths). Everything the entry imports is inside that
@@ -12,8 +11,7 @@ import { muiShopTheme } from './build/mui-shop-theme.ts';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // The shop's theme as MUI's default one, as in the browser's build (build/mui-shop-theme.ts).
-  plugins: [react(), muiShopTheme()],
+  plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
   // React's production renderer whatever NODE_ENV the server runs with (`npm start` does not set it): the browser's
   // build is production too, and the development renderer is slower and holds more memory.

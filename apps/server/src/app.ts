@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,7 +53,6 @@ import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { noStoreUnlessPublic } from './http/private-answers';
 import { attachRealtime } from './realtime/server';
-import { EARLY_TAPS_SCRIPT } from '@shop/shared/contract/early-taps';
 import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 import { registerSeoFiles } from './spa/seo-routes';
 import { storefrontPage } from './spa/storefront-page';
@@ -166,9 +164,6 @@ export async function buildApp({
   return app;
 }
 
-/** The CSP source that allows the page's one inline script (EARLY_TAPS_SCRIPT) and no other. */
-export const EARLY_TAPS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
-
 function helmetOptions(config: Config) {
   const https = config.publicOrigin.startsWith('https:');
   const socketOrigins = config.acceptedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
@@ -181,8 +176,8 @@ function helmetOptions(config: Config) {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        // The page's one inline script, by its hash: a tap before hydration is held (decision 1103).
-        scriptSrc: ["'self'", EARLY_TAPS_SOURCE, 'https://js.stripe.com'],
+        // No inline script: the pages' scripts are the build's files.
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
         // MUI's emotion injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],

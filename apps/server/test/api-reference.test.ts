@@ -11,7 +11,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
-import { EARLY_TAPS_SOURCE } from '../src/app';
 import { getMenuAnswers } from '../src/modules/catalogue/public';
 import { declaredRoutes, type DeclaredRoute } from './answer-schemas';
 import { startTestServer, type TestServer } from './harness';
@@ -163,10 +162,9 @@ describe('the API reference', () => {
     const page = await fetch(`${server.url}/api/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    // Under the shop's own CSP: scripts only from the shop (and Stripe's), none inline but the storefront's one by
-    // its hash (decision 1103), no eval (docs/security.md).
+    // Under the shop's own CSP: scripts only from the shop (and Stripe's), none inline, no eval (docs/security.md).
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain(`script-src 'self' ${EARLY_TAPS_SOURCE} https://js.stripe.com;`);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     const html = await page.text();
     expect(html).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_CHUNK_NAME, homePageHtml, homeScriptsFromManifest, otherPageHtml } from '../src/spa/index-page';
+import { HOME_ROUTE_SOURCE, homePageHtml, homeScriptsFromManifest, otherPageHtml } from '../src/spa/index-page';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { rawRequest } from './raw-request';
 import { signInAs } from './sign-in';
@@ -15,7 +15,6 @@ const INDEX_HTML = `<!doctype html><html><head><title>Takeaway Shop</title>
 <!--spa:preload-images-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
-<template id="after-paint-preloads"><link rel="modulepreload" crossorigin href="/assets/app-abc.js"></template>
 </head><body><div id="root"><header>Takeaway Shop</header><main><!--spa:home--><h1>Our Menu</h1><!--/spa:home--></main></div></body></html>`;
 
 type Product = { _id: string; category: string; imageUrl: string | null };
@@ -31,15 +30,15 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    // Vite's build manifest: the home route's chunk (named 'home' by the web build) imports one chunk of its own and
-    // one the entry has already. Another route's chunk is there too, and is not preloaded.
+    // Vite's build manifest: the home route's chunk (keyed by its source file) imports one chunk of its own and one
+    // the entry has already. Another route's chunk is there too, and is not preloaded.
     await mkdir(path.join(distDir, '.vite'));
     await writeFile(
       path.join(distDir, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-abc.js', name: 'index', isEntry: true, imports: ['_react.js'] },
         '_react.js': { file: 'assets/react-abc.js', name: 'react' },
-        '_home-abc.js': { file: 'assets/home-page-abc.js', name: 'home', imports: ['_react.js', '_card.js'] },
+        'src/app/routes/home-page.tsx': { file: 'assets/home-page-abc.js', name: 'home-page', imports: ['_react.js', '_card.js'] },
         '_card.js': { file: 'assets/card-abc.js', name: 'card' },
         'src/features/cart/routes/cart-page.tsx': { file: 'assets/cart-page-abc.js', name: 'cart-page', imports: ['_react.js'] },
       }),
@@ -77,13 +76,10 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/allproduts" crossorigin />');
     expect(html).toContain('<h1>Our Menu</h1>');
     expect(html).not.toContain('spa:preload-images');
-    // The home route's chunks join the app's in the after-paint template (the entry moves them into the head once the
-    // page is painted), not after the app has run; the entry's own are not repeated.
-    const modulePreloads = (part: string) =>
-      [...part.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
-    const template = /<template id="after-paint-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
-    expect(modulePreloads(template)).toEqual(['/assets/app-abc.js', '/assets/home-page-abc.js', '/assets/card-abc.js']);
-    expect(modulePreloads(html.replace(template, ''))).toEqual(['/assets/react-abc.js']);
+    // The home route's chunks are preloaded in the head, so they download beside the entry rather than after it has
+    // run; the entry's own are not repeated.
+    const modulePreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    expect(modulePreloads).toEqual(['/assets/home-page-abc.js', '/assets/card-abc.js', '/assets/react-abc.js']);
   });
 
   it('preloads the images of the category named in the address', async () => {
@@ -168,26 +164,29 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
 });
 
 describe("the home route's scripts from the build manifest", () => {
-  it('finds the chunk the web build names home, with its static imports, whatever its source file', () => {
-    expect(HOME_CHUNK_NAME).toBe('home');
+  it("finds the home route's chunk by its source file, with its static imports", () => {
+    expect(HOME_ROUTE_SOURCE).toBe('src/app/routes/home-page.tsx');
     const manifest = {
       'index.html': { file: 'assets/index-1.js', name: 'index', isEntry: true, imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared-1.js', name: 'shared' },
       'src/features/menu/routes/home-page.tsx': { file: 'assets/old-home-page-1.js', name: 'home-page' },
-      '_home-1.js': { file: 'assets/home-1.js', name: 'home', imports: ['index.html', '_shared.js'] },
+      'src/app/routes/home-page.tsx': { file: 'assets/home-page-1.js', name: 'home-page', imports: ['index.html', '_shared.js'] },
     };
-    expect(homeScriptsFromManifest(manifest)).toEqual(['/assets/home-1.js', '/assets/index-1.js', '/assets/shared-1.js']);
+    expect(homeScriptsFromManifest(manifest)).toEqual(['/assets/home-page-1.js', '/assets/index-1.js', '/assets/shared-1.js']);
   });
 
-  it("makes the after-paint template for the home route's chunks when the page has none", () => {
-    const html = homePageHtml({ html: '<html><head><title>x</title></head><body></body></html>', homeScripts: ['/assets/home-1.js'] }, []);
+  it("preloads the home route's chunks in the head, after the first pictures", () => {
+    const html = homePageHtml(
+      { html: '<html><head><title>x</title><!--spa:preload-images--></head><body></body></html>', homeScripts: ['/assets/home-1.js'] },
+      ['/images/a.webp'],
+    );
     expect(html).toContain(
-      '<template id="after-paint-preloads"><link rel="modulepreload" crossorigin href="/assets/home-1.js" /></template>\n</head>',
+      '<link rel="preload" as="image" href="/images/a.webp" fetchpriority="high" />\n    <link rel="modulepreload" crossorigin href="/assets/home-1.js" /></head>',
     );
   });
 
-  it('preloads no route chunk when the build names none home', () => {
-    expect(homeScriptsFromManifest({ 'index.html': { file: 'assets/index-1.js', isEntry: true } })).toEqual([]);
+  it('preloads no route chunk when the build has no home route', () => {
+    expect(homeScriptsFromManifest({ 'index.html': { file: 'assets/index-1.js' } })).toEqual([]);
   });
 });
 

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARLY_TAPS_SCRIPT } from '@shop/shared/contract/early-taps';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
-import { EARLY_TAPS_SOURCE } from '../src/app';
 import { RENDERER_FILE } from '../src/spa/storefront-render';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { call } from './order-fixtures';
@@ -19,8 +17,8 @@ import { signInAs, type SignedIn } from './sign-in';
 const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
 
 // The web build's index.html as far as the server reads it: a title and description to replace, the home page's
-// markers, the one inline script (the held taps, decision 1103) and the static shell in #root.
-const INDEX_HTML = `<!doctype html><html lang="en"><head><script>${EARLY_TAPS_SCRIPT}</script><meta charset="UTF-8" />
+// markers and the static shell in #root.
+const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="The shell's description." />
 <title>Takeaway Shop</title>
 <!--spa:home--><link rel="preload" as="fetch" href="/api/allproduts" crossorigin /><!--/spa:home-->
@@ -116,12 +114,12 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     const root = rootOf(html);
 
     expect(root).toMatch(/<h1[^>]*>Our Menu<\/h1>/);
-    // The static shell is gone, and no script runs in the page but the build's own files and the held taps' script,
-    // which the CSP allows by its hash (decision 1103).
+    // The static shell is gone, and no script runs in the page but the build's own files: nothing inline, which the
+    // CSP would refuse.
     expect(root).not.toContain('shell-bar');
     const inline = [...html.matchAll(/<script(?![^>]*(type="application\/(json|ld\+json)"|src="))[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(inline.map((script) => script[3])).toEqual([EARLY_TAPS_SCRIPT]);
-    expect(response.headers.get('content-security-policy')).toContain(EARLY_TAPS_SOURCE);
+    expect(inline).toEqual([]);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
     // Every deal's card, with its 'from' price and Build Deal; no other category's products.
     const deals = products.filter((product) => product.category === 'Deals');
     expect(deals.length).toBeGreaterThan(2);

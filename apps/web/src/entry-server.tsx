@@ -18,7 +18,7 @@ import { SHOP_TRADER_KEY } from './lib/shop-trader';
  * It renders `/` and each category's view from the menu answers the server hands it, with React's static
  * prerenderer (which waits for every lazy component, so the full cards are in the markup), and returns the markup,
  * the Emotion styles it used (so the page paints styled before any script has run) and the state the browser
- * hydrates with (app/start.tsx): the same answers in the query cache, so the first client render is the server's.
+ * hydrates with (main.tsx): the same answers in the query cache, so the first client render is the server's.
  */
 
 const ORIGIN = 'http://shop.invalid';

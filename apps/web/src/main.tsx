@@ -1,51 +1,64 @@
 import './styles/storefront.css';
-import { AFTER_PAINT_PRELOADS_ELEMENT_ID } from '@shop/shared/contract/after-paint-preloads';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
+import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
+import { routes } from './app/route-table';
+import { openingStatusQueryKey } from './lib/opening-status';
+import { registerServiceWorker } from './lib/service-worker';
 
 /**
- * The entry: the page's styles, then the app once the page the server rendered (or index.html's shell) has been
- * painted. The app's code (app/start.tsx and everything it imports, the 'app' chunk) and, on a storefront page, its
- * route's chunks are listed in an inert template in the head (build/preload-app-chunk.ts, the server's
- * spa/index-page.ts); after the first frame the entry moves those links into the head, so they all download side by
- * side, and imports the app. Nothing of the app is downloaded, evaluated or hydrated before the first paint: on a
- * slow phone the page and its pictures have the line to themselves until the menu is on screen (decision 1103). A tap
- * before the app is live is held and made once it is (EARLY_TAPS_SCRIPT). A page opened in the background starts at
- * once: no frame comes there.
+ * The state of a page the server rendered (`/` and each category's view, entry-server.tsx): the router's loader data
+ * and the answers it rendered with. Null on every other page, which the browser renders itself.
  */
-function afterFirstPaint(): Promise<void> {
+function serverState(): StorefrontState | null {
+  const text = document.getElementById(STOREFRONT_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as StorefrontState;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves once the router has matched the address and loaded the matched routes' lazy code. */
+function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
-    if (document.visibilityState !== 'visible') resolve();
-    // A zero timer as lib/next-task.ts's, written out: importing it would put the 'app' chunk, where it lives, in
-    // the entry's static imports, evaluated before the first paint.
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 
-const loaded = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else window.addEventListener('load', () => resolve(), { once: true });
-});
-
-/**
- * The service worker once the app is live, the page has loaded and the main thread is idle: installing it fetches and
- * stores the shell's files, work that on a two-core phone competed with the app's start (decision 1103).
- */
-function registerServiceWorkerWhenIdle(): void {
-  const register = () => void import('./lib/service-worker').then((sw) => sw.registerServiceWorker());
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(register, { timeout: 10_000 });
-  else setTimeout(register, 0);
+async function start(container: HTMLElement): Promise<void> {
+  const state = serverState();
+  // The query cache gets the very answers the server rendered with, so the first render matches its markup. The
+  // opening status goes in as stale (updatedAt 0) and is asked again at once: a cached page may carry an older quote.
+  for (const [key, data] of state?.queries ?? [])
+    queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
+  const router = createBrowserRouter(routes, { hydrationData: state ? { loaderData: state.loaderData } : undefined });
+  // Rendering before the matched route's code is in would draw the route table's fallback: over the server's markup a
+  // mismatch, over index.html's shell a spinner swapped again for the page a moment later.
+  await routerReady(router);
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  if (state) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
-/** Moves the after-paint template's `<link rel="modulepreload">`s into the head, where they start downloading. */
-function preloadAfterPaint(): void {
-  const template = document.getElementById(AFTER_PAINT_PRELOADS_ELEMENT_ID);
-  if (template instanceof HTMLTemplateElement) document.head.append(template.content);
-}
-
-void afterFirstPaint()
-  .then(() => {
-    preloadAfterPaint();
-    return import('./app/start');
-  })
-  .then(({ startApp }) => startApp())
-  .then(() => loaded)
-  .then(registerServiceWorkerWhenIdle);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+void start(container);
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });

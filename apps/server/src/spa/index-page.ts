@@ -1,7 +1,6 @@
 import type { MenuSnapshot } from '../modules/catalogue/public';
 import { compressOnce, type Encoding } from '../http/compression';
 import { strongEtagOf } from '../http/etag';
-import { AFTER_PAINT_PRELOADS_ELEMENT_ID } from '@shop/shared/contract/after-paint-preloads';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontRenderOutput } from '@shop/shared/contract/storefront-render';
 
 /**
@@ -11,8 +10,7 @@ import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontRenderOutput } from '@shop/
  * blocks, what only the home page has: the menu answers' preloads in the head (another screen would leave them
  * unused, a warning in the browser's console) and the page's heading in the static shell (which other screens must
  * not show while their code loads). `/` also gets modulepreload links for the home route's chunks, which the router
- * would otherwise request only once the app has started: in the after-paint template (AFTER_PAINT_PRELOADS_ELEMENT_ID),
- * beside the app's own, which the entry moves into the head once the page has been painted (decision 1103).
+ * would otherwise request only once the entry has run (one round trip more before the page is live).
  */
 
 /** The menu opens on Deals (SPEC.md section 1); the storefront's selectCategory makes the same choice. */
@@ -67,14 +65,13 @@ export interface SpaTemplate {
   homeScripts: string[];
 }
 
-type ManifestChunk = { file: string; name?: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[] };
 
-/** The name the web build gives the home route's chunk (a code-splitting group in apps/web/vite.config.ts). */
-export const HOME_CHUNK_NAME = 'home';
+/** The home route's module, the key of its chunk in the web build's manifest (the router imports it lazily). */
+export const HOME_ROUTE_SOURCE = 'src/app/routes/home-page.tsx';
 
 /** The home route's chunk and everything it imports statically (Vite's `.vite/manifest.json`), as URLs. */
 export function homeScriptsFromManifest(manifest: Record<string, ManifestChunk>): string[] {
-  const homeKey = Object.keys(manifest).find((key) => manifest[key]?.name === HOME_CHUNK_NAME);
   const files: string[] = [];
   const seen = new Set<string>();
   const walk = (key: string) => {
@@ -84,28 +81,17 @@ export function homeScriptsFromManifest(manifest: Record<string, ManifestChunk>)
     files.push(`/${chunk.file}`);
     for (const dep of chunk.imports ?? []) walk(dep);
   };
-  if (homeKey) walk(homeKey);
+  walk(HOME_ROUTE_SOURCE);
   return files;
 }
 
 export function homePageHtml(template: SpaTemplate, imageUrls: string[]): string {
   const images = imageUrls.map((url) => `<link rel="preload" as="image" href="${escapeAttribute(url)}" fetchpriority="high" />`);
-  // Chunks the entry already imports are in the page's own modulepreload lists or its script tag.
+  // Chunks the entry already imports are in the page's own modulepreload links or its script tag.
   const scripts = template.homeScripts
     .filter((url) => !template.html.includes(`"${url}"`))
-    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`)
-    .join('');
-  return withAfterPaintPreloads(template.html.replace(PRELOAD_MARKER, images.join('\n    ')), scripts);
-}
-
-const AFTER_PAINT_TEMPLATE = new RegExp(`(<template id="${AFTER_PAINT_PRELOADS_ELEMENT_ID}">[\\s\\S]*?)(</template>)`);
-
-/** `links` added at the end of the page's after-paint template (made, before `</head>`, if the page has none). */
-function withAfterPaintPreloads(html: string, links: string): string {
-  if (links === '') return html;
-  if (AFTER_PAINT_TEMPLATE.test(html))
-    return html.replace(AFTER_PAINT_TEMPLATE, (_, start: string, end: string) => `${start}${links}${end}`);
-  return html.replace('</head>', () => `<template id="${AFTER_PAINT_PRELOADS_ELEMENT_ID}">${links}</template>\n</head>`);
+    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`);
+  return template.html.replace(PRELOAD_MARKER, [...images, ...scripts].join('\n    '));
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;

@@ -1,8 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '../lib/use-session';
 
-// Its own chunk: the storefront's first load never carries the back office's popup, and a customer never loads it.
-const NewOrderPopup = lazy(() => import('../features/admin-live/components/new-order-popup').then((m) => ({ default: m.NewOrderPopup })));
+// Its own chunk with the back office's theme: the storefront's first load never carries the back office's popup or
+// MUI's theme, and a customer never loads them.
+const NewOrderPopup = lazy(async () => {
+  const [{ NewOrderPopup: Popup }, { BackOfficeTheme }] = await Promise.all([
+    import('../features/admin-live/components/new-order-popup'),
+    import('./back-office-theme'),
+  ]);
+  return {
+    default: () => (
+      <BackOfficeTheme>
+        <Popup />
+      </BackOfficeTheme>
+    ),
+  };
+});
 
 /**
  * The new-order popup and its chime, for an admin on every page of the app (the storefront too, so

@@ -1,8 +1,7 @@
-import { useEffect, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/toaster';
-import { endHydrating, markAppLive, releaseEarlyTaps } from '../lib/hydration';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { paths } from '../lib/paths';
 import { AdminAlerts } from './admin-alerts';
@@ -21,13 +20,6 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
  * new-order popup with its chime.
  */
 function AppRoot() {
-  // After the hydration of a page the server rendered (app/start.tsx): screens mounted later render as usual, and a tap
-  // held while the page was not live is made now (decision 1103).
-  useEffect(() => {
-    endHydrating();
-    releaseEarlyTaps();
-    markAppLive();
-  }, []);
   return (
     <>
       <Outlet />

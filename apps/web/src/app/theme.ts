@@ -2,8 +2,7 @@ import type { ThemeOptions } from '@mui/material/styles';
 import { BREAKPOINTS } from '../lib/breakpoints';
 
 /**
- * The shop's look (SPEC.md section 9): the options of MUI's theme, which apps/web/build/mui-shop-theme.ts makes MUI's
- * default theme (no ThemeProvider, so MUI stays out of the storefront's start-up code; decision 1103).
+ * The back office's look (SPEC.md section 9): the options of MUI's theme (app/back-office-theme.tsx provides it).
  *
  * #5b4bdb on white has a contrast ratio of about 6:1, so white text on the primary colour and primary text on white both pass WCAG AA. MUI's default warning (#ed6c02, 3.1:1) and info
  * (#0288d1, 3.9:1) fail AA under white text (e.g. the "Test mode" chip), so darker shades stand in (5.0:1, 4.8:1).

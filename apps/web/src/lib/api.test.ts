@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, hasErrorCode, startEarlyGet } from './api';
+import { api, ApiError, hasErrorCode } from './api';
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -101,62 +101,5 @@ describe('api', () => {
   it('answers undefined for an empty success', async () => {
     stubFetch(answer(204));
     await expect(api.post('/logout')).resolves.toBeUndefined();
-  });
-
-  describe("an early GET (app/start.tsx asks the first effects' answers before hydrating)", () => {
-    it('is asked once: the first get of its path takes its answer, the next asks again', async () => {
-      const fetchMock = vi.fn(async () => answer(200, { user: null }));
-      vi.stubGlobal('fetch', fetchMock);
-      startEarlyGet('/early-once');
-      startEarlyGet('/early-once');
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      const [url] = fetchMock.mock.calls[0] as unknown as [string];
-      expect(url).toBe('/api/early-once');
-      await expect(api.get('/early-once')).resolves.toEqual({ user: null });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      await api.get('/early-once');
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    });
-
-    it('is not taken by another method or path', async () => {
-      const fetchMock = vi.fn(async () => answer(200, { ok: true }));
-      vi.stubGlobal('fetch', fetchMock);
-      startEarlyGet('/early-path');
-      await api.post('/early-path', {});
-      await api.get('/another-path');
-      expect(fetchMock).toHaveBeenCalledTimes(3);
-      await api.get('/early-path');
-      expect(fetchMock).toHaveBeenCalledTimes(3);
-    });
-
-    it("reports the early request's failure as its own: an ApiError the screens know", async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => answer(503, { statusCode: 503, error: 'Service Unavailable', message: 'Back soon', code: 'UNAVAILABLE' })),
-      );
-      startEarlyGet('/early-fails');
-      const failure = await api.get('/early-fails').catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(ApiError);
-      expect((failure as ApiError).status).toBe(503);
-      expect((failure as ApiError).message).toBe('Back soon');
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-      );
-      startEarlyGet('/early-offline');
-      await expect(api.get('/early-offline')).rejects.toMatchObject({ status: 0 });
-    });
-
-    it('is refused to a query cancelled while it was on its way', async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => answer(200, { user: null })),
-      );
-      startEarlyGet('/early-cancelled');
-      const controller = new AbortController();
-      const asked = api.get('/early-cancelled', { signal: controller.signal });
-      controller.abort();
-      await expect(asked).rejects.toMatchObject({ name: 'AbortError' });
-    });
   });
 });

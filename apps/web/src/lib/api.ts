@@ -77,27 +77,7 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** GETs started before the app first renders, each waiting for the first `api.get` of its path (startEarlyGet). */
-const earlyGets = new Map<string, Promise<Response>>();
-
-/**
- * Starts `GET /api{path}` now, for the first `api.get(path)` to take instead of asking again. app/start.tsx starts the
- * answers the page's first effects need (who is signed in, the opening status) in a short task before hydrating: the
- * requests leave sooner, and the effects, which run in one task right after hydration, no longer make them there
- * (decision 1103). The answer stays out of the query cache until a query asks for it, so React still hydrates exactly
- * what the server rendered.
- */
-export function startEarlyGet(path: string): void {
-  if (earlyGets.has(path)) return;
-  const response = fetch(`${API_PREFIX}${path}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  // A failure is the taker's to report: it awaits this promise as it would its own request.
-  response.catch(() => undefined);
-  earlyGets.set(path, response);
-}
-
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const early = method === 'GET' && !options.headers ? earlyGets.get(path) : undefined;
-  if (early) earlyGets.delete(path);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -110,16 +90,13 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
   let response: Response;
   try {
-    response = await (early ??
-      fetch(`${API_PREFIX}${path}`, {
-        method,
-        headers,
-        body: payload,
-        credentials: 'same-origin',
-        signal: options.signal,
-      }));
-    // An early answer's request cannot be cancelled: a query that was meanwhile is told so, as fetch would.
-    if (early) options.signal?.throwIfAborted();
+    response = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'The shop could not be reached. Check your connection and try again.');

@@ -10,7 +10,7 @@ import { api } from './api';
  */
 export const openingStatusQueryKey = ['opening-status'] as const;
 
-/** Its path under /api (app/start.tsx asks it early on a server-rendered page). */
+/** Its path under /api. */
 export const OPENING_STATUS_PATH = '/opening-status';
 
 export const openingStatusQuery = queryOptions({

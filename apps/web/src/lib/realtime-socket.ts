@@ -1,38 +1,40 @@
 import { useEffect, useState } from 'react';
-import { IO_OPTIONS, WorkerSocket, type RealtimeSocket } from './socket-bridge';
+import { SOCKET_CLIENT_OPTIONS } from '@shop/shared/contract/socket-names';
 import { useSession } from './use-session';
 
 /**
  * The browser's end of the realtime socket (docs/api.md, "Realtime socket"). One connection per tab, opened while
  * somebody is signed in and a screen asks for it, or for a visitor by a screen that asks for one too (the menu, for
- * `menu_changed`); the socket.io client is its own chunk, so the storefront's first load never carries it. The server
- * chooses the rooms from the session cookie; when the user changes (sign out, sign in as somebody else) the
- * connection is closed and a new one opened, so its rooms follow the cookie.
+ * `menu_changed`); the socket.io client is its own chunk, imported when the first screen asks, so the storefront's
+ * first load never carries it. The server chooses the rooms from the session cookie; when the user changes (sign out,
+ * sign in as somebody else) the connection is closed and a new one opened, so its rooms follow the cookie.
  *
  * An event only says "this order changed": screens refetch through the HTTP API, which checks who may see what.
  *
  * Apart from realtime.ts (the order events and their schemas) and without zod, so the storefront's sockets (the menu's,
- * the opening status's), opened after the first paint, do not evaluate the contract's schemas (decision 1103).
- *
- * The connection runs in a worker where the browser has workers (socket-bridge.ts, socket-worker.ts): socket.io's
- * client then does none of its work on the page's main thread. Elsewhere (the component tests' jsdom) it runs here.
+ * the opening status's) do not evaluate the contract's schemas.
  */
+
+/** The part of socket.io's client `Socket` the app uses (the component tests' stand-in has the same). */
+export interface RealtimeSocket {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  off(event: string, listener?: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  close(): unknown;
+}
 
 let current: { owner: string; socket: Promise<RealtimeSocket> } | null = null;
 
 /** The owner of a connection opened without a session: it hears only what every connection hears. */
 const VISITOR = 'visitor';
 
-/** A connection in a worker of its own (socket-worker.ts, a file of the build). */
-function openInWorker(): RealtimeSocket {
-  return new WorkerSocket(new Worker(new URL('./socket-worker.ts', import.meta.url), { name: 'realtime-socket' }));
-}
-
 function socketFor(owner: string): Promise<RealtimeSocket> {
   if (current?.owner === owner) return current.socket;
   closeRealtime();
-  const socket: Promise<RealtimeSocket> =
-    typeof Worker === 'function' ? Promise.resolve(openInWorker()) : import('socket.io-client').then(({ io }) => io(IO_OPTIONS));
+  const socket = import('socket.io-client').then(({ io }): RealtimeSocket =>
+    io({ ...SOCKET_CLIENT_OPTIONS, transports: [...SOCKET_CLIENT_OPTIONS.transports] }),
+  );
   current = { owner, socket };
   return socket;
 }

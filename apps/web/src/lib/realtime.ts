@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { orderEventSchema, type OrderEvent } from '@shop/shared/contract/realtime';
-import type { RealtimeSocket } from './socket-bridge';
-import { useRealtimeSocket } from './realtime-socket';
+import { useRealtimeSocket, type RealtimeSocket } from './realtime-socket';
 
-// The connection itself (opened, shared by the tab, closed) lives in realtime-socket.ts, without zod (decision 1103).
+// The connection itself (opened, shared by the tab, closed) lives in realtime-socket.ts, without zod: the
+// storefront's sockets then never evaluate the contract's schemas.
 export { closeRealtime, useRealtimeSocket } from './realtime-socket';
 
 /** A ref that always holds the latest render's value, so a long-lived listener calls the current handler. */

@@ -18,7 +18,7 @@ export interface Session {
 
 export const sessionQueryKey = ['session'] as const;
 
-/** Its path under /api (app/start.tsx asks it early on a server-rendered page). */
+/** Its path under /api. */
 export const SESSION_PATH = '/session';
 
 /**

@@ -91,12 +91,12 @@ describe('what the service worker caches', () => {
 });
 
 describe('what the service worker precaches', () => {
-  // A build manifest like Vite's: the entry imports the runtime; the home route's chunk (named 'home') imports a
+  // A build manifest like Vite's: the entry imports the runtime; the home route's chunk (keyed by its source) imports a
   // chunk of its own with styles; a back-office screen and a lazily loaded cart page are chunks of their own.
   const manifest: Record<string, ViteManifestChunk> = {
     'index.html': { file: 'assets/index-abc.js', name: 'index', isEntry: true, imports: ['_runtime.js'] },
     '_runtime.js': { file: 'assets/rolldown-runtime-abc.js' },
-    '_home-abc.js': { file: 'assets/home-abc.js', name: 'home', imports: ['_runtime.js', '_card.js', 'index.html'] },
+    'src/app/routes/home-page.tsx': { file: 'assets/home-abc.js', name: 'home-page', imports: ['_runtime.js', '_card.js', 'index.html'] },
     '_card.js': { file: 'assets/card-abc.js', css: ['assets/card-abc.css'] },
     'src/features/cart/routes/cart-page.tsx': { file: 'assets/cart-page-abc.js', imports: ['_runtime.js'] },
     'src/features/admin-dashboard/routes/dashboard-page.tsx': { file: 'assets/dashboard-page-abc.js', imports: ['_card.js'] },

@@ -32,6 +32,7 @@ import { LogoutDialog } from '../../features/account/components/logout-dialog';
 import { KitchenControls } from '../../features/admin-kitchen/components/kitchen-controls';
 import { LatePrintBanner } from '../../features/admin-printers/components/late-print-banner';
 import { paths } from '../../lib/paths';
+import { BackOfficeTheme } from '../back-office-theme';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
 export const SIDEBAR_WIDTH = 280;
@@ -99,7 +100,16 @@ function useHeaderHeight(): [React.RefObject<HTMLElement | null>, number | null]
   return [ref, height];
 }
 
+/** The back office's frame and every admin page in it, in MUI with the shop's theme. */
 export function AdminLayout() {
+  return (
+    <BackOfficeTheme>
+      <AdminFrame />
+    </BackOfficeTheme>
+  );
+}
+
+function AdminFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [headerRef, headerHeight] = useHeaderHeight();

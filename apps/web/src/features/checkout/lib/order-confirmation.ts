@@ -1,6 +1,6 @@
 import { ORDER_CONFIRMATION, orderEventSchema } from '@shop/shared/contract/realtime';
 import { emitRealtime } from '../../../lib/realtime';
-import type { RealtimeSocket } from '../../../lib/socket-bridge';
+import type { RealtimeSocket } from '../../../lib/realtime-socket';
 
 /**
  * SPEC.md section 4: once the order is placed, checkout sends `order_confirmation {order_id}`; the server answers

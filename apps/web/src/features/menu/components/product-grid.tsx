@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { isHydrating } from '../../../lib/hydration';
+import { useHydrating } from '../../../lib/hydration';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { ProductCard } from './product-card';
 
@@ -24,7 +24,7 @@ export const FIRST_RENDER_CARDS = 2;
  * has every card already: hydrating it draws them all too.
  */
 function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(isHydrating);
+  const [ready, setReady] = useState(useHydrating());
   useEffect(() => {
     if (ready) return undefined;
     const timer = window.setTimeout(() => startTransition(() => setReady(true)), 0);
