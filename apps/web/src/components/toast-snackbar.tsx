@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, type Toast, type ToastSeverity } from '../lib/toast';
 import { MaterialIcon } from './material-icon';
@@ -15,16 +15,49 @@ const SEVERITY_ICON: Record<ToastSeverity, string> = {
 const CLOSE_ICON = 'M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 /**
+ * The open modal `<dialog>` drawn on top, if any. Everything outside it is inert, so a toast shown while it is open
+ * goes inside it.
+ */
+function topModalDialog(): HTMLDialogElement | null {
+  let top: HTMLDialogElement | null = null;
+  for (const dialog of document.querySelectorAll('dialog[open]')) {
+    try {
+      if (dialog.matches(':modal')) top = dialog as HTMLDialogElement;
+    } catch {
+      // A browser (or jsdom) without :modal has no top layer to be hidden under.
+    }
+  }
+  return top;
+}
+
+/** Where the toast goes: into the top modal dialog while one is open, else the page's body; follows dialogs as they open and close. */
+function useToastHost(): Element {
+  const [host, setHost] = useState<Element>(() => topModalDialog() ?? document.body);
+  useLayoutEffect(() => {
+    const update = () => setHost(topModalDialog() ?? document.body);
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
+
+/**
  * Draws the current toast at the top, below the bar, for its duration, as MUI's Snackbar with a filled Alert did, in
- * plain elements and static classes (styles/storefront.css): a toast follows most taps (Add to cart), and MUI's
- * Snackbar, Grow and Alert were much of that tap's work (decision 1103). As the Snackbar did, the time stops while the
- * pointer is over it or the window is in the background, and half the time is left when it comes back; Escape
- * closes it. Someone who asked for reduced motion gets it without the grow-and-fade (the stylesheet's media query):
- * it is simply there, at full contrast, from its first frame.
+ * plain elements and static classes (styles/storefront.css). As the Snackbar did, the time stops while the pointer is
+ * over it or the window is in the background, and half the time is left when it comes back; Escape closes it.
+ * Someone who asked for reduced motion gets it without the grow-and-fade (the stylesheet's media query): it is simply
+ * there, at full contrast, from its first frame.
+ *
+ * Above a modal dialog: the toast is a manual popover, shown when it is placed, so it enters the browser's top layer
+ * after the dialog and is drawn over it; and it is placed inside that dialog, since everything outside the top modal
+ * dialog is inert (unseen by assistive technology, deaf to clicks), a popover included.
  */
 export function ToastSnackbar({ toast }: { toast: Toast }) {
-  const anchor = useRef<HTMLDivElement>(null);
+  const host = useToastHost();
   const { id, durationMs } = toast;
+  const pointer = useRef({ pause: () => {}, resume: () => {} });
 
   // One timer, paused and resumed alike by the pointer over the toast and by the window going to the background.
   useEffect(() => {
@@ -39,26 +72,22 @@ export function ToastSnackbar({ toast }: { toast: Toast }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
-    const element = anchor.current;
+    pointer.current = { pause, resume };
     start(durationMs);
-    element?.addEventListener('mouseenter', pause);
-    element?.addEventListener('mouseleave', resume);
     window.addEventListener('blur', pause);
     window.addEventListener('focus', resume);
     document.addEventListener('keydown', onKey);
     return () => {
       pause();
-      element?.removeEventListener('mouseenter', pause);
-      element?.removeEventListener('mouseleave', resume);
       window.removeEventListener('blur', pause);
       window.removeEventListener('focus', resume);
       document.removeEventListener('keydown', onKey);
     };
   }, [id, durationMs]);
 
-  // In a portal made when the toast appears (keyed by it), so an open dialog's aria-hidden on the page does not hide it.
+  // Keyed by the toast and drawn afresh in each host: moved into or out of a dialog, it is shown again on top.
   return createPortal(
-    <div ref={anchor} role="presentation" className="toast-anchor">
+    <ToastAnchor onPointerIn={() => pointer.current.pause()} onPointerOut={() => pointer.current.resume()}>
       <div role="alert" className={`toast is-${toast.severity}`}>
         <div className="toast-icon">
           <MaterialIcon path={SEVERITY_ICON[toast.severity]} />
@@ -70,8 +99,26 @@ export function ToastSnackbar({ toast }: { toast: Toast }) {
           </button>
         </div>
       </div>
-    </div>,
-    document.body,
+    </ToastAnchor>,
+    host,
     String(id),
+  );
+}
+
+function ToastAnchor({ onPointerIn, onPointerOut, children }: { onPointerIn: () => void; onPointerOut: () => void; children: ReactNode }) {
+  const anchor = useRef<HTMLDivElement>(null);
+
+  // Before the first paint. Where popovers are missing (jsdom, older browsers) it stays a fixed box over the page.
+  useLayoutEffect(() => {
+    const element = anchor.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    element.popover = 'manual';
+    element.showPopover();
+  }, []);
+
+  return (
+    <div ref={anchor} role="presentation" className="toast-anchor" onMouseEnter={onPointerIn} onMouseLeave={onPointerOut}>
+      {children}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ const ToastSnackbar = lazy(() => import('./toast-snackbar').then((m) => ({ defau
 
 /**
  * Where the app's toast appears; the app layer mounts it once, around every screen. A toast belongs to the screen
- * that raised it: leaving that screen takes it away, as when each screen drew its own. Its code (Snackbar, Alert) is
+ * that raised it: leaving that screen takes it away, as when each screen drew its own. Its code (the snackbar) is
  * fetched when the first toast is raised, not at start-up: most visits show none before they are busy elsewhere.
  */
 export function Toaster() {

@@ -1,10 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from 'react-router';
+import { Alert, Button, Dialog } from '../../../components/ui';
 import { useLogout } from '../api/use-logout';
 import { paths } from '../../../lib/paths';
 
@@ -33,19 +28,21 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="logout-dialog-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="logout-dialog-title">Do you want to Logout ?</DialogTitle>
-      {logout.isError && (
-        <DialogContent>
-          <Alert severity="error">{logout.error.message}</Alert>
-        </DialogContent>
-      )}
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={confirm} disabled={logout.isPending}>
-          Log Out
-        </Button>
-      </DialogActions>
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Do you want to Logout ?"
+      className="logout-dialog"
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="contained" onClick={confirm} disabled={logout.isPending}>
+            Log Out
+          </Button>
+        </>
+      }
+    >
+      {logout.isError && <Alert severity="error">{logout.error.message}</Alert>}
     </Dialog>
   );
 }

@@ -1,13 +1,12 @@
-import Typography from '@mui/material/Typography';
 import { cartDeliveryNote } from '@shop/shared/domain/delivery-fee-range';
 import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
 import { useCart } from '../../../lib/cart-store';
 import { useCartQuote } from '../../../lib/use-cart-quote';
 
 /**
- * Under the cart, before checkout (issue 22 point 2, decision 1005): what delivery may add, from the server's quote
- * ('Delivery from £0.00 to £3.50 by area, shown at checkout; free to collect'), so no fee appears for the first time
- * at payment. Nothing while the cart is empty or the shop has no zones (every post code delivered free).
+ * Under the cart, before checkout: what delivery may add, from the server's quote ('Delivery from £0.00 to £3.50 by
+ * area, shown at checkout; free to collect'), so no fee appears for the first time at payment. Nothing while the cart
+ * is empty or the shop has no zones (every post code delivered free).
  */
 export function CartDeliveryNote() {
   const cart = useCart();
@@ -18,8 +17,8 @@ export function CartDeliveryNote() {
   const note = cartDeliveryNote(range, formatPounds);
   if (!note) return null;
   return (
-    <Typography variant="body2" color="text.secondary" role="note" aria-label="Delivery fee" sx={{ mt: 1, px: 0.5 }}>
+    <p role="note" aria-label="Delivery fee" className="ui-body2 ui-muted cart-delivery-note">
       {note}
-    </Typography>
+    </p>
   );
 }

@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import { useNavigate } from 'react-router';
 import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { AllergenCodesLine } from '../../../components/allergen-line';
+import { Alert } from '../../../components/ui';
 import { MaterialIcon } from '../../../components/material-icon';
 import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
@@ -61,9 +61,8 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
     else void navigate(step.to);
   };
 
-  // Plain elements with the static classes of styles/storefront.css (the theme's values), not MUI's Paper, Box,
-  // Typography and IconButton: the side cart redraws on every Add to cart, and MUI's styles were most of that
-  // interaction's work (decision 1103). The Alert for a whole-cart problem stays MUI: it is rare.
+  // Plain elements with the static classes of styles/storefront.css: the side cart redraws on every Add to cart, so
+  // its elements carry no run-time styling.
   return (
     <section
       aria-labelledby={showHeading ? 'cart-heading' : undefined}
@@ -148,7 +147,7 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
         </ul>
       )}
       {view.problem && view.problem.lineIndex === null && (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <Alert severity="error" className="cart-problem">
           {view.problem.message}
         </Alert>
       )}

@@ -28,12 +28,12 @@ function useMinWidth(px: number): boolean {
 export function SideCart() {
   const wide = useMinWidth(BREAKPOINTS.md);
   if (!wide) return null;
-  // A static class (styles/storefront.css), not Box: beside the menu's first screen (decision 1103).
+  // A static class (styles/storefront.css): the side cart is beside the menu's first screen.
   return (
     <aside aria-label="Side cart" className="side-cart">
       <Suspense fallback={null}>
         <CartPanel />
-        {/* What delivery may add, before checkout (decision 1005). */}
+        {/* What delivery may add, before checkout. */}
         <CartDeliveryNote />
       </Suspense>
     </aside>

@@ -7,8 +7,8 @@ import { cartQuoteRoute, productWire } from '../../../../test/wire-fixtures';
 import { SideCart } from '../components/side-cart';
 import { CartPage } from './cart-page';
 
-// Issue 22 point 2, decision 1005: the cart tells what delivery may add before checkout, from the quote's range of
-// the zones' fees, and says nothing of a fee when the shop has no zones.
+// The cart tells what delivery may add before checkout, from the quote's range of the zones' fees, and says nothing of
+// a fee when the shop has no zones.
 
 const margherita = productWire({ title: 'Margherita', category: 'Pizza', regularDiscount: 7.49, mediumDiscount: 9.99 });
 const cart = [

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
 import { CartDeliveryNote } from '../components/cart-delivery-note';
@@ -11,13 +10,13 @@ const CART_KEEPS_UNTIL_OPEN = 'You can fill your cart now and check out once we 
 export function CartPage() {
   return (
     <Page title="My Cart">
-      <Box sx={{ maxWidth: 560 }}>
-        <Box sx={{ mb: 2 }}>
+      <div className="cart-page">
+        <div className="cart-page-opening">
           <OpeningState closedHint={CART_KEEPS_UNTIL_OPEN} />
-        </Box>
+        </div>
         <CartPanel showHeading={false} />
         <CartDeliveryNote />
-      </Box>
+      </div>
     </Page>
   );
 }

@@ -1,15 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import CloseIcon from '@mui/icons-material/Close';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { CRUST_LABELS, CRUSTS, SIZE_LABELS, type Crust, type Size } from '@shop/shared/domain/catalogue-values';
 import { ALLERGEN_NAMES, containsAnyAllergen, lineAllergens } from '@shop/shared/domain/allergens';
@@ -21,8 +10,8 @@ import { defaultConfiguration, sizePrice } from '@shop/shared/domain/product-opt
 import { SOLD_OUT_LABEL, soldOutMessage } from '@shop/shared/domain/sold-out-words';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { AskAboutAllergens } from '../../../components/allergen-line';
+import { Alert, Button, Dialog, Icon } from '../../../components/ui';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
-import { below } from '../../../lib/breakpoints';
 import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
@@ -49,7 +38,6 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
   const { catalogue, products } = useMenuCatalogue();
   const soldOut = soldOutIds(products);
   const deal = catalogue.products.get(product._id) ?? toPricedProduct(product);
-  const fullScreen = useMediaQuery(below('sm'));
   const defaults = defaultConfiguration(deal);
   const [size, setSize] = useState<Size | null>(defaults.size);
   const [crust, setCrust] = useState<Crust>(defaults.crust ?? 'deep_pan');
@@ -61,7 +49,6 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
   // Items that no longer fit (the size changed under them) are dropped rather than left to fail at the server.
   const validItems: DealChoice[] = progress.items.map(({ slot, productId }) => ({ slot, productId }));
   const sizes = sizeOptions(deal);
-  const titleId = `deal-title-${deal.id}`;
 
   const line: CartLine = {
     productId: deal.id,
@@ -113,19 +100,62 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen} scroll="paper">
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {deal.title}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={deal.title}
+      size="sm"
+      scrollContent
+      // The whole screen below the sm breakpoint (styles/ui.css): a deal's slots need the room on a phone.
+      className="deal-builder"
+      actions={
+        // What is chosen, its allergens, why it cannot be added yet and the price stay in view as the slots scroll.
+        <div className="dialog-foot">
+          <p
+            aria-live="polite"
+            data-testid="chosen-allergens"
+            className={containsAnyAllergen(allergens, avoid) ? 'dialog-foot-note ui-body2 ui-error-text' : 'dialog-foot-note ui-body2'}
+          >
+            <strong>Allergens as chosen:</strong>{' '}
+            {validItems.length === 0 ? (
+              'choose your dishes'
+            ) : allergens === null ? (
+              <AskAboutAllergens />
+            ) : allergens.length > 0 ? (
+              allergens.map((code) => ALLERGEN_NAMES[code]).join(', ')
+            ) : (
+              'none of the 14'
+            )}
+          </p>
+          {soldOutNow && (
+            <Alert severity="warning" className="dialog-foot-alert">
+              {soldOutNow}
+            </Alert>
+          )}
+          {refused && !progress.complete && !soldOutNow && (
+            <Alert severity="warning" className="dialog-foot-alert">
+              {DEAL_INCOMPLETE}
+            </Alert>
+          )}
+          <div className="dialog-foot-row">
+            <p className="dialog-foot-price" aria-live="polite">
+              {price !== null ? `Price ${formatPounds(price)}` : basePrice !== null ? `Deal price ${formatPounds(basePrice)}` : ''}
+            </p>
+            <Button variant="contained" onClick={add} disabled={soldOutNow !== null}>
+              Add to cart
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      {/* Placed over the title's end (styles/ui.css), out of the list's scroll. */}
+      <button type="button" className="icon-button deal-close" aria-label="Close" onClick={onClose}>
+        <Icon name="close" />
+      </button>
+      <div className="deal-builder-body">
         {sizes.length > 1 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
-              Deal size
-            </Typography>
+          <div>
+            <h3 className="deal-option-heading">Deal size</h3>
             <OptionGroup
               label="Deal size"
               columns={Math.min(sizes.length, 4)}
@@ -133,13 +163,11 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
               value={size}
               onChange={setSize}
             />
-          </Box>
+          </div>
         )}
         {hasPizzas && (
-          <Box>
-            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
-              Crust for every pizza
-            </Typography>
+          <div>
+            <h3 className="deal-option-heading">Crust for every pizza</h3>
             <OptionGroup
               label="Crust for every pizza"
               columns={3}
@@ -152,164 +180,89 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
               value={crust}
               onChange={setCrust}
             />
-          </Box>
+          </div>
         )}
         {progress.slots.map((slot) => {
           const chosen = progress.items.filter((item) => item.slot === slot.slot);
           const choices = slot.choices.filter((choice) => !soldOut.has(choice.id));
           const extraEach = deal.dealSlots?.[slot.slot]?.extraEach ?? 0;
           return (
-            <Box
-              key={slot.slot}
-              component="section"
-              aria-label={slot.label}
-              sx={{ border: 1, borderColor: slot.full ? 'success.light' : 'divider', borderRadius: 1, p: 1.5 }}
-            >
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            <section key={slot.slot} aria-label={slot.label} className={slot.full ? 'deal-slot is-full' : 'deal-slot'}>
+              <h3 className="deal-slot-heading">
                 {slot.label}{' '}
-                <Typography component="span" variant="body2" color={slot.full ? 'success.dark' : 'text.secondary'}>
+                <span className="deal-slot-count">
                   ({Math.min(slot.filled, slot.count)} of {slot.count}
                   {slot.extra > 0 ? ` + ${slot.extra} extra` : ''})
-                </Typography>
-              </Typography>
+                </span>
+              </h3>
               {chosen.length > 0 && (
-                <Box
-                  component="ul"
-                  aria-label={`Chosen for ${slot.label}`}
-                  sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'grid', gap: 0.5 }}
-                >
+                <ul aria-label={`Chosen for ${slot.label}`} className="deal-chosen">
                   {chosen.map((item, index) => (
-                    <Box
-                      component="li"
-                      key={`${item.productId}-${index}`}
-                      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-                    >
-                      <Typography variant="body2">
+                    <li key={`${item.productId}-${index}`}>
+                      <p className="ui-p ui-body2">
                         {item.title}
                         {item.size && slot.kind === 'pizza' ? ` (${SIZE_LABELS[item.size]})` : ''}
                         {index >= slot.count && extraEach > 0 ? ` ${addOnText(extraEach) ?? ''}` : ''}
-                        {soldOut.has(item.productId) && (
-                          <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 700 }}>
-                            {` ${SOLD_OUT_LABEL}`}
-                          </Typography>
-                        )}
-                      </Typography>
+                        {soldOut.has(item.productId) && <strong className="ui-error-text">{` ${SOLD_OUT_LABEL}`}</strong>}
+                      </p>
                       <Button
                         size="small"
-                        color="secondary"
+                        className="deal-remove"
                         onClick={() => removeAt(slot.slot, item.productId)}
                         aria-label={`Remove ${item.title} from ${slot.label}`}
                       >
                         Remove
                       </Button>
-                    </Box>
+                    </li>
                   ))}
-                </Box>
+                </ul>
               )}
               {choices.length > 0 && (
                 <>
                   {slot.full && extraEach > 0 && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    <p className="ui-p ui-body2 ui-muted deal-more">
                       Add more for {formatPounds(extraEach)} each (up to {slot.max} in all).
-                    </Typography>
+                    </p>
                   )}
-                  <Box
-                    role="group"
-                    aria-label={`Choices for ${slot.label}`}
-                    sx={{
-                      mt: 1,
-                      display: 'grid',
-                      gap: 0.5,
-                      gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
-                    }}
-                  >
-                    {choices.map((product) => (
-                      <Button
-                        key={product.id}
-                        size="small"
-                        variant="outlined"
-                        onClick={() => choose([...validItems, { slot: slot.slot, productId: product.id }])}
-                        aria-describedby={
-                          product.allergens === null || product.allergens?.length
-                            ? `choice-allergens-${slot.slot}-${product.id}`
-                            : undefined
-                        }
-                        sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25, fontSize: '0.8125rem', flexDirection: 'column' }}
-                      >
-                        {product.title}
-                        {product.allergens === null && (
-                          <Typography
-                            id={`choice-allergens-${slot.slot}-${product.id}`}
-                            aria-hidden="true"
-                            component="span"
-                            variant="caption"
-                            sx={{ textTransform: 'none', lineHeight: 1.2, color: 'warning.dark', fontWeight: 700 }}
-                          >
-                            Allergens not recorded
-                          </Typography>
-                        )}
-                        {product.allergens && product.allergens.length > 0 && (
-                          <Typography
-                            id={`choice-allergens-${slot.slot}-${product.id}`}
-                            aria-hidden="true"
-                            component="span"
-                            variant="caption"
-                            sx={{
-                              textTransform: 'none',
-                              lineHeight: 1.2,
-                              ...(containsAnyAllergen(product.allergens, avoid)
-                                ? { color: 'error.main', fontWeight: 700 }
-                                : { color: 'text.secondary' }),
-                            }}
-                          >
-                            {containsAnyAllergen(product.allergens, avoid) ? 'Contains ' : ''}
-                            {allergenWords(product.allergens)}
-                          </Typography>
-                        )}
-                      </Button>
-                    ))}
-                  </Box>
+                  <div role="group" aria-label={`Choices for ${slot.label}`} className="deal-choices">
+                    {choices.map((product) => {
+                      const words = `choice-allergens-${slot.slot}-${product.id}`;
+                      const avoided = containsAnyAllergen(product.allergens, avoid);
+                      return (
+                        <Button
+                          key={product.id}
+                          size="small"
+                          variant="outlined"
+                          className="deal-choice"
+                          onClick={() => choose([...validItems, { slot: slot.slot, productId: product.id }])}
+                          aria-describedby={product.allergens === null || product.allergens?.length ? words : undefined}
+                        >
+                          {product.title}
+                          {product.allergens === null && (
+                            <span id={words} aria-hidden="true" className="deal-choice-allergens is-not-recorded">
+                              Allergens not recorded
+                            </span>
+                          )}
+                          {product.allergens && product.allergens.length > 0 && (
+                            <span
+                              id={words}
+                              aria-hidden="true"
+                              className={avoided ? 'deal-choice-allergens is-avoided' : 'deal-choice-allergens'}
+                            >
+                              {avoided ? 'Contains ' : ''}
+                              {allergenWords(product.allergens)}
+                            </span>
+                          )}
+                        </Button>
+                      );
+                    })}
+                  </div>
                 </>
               )}
-            </Box>
+            </section>
           );
         })}
-      </DialogContent>
-      <Typography
-        variant="body2"
-        aria-live="polite"
-        data-testid="chosen-allergens"
-        sx={{ px: 3, pt: 1.5, color: containsAnyAllergen(allergens, avoid) ? 'error.main' : 'text.primary' }}
-      >
-        <strong>Allergens as chosen:</strong>{' '}
-        {validItems.length === 0 ? (
-          'choose your dishes'
-        ) : allergens === null ? (
-          <AskAboutAllergens />
-        ) : allergens.length > 0 ? (
-          allergens.map((code) => ALLERGEN_NAMES[code]).join(', ')
-        ) : (
-          'none of the 14'
-        )}
-      </Typography>
-      {soldOutNow && (
-        <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
-          {soldOutNow}
-        </Alert>
-      )}
-      {refused && !progress.complete && !soldOutNow && (
-        <Alert severity="warning" role="alert" sx={{ mx: 2, mt: 1 }}>
-          {DEAL_INCOMPLETE}
-        </Alert>
-      )}
-      <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
-        <Typography sx={{ fontWeight: 700 }} aria-live="polite">
-          {price !== null ? `Price ${formatPounds(price)}` : basePrice !== null ? `Deal price ${formatPounds(basePrice)}` : ''}
-        </Typography>
-        <Button variant="contained" onClick={add} disabled={soldOutNow !== null}>
-          Add to cart
-        </Button>
-      </DialogActions>
+      </div>
     </Dialog>
   );
 }

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { CHOICES_NOT_RECORDED_WORDS, NOT_RECORDED_WORDS } from '@shop/shared/domain/allergens';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
@@ -33,28 +32,28 @@ export function FilteredProductList({ products, avoid, loading = false, cardActi
   const note = (product: MenuProduct) => {
     const verdict = verdicts.get(product._id);
     if (verdict?.verdict !== 'mark') return null;
-    // Decision 1004: a dish not recorded is never passed as free of anything; say to ask.
+    // A dish whose allergens are not recorded is never passed as free of anything: it says to ask.
     const words = verdict.notRecorded
       ? NOT_RECORDED_WORDS
       : verdict.inChoices.length > 0
         ? `Check your choices: some contain ${allergenWords(verdict.inChoices)}`
         : CHOICES_NOT_RECORDED_WORDS;
     return (
-      <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 700 }} data-testid="allergen-mark">
+      <span className="allergen-mark" data-testid="allergen-mark">
         {words}
-      </Typography>
+      </span>
     );
   };
   return (
     <>
       {hidden > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <p className="ui-p ui-body2 ui-muted filtered-count">
           {hidden === 1 ? '1 dish' : `${hidden} dishes`} with {allergenWords(avoid)} hidden here.
-        </Typography>
+        </p>
       )}
       <ProductList products={shown} loading={loading || !ready} cardAction={cardAction} note={note} />
       {!loading && ready && products.length > 0 && shown.length === 0 && (
-        <Typography color="text.secondary">Every dish here contains {allergenWords(avoid)}.</Typography>
+        <p className="ui-p ui-muted">Every dish here contains {allergenWords(avoid)}.</p>
       )}
     </>
   );
