@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
 import { scheduledLine } from '@shop/shared/domain/kitchen';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 
@@ -15,33 +14,25 @@ export function scheduledForText(order: { scheduledFor: string | null; status: O
 }
 
 /**
- * An order ahead's time, shown prominently (issue 21 point 6) on the back office's popup, lists, order page and
- * ticket and on the customer's pages: bold, boxed, in the text colour (AA on any background the pages use).
+ * An order ahead's time, shown prominently on the back office's popup, lists, order page and ticket and on the
+ * customer's pages: bold, boxed, in the text colour (AA on any background the pages use). A plain element with a
+ * class of styles/ui.css, so the storefront (no MUI) and the back office (MUI) draw it alike; `className` and `style`
+ * place it (a margin, a larger size).
  */
-export function ScheduledFor({ order, sx }: { order: { scheduledFor: string | null; status: OrderStatus }; sx?: SxProps<Theme> }) {
+export function ScheduledFor({
+  order,
+  className,
+  style,
+}: {
+  order: { scheduledFor: string | null; status: OrderStatus };
+  className?: string;
+  style?: CSSProperties;
+}) {
   const text = scheduledForText(order);
   if (!text) return null;
   return (
-    <Box
-      component="span"
-      data-testid="scheduled-for"
-      sx={[
-        {
-          display: 'inline-block',
-          px: 0.75,
-          py: 0.125,
-          border: 2,
-          borderColor: 'primary.main',
-          borderRadius: 1,
-          fontWeight: 800,
-          color: 'text.primary',
-          whiteSpace: 'nowrap',
-          lineHeight: 1.5,
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    >
+    <span data-testid="scheduled-for" className={className ? `scheduled-for ${className}` : 'scheduled-for'} style={style}>
       {text}
-    </Box>
+    </span>
   );
 }

@@ -1,7 +1,4 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import { Page } from '../../../components/page';
 
 interface AuthCardProps {
@@ -17,16 +14,16 @@ interface AuthCardProps {
 /** The frame of the sign-in, sign-up and profile forms: a heading and a narrow card, centred. */
 export function AuthCard({ title, onSubmit, intro, children, footer }: AuthCardProps) {
   return (
-    <Box sx={{ maxWidth: 440, mx: 'auto' }}>
+    <div className="ui-narrow">
       <Page title={title}>
-        {intro}
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack component="form" noValidate={false} onSubmit={onSubmit} spacing={2}>
+        {intro && <div className="auth-card-intro">{intro}</div>}
+        <div className="ui-surface is-roomy">
+          <form className="ui-stack" onSubmit={onSubmit}>
             {children}
-          </Stack>
-        </Paper>
-        {footer && <Box sx={{ mt: 2, textAlign: 'center' }}>{footer}</Box>}
+          </form>
+        </div>
+        {footer && <div className="auth-card-footer">{footer}</div>}
       </Page>
-    </Box>
+    </div>
   );
 }

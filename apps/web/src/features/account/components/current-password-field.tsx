@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import { TextField } from '../../../components/ui';
 
 /**
  * 'Password', the account's current one, asked again to confirm a change: saving the profile (decision 0101) and

@@ -1,12 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Dialog, TextField } from '../../../components/ui';
 import { CHANGE_PASSWORD_FAILED, OTP_SENT, PASSWORD_UPDATED } from '@shop/shared/domain/messages';
 import { changePassword, requestResetCode } from '../api/use-account';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/shared/domain/account-rules';
@@ -22,33 +15,20 @@ interface ForgotPasswordDialogProps {
 
 type Step = 'email' | 'reset';
 
-const TITLE_ID = 'forgot-password-title';
-
 interface StepFormProps {
-  title: string;
   intro: ReactNode;
-  submitLabel: string;
-  busy: boolean;
   onSubmit: (event: FormEvent) => Promise<void>;
-  onCancel: () => void;
   children: ReactNode;
+  /** Ties the dialog's submit button, drawn in the actions below the form, to it. */
+  formId: string;
 }
 
-/** One step of the dialog: its title (which names the dialog), a line of help, its fields, Cancel and its submit button. */
-function StepForm({ title, intro, submitLabel, busy, onSubmit, onCancel, children }: StepFormProps) {
+/** One step's form: a line of help and its fields; its title names the dialog, its buttons are the dialog's actions. */
+function StepForm({ intro, onSubmit, children, formId }: StepFormProps) {
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <DialogTitle id={TITLE_ID}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
-        {children}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+    <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <p className="ui-p ui-muted account-dialog-intro">{intro}</p>
+      {children}
     </form>
   );
 }
@@ -66,15 +46,16 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  // The fields go back to step one only once the dialog has faded out, so it does not flash step one (and a
-  // second Email field) while it closes.
-  const resetFields = () => {
+  const formId = useId();
+
+  // Closed, it starts again at step one next time, with the e-mail it had.
+  const close = () => {
     setStep('email');
     setOtp('');
     setPassword('');
     setConfirm('');
+    onClose();
   };
-  const close = onClose;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,26 +105,24 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
     }
   };
 
+  const busy = step === 'email' ? sending : submitting;
   return (
     <Dialog
       open={open}
       onClose={close}
-      aria-labelledby={TITLE_ID}
-      slotProps={{
-        paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } },
-        backdrop: { transitionDuration: 500 },
-        transition: { onExited: resetFields },
-      }}
+      title={step === 'email' ? 'Insert Email For Sending OTP' : 'Reset Password'}
+      className="is-forgot-password"
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" form={formId} variant="contained" loading={busy}>
+            {step === 'email' ? 'Send' : 'Submit'}
+          </Button>
+        </>
+      }
     >
       {step === 'email' ? (
-        <StepForm
-          title="Insert Email For Sending OTP"
-          intro={`We will e-mail you a ${OTP_LENGTH}-character code to set a new password.`}
-          submitLabel="Send"
-          busy={sending}
-          onSubmit={send}
-          onCancel={close}
-        >
+        <StepForm formId={formId} intro={`We will e-mail you a ${OTP_LENGTH}-character code to set a new password.`} onSubmit={send}>
           <TextField
             label="Email"
             type="email"
@@ -156,15 +135,8 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
           />
         </StepForm>
       ) : (
-        <StepForm
-          title="Reset Password"
-          intro={`Enter the code we sent to ${email.trim()} and choose a new password.`}
-          submitLabel="Submit"
-          busy={submitting}
-          onSubmit={submit}
-          onCancel={close}
-        >
-          <Stack spacing={2}>
+        <StepForm formId={formId} intro={`Enter the code we sent to ${email.trim()} and choose a new password.`} onSubmit={submit}>
+          <div className="ui-stack">
             <TextField
               label="OTP"
               name="otp"
@@ -173,7 +145,8 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
               onChange={(event) => setOtp(event.target.value.toUpperCase())}
               fullWidth
               autoFocus
-              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+              autoCapitalize="characters"
+              spellCheck={false}
             />
             <TextField
               label="New Password"
@@ -194,7 +167,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
               onChange={(event) => setConfirm(event.target.value)}
               fullWidth
             />
-          </Stack>
+          </div>
         </StepForm>
       )}
     </Dialog>

@@ -1,14 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert, Button, buttonClass, Dialog } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { useDeleteAccount } from '../api/use-account';
 import { CurrentPasswordField } from './current-password-field';
@@ -27,6 +19,7 @@ export function MyDataSection() {
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const deleted = remove.isSuccess;
+  const formId = useId();
 
   /** Once deleted: signed out here too, to the menu. */
   const leave = async () => {
@@ -56,51 +49,29 @@ export function MyDataSection() {
   };
 
   return (
-    <Box component="section" aria-labelledby="my-data-title" sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', textAlign: 'left' }}>
-      <Typography id="my-data-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+    <section aria-labelledby="my-data-title" className="my-data">
+      <h2 id="my-data-title" className="my-data-title">
         Your data
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      </h2>
+      <p className="ui-p ui-muted my-data-text">
         Download a copy of everything we hold about you: your account, addresses, favourites, orders and notifications.
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" href={MY_DATA_URL} download>
+      </p>
+      <div className="my-data-actions">
+        <a className={buttonClass({ variant: 'outlined' })} href={MY_DATA_URL} download>
           Download my data
-        </Button>
-        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        </a>
+        <Button variant="outlined" danger onClick={() => setOpen(true)}>
           Delete my account
         </Button>
-      </Box>
+      </div>
       <Dialog
         open={open}
         onClose={close}
-        aria-labelledby="delete-account-title"
-        slotProps={{ paper: { component: 'form', onSubmit: submit, sx: { width: 440, maxWidth: 'calc(100% - 32px)' } } }}
-      >
-        <DialogTitle id="delete-account-title">{deleted ? 'Your account is deleted' : 'Delete your account?'}</DialogTitle>
-        <DialogContent>
-          {deleted ? (
-            <Alert severity="success" role="status">
-              {remove.data.message}
-            </Alert>
-          ) : (
-            <>
-              <DialogContentText sx={{ mb: 2 }}>
-                Your addresses, favourites, notifications and sign-in are deleted, and you are signed out everywhere. Your past orders stay
-                in the shop’s books without your name, e-mail, phone or address. This cannot be undone.
-              </DialogContentText>
-              {remove.isError && (
-                <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                  {remove.error.message}
-                </Alert>
-              )}
-              <CurrentPasswordField value={password} onChange={setPassword} autoFocus />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {deleted ? (
-            <Button type="submit" variant="contained">
+        title={deleted ? 'Your account is deleted' : 'Delete your account?'}
+        className="is-delete-account"
+        actions={
+          deleted ? (
+            <Button type="submit" form={formId} variant="contained">
               Back to the menu
             </Button>
           ) : (
@@ -108,19 +79,35 @@ export function MyDataSection() {
               <Button onClick={close} disabled={remove.isPending}>
                 Cancel
               </Button>
-              <Button
-                type="submit"
-                color="error"
-                variant="contained"
-                loading={remove.isPending}
-                disabled={remove.isPending || password === ''}
-              >
+              <Button type="submit" form={formId} danger variant="contained" loading={remove.isPending} disabled={password === ''}>
                 Delete my account
               </Button>
             </>
+          )
+        }
+      >
+        {/* The actions' submit buttons belong to this form through their `form` attribute. */}
+        <form id={formId} onSubmit={submit}>
+          {deleted ? (
+            <Alert severity="success" role="status">
+              {remove.data.message}
+            </Alert>
+          ) : (
+            <>
+              <p className="ui-p ui-muted account-dialog-intro">
+                Your addresses, favourites, notifications and sign-in are deleted, and you are signed out everywhere. Your past orders stay
+                in the shop’s books without your name, e-mail, phone or address. This cannot be undone.
+              </p>
+              {remove.isError && (
+                <Alert severity="error" role="alert" className="account-dialog-alert">
+                  {remove.error.message}
+                </Alert>
+              )}
+              <CurrentPasswordField value={password} onChange={setPassword} autoFocus />
+            </>
           )}
-        </DialogActions>
+        </form>
       </Dialog>
-    </Box>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED, OPEN_ORDERS_BLOCK_DELETE } from '@shop/shared/contract/account-data';
@@ -70,7 +70,8 @@ describe('the customer’s own data on My Profile', () => {
       { password: 'Margherita-2026' },
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitForElementToBeRemoved(dialog);
+    // Closed: no dialog is shown any more (the kit's <dialog> stays in the page, closed and empty).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(ADA_EMAIL);
     expect(cartStore.getSnapshot()).toHaveLength(1);
   });

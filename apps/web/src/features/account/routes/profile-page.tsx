@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { Alert, Button, TextField } from '../../../components/ui';
 import { useConfirmEmail, useUpdateProfile } from '../api/use-account';
 import { OTP_LENGTH } from '@shop/shared/domain/account-rules';
 import { useSession } from '../../../lib/use-session';
@@ -45,20 +40,20 @@ export function ProfilePage() {
       title="My Profile"
       onSubmit={submit}
       intro={
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <p className="ui-p ui-muted">
           Change your name or email. Your current password confirms the change; a new email is confirmed with a code we send to it.
-        </Typography>
+        </p>
       }
       footer={
         <>
-          <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, flexWrap: 'wrap' }}>
-            <Link component={RouterLink} to={paths.myOrders}>
+          <div className="profile-links">
+            <Link className="text-link" to={paths.myOrders}>
               See Order History
             </Link>
-            <Link component={RouterLink} to={paths.myAddresses}>
+            <Link className="text-link" to={paths.myAddresses}>
               My Addresses
             </Link>
-          </Box>
+          </div>
           <MyDataSection />
         </>
       }
@@ -79,14 +74,14 @@ export function ProfilePage() {
         </Alert>
       )}
       {pendingEmail && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <div className="profile-code-row">
           <TextField
             label={`Code sent to ${pendingEmail}`}
             name="email-code"
             autoComplete="one-time-code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: OTP_LENGTH } }}
+            maxLength={OTP_LENGTH}
             fullWidth
           />
           <Button
@@ -94,11 +89,11 @@ export function ProfilePage() {
             size="large"
             onClick={confirmCode}
             loading={confirm.isPending}
-            disabled={confirm.isPending || code.trim().length !== OTP_LENGTH}
+            disabled={code.trim().length !== OTP_LENGTH}
           >
             Confirm
           </Button>
-        </Box>
+        </div>
       )}
       {update.isError && (
         <Alert severity="error" role="alert">
@@ -125,7 +120,7 @@ export function ProfilePage() {
         fullWidth
       />
       <CurrentPasswordField value={password} onChange={setPassword} />
-      <Button type="submit" variant="contained" size="large" loading={update.isPending} disabled={update.isPending} fullWidth>
+      <Button type="submit" variant="contained" size="large" loading={update.isPending} fullWidth>
         Save
       </Button>
     </AuthCard>

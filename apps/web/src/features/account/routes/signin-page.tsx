@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, Button, TextField } from '../../../components/ui';
 import { useLogin } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
@@ -42,31 +37,29 @@ export function SignInPage() {
       onSubmit={submit}
       intro={
         staffOnly ? (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          <Alert severity="info" role="status">
             <strong>That page is for the shop&apos;s staff.</strong>{' '}
             {session.user
               ? `You are signed in as ${session.user.email}, a customer account. Sign in with a staff account to open it, or `
               : 'Sign in with a staff account to open it, or '}
-            <Link component={RouterLink} to={paths.home}>
+            <Link className="text-link" to={paths.home}>
               go back to the menu
             </Link>
             .
           </Alert>
         ) : (
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Sign in to order, see your orders and keep your favourites.
-          </Typography>
+          <p className="ui-p ui-muted">Sign in to order, see your orders and keep your favourites.</p>
         )
       }
       footer={
         <>
-          <Typography>
+          <p className="ui-p">
             New here?{' '}
-            <Link component={RouterLink} to={paths.signup} state={location.state}>
+            <Link className="text-link" to={paths.signup} state={location.state}>
               Register
             </Link>
-          </Typography>
-          {/* Outside the sign-in form: React bubbles the dialog's submit through the portal to its parents. */}
+          </p>
+          {/* Outside the sign-in form: the dialog has a form of its own, and a form may not hold another. */}
           {forgotMounted && <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email.trim()} />}
         </>
       }
@@ -96,14 +89,12 @@ export function SignInPage() {
         onChange={(event) => setPassword(event.target.value)}
         fullWidth
       />
-      <Button type="submit" variant="contained" size="large" loading={login.isPending} disabled={login.isPending} fullWidth>
+      <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
         Login
       </Button>
-      <Box sx={{ textAlign: 'center' }}>
-        <Button variant="text" onClick={openForgot}>
-          Forgot Password
-        </Button>
-      </Box>
+      <div className="auth-card-centre">
+        <Button onClick={openForgot}>Forgot Password</Button>
+      </div>
     </AuthCard>
   );
 }

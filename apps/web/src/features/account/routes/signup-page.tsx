@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@shop/shared/domain/account-rules';
+import { Alert, Button, TextField } from '../../../components/ui';
 import { useRegister } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { returnPath } from '../lib/forgot-password-checks';
@@ -41,18 +37,14 @@ export function SignUpPage() {
     <AuthCard
       title="Sign Up"
       onSubmit={submit}
-      intro={
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Create an account to order your favourite pizza, wings and more.
-        </Typography>
-      }
+      intro={<p className="ui-p ui-muted">Create an account to order your favourite pizza, wings and more.</p>}
       footer={
-        <Typography>
+        <p className="ui-p">
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.signin} state={location.state}>
+          <Link className="text-link" to={paths.signin} state={location.state}>
             Login
           </Link>
-        </Typography>
+        </p>
       }
     >
       {register.isError && (
@@ -80,10 +72,10 @@ export function SignUpPage() {
         value={form.password}
         onChange={set('password')}
         helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        slotProps={{ htmlInput: { minLength: PASSWORD_MIN_LENGTH } }}
+        minLength={PASSWORD_MIN_LENGTH}
         fullWidth
       />
-      <Button type="submit" variant="contained" size="large" loading={register.isPending} disabled={register.isPending} fullWidth>
+      <Button type="submit" variant="contained" size="large" loading={register.isPending} fullWidth>
         Register
       </Button>
     </AuthCard>

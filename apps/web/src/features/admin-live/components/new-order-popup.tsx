@@ -81,7 +81,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         {position && <Chip label={position} size="small" color="primary" data-testid="new-order-position" />}
       </DialogTitle>
       <DialogContent dividers>
-        <ScheduledFor order={order} sx={{ fontSize: '1.25rem', mb: 1 }} />
+        <ScheduledFor order={order} style={{ fontSize: '1.25rem', marginBottom: 8 }} />
         {/* COLLECTION and the allergy note, loud: the kitchen must not miss either. */}
         <OrderFlags order={order} sx={{ mb: 1 }} />
         <Box sx={{ mb: 1 }}>

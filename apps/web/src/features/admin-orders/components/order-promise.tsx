@@ -23,7 +23,7 @@ export function OrderPromise({
     <>
       {/* COLLECTION and the allergy note, loud in the lists too. */}
       <OrderFlags order={order} sx={{ mt: 0.5 }} />
-      <ScheduledFor order={order} sx={{ mt: 0.5 }} />
+      <ScheduledFor order={order} style={{ marginTop: 4 }} />
       <OrderTiming order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
     </>
   );

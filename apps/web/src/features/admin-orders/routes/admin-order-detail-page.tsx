@@ -247,7 +247,7 @@ export function AdminOrderDetailPage() {
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <StatusChip status={data.status} fulfilment={data.fulfilment} />
             <CollectionLabel order={data} />
-            <ScheduledFor order={data} sx={{ fontSize: '1.125rem' }} />
+            <ScheduledFor order={data} style={{ fontSize: '1.125rem' }} />
             <Typography color="text.secondary">
               Placed {data.date} at {data.time} by {data.email}
             </Typography>

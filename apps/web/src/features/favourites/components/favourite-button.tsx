@@ -45,8 +45,7 @@ export function FavouriteButton({ productId, title, saved }: FavouriteButtonProp
     void addFavourite(queryClient, user.email, productId).finally(() => setBusy(false));
   };
 
-  // A plain button with the static classes of styles/storefront.css, not IconButton and SvgIcon: one on every card of
-  // the first screen, each one's Emotion styles serialised again while the page hydrated (decision 1103).
+  // A plain button with the static classes of styles/storefront.css: one on every card of the menu's first screen.
   return (
     <button
       type="button"

@@ -1,15 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import { useState, type ReactNode } from 'react';
+import { Button, ConfirmDialog, Icon } from '../../../components/ui';
 import { Page } from '../../../components/page';
 import { useSession } from '../../../lib/use-session';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { useFavourites, type Favourite } from '../api/favourites-queries';
 import { useRemoveFavourite } from '../api/use-remove-favourite';
-
-const ConfirmDialog = lazy(() => import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** What the screen hands to whoever draws the favourites as menu cards. */
 export interface FavouriteCards {
@@ -37,29 +32,18 @@ export function FavouritesScreen({ renderCards, aside }: FavouritesScreenProps) 
 
   return (
     <Page title="My Favourites">
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' } }}>
-        <Box>
+      <div className="favourites-layout">
+        <div>
           {favourites.isError && (
-            <Typography role="alert" color="error">
+            <p role="alert" className="ui-p ui-error-text">
               Your favourites could not be loaded. {favourites.error.message}
-            </Typography>
+            </p>
           )}
           {favourites.isSuccess && list.length === 0 && (
-            <Box
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1,
-                p: 2,
-                borderRadius: 2,
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <FavoriteBorderIcon color="primary" aria-hidden="true" />
-              <Typography>No favourites yet. Click the heart icon on a product in the menu to keep it here.</Typography>
-            </Box>
+            <div className="favourites-empty">
+              <Icon name="favoriteBorder" />
+              <p className="ui-p">No favourites yet. Click the heart icon on a product in the menu to keep it here.</p>
+            </div>
           )}
           {renderCards({
             products: list.map((favourite) => favourite.product),
@@ -71,7 +55,7 @@ export function FavouritesScreen({ renderCards, aside }: FavouritesScreenProps) 
                   <Button
                     size="small"
                     variant="contained"
-                    color="secondary"
+                    className="favourite-remove"
                     onClick={() => setPending(favourite)}
                     aria-label={`Remove ${product.title} from favourites`}
                   >
@@ -81,22 +65,20 @@ export function FavouritesScreen({ renderCards, aside }: FavouritesScreenProps) 
               );
             },
           })}
-        </Box>
+        </div>
         {aside}
-      </Box>
-      {pending && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            question="Do you want to remove this favourite?"
-            detail={`${pending.product.title} will be removed from My Favourites.`}
-            confirmLabel="Remove"
-            busy={remove.isPending}
-            onClose={() => setPending(null)}
-            onConfirm={() => remove.mutate(pending._id, { onSettled: () => setPending(null) })}
-          />
-        </Suspense>
-      )}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        question="Do you want to remove this favourite?"
+        detail={pending ? `${pending.product.title} will be removed from My Favourites.` : undefined}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) remove.mutate(pending._id, { onSettled: () => setPending(null) });
+        }}
+      />
     </Page>
   );
 }

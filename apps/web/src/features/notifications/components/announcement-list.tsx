@@ -1,42 +1,27 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { CustomerNotificationWire } from '@shop/shared/contract/orders';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 
 /** The shop's announcements (the admin's "Send notification"): picture, title, description, when. Newest first. */
 export function AnnouncementList({ announcements }: { announcements: readonly CustomerNotificationWire[] }) {
   return (
-    <Box component="ul" aria-label="Announcements" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
+    <ul aria-label="Announcements" className="ui-list ui-stack">
       {announcements.map((item) => (
-        <Paper
-          component="li"
-          key={item._id}
-          variant="outlined"
-          aria-labelledby={`notice-${item._id}`}
-          sx={{ listStyle: 'none', overflow: 'hidden' }}
-        >
+        <li key={item._id} aria-labelledby={`notice-${item._id}`} className="ui-surface is-flush announcement">
           {item.imageUrl && (
             // The words are in the title and description below; the picture adds no other information.
-            <Box
-              component="img"
-              src={imageUrlAtWidth(item.imageUrl, 480)}
-              alt=""
-              loading="lazy"
-              sx={{ display: 'block', width: '100%', aspectRatio: '2 / 1', objectFit: 'cover', bgcolor: 'grey.100' }}
-            />
+            <img src={imageUrlAtWidth(item.imageUrl, 480)} alt="" loading="lazy" className="announcement-image" />
           )}
-          <Box sx={{ p: 2 }}>
-            <Typography variant="h3" component="h3" id={`notice-${item._id}`}>
+          <div className="announcement-body">
+            <h3 id={`notice-${item._id}`} className="ui-h3">
               {item.title}
-            </Typography>
-            <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{item.description}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            </h3>
+            <p className="ui-p announcement-text">{item.description}</p>
+            <p className="ui-p ui-body2 ui-muted announcement-date">
               {item.date} at {item.time}
-            </Typography>
-          </Box>
-        </Paper>
+            </p>
+          </div>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

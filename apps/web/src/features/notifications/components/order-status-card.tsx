@@ -1,8 +1,4 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
@@ -15,12 +11,11 @@ import { formatWirePounds } from '../../../lib/money';
 import { nextStepHint, orderTimeline } from '../lib/order-timeline';
 import { orderPath } from '../../../lib/paths';
 
-const DOT = 14;
-
-function dotColour(status: OrderStatus): string {
-  if (status === 'Canceled Order') return 'error.main';
-  if (status === 'Delivered Order') return 'success.main';
-  return 'primary.main';
+/** The current step's dot: red once canceled, green once delivered, else the shop's colour. */
+function dotClass(status: OrderStatus): string {
+  if (status === 'Canceled Order') return 'is-canceled';
+  if (status === 'Delivered Order') return 'is-delivered';
+  return 'is-current';
 }
 
 /**
@@ -36,70 +31,46 @@ export function OrderStatusCard({ order }: { order: OrderWire }) {
   const promise = orderPromiseLine(order);
 
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={`order-${order._id}`} sx={{ p: 2, listStyle: 'none' }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h3" component="h3" id={`order-${order._id}`}>
-          <Link component={RouterLink} to={orderPath(order._id)}>
+    <li aria-labelledby={`order-${order._id}`} className="ui-surface order-card">
+      <div className="order-card-head">
+        <h3 id={`order-${order._id}`} className="ui-h3">
+          <Link className="text-link" to={orderPath(order._id)}>
             Order {short}
           </Link>
-        </Typography>
-        <Typography fontWeight={700}>{formatWirePounds(order.totalPrice)}</Typography>
-      </Box>
-      <Typography variant="body2" color="text.secondary">
+        </h3>
+        <p className="ui-p order-card-total">{formatWirePounds(order.totalPrice)}</p>
+      </div>
+      <p className="ui-p ui-body2 ui-muted">
         Placed {order.date} at {order.time} · {items}
-      </Typography>
-      <ScheduledFor order={order} sx={{ mt: 0.75 }} />
+      </p>
+      <ScheduledFor order={order} className="order-card-scheduled" />
       {promise && (
-        <Typography fontWeight={700} color={order.status === 'Canceled Order' ? 'error.main' : 'text.primary'} sx={{ mt: 0.5 }}>
-          {promise}
-        </Typography>
+        <p className={order.status === 'Canceled Order' ? 'ui-p order-card-promise ui-error-text' : 'ui-p order-card-promise'}>{promise}</p>
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
-        {payment}
-      </Typography>
+      <p className="ui-p ui-body2 ui-muted order-card-payment">{payment}</p>
 
-      <Box component="ol" aria-label={`Status of order ${short}`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {steps.map((step, index) => {
-          const last = index === steps.length - 1;
-          return (
-            <Box
-              component="li"
-              key={`${step.createdAt}-${step.status}`}
-              aria-current={step.current ? 'step' : undefined}
-              sx={{ display: 'grid', gridTemplateColumns: `${DOT + 10}px 1fr`, columnGap: 1, position: 'relative', pb: last ? 0 : 1.5 }}
-            >
-              {/* The dot, and the line down to the next (older) step. */}
-              <Box aria-hidden sx={{ position: 'relative', display: 'flex', justifyContent: 'center', pt: '4px' }}>
-                <Box
-                  sx={{
-                    width: DOT,
-                    height: DOT,
-                    borderRadius: '50%',
-                    bgcolor: step.current ? dotColour(step.status) : 'grey.400',
-                    boxShadow: step.current ? (theme) => `0 0 0 4px ${theme.palette.action.selected}` : 'none',
-                    zIndex: 1,
-                  }}
-                />
-                {!last && <Box sx={{ position: 'absolute', top: DOT + 6, bottom: -12, width: 2, bgcolor: 'divider' }} />}
-              </Box>
-              <Box>
-                <Typography fontWeight={step.current ? 700 : 400} color={step.current ? 'text.primary' : 'text.secondary'}>
-                  {statusLabel(step.status, order.fulfilment)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {step.date} at {step.time}
-                </Typography>
-              </Box>
-            </Box>
-          );
-        })}
-      </Box>
+      <ol aria-label={`Status of order ${short}`} className="ui-list order-timeline">
+        {steps.map((step) => (
+          <li
+            key={`${step.createdAt}-${step.status}`}
+            aria-current={step.current ? 'step' : undefined}
+            className={step.current ? 'order-timeline-step is-current' : 'order-timeline-step'}
+          >
+            {/* The dot, and the line down to the next (older) step. */}
+            <span aria-hidden="true" className="order-timeline-mark">
+              <span className={step.current ? `order-timeline-dot ${dotClass(step.status)}` : 'order-timeline-dot'} />
+            </span>
+            <div>
+              <p className="ui-p order-timeline-status">{statusLabel(step.status, order.fulfilment)}</p>
+              <p className="ui-p ui-body2 ui-muted">
+                {step.date} at {step.time}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
 
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {hint}
-        </Typography>
-      )}
-    </Paper>
+      {hint && <p className="ui-p ui-body2 ui-muted order-card-hint">{hint}</p>}
+    </li>
   );
 }

@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ORDER_PLACED, PAYMENT_SUCCESSFUL } from '@shop/shared/domain/messages';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
+import { Alert, ButtonLink, Spinner } from '../../../components/ui';
 import { useLiveCustomerOrders, useMyNotifications, useOrderHistory } from '../../../lib/customer-orders';
 import { useSession } from '../../../lib/use-session';
 import { AnnouncementList } from '../components/announcement-list';
@@ -44,18 +37,18 @@ function Column({
   children: ReactNode;
 }) {
   return (
-    <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} variant="h2" sx={{ mb: 1.5 }}>
+    <section aria-labelledby={id} className="notifications-column">
+      <h2 id={id} className="ui-h2 notifications-column-title">
         {title}
-      </Typography>
+      </h2>
       {query.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={`Loading ${title.toLowerCase()}`} />
-        </Box>
+        <div className="notifications-loading">
+          <Spinner label={`Loading ${title.toLowerCase()}`} />
+        </div>
       )}
       {query.isError && <Alert severity="error">{query.error?.message}</Alert>}
       {empty ?? children}
-    </Box>
+    </section>
   );
 }
 
@@ -76,49 +69,46 @@ export function NotificationsPage() {
   return (
     <Page title="Notifications">
       {placed && (
-        <Alert severity="success" sx={{ mb: 2 }} role="status">
-          <AlertTitle>{PAYMENT_SUCCESSFUL}</AlertTitle>
+        <Alert severity="success" role="status" title={PAYMENT_SUCCESSFUL} className="notifications-landing">
           {ORDER_PLACED}. {placed.paymentType === 'Card' && `${CARD_HELD_TEXT} `}
-          <Link component={RouterLink} to={orderPath(placed.orderId)}>
+          <Link className="text-link" to={orderPath(placed.orderId)}>
             See your order
           </Link>
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <div className="notifications-layout">
         <Column
           id="orders-heading"
           title="Your orders"
           query={history}
           empty={
             history.isSuccess && orders.length === 0 ? (
-              <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-                <Typography gutterBottom>No notifications yet. News about your orders will appear here.</Typography>
-                <Button component={RouterLink} to={paths.home} variant="contained">
+              <div className="ui-surface notifications-empty">
+                <p className="ui-p notifications-empty-text">No notifications yet. News about your orders will appear here.</p>
+                <ButtonLink to={paths.home} variant="contained">
                   Browse the menu
-                </Button>
-              </Paper>
+                </ButtonLink>
+              </div>
             ) : null
           }
         >
           {orders.length > 0 && (
-            <Box component="ul" aria-label="Order notifications" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
+            <ul aria-label="Order notifications" className="ui-list ui-stack">
               {orders.map((order) => (
                 <OrderStatusCard key={order._id} order={order} />
               ))}
-            </Box>
+            </ul>
           )}
         </Column>
         <Column
           id="news-heading"
           title="From the shop"
           query={feed}
-          empty={
-            feed.isSuccess && announcements.length === 0 ? <Typography color="text.secondary">No news from the shop yet.</Typography> : null
-          }
+          empty={feed.isSuccess && announcements.length === 0 ? <p className="ui-p ui-muted">No news from the shop yet.</p> : null}
         >
           {announcements.length > 0 && <AnnouncementList announcements={announcements} />}
         </Column>
-      </Box>
+      </div>
     </Page>
   );
 }

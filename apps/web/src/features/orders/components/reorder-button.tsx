@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
+import { Button, Icon } from '../../../components/ui';
 import { useCart } from '../../../lib/cart-store';
 import { productsQuery } from '../../../lib/menu-queries';
 import { reorderLines } from '../lib/reorder';
@@ -31,7 +30,7 @@ export function ReorderButton({ items }: { items: readonly OrderItemWire[] }) {
   };
 
   return (
-    <Button variant="contained" startIcon={<ReplayIcon />} onClick={() => void reorder()} disabled={busy}>
+    <Button variant="contained" startIcon={<Icon name="replay" />} onClick={() => void reorder()} disabled={busy}>
       Reorder
     </Button>
   );

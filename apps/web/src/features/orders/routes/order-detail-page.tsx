@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
@@ -20,6 +8,7 @@ import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { statusLabel } from '@shop/shared/domain/status-label';
 import { Page } from '../../../components/page';
+import { Alert, ButtonLink } from '../../../components/ui';
 import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
@@ -33,12 +22,12 @@ import { paths } from '../../../lib/paths';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
-      <Typography id={id} variant="h3" component="h2" gutterBottom>
+    <section aria-labelledby={id} className="ui-surface">
+      <h2 id={id} className="ui-h3 order-section-title">
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Paper>
+    </section>
   );
 }
 
@@ -48,50 +37,59 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 function OrderPromise({ order }: { order: OrderWire }) {
   const line = orderPromiseLine(order);
-  // An order placed ahead: 'For Sat 19:30' first, prominently (issue 21).
+  // An order placed ahead: 'For Sat 19:30' first, prominently.
   const ahead = scheduledForText(order);
   if (!line && !ahead) return null;
   const canceled = order.status === 'Canceled Order';
+  // The live region is the wrapper, which the alert's own role cannot name.
   return (
-    <Alert severity={canceled ? 'warning' : 'info'} role="status" aria-label="Order promise" sx={{ gridColumn: '1 / -1' }}>
-      <AlertTitle sx={{ mb: canceled ? 0.5 : 0, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <ScheduledFor order={order} />
-        {line}
-      </AlertTitle>
-      {canceled && paymentLine(order)}
-    </Alert>
+    <div role="status" aria-label="Order promise" className={canceled ? 'order-promise is-canceled' : 'order-promise'}>
+      <Alert
+        role="none"
+        severity={canceled ? 'warning' : 'info'}
+        title={
+          <>
+            <ScheduledFor order={order} />
+            {line}
+          </>
+        }
+      >
+        {canceled && paymentLine(order)}
+      </Alert>
+    </div>
   );
 }
 
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
-  // A delivery's fee on its own line between the subtotal and the total (issue 22 point 4); none when free or collected.
+  // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
   const deliveryFee = orderDeliveryFeeText(order);
+  const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+    <div className="order-detail">
       <OrderPromise order={order} />
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <div className="order-detail-side">
         {order.fulfilment === 'collection' ? (
           <Section title="Collection">
-            <Typography>You collect this order from the shop.</Typography>
-            <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
-            <Typography>{address.Email}</Typography>
-            <Typography>{address.phone}</Typography>
+            <p className="ui-p">You collect this order from the shop.</p>
+            <p className="ui-p order-detail-name">{name}</p>
+            <p className="ui-p">{address.Email}</p>
+            <p className="ui-p">{address.phone}</p>
           </Section>
         ) : (
           <Section title="Delivery address">
-            <Typography fontWeight={600}>{[address.firstname, address.lastname].filter(Boolean).join(' ')}</Typography>
-            <Typography>{address.Email}</Typography>
-            <Typography>{address.phone}</Typography>
-            <Typography>{address.address}</Typography>
-            {address.address2 && <Typography>{address.address2}</Typography>}
-            <Typography>{address.city}</Typography>
-            <Typography>{address.postcode}</Typography>
+            <p className="ui-p order-detail-name">{name}</p>
+            <p className="ui-p">{address.Email}</p>
+            <p className="ui-p">{address.phone}</p>
+            <p className="ui-p">{address.address}</p>
+            {address.address2 && <p className="ui-p">{address.address2}</p>}
+            <p className="ui-p">{address.city}</p>
+            <p className="ui-p">{address.postcode}</p>
           </Section>
         )}
         <Section title="Payment">
-          <Table size="small" aria-label="Payment">
-            <TableBody>
+          <table aria-label="Payment" className="ui-table is-small order-detail-table">
+            <tbody>
               {[
                 ['Payment type', paymentTypeLabel(order.paymentType, order.fulfilment)],
                 ['Payment', paymentLine(order)],
@@ -100,85 +98,65 @@ function OrderDetail({ order }: { order: OrderWire }) {
                 ['Note', order.note || '—'],
                 ['Allergies', order.allergyNote || 'None given'],
               ].map(([label, value]) => (
-                <TableRow key={label}>
-                  <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 600 }}>
-                    {label}
-                  </TableCell>
-                  <TableCell sx={{ pr: 0, overflowWrap: 'anywhere' }}>{value}</TableCell>
-                </TableRow>
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td className="is-wrapping">{value}</td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
+            </tbody>
+          </table>
         </Section>
-      </Box>
+      </div>
       <Section title="Items">
-        <TableContainer>
-          <Table size="small" aria-label="Items">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ pl: 0 }}>Product</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell align="right" sx={{ pr: 0 }}>
-                  Price
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+        <div className="ui-table-wrap">
+          <table aria-label="Items" className="ui-table is-small order-detail-table">
+            <thead>
+              <tr>
+                <th>Product</th>
+                <th className="is-numeric">Quantity</th>
+                <th className="is-numeric">Price</th>
+              </tr>
+            </thead>
+            <tbody>
               {order.items.map((item, index) => (
-                <TableRow key={`${item.id}-${index}`}>
-                  <TableCell sx={{ pl: 0 }}>
-                    <Typography fontWeight={600}>{item.title}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {itemDetails(item)}
-                    </Typography>
+                <tr key={`${item.id}-${index}`}>
+                  <td>
+                    <p className="ui-p order-item-title">{item.title}</p>
+                    <p className="ui-p ui-muted">{itemDetails(item)}</p>
                     {/* The allergens as the menu recorded them when the order was placed (decisions 1000 and 1004). */}
-                    <Typography variant="body2" color="text.secondary">
+                    <p className="ui-p ui-muted">
                       <AllergenCodesLine codes={item.allergens ?? null} />
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{item.quantity}</TableCell>
-                  <TableCell align="right" sx={{ pr: 0 }}>
-                    {formatWirePounds(item.totalQuantityPrice)}
-                  </TableCell>
-                </TableRow>
+                    </p>
+                  </td>
+                  <td className="is-numeric">{item.quantity}</td>
+                  <td className="is-numeric">{formatWirePounds(item.totalQuantityPrice)}</td>
+                </tr>
               ))}
               {deliveryFee !== null && (
                 <>
-                  <TableRow>
-                    <TableCell colSpan={2} sx={{ pl: 0 }}>
-                      Subtotal
-                    </TableCell>
-                    <TableCell align="right" sx={{ pr: 0 }}>
-                      {formatWirePounds(order.subtotal)}
-                    </TableCell>
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={2} sx={{ pl: 0 }}>
-                      Delivery
-                    </TableCell>
-                    <TableCell align="right" sx={{ pr: 0 }}>
-                      {deliveryFee}
-                    </TableCell>
-                  </TableRow>
+                  <tr>
+                    <td colSpan={2}>Subtotal</td>
+                    <td className="is-numeric">{formatWirePounds(order.subtotal)}</td>
+                  </tr>
+                  <tr>
+                    <td colSpan={2}>Delivery</td>
+                    <td className="is-numeric">{deliveryFee}</td>
+                  </tr>
                 </>
               )}
-              <TableRow>
-                <TableCell colSpan={2} sx={{ pl: 0, fontWeight: 700, borderBottom: 0 }}>
-                  Total Price
-                </TableCell>
-                <TableCell align="right" sx={{ pr: 0, fontWeight: 700, borderBottom: 0 }}>
-                  {formatWirePounds(order.totalPrice)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+              <tr className="order-detail-total">
+                <td colSpan={2}>Total Price</td>
+                <td className="is-numeric">{formatWirePounds(order.totalPrice)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
         {/* Who sold it, and the VAT included per rate for a VAT-registered shop (decision 1002). */}
-        <Box sx={{ mt: 2 }}>
+        <div className="order-detail-receipt">
           <ReceiptDetails orderId={order._id} />
-        </Box>
+        </div>
       </Section>
-    </Box>
+    </div>
   );
 }
 
@@ -191,12 +169,10 @@ export function OrderDetailPage() {
     <Page
       title={`Order ${displayOrderId(ordersId)}`}
       actions={
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button component={RouterLink} to={paths.myOrders}>
-            All orders
-          </Button>
+        <div className="ui-row">
+          <ButtonLink to={paths.myOrders}>All orders</ButtonLink>
           {order.data && <ReorderButton items={order.data.items} />}
-        </Box>
+        </div>
       }
     >
       {order.isPending && <PageSpinner label="Loading the order" />}

@@ -1,14 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { NO_PRODUCT_BOUGHT } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
@@ -18,6 +8,7 @@ import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { statusLabel } from '@shop/shared/domain/status-label';
 import { Page } from '../../../components/page';
+import { Alert } from '../../../components/ui';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrderHistory } from '../../../lib/customer-orders';
 import { formatWirePounds } from '../../../lib/money';
@@ -30,22 +21,10 @@ function OrderStatus({ order }: { order: OrderWire }) {
   return (
     <>
       {statusLabel(order.status, order.fulfilment)}
-      {order.fulfilment === 'collection' && (
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          Collection
-        </Typography>
-      )}
-      <ScheduledFor order={order} sx={{ display: 'table', my: 0.25 }} />
-      {order.allergyNote && (
-        <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          Allergy: {order.allergyNote}
-        </Typography>
-      )}
-      {promise && (
-        <Typography variant="body2" color={order.status === 'Canceled Order' ? 'error.main' : 'text.secondary'}>
-          {promise}
-        </Typography>
-      )}
+      {order.fulfilment === 'collection' && <p className="ui-p ui-body2 order-history-flag">Collection</p>}
+      <ScheduledFor order={order} className="order-history-scheduled" />
+      {order.allergyNote && <p className="ui-p ui-body2 order-history-flag">Allergy: {order.allergyNote}</p>}
+      {promise && <p className={`ui-p ui-body2 ${order.status === 'Canceled Order' ? 'ui-error-text' : 'ui-muted'}`}>{promise}</p>}
     </>
   );
 }
@@ -62,62 +41,54 @@ export function OrderHistoryPage() {
       {history.isPending && <PageSpinner label="Loading your orders" />}
       {history.isError && <Alert severity="error">{history.error.message}</Alert>}
       {history.isSuccess && orders.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography>{NO_PRODUCT_BOUGHT}</Typography>
-        </Paper>
+        <div className="ui-surface orders-empty">
+          <p className="ui-p">{NO_PRODUCT_BOUGHT}</p>
+        </div>
       )}
       {orders.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Order history" size="small" sx={{ '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Order Id</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell className="wide">Payment</TableCell>
-                <TableCell className="wide" align="right">
-                  Quantity
-                </TableCell>
-                <TableCell align="right">Total Price</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+        <div className="ui-table-wrap ui-surface is-flush">
+          {/* Payment and Quantity only from sm up: a phone keeps the id, date, total and status. */}
+          <table aria-label="Order history" className="ui-table is-small order-history">
+            <thead>
+              <tr>
+                <th>Order Id</th>
+                <th>Date</th>
+                <th className="is-wide">Payment</th>
+                <th className="is-wide is-numeric">Quantity</th>
+                <th className="is-numeric">Total Price</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
               {orders.map((order) => (
-                <TableRow key={order._id} hover>
-                  <TableCell>
+                <tr key={order._id}>
+                  <td>
                     <Link
-                      component={RouterLink}
+                      className="text-link order-history-id"
                       to={orderPath(order._id)}
                       aria-label={`Order ${displayOrderId(order._id)}`}
-                      fontWeight={600}
                     >
                       {displayOrderId(order._id)}
                     </Link>
-                  </TableCell>
-                  <TableCell>
+                  </td>
+                  <td>
                     {order.date}
-                    <Typography variant="body2" color="text.secondary">
-                      {order.time}
-                    </Typography>
-                  </TableCell>
-                  <TableCell className="wide">
+                    <p className="ui-p ui-muted">{order.time}</p>
+                  </td>
+                  <td className="is-wide">
                     {paymentTypeLabel(order.paymentType, order.fulfilment)}
-                    <Typography variant="body2" color="text.secondary">
-                      {paymentLine(order)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell className="wide" align="right">
-                    {order.quantity}
-                  </TableCell>
-                  <TableCell align="right">{formatWirePounds(order.totalPrice)}</TableCell>
-                  <TableCell>
+                    <p className="ui-p ui-muted">{paymentLine(order)}</p>
+                  </td>
+                  <td className="is-wide is-numeric">{order.quantity}</td>
+                  <td className="is-numeric">{formatWirePounds(order.totalPrice)}</td>
+                  <td>
                     <OrderStatus order={order} />
-                  </TableCell>
-                </TableRow>
+                  </td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </tbody>
+          </table>
+        </div>
       )}
     </Page>
   );

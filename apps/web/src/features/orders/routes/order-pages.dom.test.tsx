@@ -187,7 +187,7 @@ it('the order history gives each order its payment line', async () => {
   expect(row(paidCard)).toHaveTextContent('Paid by card');
 });
 
-describe("the customer's order page shows the delivery fee on its own line (issue 22 points 2 and 4)", () => {
+describe("the customer's order page shows the delivery fee on its own line", () => {
   /** The text of each row of the Items table, in order. */
   async function itemRows(order: OrderWire): Promise<string[]> {
     shopWith([order]);
