@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ShopTrader } from '@shop/shared/contract/settings';
 import { useOrderReceipt, useShopTrader } from '../lib/shop-trader';
 
@@ -13,32 +11,31 @@ export function TraderNotice() {
   const { data: trader } = useShopTrader();
   if (!trader) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="trader-notice">
+    <p className="trader-details" data-testid="trader-notice">
       You are ordering from {traderLine(trader)}.
-    </Typography>
+    </p>
   );
 }
 
 /**
  * An order's receipt details (decision 1002), on the customer's order page and the kitchen ticket: the trader, and for
- * a VAT-registered shop its VAT number and the VAT included per rate, as the receipt e-mail says them.
+ * a VAT-registered shop its VAT number and the VAT included per rate, as the receipt e-mail says them. Plain elements
+ * with the classes of styles/ui.css, so it reads the same in the storefront and in the back office's MUI.
  */
 export function ReceiptDetails({ orderId }: { orderId: string }) {
   const { data: receipt } = useOrderReceipt(orderId);
   if (!receipt) return null;
   return (
-    <Box aria-label="Receipt" role="group" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
+    <div aria-label="Receipt" role="group" className="trader-details">
       {receipt.vat && (
-        <Box sx={{ mb: 1 }}>
-          <Typography sx={{ fontSize: 'inherit' }}>VAT number: {receipt.vat.vatNumber}</Typography>
+        <div className="trader-details-vat">
+          <p>VAT number: {receipt.vat.vatNumber}</p>
           {receipt.vat.rates.map((rate) => (
-            <Typography key={rate.rate} sx={{ fontSize: 'inherit' }}>
-              {rate.text}
-            </Typography>
+            <p key={rate.rate}>{rate.text}</p>
           ))}
-        </Box>
+        </div>
       )}
-      <Typography sx={{ fontSize: 'inherit' }}>Sold by {traderLine(receipt.trader)}</Typography>
-    </Box>
+      <p>Sold by {traderLine(receipt.trader)}</p>
+    </div>
   );
 }

@@ -1,13 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { normalisePostcode, type AddressWire } from '@shop/shared/contract/addresses';
 import { ADDRESS_ADDED, ADDRESS_UPDATED } from '@shop/shared/domain/messages';
+import { Alert, Button, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { useDeliveryCheck } from '../../../lib/delivery-check';
 import { useSaveAddress } from '../api/address-api';
@@ -70,56 +64,47 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
   };
 
   return (
-    <Paper
-      component="form"
+    <form
       aria-label={label}
       onSubmit={submit}
       onReset={() => {
         setValues(EMPTY_ADDRESS_FORM);
         setError(null);
       }}
-      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
-      noValidate={false}
+      className="address-form ui-stack"
     >
-      <Stack spacing={2}>
-        {stored && (
-          <Typography color="text.secondary" variant="body2">
-            A field left blank keeps its saved value.
-          </Typography>
-        )}
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.name}
-            name={field.name}
-            label={field.label}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            value={values[field.name]}
-            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-            // Every field is required for a new address; on edit a blank field falls back to the stored value.
-            required={!stored}
-            fullWidth
-            slotProps={{
-              htmlInput: { ...(field.inputMode ? { inputMode: field.inputMode } : {}), maxLength: field.name === 'address' ? 200 : 100 },
-            }}
-          />
-        ))}
-        {delivery && !delivery.delivers && (
-          <Alert severity="warning" data-testid="delivery-warning">
-            {delivery.message}
-          </Alert>
-        )}
-        {error && <Alert severity="error">{error}</Alert>}
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            Done
-          </Button>
-          <Button type="reset" variant="outlined" disabled={save.isPending}>
-            Reset
-          </Button>
-          {extraAction && <Box sx={{ ml: 'auto' }}>{extraAction}</Box>}
-        </Box>
-      </Stack>
-    </Paper>
+      {stored && <p className="ui-p ui-body2 ui-muted">A field left blank keeps its saved value.</p>}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          inputMode={field.inputMode}
+          maxLength={field.name === 'address' ? 200 : 100}
+          value={values[field.name]}
+          onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+          // Every field is required for a new address; on edit a blank field falls back to the stored value.
+          required={!stored}
+          fullWidth
+        />
+      ))}
+      {delivery && !delivery.delivers && (
+        <Alert severity="warning">
+          <span data-testid="delivery-warning">{delivery.message}</span>
+        </Alert>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+      <div className="address-form-actions">
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          Done
+        </Button>
+        <Button type="reset" variant="outlined" disabled={save.isPending}>
+          Reset
+        </Button>
+        {extraAction && <div className="address-form-extra">{extraAction}</div>}
+      </div>
+    </form>
   );
 }

@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { ADD_ADDRESS_CARD } from '@shop/shared/domain/messages';
+import { Alert, ButtonLink, Icon, Radio, Skeleton } from '../../../components/ui';
 import { useAddresses } from '../api/address-api';
 import { addressOneLine } from '../lib/address-text';
 import { joinFullName } from '../lib/full-name';
@@ -33,49 +22,56 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
   const list = addresses.data ?? [];
 
   return (
-    <Box component="section" aria-labelledby="address-heading">
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography id="address-heading" variant="h3" component="h2">
+    <section aria-labelledby="address-heading">
+      <div className="address-picker-head">
+        <h2 id="address-heading" className="checkout-title">
           Delivery address
-        </Typography>
-        <Button component={RouterLink} to={paths.addAddress} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        </h2>
+        <ButtonLink to={paths.addAddress} variant="outlined" size="small" className="address-picker-add">
           {ADD_ADDRESS_CARD}
-        </Button>
-      </Box>
-      {addresses.isPending && <Skeleton variant="rounded" height={72} />}
+        </ButtonLink>
+      </div>
+      {addresses.isPending && <Skeleton height={72} />}
       {addresses.isError && <Alert severity="error">{addresses.error.message}</Alert>}
-      {addresses.isSuccess && list.length === 0 && (
-        <Typography color="text.secondary">You have no saved address yet. Add one to order.</Typography>
-      )}
+      {addresses.isSuccess && list.length === 0 && <p className="ui-p ui-muted">You have no saved address yet. Add one to order.</p>}
       {list.length > 0 && (
-        <RadioGroup aria-labelledby="address-heading" value={selectedId ?? ''} onChange={(event) => onSelect(event.target.value)}>
+        <div role="radiogroup" aria-labelledby="address-heading">
           {list.map((address) => (
-            <Paper key={address._id} variant="outlined" sx={{ display: 'flex', alignItems: 'center', px: 1.5, py: 0.5, mb: 1 }}>
-              <FormControlLabel
+            <div key={address._id} className="ui-surface address-choice">
+              <Radio
+                name="delivery-address"
                 value={address._id}
-                control={<Radio />}
-                sx={{ flex: 1, mr: 0, py: 0.5 }}
+                checked={selectedId === address._id}
+                onChange={(event) => onSelect(event.target.value)}
+                className="address-choice-radio"
                 label={
-                  <Box>
-                    <Typography fontWeight={600}>{joinFullName(address.firstname, address.lastname)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {addressOneLine(address)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
+                  <>
+                    <span className="address-name">{joinFullName(address.firstname, address.lastname)}</span>
+                    <span className="ui-body2 ui-muted">{addressOneLine(address)}</span>
+                    <span className="ui-body2 ui-muted">
                       {address.phone} · {address.Email}
-                    </Typography>
-                  </Box>
+                    </span>
+                  </>
                 }
               />
-              <IconButton component={RouterLink} to={editAddressPath(address._id)} aria-label={`Edit address ${addressOneLine(address)}`}>
-                <EditOutlinedIcon />
-              </IconButton>
-              <IconButton onClick={() => setConfirming(address)} aria-label={`Delete address ${addressOneLine(address)}`}>
-                <DeleteOutlineIcon />
-              </IconButton>
-            </Paper>
+              <Link
+                to={editAddressPath(address._id)}
+                aria-label={`Edit address ${addressOneLine(address)}`}
+                className="icon-button address-icon-button"
+              >
+                <Icon name="editOutlined" />
+              </Link>
+              <button
+                type="button"
+                onClick={() => setConfirming(address)}
+                aria-label={`Delete address ${addressOneLine(address)}`}
+                className="icon-button address-icon-button"
+              >
+                <Icon name="deleteOutline" />
+              </button>
+            </div>
           ))}
-        </RadioGroup>
+        </div>
       )}
       <DeleteAddressDialog
         address={confirming}
@@ -84,6 +80,6 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
           if (deleted && selectedId === id) onSelect(null);
         }}
       />
-    </Box>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { ADDRESS_DELETED } from '@shop/shared/domain/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAddress } from '../api/address-api';
 import { addressOneLine } from '../lib/address-text';

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
+import { Alert, ButtonLink } from '../../../components/ui';
 import { useAddress } from '../api/address-api';
 import { AddressForm } from '../components/address-form';
 import { paths } from '../../../lib/paths';
@@ -21,11 +20,7 @@ function CheckoutAddressForm({ stored }: { stored?: AddressWire }) {
         const state: AddressFlashState = { flash };
         void navigate(paths.payment, { state });
       }}
-      extraAction={
-        <Button component={RouterLink} to={paths.payment}>
-          Back to checkout
-        </Button>
-      }
+      extraAction={<ButtonLink to={paths.payment}>Back to checkout</ButtonLink>}
     />
   );
 }

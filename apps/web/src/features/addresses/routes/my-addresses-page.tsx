@@ -1,18 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { Page } from '../../../components/page';
+import { Alert, Button, Icon, Skeleton } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -27,17 +17,15 @@ type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 
 /** The address form in place, with its heading; it takes the focus (and comes into view) when it opens. */
 function FormInPlace({ stored, onDone }: { stored?: AddressWire; onDone: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const title = stored ? 'Edit address' : 'Add address';
   useEffect(() => {
     box.current?.scrollIntoView({ block: 'nearest' });
     box.current?.querySelector('input')?.focus();
   }, []);
   return (
-    <Box ref={box} component="section" aria-label={title}>
-      <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <section ref={box} aria-label={title}>
+      <h2 className="checkout-title address-form-title">{title}</h2>
       <AddressForm
         stored={stored}
         label={title}
@@ -47,28 +35,28 @@ function FormInPlace({ stored, onDone }: { stored?: AddressWire; onDone: () => v
         }}
         extraAction={<Button onClick={onDone}>Cancel</Button>}
       />
-    </Box>
+    </section>
   );
 }
 
 function AddressCard({ address, onEdit, onDelete }: { address: AddressWire; onEdit: () => void; onDelete: () => void }) {
   const line = addressOneLine(address);
   return (
-    <Paper component="li" variant="outlined" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, p: 2, listStyle: 'none' }}>
-      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Typography fontWeight={600}>{joinFullName(address.firstname, address.lastname)}</Typography>
-        <Typography variant="body2">{line}</Typography>
-        <Typography variant="body2" color="text.secondary">
+    <li className="ui-surface address-card">
+      <div className="address-card-text">
+        <p className="ui-p address-name">{joinFullName(address.firstname, address.lastname)}</p>
+        <p className="ui-p ui-body2">{line}</p>
+        <p className="ui-p ui-body2 ui-muted">
           {address.phone} · {address.Email}
-        </Typography>
-      </Box>
-      <IconButton onClick={onEdit} aria-label={`Edit address ${line}`}>
-        <EditOutlinedIcon />
-      </IconButton>
-      <IconButton onClick={onDelete} aria-label={`Delete address ${line}`}>
-        <DeleteOutlineIcon />
-      </IconButton>
-    </Paper>
+        </p>
+      </div>
+      <button type="button" onClick={onEdit} aria-label={`Edit address ${line}`} className="icon-button address-icon-button">
+        <Icon name="editOutlined" />
+      </button>
+      <button type="button" onClick={onDelete} aria-label={`Delete address ${line}`} className="icon-button address-icon-button">
+        <Icon name="deleteOutline" />
+      </button>
+    </li>
   );
 }
 
@@ -89,26 +77,26 @@ export function MyAddressesPage() {
       title="My Addresses"
       actions={
         editing?.kind !== 'new' && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
+          <Button variant="contained" startIcon={<Icon name="add" />} onClick={() => setEditing({ kind: 'new' })}>
             Add address
           </Button>
         )
       }
     >
-      <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <div className="addresses-page">
         {editing?.kind === 'new' && <FormInPlace onDone={close} />}
-        {addresses.isPending && <Skeleton variant="rounded" height={88} />}
+        {addresses.isPending && <Skeleton height={88} />}
         {addresses.isError && <Alert severity="error">{addresses.error.message}</Alert>}
         {addresses.isSuccess && list.length === 0 && editing === null && (
-          <Typography color="text.secondary">You have no saved address yet. Add one here, or at checkout.</Typography>
+          <p className="ui-p ui-muted">You have no saved address yet. Add one here, or at checkout.</p>
         )}
         {list.length > 0 && (
-          <Box component="ul" aria-label="Saved addresses" sx={{ display: 'grid', gap: 1.5, m: 0, p: 0 }}>
+          <ul aria-label="Saved addresses" className="ui-list address-cards">
             {list.map((address) =>
               editing?.kind === 'edit' && editing.id === address._id ? (
-                <Box component="li" key={address._id} sx={{ listStyle: 'none' }}>
+                <li key={address._id}>
                   <FormInPlace stored={address} onDone={close} />
-                </Box>
+                </li>
               ) : (
                 <AddressCard
                   key={address._id}
@@ -118,12 +106,12 @@ export function MyAddressesPage() {
                 />
               ),
             )}
-          </Box>
+          </ul>
         )}
-        <Link component={RouterLink} to={paths.myProfile}>
+        <Link to={paths.myProfile} className="text-link addresses-back">
           Back to My Profile
         </Link>
-      </Box>
+      </div>
       <DeleteAddressDialog
         address={confirming}
         onClose={() => setConfirming(null)}

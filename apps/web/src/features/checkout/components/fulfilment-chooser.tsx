@@ -1,14 +1,6 @@
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { ShopTrader } from '@shop/shared/contract/settings';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { ChoiceGroup, Radio, Skeleton, TextField } from '../../../components/ui';
 import type { ContactDraft, ContactProblems } from '../lib/collection';
 
 interface FulfilmentChooserProps {
@@ -23,40 +15,33 @@ interface FulfilmentChooserProps {
 }
 
 /**
- * Checkout's first choice (issue 22 point 3): Delivery or Collection. Collection asks for a name and a phone number
- * (the shop calls when the order is late to be collected) and shows the shop's address to collect from.
+ * Checkout's first choice: Delivery or Collection. Collection asks for a name and a phone number (the shop calls when
+ * the order is late to be collected) and shows the shop's address to collect from.
  */
 export function FulfilmentChooser({ value, onChange, shop, contact, onContact, problems }: FulfilmentChooserProps) {
+  const choose = (event: { target: { value: string } }) => onChange(event.target.value as Fulfilment);
   return (
-    <FormControl sx={{ display: 'grid', gap: 1 }}>
-      <FormLabel
-        id="fulfilment-label"
-        sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}
-      >
-        Delivery or collection
-      </FormLabel>
-      <RadioGroup row aria-labelledby="fulfilment-label" value={value} onChange={(event) => onChange(event.target.value as Fulfilment)}>
-        <FormControlLabel value="delivery" control={<Radio />} label="Delivery" />
-        <FormControlLabel value="collection" control={<Radio />} label="Collection" />
-      </RadioGroup>
+    <div className="ui-stack is-tight">
+      <ChoiceGroup legend="Delivery or collection" row role="radiogroup" className="checkout-choices is-spaced">
+        <Radio name="fulfilment" value="delivery" label="Delivery" checked={value === 'delivery'} onChange={choose} />
+        <Radio name="fulfilment" value="collection" label="Collection" checked={value === 'collection'} onChange={choose} />
+      </ChoiceGroup>
       {value === 'collection' && (
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Box component="section" aria-labelledby="collect-from-heading">
-            <Typography id="collect-from-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        <div className="ui-stack">
+          <section aria-labelledby="collect-from-heading">
+            <h2 id="collect-from-heading" className="ui-subtitle checkout-collect-heading">
               Collect from
-            </Typography>
+            </h2>
             {shop ? (
-              <Typography component="address" sx={{ fontStyle: 'normal' }}>
+              <address className="checkout-shop-address">
                 {[shop.name, ...shop.address].map((line) => (
-                  <span key={line} style={{ display: 'block' }}>
-                    {line}
-                  </span>
+                  <span key={line}>{line}</span>
                 ))}
-              </Typography>
+              </address>
             ) : (
-              <Skeleton variant="rounded" height={60} />
+              <Skeleton height={60} />
             )}
-          </Box>
+          </section>
           <TextField
             label="Your name"
             value={contact.name}
@@ -64,7 +49,7 @@ export function FulfilmentChooser({ value, onChange, shop, contact, onContact, p
             error={Boolean(problems.name)}
             helperText={problems.name}
             autoComplete="name"
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            maxLength={100}
           />
           <TextField
             label="Phone number"
@@ -74,10 +59,10 @@ export function FulfilmentChooser({ value, onChange, shop, contact, onContact, p
             helperText={problems.phone ?? 'So we can call you about your order'}
             autoComplete="tel"
             type="tel"
-            slotProps={{ htmlInput: { maxLength: 40 } }}
+            maxLength={40}
           />
-        </Box>
+        </div>
       )}
-    </FormControl>
+    </div>
   );
 }

@@ -1,14 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { DeliveryCheckAnswer } from '@shop/shared/contract/delivery';
 import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
 import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { AllergenCodesLine } from '../../../components/allergen-line';
+import { Alert, Skeleton } from '../../../components/ui';
 import { addPounds } from '../../../lib/delivery-check';
 import { formatWirePounds } from '../../../lib/money';
 
@@ -16,20 +11,22 @@ import { formatWirePounds } from '../../../lib/money';
 function DeliveryLine({ delivery, food }: { delivery: DeliveryCheckAnswer; food: number }) {
   if (!delivery.delivers) {
     return (
-      <Alert severity="error" sx={{ mt: 1 }} data-testid="delivery-refusal">
-        {delivery.message}
+      <Alert severity="error" className="checkout-summary-alert">
+        <span data-testid="delivery-refusal">{delivery.message}</span>
       </Alert>
     );
   }
   const short = Math.round(delivery.minimumOrder * 100) - Math.round(food * 100);
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.75 }}>
-        <Typography>Delivery{delivery.zone ? ` to ${delivery.zone}` : ''}</Typography>
-        <Typography data-testid="delivery-fee">{delivery.fee === 0 ? 'Free' : formatWirePounds(delivery.fee)}</Typography>
-      </Box>
+      <div className="checkout-summary-row">
+        <p className="ui-p">Delivery{delivery.zone ? ` to ${delivery.zone}` : ''}</p>
+        <p className="ui-p" data-testid="delivery-fee">
+          {delivery.fee === 0 ? 'Free' : formatWirePounds(delivery.fee)}
+        </p>
+      </div>
       {short > 0 && delivery.zone && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert severity="warning" className="checkout-summary-alert">
           Orders delivered to {delivery.zone} must come to at least {formatWirePounds(delivery.minimumOrder)} before the delivery fee: add{' '}
           {formatWirePounds(short / 100)} more
         </Alert>
@@ -55,11 +52,11 @@ export function OrderSummary({
 }) {
   const fee = delivery?.delivers ? delivery.fee : 0;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="summary-heading" sx={{ p: 2 }}>
-      <Typography id="summary-heading" variant="h3" component="h2" gutterBottom>
+    <section aria-labelledby="summary-heading" className="ui-surface">
+      <h2 id="summary-heading" className="checkout-title">
         Your order
-      </Typography>
-      {loading && !quote && <Skeleton variant="rounded" height={80} />}
+      </h2>
+      {loading && !quote && <Skeleton height={80} />}
       {error && <Alert severity="error">{error}</Alert>}
       {quote?.items.map((item, index) => {
         const details = [
@@ -71,41 +68,37 @@ export function OrderSummary({
           .filter(Boolean)
           .join(' · ');
         return (
-          <Box key={`${item.productId}-${index}`} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-            <Box>
-              <Typography fontWeight={600}>
+          <div key={`${item.productId}-${index}`} className="checkout-summary-row is-line">
+            <div>
+              <p className="ui-p checkout-summary-item">
                 {item.quantity} × {item.title}
-              </Typography>
-              {details && (
-                <Typography variant="body2" color="text.secondary">
-                  {details}
-                </Typography>
-              )}
-              <Typography variant="body2" color="text.secondary" data-testid="line-allergens">
+              </p>
+              {details && <p className="ui-p ui-body2 ui-muted">{details}</p>}
+              <p className="ui-p ui-body2 ui-muted" data-testid="line-allergens">
                 <AllergenCodesLine codes={item.allergens} />
-              </Typography>
-            </Box>
-            <Typography>{formatWirePounds(item.totalQuantityPrice)}</Typography>
-          </Box>
+              </p>
+            </div>
+            <p className="ui-p">{formatWirePounds(item.totalQuantityPrice)}</p>
+          </div>
         );
       })}
       {quote && (
         <>
-          <Divider sx={{ my: 1 }} />
+          <hr className="ui-divider checkout-summary-divider" />
           {delivery && <DeliveryLine delivery={delivery} food={quote.total} />}
-          <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-            <Typography fontWeight={700}>Total</Typography>
-            <Typography fontWeight={700} data-testid="order-total">
+          <div className="checkout-summary-row is-total">
+            <p className="ui-p">Total</p>
+            <p className="ui-p" data-testid="order-total">
               {formatWirePounds(addPounds(quote.total, fee))}
-            </Typography>
-          </Box>
+            </p>
+          </div>
           {!quote.meetsMinimum && (
-            <Alert severity="warning" sx={{ mt: 1.5 }}>
+            <Alert severity="warning" className="checkout-summary-minimum">
               {MINIMUM_ORDER}
             </Alert>
           )}
         </>
       )}
-    </Paper>
+    </section>
   );
 }

@@ -1,24 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MAX_ALLERGY_NOTE_LENGTH, MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { TraderNotice } from '../../../components/trader-details';
 import { Page } from '../../../components/page';
+import { Alert, Button, ButtonLink, ChoiceGroup, Radio, Skeleton, TextAreaField } from '../../../components/ui';
 import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
@@ -257,12 +246,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   if (cart.entries.length === 0) {
     return (
       <Page title="Checkout">
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography gutterBottom>{NO_PRODUCT_ADDED}</Typography>
-          <Button component={RouterLink} to={paths.home} variant="contained">
+        <div className="ui-surface checkout-empty">
+          <p className="ui-p checkout-empty-text">{NO_PRODUCT_ADDED}</p>
+          <ButtonLink to={paths.home} variant="contained">
             Browse the menu
-          </Button>
-        </Paper>
+          </ButtonLink>
+        </div>
       </Page>
     );
   }
@@ -279,9 +268,9 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   return (
     <Page title="Checkout">
       <LiveOpeningStatus />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <div className="checkout-columns">
+        <div className="ui-stack">
+          <div className="ui-surface ui-stack">
             <FulfilmentChooser
               value={fulfilment}
               onChange={setFulfilment}
@@ -291,51 +280,48 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               problems={contactTried ? contactProblems(contact) : {}}
             />
             {!collection && renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
-          </Paper>
+          </div>
 
-          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
-            <FormControl>
-              <FormLabel
-                id="payment-type-label"
-                sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}
-              >
-                Payment
-              </FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="payment-type-label"
-                value={paymentType}
-                onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
-              >
-                {!cashOnly && <FormControlLabel value="Card" control={<Radio />} label="Card" />}
-                <FormControlLabel value="Cash" control={<Radio />} label={paymentTypeLabel('Cash', fulfilment)} />
-              </RadioGroup>
-              {cashOnly && (
-                <Typography variant="body2" color="text.secondary">
-                  {CASH_ONLY_TEXT}
-                </Typography>
-              )}
-            </FormControl>
+          <div className="ui-surface ui-stack">
+            <div>
+              <ChoiceGroup legend="Payment" row role="radiogroup" className="checkout-choices">
+                {!cashOnly && (
+                  <Radio
+                    name="payment-type"
+                    value="Card"
+                    label="Card"
+                    checked={paymentType === 'Card'}
+                    onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
+                  />
+                )}
+                <Radio
+                  name="payment-type"
+                  value="Cash"
+                  label={paymentTypeLabel('Cash', fulfilment)}
+                  checked={paymentType === 'Cash'}
+                  onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
+                />
+              </ChoiceGroup>
+              {cashOnly && <p className="ui-p ui-body2 ui-muted">{CASH_ONLY_TEXT}</p>}
+            </div>
 
-            <TextField
+            <TextAreaField
               label="Note"
               placeholder="Anything the kitchen or the driver should know"
               value={note}
               onChange={(event) => setNote(event.target.value)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: MAX_NOTE_LENGTH } }}
+              rows={2}
+              maxLength={MAX_NOTE_LENGTH}
             />
 
-            <TextField
+            <TextAreaField
               label={ALLERGY_QUESTION}
               placeholder="For example: peanut allergy, coeliac"
               helperText="The kitchen sees this on your order. Allergens are listed with each dish."
               value={allergyNote}
               onChange={(event) => setAllergyNote(event.target.value)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: MAX_ALLERGY_NOTE_LENGTH } }}
+              rows={2}
+              maxLength={MAX_ALLERGY_NOTE_LENGTH}
             />
 
             <WhenChooser
@@ -348,17 +334,13 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               onSlot={setSlotAt}
             />
 
-            {orderBlocked && opening.data && (
-              <Alert severity="warning" role="alert">
-                {opening.data.message}
-              </Alert>
-            )}
+            {orderBlocked && opening.data && <Alert severity="warning">{opening.data.message}</Alert>}
 
             {paymentType === 'Card' &&
               (config.isPending ? (
-                <Skeleton variant="rounded" height={160} />
+                <Skeleton height={160} />
               ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
-                <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+                <Suspense fallback={<Skeleton height={160} />}>
                   <StripeCardForm {...cardProps} publishableKey={config.data.publishableKey} />
                 </Suspense>
               ) : (
@@ -382,17 +364,15 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
 
             {/* Who the customer contracts with, before they pay (decision 1002). */}
             <TraderNotice />
-            <Typography variant="body2" color="text.secondary">
-              {TERMS_TEXT}
-            </Typography>
-          </Paper>
-        </Box>
+            <p className="ui-p ui-body2 ui-muted">{TERMS_TEXT}</p>
+          </div>
+        </div>
 
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <div className="ui-stack">
           <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} delivery={collection ? null : (delivery ?? null)} />
           <StoreInformation status={opening.data} />
-        </Box>
-      </Box>
+        </div>
+      </div>
 
       <CashConfirmDialog
         open={cashOpen}

@@ -1,51 +1,36 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { DELIVERY_RADIUS_NOTICE, NO_REFUND_OUTSIDE_HOURS, ORDER_CUTOFF_NOTICE } from '@shop/shared/domain/messages';
 import { dayHoursText, OPENING_HOURS, type OrderingStatus } from '@shop/shared/domain/opening-hours';
+import { Alert } from '../../../components/ui';
 
 /** SPEC.md section 1: opening hours, the 15-minute cut-off, refunds and the delivery radius. */
 export function StoreInformation({ status }: { status: OrderingStatus | undefined }) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="store-info-heading" sx={{ p: 2 }}>
-      <Typography id="store-info-heading" variant="h3" component="h2" gutterBottom>
+    <section aria-labelledby="store-info-heading" className="ui-surface">
+      <h2 id="store-info-heading" className="checkout-title">
         Store information
-      </Typography>
+      </h2>
       {status && (
-        <Alert severity={status.acceptingOrders ? 'info' : 'warning'} sx={{ mb: 1.5 }}>
+        <Alert severity={status.acceptingOrders ? 'info' : 'warning'} className="checkout-hours-status">
           {status.message}
         </Alert>
       )}
-      <Table size="small" aria-label="Opening hours">
-        <TableBody>
-          {OPENING_HOURS.map((day) => (
-            <TableRow key={day.day}>
-              <TableCell component="th" scope="row" sx={{ pl: 0 }}>
-                {day.day}
-              </TableCell>
-              <TableCell sx={{ pr: 0 }} align="right">
-                {dayHoursText(day)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Box component="ul" sx={{ pl: 2.5, mb: 0, '& li': { mb: 0.5 } }}>
-        <Typography component="li" variant="body2">
-          {ORDER_CUTOFF_NOTICE}
-        </Typography>
-        <Typography component="li" variant="body2">
-          {NO_REFUND_OUTSIDE_HOURS}
-        </Typography>
-        <Typography component="li" variant="body2">
-          {DELIVERY_RADIUS_NOTICE}
-        </Typography>
-      </Box>
-    </Paper>
+      <div className="ui-table-wrap">
+        <table className="ui-table is-small checkout-hours" aria-label="Opening hours">
+          <tbody>
+            {OPENING_HOURS.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{day.day}</th>
+                <td>{dayHoursText(day)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="checkout-notices">
+        <li>{ORDER_CUTOFF_NOTICE}</li>
+        <li>{NO_REFUND_OUTSIDE_HOURS}</li>
+        <li>{DELIVERY_RADIUS_NOTICE}</li>
+      </ul>
+    </section>
   );
 }

@@ -1,10 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
+import { Alert, Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { OrderNotPlaced, waitForCardOrder } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
@@ -50,21 +47,16 @@ function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, 
   };
 
   return (
-    <Box component="form" onSubmit={(event) => void pay(event)} aria-label="Card payment" sx={{ display: 'grid', gap: 1.5 }}>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
+    <form onSubmit={(event) => void pay(event)} aria-label="Card payment" className="checkout-card-form">
+      {/* Stripe draws its own card field in an iframe; this is only the frame around it. */}
+      <div className="checkout-card-frame">
         <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }} />
-      </Box>
+      </div>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={disabled || busy || !stripe}
-        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}
-      >
+      <Button type="submit" variant="contained" size="large" disabled={disabled || !stripe} loading={busy}>
         Pay {amountLabel}
       </Button>
-    </Box>
+    </form>
   );
 }
 

@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { Alert, Button, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { confirmTestPayment } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
@@ -51,28 +46,31 @@ export function TestCardForm({ amountLabel, email, disabled, startPayment, onPai
   };
 
   return (
-    <Box component="form" onSubmit={(event) => void pay(event)} aria-label="Card payment" sx={{ display: 'grid', gap: 1.5 }}>
-      <Alert severity="info" icon={false}>
-        <Chip label="Test mode" color="warning" size="small" sx={{ mr: 1, fontWeight: 700 }} />
-        No real card is charged. Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000
-        9995 has insufficient funds. Any future expiry date and any 3-digit CVC. Billing email: {email}.
-      </Alert>
+    <form onSubmit={(event) => void pay(event)} aria-label="Card payment" className="checkout-card-form">
+      {/* The alert's look without its icon: the chip says what this is. */}
+      <div role="alert" className="ui-alert is-info">
+        <div className="ui-alert-message">
+          <span className="ui-chip is-warning checkout-test-chip">Test mode</span>
+          No real card is charged. Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
+          0000 9995 has insufficient funds. Any future expiry date and any 3-digit CVC. Billing email: {email}.
+        </div>
+      </div>
       <TextField
         label="Card number"
         value={cardNumber}
         onChange={(event) => setCardNumber(groupCardNumber(event.target.value))}
         required
         autoComplete="cc-number"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        inputMode="numeric"
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+      <div className="checkout-card-pair">
         <TextField
           label="Expiry (MM/YY)"
           value={exp}
           onChange={(event) => setExp(formatExpiry(event.target.value))}
           required
           autoComplete="cc-exp"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          inputMode="numeric"
         />
         <TextField
           label="CVC"
@@ -80,19 +78,13 @@ export function TestCardForm({ amountLabel, email, disabled, startPayment, onPai
           onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
           required
           autoComplete="cc-csc"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          inputMode="numeric"
         />
-      </Box>
+      </div>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={disabled || busy}
-        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Paying" /> : undefined}
-      >
+      <Button type="submit" variant="contained" size="large" disabled={disabled} loading={busy}>
         Pay {amountLabel}
       </Button>
-    </Box>
+    </form>
   );
 }

@@ -1,12 +1,5 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { OrderSlot } from '@shop/shared/contract/shop-status';
+import { ChoiceGroup, Radio, SelectField } from '../../../components/ui';
 
 export type WhenMode = 'asap' | 'later';
 
@@ -24,46 +17,46 @@ interface WhenChooserProps {
   onSlot(at: string): void;
 }
 
-/** Checkout's 'When' (issue 21 point 6): as soon as possible, or a 15-minute slot later today or tomorrow. */
+/** Checkout's 'When': as soon as possible, or a 15-minute slot later today or tomorrow. */
 export function WhenChooser({ asapAllowed, quote, mode, onMode, slots, slotAt, onSlot }: WhenChooserProps) {
   const later = !asapAllowed || mode === 'later';
+  const choose = (event: { target: { value: string } }) => onMode(event.target.value as WhenMode);
   return (
-    <FormControl>
-      <FormLabel
-        id="order-when-label"
-        sx={{ typography: 'h3', color: 'text.primary', mb: 0.5, '&.Mui-focused': { color: 'text.primary' } }}
-      >
-        When
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby="order-when-label"
-        value={later ? 'later' : 'asap'}
-        onChange={(event) => onMode(event.target.value as WhenMode)}
-      >
+    <div className="checkout-when">
+      <ChoiceGroup legend="When" role="radiogroup" className="checkout-choices">
         {asapAllowed && (
-          <FormControlLabel value="asap" control={<Radio />} label={quote ? `As soon as possible · ${quote}` : 'As soon as possible'} />
+          <Radio
+            name="order-when"
+            value="asap"
+            label={quote ? `As soon as possible · ${quote}` : 'As soon as possible'}
+            checked={!later}
+            onChange={choose}
+          />
         )}
-        <FormControlLabel
+        <Radio
+          name="order-when"
           value="later"
-          control={<Radio />}
           label="Order ahead for later"
+          checked={later}
+          onChange={choose}
           disabled={slots !== undefined && slots.length === 0}
         />
-      </RadioGroup>
+      </ChoiceGroup>
       {later && slots && slots.length > 0 && (
-        <TextField select label="Time" value={slotAt ?? ''} onChange={(event) => onSlot(event.target.value)} sx={{ maxWidth: 260, mt: 1 }}>
+        <SelectField label="Time" value={slotAt ?? ''} onChange={(event) => onSlot(event.target.value)} className="checkout-time">
+          {/* Until the customer picks a time the select shows none: a select left alone would show (and seem to have
+              chosen) its first time. */}
+          {slotAt === null && <option value="" disabled hidden />}
           {slots.map((slot) => (
-            <MenuItem key={slot.at} value={slot.at}>
+            <option key={slot.at} value={slot.at}>
               {slot.label}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
       )}
       {later && slots && slots.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          There is no time left to order ahead for today or tomorrow.
-        </Typography>
+        <p className="ui-p ui-body2 ui-muted">There is no time left to order ahead for today or tomorrow.</p>
       )}
-    </FormControl>
+    </div>
   );
 }
