@@ -236,7 +236,7 @@ test('with reduced motion asked for, a toast shows at full strength from its fir
     }).observe(document.body, { childList: true, subtree: true });
   });
   // Hydrated first (the side cart is drawn by the browser only): a tap on the server-rendered page before its script
-  // has run is lost, and under load that took longer than the click (seen twice).
+  // has run loads the page again (decision 1104), without this page's observer.
   await expect(page.getByRole('complementary', { name: 'Side cart' }).getByText('No Product added yet')).toBeVisible();
   await page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config';
-import { chooseCategory, payCashOnDelivery, rejectWaitingOrders } from './steps';
+import { addToCart, chooseCategory, payCashOnDelivery, rejectWaitingOrders } from './steps';
 
 // The admin's announcements and banners, as customers meet them, and the customer's /notification page following
 // an order live (issue "Live orders", points 5 and 6).
@@ -239,9 +239,8 @@ test('a customer’s /notification page follows their order live: confirmation s
   // Two Margheritas (£14.98), cash on delivery.
   await page.goto('/');
   await chooseCategory(page, 'Pizza');
-  const margherita = page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
-  await margherita.click();
-  await margherita.click();
+  await addToCart(page, 'Margherita');
+  await addToCart(page, 'Margherita');
   await page.goto('/payment');
   await payCashOnDelivery(page);
   await page.getByRole('button', { name: /^Place order/ }).click();

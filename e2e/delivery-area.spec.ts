@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, chooseCategory, newCustomer, rejectWaitingOrders, signInAdminByForm } from './steps';
+import { addToCart, adminApi, chooseCategory, newCustomer, rejectWaitingOrders, signInAdminByForm } from './steps';
 
 // Issue 22 point 2 (decision 1001), as people do it: the owner sets the shop's post code on the Delivery zones screen
 // (its district becomes a free zone) and adds a zone with a fee; a customer sees the fee as its own line at checkout,
@@ -71,7 +71,7 @@ test('the owner sets the delivery area; a customer sees the fee at checkout and 
   expect(second.status(), await second.text()).toBe(201);
   await shop.goto('/');
   await chooseCategory(shop, 'Pizza');
-  await shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' }).click();
+  await addToCart(shop, 'Margherita');
   await shop.goto('/payment');
   const summary = shop.getByRole('region', { name: 'Your order' });
   await expect(summary).toContainText('Delivery to BS1');

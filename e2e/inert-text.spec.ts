@@ -272,6 +272,8 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
   await expect(card).toBeVisible();
   await expectInert(page, dialogs, 'home, the category', [TEXT.category, TEXT.productTitle, TEXT.productDescription]);
   await card.getByRole('button', { name: 'Add to cart' }).click();
+  // A tap before the app runs loads the page again, and the app adds the line once it runs (decision 1104).
+  await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
 
   // The toppings dialog of a pizza lists the topping by its name.
   await categories.getByRole('button', { name: 'Pizza', exact: true }).click();

@@ -5,6 +5,7 @@ import { expectedAt, expectedLine } from '@shop/shared/domain/order-promise';
 import config, { E2E_ADMIN } from '../playwright.config';
 import {
   acceptInPopup,
+  addToCart,
   answerCancel,
   chooseCategory,
   isSoundPaused,
@@ -93,10 +94,9 @@ test('an order paid by card pops up in the back office with its sound once the m
   const shop = customer.page;
   await shop.goto('/');
   await chooseCategory(shop, 'Pizza');
-  const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
-  await margherita.click();
-  await margherita.click();
-  await shop.getByRole('article', { name: 'Hawaiian' }).getByRole('button', { name: 'Add to cart' }).click();
+  await addToCart(shop, 'Margherita');
+  await addToCart(shop, 'Margherita');
+  await addToCart(shop, 'Hawaiian');
   await shop.goto('/payment');
   await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
   await payByTestCard(shop);

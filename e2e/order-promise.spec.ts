@@ -5,6 +5,7 @@ import { expectedAt, expectedLine } from '@shop/shared/domain/order-promise';
 import { REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import config from '../playwright.config';
 import {
+  addToCart,
   answerAccept,
   answerCancel,
   chooseCategory,
@@ -86,9 +87,8 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   const { page: shop } = await newCustomer(browser);
   await shop.goto('/');
   await chooseCategory(shop, 'Pizza');
-  const margherita = shop.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' });
-  await margherita.click();
-  await margherita.click();
+  await addToCart(shop, 'Margherita');
+  await addToCart(shop, 'Margherita');
   await shop.goto('/payment');
   await expect(shop.getByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
   const total = await shop.getByTestId('order-total').innerText();

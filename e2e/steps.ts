@@ -4,7 +4,6 @@
 // kitchen.spec.ts). Paths are relative to the page's baseURL, so a journey may run them against a shop of its own.
 import { expect, request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { CASH_ON_DELIVERY } from '@shop/shared/domain/payment-types';
-import { EARLY_TAPS_RELEASE } from '@shop/shared/contract/early-taps';
 import config, { E2E_ADMIN } from '../playwright.config';
 
 /**
@@ -49,25 +48,29 @@ export async function register(page: Page): Promise<string> {
 }
 
 /**
- * Waits until the page's app is live: it has taken back the taps held before it ran (EARLY_TAPS_RELEASE is gone).
- * Decision 1103: the app's code comes after the first paint, so a journey's first tap can come before it; a category
- * is then still a plain link, which loads another page under the journey's next tap.
+ * Chooses a category and waits until it shows as chosen, with its heading. A tap before the page's app runs lands on
+ * the category's link, which loads its page; after, the view changes in place (decision 1104). Either way the step
+ * waits for what a person sees.
  */
-export async function appLive(page: Page): Promise<void> {
-  await page.waitForFunction((release) => !(window as unknown as Record<string, unknown>)[release], EARLY_TAPS_RELEASE);
-}
-
-/** Chooses a category in the live page and waits until it shows as chosen. */
 export async function chooseCategory(page: Page, name: string): Promise<void> {
-  await appLive(page);
   const category = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true });
   await category.click();
   await expect(category).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+}
+
+/**
+ * Taps a menu card's Add to cart and waits for 'Added To Cart!'. A tap before the page's app runs loads the page with
+ * the tap in its address, and the app adds the line once it runs; the next tap waits for that.
+ */
+export async function addToCart(page: Page, title: string): Promise<void> {
+  await page.getByRole('article', { name: title, exact: true }).getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
 }
 
 export async function addPizza(page: Page, title: string): Promise<void> {
   await chooseCategory(page, 'Pizza');
-  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Add to cart' }).click();
+  await addToCart(page, title);
 }
 
 /** From the cart to the payment page. */

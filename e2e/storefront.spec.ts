@@ -104,8 +104,8 @@ for (const width of WIDTHS) {
       await expect(builder).toBeVisible();
       await builder
         .getByRole('group', { name: 'Deal size' })
-        .getByRole('button', { name: /Medium 10"/ })
-        .click();
+        .getByRole('radio', { name: /Medium 10"/ })
+        .check();
       const pizzas = builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' });
       await pizzas.getByRole('button', { name: 'Margherita', exact: true }).click();
       await builder.getByRole('button', { name: 'Add to cart' }).click();
@@ -117,8 +117,8 @@ for (const width of WIDTHS) {
       await expect(builder.getByRole('group', { name: 'Choices for Choose 2 pizzas' })).toHaveCount(0);
       await builder
         .getByRole('group', { name: 'Crust for every pizza' })
-        .getByRole('button', { name: /Stuffed Crust/ })
-        .click();
+        .getByRole('radio', { name: /Stuffed Crust/ })
+        .check();
       await expect(builder.getByText('Price £22.99')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/deal-builder-${width.width}.png` });
       await builder.getByRole('button', { name: 'Add to cart' }).click();
@@ -131,17 +131,18 @@ for (const width of WIDTHS) {
       await expect(margherita.getByText('£7.49', { exact: true })).toBeVisible();
       // Size s forces deep pan: thin and stuffed are disabled.
       const crusts = margherita.getByRole('group', { name: 'Crust' });
-      await expect(crusts.getByRole('button', { name: 'Thin Crust' })).toBeDisabled();
-      await expect(crusts.getByRole('button', { name: /Stuffed Crust/ })).toBeDisabled();
-      // Readable at both widths: one crust a row, at most two lines of at least 13 px, the unavailable ones at 4.5:1.
-      for (const crust of await crusts.getByRole('button').all()) {
+      await expect(crusts.getByRole('radio', { name: 'Thin Crust' })).toBeDisabled();
+      await expect(crusts.getByRole('radio', { name: /Stuffed Crust/ })).toBeDisabled();
+      // Readable at both widths: one crust a row, at most two lines of at least 13 px, the unavailable ones at 4.5:1
+      // (each radio's chip: its label).
+      for (const crust of await crusts.locator('label').all()) {
         expect((await crust.boundingBox())?.height ?? 0).toBeLessThanOrEqual(48);
         expect(await crust.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(13);
       }
-      expect(await textContrast(crusts.getByRole('button', { name: 'Thin Crust' }))).toBeGreaterThanOrEqual(4.5);
-      expect(await textContrast(crusts.getByRole('button', { name: /Stuffed Crust/ }))).toBeGreaterThanOrEqual(4.5);
-      await margherita.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'Large 13"' }).click();
-      await crusts.getByRole('button', { name: 'Stuffed Crust +£2.00' }).click();
+      expect(await textContrast(crusts.locator('label').filter({ hasText: 'Thin Crust' }))).toBeGreaterThanOrEqual(4.5);
+      expect(await textContrast(crusts.locator('label').filter({ hasText: 'Stuffed Crust' }))).toBeGreaterThanOrEqual(4.5);
+      await margherita.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'Large 13"' }).check();
+      await crusts.getByRole('radio', { name: 'Stuffed Crust +£2.00' }).check();
       await expect(margherita.getByText('£15.99', { exact: true })).toBeVisible();
       await margherita.getByRole('button', { name: 'Add toppings' }).click();
       const toppings = page.getByRole('dialog', { name: 'Margherita: Toppings' });
@@ -222,8 +223,8 @@ for (const width of WIDTHS) {
     }) => {
       await page.goto('/?category=Wings');
       const wings = card(page, 'BBQ Wings');
-      await expect(wings.getByRole('group', { name: 'Size' }).getByRole('button')).toHaveText(['6 Pcs', '10 Pcs']);
-      await expect(wings.getByRole('group', { name: 'Type' }).getByRole('button')).toHaveText(['Normal', 'Boneless +50p']);
+      await expect(wings.getByRole('group', { name: 'Size' }).locator('label')).toHaveText(['6 Pcs', '10 Pcs']);
+      await expect(wings.getByRole('group', { name: 'Type' }).locator('label')).toHaveText(['Normal', 'Boneless +50p']);
       await wings.getByRole('button', { name: 'Add BBQ Wings to favourites' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Please signin or register' })).toBeVisible();
       await expect(page).toHaveURL(/\/signin$/);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { SIGNIN_TO_FAVOURITE } from '@shop/shared/domain/messages';
 import { currentSessionUser } from '../../../lib/use-session';
@@ -23,33 +23,49 @@ const HEART =
 const HEART_OUTLINE =
   'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
 
-/** The heart on a product card. Signed out, it says 'Please signin or register' and goes to /signin. */
+/**
+ * What the heart does: adds the product to the signed-in customer's favourites. The menu draws its hearts before the
+ * session's answer arrives: a tap then waits for it, rather than telling a signed-in customer to sign in. A visitor is
+ * told 'Please signin or register' and, once it has been read (the sign-in screen has no toast of its own), `signIn`
+ * runs. The home route's too, for a heart tapped before the app ran.
+ */
+export async function favourite(queryClient: QueryClient, productId: string, signIn: () => void): Promise<void> {
+  const user = await currentSessionUser(queryClient).catch(() => null);
+  if (!user) {
+    showToast(SIGNIN_TO_FAVOURITE, 'warning', SIGNIN_REDIRECT_MS + 500);
+    window.setTimeout(signIn, SIGNIN_REDIRECT_MS);
+    return;
+  }
+  await addFavourite(queryClient, user.email, productId);
+}
+
+/**
+ * The heart on a product card. Signed out, it says 'Please signin or register' and goes to /signin. It submits the
+ * card's corner form (features/menu's product card): tapped before the app runs, it loads `?favourite=<id>`, which the
+ * home route carries out once the app runs.
+ */
 export function FavouriteButton({ productId, title, saved }: FavouriteButtonProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
-  const click = async () => {
+  const tap = () => {
     setBusy(true);
-    // The menu draws its hearts before the session's answer arrives: a click then waits for it, rather than telling
-    // a signed-in customer to sign in.
-    const user = await currentSessionUser(queryClient).catch(() => null);
-    if (!user) {
-      setBusy(false);
-      showToast(SIGNIN_TO_FAVOURITE, 'warning', SIGNIN_REDIRECT_MS + 500);
-      // The sign-in screen has no toast of its own: let the message be read before leaving the menu.
-      window.setTimeout(() => void navigate(paths.signin, { state: { from: location } }), SIGNIN_REDIRECT_MS);
-      return;
-    }
-    void addFavourite(queryClient, user.email, productId).finally(() => setBusy(false));
+    void favourite(queryClient, productId, () => void navigate(paths.signin, { state: { from: location } })).finally(() => setBusy(false));
   };
 
   // A plain button with the static classes of styles/storefront.css: one on every card of the menu's first screen.
   return (
     <button
-      type="button"
-      onClick={() => void click()}
+      type="submit"
+      name="favourite"
+      value={productId}
+      onClick={(event) => {
+        // With the app running, the tap is made here rather than by loading the address.
+        event.preventDefault();
+        tap();
+      }}
       disabled={busy}
       aria-label={`Add ${title} to favourites`}
       aria-pressed={saved}

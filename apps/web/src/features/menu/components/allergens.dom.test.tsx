@@ -83,10 +83,10 @@ describe('a menu card names its allergens', () => {
     const card = screen.getByRole('article', { name: 'Marinara' });
     expect(allergensOf(card)).toBe('Allergens: gluten');
 
-    await user.click(within(card).getByRole('button', { name: 'Medium 10"' }));
-    await user.click(within(card).getByRole('button', { name: 'Stuffed Crust +£2.00' }));
+    await user.click(within(card).getByRole('radio', { name: 'Medium 10"' }));
+    await user.click(within(card).getByRole('radio', { name: 'Stuffed Crust +£2.00' }));
     expect(allergensOf(card)).toBe('Allergens: gluten, milk');
-    await user.click(within(card).getByRole('button', { name: 'Deep Pan' }));
+    await user.click(within(card).getByRole('radio', { name: 'Deep Pan' }));
     expect(allergensOf(card)).toBe('Allergens: gluten');
 
     await user.click(within(card).getByRole('button', { name: 'Add toppings' }));

@@ -139,13 +139,13 @@ describe('the deal builder', () => {
 
     const crust = within(dialog).getByRole('group', { name: 'Crust for every pizza' });
     // Stuffed crust: £2.00 for the Margherita and £2.50 for the Pepperoni.
-    await user.click(within(crust).getByRole('button', { name: /^Stuffed Crust/ }));
+    await user.click(within(crust).getByRole('radio', { name: /^Stuffed Crust/ }));
     expect(within(dialog).getByText('Price £23.49')).toBeVisible();
-    await user.click(within(crust).getByRole('button', { name: /^Thin Crust/ }));
+    await user.click(within(crust).getByRole('radio', { name: /^Thin Crust/ }));
     expect(within(dialog).getByText('Price £19.49')).toBeVisible();
 
     const size = within(dialog).getByRole('group', { name: 'Deal size' });
-    await user.click(within(size).getByRole('button', { name: /^Large/ }));
+    await user.click(within(size).getByRole('radio', { name: /^Large/ }));
     expect(within(dialog).getByText('Price £23.49')).toBeVisible();
     expect(within(dialog).getByRole('list', { name: 'Chosen for Choose 2 pizzas' })).toHaveTextContent('Margherita (Large 13")');
   });
@@ -154,8 +154,8 @@ describe('the deal builder', () => {
     const { user } = openMenu();
     const dialog = await buildDeal(user, 'Fussy Eaters');
     const crust = within(dialog).getByRole('group', { name: 'Crust for every pizza' });
-    expect(within(crust).getByRole('button', { name: /^Stuffed Crust/ })).toBeDisabled();
-    expect(within(crust).getByRole('button', { name: 'Deep Pan' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(crust).getByRole('radio', { name: /^Stuffed Crust/ })).toBeDisabled();
+    expect(within(crust).getByRole('radio', { name: 'Deep Pan' })).toBeChecked();
 
     await choose(user, dialog, 'Choose 2 regular pizzas', 'Margherita');
     await choose(user, dialog, 'Choose 2 regular pizzas', 'Pepperoni');

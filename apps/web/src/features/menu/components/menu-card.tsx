@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { combineKnownAllergens, lineAllergens } from '@shop/shared/domain/allergens';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
@@ -10,6 +10,7 @@ import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import {
   cardLine,
+  choiceFrom,
   crustOptions,
   extrasLabel,
   initialChoice,
@@ -20,6 +21,7 @@ import {
 } from '../lib/card-config';
 import { cartDisplay } from '../lib/cart-display';
 import { soldOutIds, withoutSoldOut } from '../lib/sold-out';
+import { useCardTap } from '../lib/taps-in-url';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { OptionGroup } from './option-group';
 import { ProductCard } from './product-card';
@@ -75,73 +77,106 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
 
   // The store's action, not useCart(): a card only adds, so it need not re-render whenever the cart changes. With
   // useCart() every card on the page redrew on each Add to cart (about 1 s at 4x CPU, decision 1103).
-  const addToCart = () => {
+  const addToCart = (chosen: CardChoice) => {
     if (product.soldOut) return;
-    cartStore.add(cardLine(priced, choice), cartDisplay(product));
+    cartStore.add(cardLine(priced, chosen), cartDisplay(product));
   };
   const openExtras = () => {
     setExtrasMounted(true);
     setExtrasOpen(true);
   };
 
+  // The options are radios of the card's form. A radio tapped before the app ran stays checked through the hydration,
+  // but React 19 keeps this state as the server drew it (decision 1104): the state takes the form's choices once.
+  const form = useRef<HTMLFormElement>(null);
+  const takeFormChoices = useEffectEvent(() => {
+    const data = form.current ? new FormData(form.current) : null;
+    if (data) setChoice((current) => choiceFrom(priced, (name) => data.get(name), current));
+  });
+  useEffect(() => takeFormChoices(), []);
+
+  // Add to cart and the extras button submit the form: with the app running, the line is added (with the choices the
+  // form shows) or the extras open here; before, the tap loads its address and comes back as a tap in the URL.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'extras') {
+      openExtras();
+      return;
+    }
+    const data = new FormData(event.currentTarget);
+    addToCart(choiceFrom(priced, (name) => data.get(name), choice));
+  };
+  useCardTap('extras', product._id, (tap) => {
+    setChoice((current) => choiceFrom(priced, (name) => tap.params.get(name), current));
+    openExtras();
+  });
+
   return (
-    <ProductCard
-      product={product}
-      eager={eager}
-      corner={corner}
-      allergens={allergens}
-      note={note}
-      price={price !== null ? formatPounds(price) : '…'}
-      footer={
-        product.soldOut ? (
-          <button type="button" className="card-button is-contained" disabled>
-            {SOLD_OUT_LABEL}
-          </button>
-        ) : (
-          <button type="button" className="card-button is-contained" onClick={addToCart} disabled={price === null}>
-            Add to cart
-          </button>
-        )
-      }
-    >
-      {sizes.length > 0 && (
-        <OptionGroup
-          label="Size"
-          options={sizes.map((option) => ({ value: option.size, label: option.label }))}
-          value={choice.size}
-          onChange={(size) => setChoice((current) => withSize(priced, current, size))}
-        />
-      )}
-      {crusts.length > 0 && (
-        <OptionGroup
-          label="Crust"
-          layout="list"
-          options={crusts.map((option) => ({
-            value: option.crust,
-            label: option.label,
-            note: addOnText(option.price),
-            disabled: option.disabled,
-          }))}
-          value={choice.crust}
-          onChange={(crust) => setChoice((current) => ({ ...current, crust }))}
-        />
-      )}
-      {types.length > 0 && (
-        <OptionGroup
-          label="Type"
-          options={types.map((option) => ({ value: option.type, label: option.label, note: addOnText(option.price) }))}
-          value={choice.type}
-          onChange={(type) => setChoice((current) => ({ ...current, type }))}
-        />
-      )}
-      {extras && !product.soldOut && (
-        <>
-          <button type="button" className="card-button is-text" onClick={openExtras} aria-haspopup="dialog">
-            {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
-          </button>
-          {chosenToppings && <p className="menu-card-caption">{chosenToppings}</p>}
-        </>
-      )}
+    <>
+      <ProductCard
+        product={product}
+        eager={eager}
+        corner={corner}
+        allergens={allergens}
+        note={note}
+        onSubmit={submit}
+        formRef={form}
+        price={price !== null ? formatPounds(price) : '…'}
+        footer={
+          product.soldOut ? (
+            <button type="button" className="card-button is-contained" disabled>
+              {SOLD_OUT_LABEL}
+            </button>
+          ) : (
+            <button type="submit" name="add" value={product._id} className="card-button is-contained" disabled={price === null}>
+              Add to cart
+            </button>
+          )
+        }
+      >
+        {sizes.length > 0 && (
+          <OptionGroup
+            label="Size"
+            name="size"
+            options={sizes.map((option) => ({ value: option.size, label: option.label }))}
+            value={choice.size}
+            onChange={(size) => setChoice((current) => withSize(priced, current, size))}
+          />
+        )}
+        {crusts.length > 0 && (
+          <OptionGroup
+            label="Crust"
+            name="crust"
+            layout="list"
+            options={crusts.map((option) => ({
+              value: option.crust,
+              label: option.label,
+              note: addOnText(option.price),
+              disabled: option.disabled,
+            }))}
+            value={choice.crust}
+            onChange={(crust) => setChoice((current) => ({ ...current, crust }))}
+          />
+        )}
+        {types.length > 0 && (
+          <OptionGroup
+            label="Type"
+            name="type"
+            options={types.map((option) => ({ value: option.type, label: option.label, note: addOnText(option.price) }))}
+            value={choice.type}
+            onChange={(type) => setChoice((current) => ({ ...current, type }))}
+          />
+        )}
+        {extras && !product.soldOut && (
+          <>
+            <button type="submit" name="extras" value={product._id} className="card-button is-text" aria-haspopup="dialog">
+              {choice.toppingIds.length > 0 ? `${extras} (${choice.toppingIds.length})` : `Add ${extras.toLowerCase()}`}
+            </button>
+            {chosenToppings && <p className="menu-card-caption">{chosenToppings}</p>}
+          </>
+        )}
+      </ProductCard>
+      {/* Beside the card, not in its form: the dialog's controls are not the card's. */}
       {extrasMounted && (
         <Suspense fallback={null}>
           <ExtrasDialog
@@ -153,12 +188,12 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
             choice={choice}
             onChange={setChoice}
             onAdd={() => {
-              addToCart();
+              addToCart(choice);
               setExtrasOpen(false);
             }}
           />
         </Suspense>
       )}
-    </ProductCard>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 
 export interface Option<T extends string> {
   value: T;
@@ -11,6 +11,8 @@ export interface Option<T extends string> {
 interface OptionGroupProps<T extends string> {
   /** Read out as the group's name, e.g. 'Size'. */
   label: string;
+  /** The radios' name, sent with the card's form (size, crust, type); a name of the group's own by default. */
+  name?: string;
   options: Option<T>[];
   value: T | null;
   onChange: (value: T) => void;
@@ -24,49 +26,59 @@ interface OptionGroupProps<T extends string> {
 }
 
 /**
- * A row of pressed/unpressed buttons: one choice of a few (size, crust, wing type). A choice that cannot be taken
- * (thin crust at the smallest size) stays readable, in the secondary text colour (about 5.7:1 on the card's white)
- * rather than MUI's disabled grey (1.9:1), and is told apart by its dashed outline.
+ * One choice of a few (size, crust, wing type): radios in a fieldset, each drawn as a chip, the checked one filled
+ * (styles/storefront.css draws them from the radio's own state, so a choice made before the app runs shows at once).
+ * A choice that cannot be taken stays readable, in the secondary text colour (about 5.7:1 on the card's white), and
+ * is told apart by its dashed outline.
  */
-export function OptionGroup<T extends string>({ label, options, value, onChange, columns = 2, layout = 'grid' }: OptionGroupProps<T>) {
+export function OptionGroup<T extends string>({
+  label,
+  name,
+  options,
+  value,
+  onChange,
+  columns = 2,
+  layout = 'grid',
+}: OptionGroupProps<T>) {
+  const ownName = useId();
   const list = layout === 'list';
-  // Plain buttons with the static classes of styles/storefront.css, not MUI's Button: a pizza card has seven of them
-  // and the Pizza view a dozen cards, each Button's Emotion styles serialised again while the page hydrated
-  // (decision 1103).
   return (
-    <div
-      role="group"
-      aria-label={label}
+    <fieldset
       className={list ? 'option-group is-list' : 'option-group'}
       style={columns !== 2 ? ({ '--option-columns': columns } as CSSProperties) : undefined}
     >
-      {options.map((option) => {
-        const pressed = option.value === value;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={pressed}
+      <legend>{label}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="card-button option-chip">
+          <input
+            type="radio"
+            name={name ?? ownName}
+            value={option.value}
+            checked={option.value === value}
             disabled={option.disabled}
-            onClick={() => onChange(option.value)}
-            className={pressed ? 'card-button is-contained' : 'card-button is-outlined'}
-          >
-            {list ? (
-              <>
-                <span>{option.label}</span>
-                {/* The space keeps the name 'Stuffed Crust +£2.00'; between flex items it takes no room. */}
-                {option.note && ' '}
-                {option.note && <span className="option-note">{option.note}</span>}
-              </>
-            ) : (
-              <>
-                {option.label}
-                {option.note ? ` ${option.note}` : ''}
-              </>
-            )}
-          </button>
-        );
-      })}
-    </div>
+            onChange={() => onChange(option.value)}
+            // Enter chooses, as it did on the chips when they were buttons, rather than submitting the card's form.
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              onChange(option.value);
+            }}
+          />
+          {list ? (
+            <>
+              <span>{option.label}</span>
+              {/* The space keeps the name 'Stuffed Crust +£2.00'; between flex items it takes no room. */}
+              {option.note && ' '}
+              {option.note && <span className="option-note">{option.note}</span>}
+            </>
+          ) : (
+            <>
+              {option.label}
+              {option.note ? ` ${option.note}` : ''}
+            </>
+          )}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -42,6 +42,22 @@ export function withSize(product: PricedProduct, choice: CardChoice, size: Size)
   return { ...choice, size, crust };
 }
 
+/**
+ * The choice a card's form or a page's address names (`read` gives the value of 'size', 'crust' and 'type'), over
+ * `base`: a size, crust or type is taken only if the card offers it; anything else keeps base's. Unchanged, it is
+ * `base` itself, so a state set to it does not redraw.
+ */
+export function choiceFrom(product: PricedProduct, read: (name: string) => unknown, base: CardChoice = initialChoice(product)): CardChoice {
+  let choice = base;
+  const size = sizeOptions(product).find((option) => option.size === read('size'))?.size;
+  if (size !== undefined && size !== choice.size) choice = withSize(product, choice, size);
+  const crust = crustOptions(product, choice.size).find((option) => !option.disabled && option.crust === read('crust'))?.crust;
+  if (crust !== undefined && crust !== choice.crust) choice = { ...choice, crust };
+  const type = typeOptions(product).find((option) => option.type === read('type'))?.type;
+  if (type !== undefined && type !== choice.type) choice = { ...choice, type };
+  return choice;
+}
+
 /** Adds a topping at the end (the order matters: a shake charges its first flavour) or takes it out. */
 export function withToppingToggled(choice: CardChoice, toppingId: string): CardChoice {
   const chosen = choice.toppingIds.includes(toppingId);
