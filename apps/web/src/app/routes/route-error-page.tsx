@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 /**
  * Shown in place of a route that failed. A page whose code could not be downloaded (a dropped connection, or a
  * new release replacing the old files) gets a reload, which fetches the current files. Plain elements with the
- * static classes of styles/storefront.css: it is part of the start-up code, which carries no MUI (decision 1103).
+ * static classes of styles/storefront.css, so it draws even when the rest of the app's code failed to load.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
