@@ -1,4 +1,4 @@
-// Issue 23 point 4 (decision 1103): the interaction 'add a pizza to the cart' at a 4x slower CPU. In Chromium
+// Decision 1103: the interaction 'add a pizza to the cart' at a 4x slower CPU. In Chromium
 // (Playwright), at 1280 x 800 so the side cart is beside the menu, on `/?category=Pizza` once the page the server
 // rendered has hydrated (the side cart shows), with the CPU slowed 4x through the DevTools protocol
 // (Emulation.setCPUThrottlingRate). The figure is the time from the click on Margherita's 'Add to cart' to the frame

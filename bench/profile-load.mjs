@@ -1,4 +1,4 @@
-// Where the storefront's main thread goes while `/` loads and hydrates (issue 23 point 4, decision 1103): a CPU
+// Where the storefront's main thread goes while `/` loads and hydrates (decision 1103): a CPU
 // profile through the DevTools protocol at a 4x slower CPU, its samples' self time summed by function and by script.
 // Best on an unminified build, so the functions keep their names:
 //   npx vite build apps/web --outDir /tmp/webprof --minify false

@@ -1,5 +1,5 @@
-// The storefront's main-thread tasks while `/` loads and hydrates, from a Chromium trace (issue 23 point 4, decision
-// 1103): each task on the page's main thread that is longer than TRACE_MIN_MS (default 50 ms at the slowdown), with
+// The storefront's main-thread tasks while `/` loads and hydrates, from a Chromium trace (decision 1103): each task
+// on the page's main thread that is longer than TRACE_MIN_MS (default 50 ms at the slowdown), with
 // what it did (HTML parsing, a script's evaluation, a timer, a message, style and layout) and the script it ran.
 // Lighthouse's simulated throttling multiplies such tasks by its CPU slowdown and counts what is over 50 ms as
 // blocking, so this lists what its Total Blocking Time is made of.

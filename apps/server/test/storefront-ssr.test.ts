@@ -134,7 +134,7 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     // The category row's buttons are links to each category's view.
     expect(root).toContain('href="/?category=Pizza"');
     expect(root).toContain('href="/?category=Wings"');
-    // No MUI component on the first screen (decision 1103): no Emotion styles in the head, no MUI or Emotion class in
+    // No MUI component on the first screen: no Emotion styles in the head, no MUI or Emotion class in
     // the markup; the page is styled by the build's static stylesheet.
     expect(html).not.toMatch(/data-emotion="css-global/);
     expect(root).not.toMatch(/class="[^"]*\b(Mui|css-)/);
@@ -155,7 +155,7 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     expect(answers.get('["allproduts"]')).toEqual(products);
     expect(answers.get('["opening-status"]')).toMatchObject({ acceptingOrders: expect.any(Boolean) });
     // Who the shop is, as GET /api/shop-trader says: the footer and the allergen lines' phone are drawn from the
-    // first paint, not when a request answers (decision 1103: the line grew when it did, a layout shift).
+    // first paint, not when a request answers (the line grew when it did, a layout shift).
     const trader = (await (await fetch(`${server.url}/api/shop-trader`)).json()) as { phone: string; name: string };
     expect(answers.get('["shop-trader"]')).toEqual(trader);
     expect(trader.phone).toBeTruthy();

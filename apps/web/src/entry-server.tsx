@@ -13,7 +13,7 @@ import { openingStatusQueryKey } from './lib/opening-status';
 import { SHOP_TRADER_KEY } from './lib/shop-trader';
 
 /**
- * The storefront's server renderer (issue 23 point 1, decision 1100), built by `vite build --ssr` into
+ * The storefront's server renderer (decision 1100), built by `vite build --ssr` into
  * `dist/.ssr/entry-server.js`, which the server imports at run time (apps/server/src/spa/storefront-render.ts).
  * It renders `/` and each category's view from the menu answers the server hands it, with React's static
  * prerenderer (which waits for every lazy component, so the full cards are in the markup), and returns the markup,

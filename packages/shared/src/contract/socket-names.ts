@@ -1,5 +1,5 @@
 /**
- * The realtime socket's names and the client's settings, without zod (decision 1103): the storefront's sockets (the
+ * The realtime socket's names and the client's settings, without zod: the storefront's sockets (the
  * menu's `menu_changed`, the opening status's `shop_status`) load these alone, so opening the socket after the first
  * paint no longer evaluates the contract's schemas on a phone's main thread. contract/realtime.ts and
  * contract/shop-status.ts re-export them beside their payload schemas.
@@ -8,7 +8,7 @@
 export const SOCKET_PATH = '/socket.io';
 
 /**
- * To every connection, signed in or not (issue 21): the menu changed (an item sold out or back on sale, any
+ * To every connection, signed in or not: the menu changed (an item sold out or back on sale, any
  * catalogue write), with an empty payload. The storefront refetches its menu lists (an unchanged list costs a 304).
  */
 export const MENU_CHANGED = 'menu_changed';

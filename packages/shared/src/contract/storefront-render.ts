@@ -1,6 +1,6 @@
 /**
- * What the server hands the web build's server renderer (apps/web/src/entry-server.tsx) and gets back (issue 23
- * point 1, decision 1100). The server never imports web code: it imports the renderer from the web build's output
+ * What the server hands the web build's server renderer (apps/web/src/entry-server.tsx) and gets back (decision
+ * 1100). The server never imports web code: it imports the renderer from the web build's output
  * (`apps/web/dist/.ssr/entry-server.js`) and both sides type the call with this contract. Every `*Json` field is
  * the body of the matching API answer, exactly as the API sends it, so the page's first render reads what the
  * browser's first requests would have read.
