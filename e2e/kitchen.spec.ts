@@ -50,7 +50,7 @@ let webDist = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   webDist = mkdtempSync(path.join(tmpdir(), 'shop-e2e-kitchen-web-'));
-  cpSync(DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
+  cpSync(process.env.WEB_DIST_DIR || DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
   shop = await startTestServer({
     seed: true,
     webDistDir: webDist,
