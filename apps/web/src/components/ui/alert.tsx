@@ -16,6 +16,8 @@ interface AlertProps {
   title?: ReactNode;
   /** A button or link at the end, e.g. Retry. */
   action?: ReactNode;
+  /** Without the severity's icon, for a short note in a narrow place. */
+  icon?: boolean;
   /** "alert" interrupts a screen reader (an error); "status" waits its turn (a note). Default "alert". */
   role?: 'alert' | 'status' | 'none';
   className?: string;
@@ -23,12 +25,14 @@ interface AlertProps {
 }
 
 /** A message in a tinted box with its severity's icon: a failure, a warning, a note or a success. */
-export function Alert({ severity, title, action, role = 'alert', className, children }: AlertProps) {
+export function Alert({ severity, title, action, icon = true, role = 'alert', className, children }: AlertProps) {
   return (
     <div role={role === 'none' ? undefined : role} className={['ui-alert', `is-${severity}`, className].filter(Boolean).join(' ')}>
-      <span className="ui-alert-icon">
-        <Icon name={SEVERITY_ICON[severity]} />
-      </span>
+      {icon && (
+        <span className="ui-alert-icon">
+          <Icon name={SEVERITY_ICON[severity]} />
+        </span>
+      )}
       <div className="ui-alert-message">
         {title && <div className="ui-alert-title">{title}</div>}
         {children}
