@@ -18,7 +18,7 @@ export function BannerStrip() {
   const banners = useQuery({ queryKey: ['banners'], queryFn: ({ signal }) => fetchBanners(signal), staleTime: 5 * 60_000, retry: false });
   const list = banners.data ?? [];
   if (list.length === 0) return null;
-  // Static classes (styles/storefront.css): on the menu's first screen (decision 1103).
+  // Static classes (styles/storefront.css): on the menu's first screen.
   return (
     <section aria-label="Offers" className="banner-strip">
       {list.map((banner, index) => (

@@ -31,7 +31,7 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
   // On a phone the default (Deals) sits off-screen to the right: scroll sideways only, so that the pressed button
   // shows with the one before it, both whole (the row snaps to a button's start, so none is cut at the left edge).
   // A pressed button already in view stays where it is: the row moving under a finger just after the page appears
-  // (on a desktop, where Deals shows from the start) put another category under the tap (decision 1103).
+  // (on a desktop, where Deals shows from the start) would put another category under the tap.
   useEffect(() => {
     const row = rowRef.current;
     const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
@@ -50,7 +50,7 @@ export function CategorySelector({ categories, selected, onSelect }: CategorySel
   };
 
   // Plain elements with the static classes of styles/storefront.css rather than Box and ButtonBase: a dozen buttons
-  // of the first screen whose Emotion styles were serialised again while the page hydrated (decision 1103).
+  // of the first screen whose Emotion styles were serialised again while the page hydrated.
   return (
     <nav ref={rowRef} aria-label="Categories" className="category-row">
       {categories.map((category, index) => {

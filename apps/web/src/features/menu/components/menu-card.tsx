@@ -76,7 +76,7 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
     .join(', ');
 
   // The store's action, not useCart(): a card only adds, so it need not re-render whenever the cart changes. With
-  // useCart() every card on the page redrew on each Add to cart (about 1 s at 4x CPU, decision 1103).
+  // useCart() every card on the page would redraw on each Add to cart (about 1 s at 4x CPU).
   const addToCart = (chosen: CardChoice) => {
     if (product.soldOut) return;
     cartStore.add(cardLine(priced, chosen), cartDisplay(product));
@@ -87,7 +87,7 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
   };
 
   // The options are radios of the card's form. A radio tapped before the app ran stays checked through the hydration,
-  // but React 19 keeps this state as the server drew it (decision 1104): the state takes the form's choices once.
+  // but React 19 keeps this state as the server drew it (it replays no change): the state takes the form's choices once.
   const form = useRef<HTMLFormElement>(null);
   const takeFormChoices = useEffectEvent(() => {
     const data = form.current ? new FormData(form.current) : null;

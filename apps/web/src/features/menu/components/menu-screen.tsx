@@ -63,7 +63,7 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
           <BannerStrip />
           <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
           <AllergenFilterBar avoid={avoid} />
-          {/* Static classes (styles/storefront.css): the first screen's frame, hydrated with it (decision 1103). */}
+          {/* Static classes (styles/storefront.css): the first screen's frame, hydrated with it. */}
           <div className="menu-columns">
             <section aria-labelledby="category-heading">
               <h2 id="category-heading" className="menu-category-heading">

@@ -81,7 +81,7 @@ export function ProductCard({
     </>
   );
   // Plain elements with the static classes of styles/storefront.css, not MUI's Card, Box and Typography: the cards are
-  // most of the first screen, and each MUI part serialised its styles again while the page hydrated (decision 1103).
+  // most of the first screen, and each MUI part serialised its styles again while the page hydrated.
   return (
     <article aria-label={product.title} className="menu-card">
       {corner && (

@@ -3,8 +3,7 @@ import type { MenuCard } from '../components/menu-card';
 /**
  * The option cards' code (components/menu-card.tsx), loaded apart from the menu: the menu opens on Deals, which needs
  * none of it. Once loaded, a list mounted afterwards draws the card itself rather than through React.lazy, which
- * suspends a first time even when the code is already here: a server-rendered category view loads it before its
- * hydration (app/start.tsx), so that a tap replayed on a card (decision 1103) finds a card React can hydrate at once.
+ * suspends a first time even when the code is already here.
  */
 let loaded: typeof MenuCard | undefined;
 

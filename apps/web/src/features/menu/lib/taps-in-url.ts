@@ -7,7 +7,7 @@ import { cardLine, choiceFrom } from './card-config';
 import { cartDisplay } from './cart-display';
 
 /**
- * A card's tap made before the app runs (decision 1104). The card's buttons submit plain GET forms to `/`, so such a
+ * A card's tap made before the app runs (docs/decisions/1104). The card's buttons submit plain GET forms to `/`, so such a
  * tap loads the category's page with the tap in its address, e.g. `/?category=Pizza&size=l&crust=deep_pan&add=<id>`:
  * Add to cart (`add`), the card's extras (`extras`), Build Deal (`deal`) or the heart (`favourite`), each naming the
  * product, with the card's choices beside it. The home route takes it out of the address and carries it out.
