@@ -73,9 +73,10 @@ export async function addPizza(page: Page, title: string): Promise<void> {
   await addToCart(page, title);
 }
 
-/** From the cart to the payment page. */
+/** From the cart to the payment page, once the cart shows its total (until then Checkout says the prices are checked). */
 export async function checkout(page: Page): Promise<void> {
   await page.goto('/cart');
+  await expect(page.getByRole('main').getByTestId('cart-total')).toHaveText(/^£/);
   await page
     .getByRole('main')
     .getByRole('link', { name: 'Checkout' })
