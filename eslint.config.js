@@ -140,6 +140,33 @@ export default tseslint.config(
       ],
     },
   },
+  // One design system per surface (decision 1105): the storefront draws with components/ui and its own CSS; MUI and
+  // Emotion belong to the back office's folders.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [
+      `${WEB}/features/admin-*/**`,
+      `${WEB}/components/back-office/**`,
+      `${WEB}/app/layouts/admin-*`,
+      `${WEB}/app/back-office-theme.tsx`,
+      `${WEB}/app/theme.ts`,
+      `${WEB}/app/theme.dom.test.tsx`,
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*'],
+              message:
+                'The storefront draws with components/ui (decision 1105); MUI is for the back office (features/admin-*, components/back-office).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CATEGORY_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { CATEGORY_IMAGE_TOO_LARGE, CATEGORY_NAME_REQUIRED } from '@shop/shared/domain/messages';
-import { ImageField } from '../../../components/image-field';
+import { ImageField } from '../../../components/back-office/image-field';
 
 export interface CategoryFormValues {
   categoriName: string;

@@ -27,7 +27,7 @@ import {
   type ProductFormValues,
   VAT_RATE_LABELS,
 } from '../lib/product-form';
-import { ImageField } from '../../../components/image-field';
+import { ImageField } from '../../../components/back-office/image-field';
 import { AllergenCheckboxes } from './allergen-checkboxes';
 import { VAT_RATES, type VatRate } from '@shop/shared/domain/vat';
 

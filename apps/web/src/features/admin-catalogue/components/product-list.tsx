@@ -16,7 +16,7 @@ import { useDeleteProduct } from '../api/catalogue-api';
 import { SIZE_FIELDS } from '../lib/product-form';
 import { NOT_RECORDED_YET } from './allergen-checkboxes';
 import { SoldOutControl } from './sold-out-control';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import { editProductPath } from '../../../lib/paths';
 

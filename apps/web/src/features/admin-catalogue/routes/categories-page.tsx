@@ -14,7 +14,7 @@ import { CATEGORY_DELETE_FAILED, CATEGORY_DELETED, CONFIRM_DELETE_CATEGORY } fro
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAdminCategories, useDeleteCategory } from '../api/catalogue-api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import { paths, categoryProductsPath, editCategoryPath } from '../../../lib/paths';
 

@@ -34,7 +34,7 @@ import { allergenWords } from '../../../lib/allergen-filter';
 import { useCreateTopping, useDeleteTopping, useToppings, useUpdateTopping } from '../api/catalogue-api';
 import { AllergenCheckboxes, NOT_RECORDED_YET } from '../components/allergen-checkboxes';
 import { SoldOutControl } from '../components/sold-out-control';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 
 /** Pizza toppings are shown as 'Pizza Topping' (SPEC.md section 3). */

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { NOTIFICATION_SENT, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
-import { ImageField } from '../../../components/image-field';
+import { ImageField } from '../../../components/back-office/image-field';
 import { showToast } from '../../../lib/toast';
 import { useSendAnnouncement } from '../api/content-api';
 import {

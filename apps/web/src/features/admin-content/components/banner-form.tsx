@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { BANNER_ADDED, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
-import { ImageField } from '../../../components/image-field';
+import { ImageField } from '../../../components/back-office/image-field';
 import { showToast } from '../../../lib/toast';
 import { useAddBanner } from '../api/content-api';
 import { bannerErrors, fieldErrorsFromServer } from '../lib/content-forms';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { BannerWire } from '@shop/shared/contract/catalogue';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import { useAdminBanners, useDeleteBanner } from '../api/content-api';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { RUNNING_LATE_CHOICES } from '@shop/shared/domain/order-promise';
-import { WaitingTime } from '../../../components/waiting-time';
+import { WaitingTime } from '../../../components/back-office/waiting-time';
 import { readyAtText, refusalOf } from '../../../lib/order-answer';
 import { useOrderTimerSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderWire } from '@shop/shared/contract/orders';
-import { OrderFlags } from '../../../components/order-flags';
+import { OrderFlags } from '../../../components/back-office/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
-import { WaitingTime } from '../../../components/waiting-time';
+import { WaitingTime } from '../../../components/back-office/waiting-time';
 
 /**
  * Under an order's status in the lists: how long a waiting order has waited ('Waiting 6 min', 'Late'),

@@ -29,7 +29,7 @@ import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
-import { ReprintButton } from '../../../components/reprint-button';
+import { ReprintButton } from '../../../components/back-office/reprint-button';
 
 /** Reprint beside an order the shop has accepted: the kitchen's lost or spoilt ticket, again. */
 function RowReprint({ order }: { order: OrderWire }) {

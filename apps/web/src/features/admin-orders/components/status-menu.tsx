@@ -9,7 +9,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { statusLabel } from '@shop/shared/domain/status-label';
-import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/order-answer-dialogs';
+import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/back-office/order-answer-dialogs';
 import { refusalOf } from '../../../lib/order-answer';
 import { useReadyQuote } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';

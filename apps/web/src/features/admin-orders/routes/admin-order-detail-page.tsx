@@ -33,11 +33,11 @@ import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
-import { AllergyNoteBox, CollectionLabel } from '../../../components/order-flags';
+import { AllergyNoteBox, CollectionLabel } from '../../../components/back-office/order-flags';
 import { ScheduledFor } from '../../../components/scheduled-for';
-import { OrderLineSoldOut } from '../../../components/sold-out-today';
+import { OrderLineSoldOut } from '../../../components/back-office/sold-out-today';
 import { paths } from '../../../lib/paths';
-import { ReprintButton } from '../../../components/reprint-button';
+import { ReprintButton } from '../../../components/back-office/reprint-button';
 
 // Narrow cells on a phone, so the tables fit 390 px without scrolling.
 const TABLE_SX = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;

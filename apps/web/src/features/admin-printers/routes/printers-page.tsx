@@ -11,7 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { PrinterWire } from '@shop/shared/contract/printers';
 import { LOADING } from '@shop/shared/domain/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { Page } from '../../../components/page';
 import { hasErrorCode } from '../../../lib/api';
 import { usePrinterEvents, usePrinters } from '../../../lib/printers';

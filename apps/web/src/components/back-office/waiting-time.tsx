@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { DEFAULT_KITCHEN_SETTINGS, waitingFrom } from '@shop/shared/domain/kitchen';
 import { isLateWaiting, waitedMinutes } from '@shop/shared/domain/order-promise';
-import { useShopSettings } from '../lib/shop-settings';
+import { useShopSettings } from '../../lib/shop-settings';
 
 /** 'Waiting 6 min', or 'Waiting <1 min' for an order just placed. */
 export function waitingText(placedAt: Date, now: Date): string {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../lib/image-file';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../../lib/image-file';
 
 interface ImageFieldProps {
   label: string;

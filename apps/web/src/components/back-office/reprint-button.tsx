@@ -8,10 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import PrintIcon from '@mui/icons-material/Print';
 import { Link as RouterLink } from 'react-router';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { ApiError, hasErrorCode } from '../lib/api';
-import { paths } from '../lib/paths';
-import { newPrintKey, sentToText, useReprint } from '../lib/printers';
-import { showToast } from '../lib/toast';
+import { ApiError, hasErrorCode } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { newPrintKey, sentToText, useReprint } from '../../lib/printers';
+import { showToast } from '../../lib/toast';
 
 /** Whether a failed Reprint may have reached the server: then the next click asks again with the same key. */
 function mayHaveReached(error: unknown): boolean {

@@ -20,9 +20,9 @@ import Typography from '@mui/material/Typography';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { CANCEL_REASONS, MAX_CANCEL_REASON_LENGTH, READY_IN_CHOICES } from '@shop/shared/domain/order-promise';
-import { formatWirePounds } from '../lib/money';
-import { acceptMoneyLine, cancelMoneyLine, readyAtText, refusalOf } from '../lib/order-answer';
-import { useNow } from '../lib/use-now';
+import { formatWirePounds } from '../../lib/money';
+import { acceptMoneyLine, cancelMoneyLine, readyAtText, refusalOf } from '../../lib/order-answer';
+import { useNow } from '../../lib/use-now';
 
 /**
  * The back office's two questions when an order is answered, asked alike by the new-order popup, the

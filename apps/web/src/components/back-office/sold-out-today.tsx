@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AvailabilityAnswer, AvailabilityRequest } from '@shop/shared/contract/catalogue';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
-import { api, ApiError } from '../lib/api';
-import { productsQueryKey, toppingsQueryKey, useProducts, useToppings } from '../lib/menu-queries';
-import { showToast } from '../lib/toast';
+import { api, ApiError } from '../../lib/api';
+import { productsQueryKey, toppingsQueryKey, useProducts, useToppings } from '../../lib/menu-queries';
+import { showToast } from '../../lib/toast';
 
 /** What can be marked: a product (`PUT /api/allproduts/{id}/availability`) or a topping (`/api/ingredients/...`). */
 export type SoldOutKind = 'product' | 'topping';
