@@ -128,7 +128,7 @@ async function expectNoViolations(page: Page, path: string, width: string): Prom
   await page.goto(path);
   await expect(page.locator('main')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.locator('.ui-skeleton, .MuiSkeleton-root')).toHaveCount(0);
   await expectNoViolationsHere(page, `${width}${path === '/' ? '_home' : path.replaceAll('/', '_')}`);
 }
 
