@@ -128,7 +128,12 @@ export function lighthouseBudgetLines(m) {
   const b = LIGHTHOUSE_BUDGETS;
   const line = (name, value, budget, ok) => [name, value, budgeted ? budget : '- (figure)', !budgeted || ok];
   return [
-    line(`Lighthouse mobile performance on / (${x})`, `${m.performance} (median of ${m.runs})`, `${b.performance}`, m.performance >= b.performance),
+    line(
+      `Lighthouse mobile performance on / (${x})`,
+      `${m.performance} (median of ${m.runs})`,
+      `${b.performance}`,
+      m.performance >= b.performance,
+    ),
     line(`  largest contentful paint (${x})`, `${(m.lcpMs / 1000).toFixed(2)} s`, `${b.lcpMs / 1000} s`, m.lcpMs <= b.lcpMs),
     line(`  total blocking time (${x})`, `${m.tbtMs} ms`, `${b.tbtMs} ms`, m.tbtMs <= b.tbtMs),
     line(`  cumulative layout shift (${x})`, `${m.cls}`, `${b.cls}`, m.cls <= b.cls),
@@ -142,7 +147,8 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   for (const m of Object.values(results)) {
     for (const [name, value, budget, ok] of lighthouseBudgetLines(m))
       console.info(`${ok ? 'PASS' : 'OVER'}  ${name.padEnd(44)} ${String(value).padEnd(22)} budget ${budget}`);
-    if (m.cpuSlowdownMultiplier === 4) console.info(`${m.seo >= 100 ? 'PASS' : 'OVER'}  ${'Lighthouse SEO on / (4x)'.padEnd(44)} ${String(m.seo).padEnd(22)} budget 100`);
+    if (m.cpuSlowdownMultiplier === 4)
+      console.info(`${m.seo >= 100 ? 'PASS' : 'OVER'}  ${'Lighthouse SEO on / (4x)'.padEnd(44)} ${String(m.seo).padEnd(22)} budget 100`);
     console.info(`      load average ${m.loadAverage}; each run: ${JSON.stringify(m.each)}`);
     console.info(`      scripts: ${JSON.stringify(m.scripts)}`);
   }

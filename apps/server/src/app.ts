@@ -53,7 +53,7 @@ import { registerJsonParser } from './http/json-body';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { noStoreUnlessPublic } from './http/private-answers';
 import { attachRealtime } from './realtime/server';
-import { homeScriptsFromManifest, IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
+import { IndexPages, type IndexPage, type SpaTemplate } from './spa/index-page';
 import { registerSeoFiles } from './spa/seo-routes';
 import { storefrontPage } from './spa/storefront-page';
 import { storefrontRenderer } from './spa/storefront-render';
@@ -260,7 +260,7 @@ async function registerSpa(app: FastifyInstance, distDir: string): Promise<void>
       // compressing on every request.
       preCompressed: true,
       // Nothing whose path has a part starting with a dot: the build's .vite/manifest.json names the web app's source
-      // files, and only the server reads it (from disk, for the home page's preloads). Such a path answers 404.
+      // files, and .ssr/ holds the server renderer. Such a path answers 404.
       dotfiles: 'ignore',
       cacheControl: false,
       // Hashed asset names change with their content, so browsers may keep them for good; index.html must be
@@ -333,9 +333,8 @@ export function isDotPath(pathname: string): boolean {
   return decoded.split(/[\\/]/).some((part) => part.startsWith('.'));
 }
 
-/** index.html and the home route's scripts, re-read when index.html changes (a rebuild); null when not built. */
+/** index.html, re-read when it changes (a rebuild); null when not built. */
 function indexTemplate(indexFile: string): () => Promise<SpaTemplate | null> {
-  const manifestFile = path.join(path.dirname(indexFile), '.vite', 'manifest.json');
   let cached: { mtimeMs: number; template: SpaTemplate } | undefined;
   return async () => {
     let mtimeMs: number;
@@ -344,14 +343,7 @@ function indexTemplate(indexFile: string): () => Promise<SpaTemplate | null> {
     } catch {
       return null;
     }
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = await readFile(indexFile, 'utf8');
-      // Without the build's manifest the page still works; the router then fetches the home route itself.
-      const homeScripts = await readFile(manifestFile, 'utf8')
-        .then((text) => homeScriptsFromManifest(JSON.parse(text) as Parameters<typeof homeScriptsFromManifest>[0]))
-        .catch(() => []);
-      cached = { mtimeMs, template: { html, homeScripts } };
-    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, template: { html: await readFile(indexFile, 'utf8') } };
     return cached.template;
   };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_ROUTE_SOURCE, homePageHtml, homeScriptsFromManifest, otherPageHtml } from '../src/spa/index-page';
+import { homePageHtml, otherPageHtml } from '../src/spa/index-page';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { rawRequest } from './raw-request';
 import { signInAs } from './sign-in';
@@ -30,18 +30,11 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    // Vite's build manifest: the home route's chunk (keyed by its source file) imports one chunk of its own and one
-    // the entry has already. Another route's chunk is there too, and is not preloaded.
+    // Vite's build manifest, which names the web app's source files: never sent.
     await mkdir(path.join(distDir, '.vite'));
     await writeFile(
       path.join(distDir, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'index.html': { file: 'assets/index-abc.js', name: 'index', isEntry: true, imports: ['_react.js'] },
-        '_react.js': { file: 'assets/react-abc.js', name: 'react' },
-        'src/app/routes/home-page.tsx': { file: 'assets/home-page-abc.js', name: 'home-page', imports: ['_react.js', '_card.js'] },
-        '_card.js': { file: 'assets/card-abc.js', name: 'card' },
-        'src/features/cart/routes/cart-page.tsx': { file: 'assets/cart-page-abc.js', name: 'cart-page', imports: ['_react.js'] },
-      }),
+      JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', name: 'index', isEntry: true, imports: ['_react.js'] } }),
     );
     server = await startTestServer({ seed: true, db: kind, webDistDir: distDir });
   });
@@ -76,10 +69,10 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/allproduts" crossorigin />');
     expect(html).toContain('<h1>Our Menu</h1>');
     expect(html).not.toContain('spa:preload-images');
-    // The home route's chunks are preloaded in the head, so they download beside the entry rather than after it has
-    // run; the entry's own are not repeated.
-    const modulePreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
-    expect(modulePreloads).toEqual(['/assets/home-page-abc.js', '/assets/card-abc.js', '/assets/react-abc.js']);
+    // No chunk of the app is preloaded by the page: the entry asks for them once the page is painted.
+    expect([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '/assets/react-abc.js',
+    ]);
   });
 
   it('preloads the images of the category named in the address', async () => {
@@ -100,7 +93,6 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     expect(preloadedImages(html)).toEqual([]);
     // Nothing the screen would leave unused (a warning in the browser's console): not the menu's answers either.
     expect(html).not.toContain('rel="preload"');
-    expect(html).not.toContain('home-page-abc.js');
   });
 
   it('compresses the page for browsers that accept it and answers 304 to a current ETag', async () => {
@@ -144,8 +136,6 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
         expect(answer.text, `${method} ${route}`).not.toMatch(/cart-page|src\/features|compressed|SECRET|<html/);
       }
     }
-    // The server still reads it from disk: the home page names the home route's chunks.
-    expect(await (await fetch(`${server.url}/`)).text()).toContain('/assets/home-page-abc.js');
   });
 
   it('follows a catalogue change: a deleted deal is no longer preloaded', async () => {
@@ -163,33 +153,6 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
   });
 });
 
-describe("the home route's scripts from the build manifest", () => {
-  it("finds the home route's chunk by its source file, with its static imports", () => {
-    expect(HOME_ROUTE_SOURCE).toBe('src/app/routes/home-page.tsx');
-    const manifest = {
-      'index.html': { file: 'assets/index-1.js', name: 'index', isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'assets/shared-1.js', name: 'shared' },
-      'src/features/menu/routes/home-page.tsx': { file: 'assets/old-home-page-1.js', name: 'home-page' },
-      'src/app/routes/home-page.tsx': { file: 'assets/home-page-1.js', name: 'home-page', imports: ['index.html', '_shared.js'] },
-    };
-    expect(homeScriptsFromManifest(manifest)).toEqual(['/assets/home-page-1.js', '/assets/index-1.js', '/assets/shared-1.js']);
-  });
-
-  it("preloads the home route's chunks in the head, after the first pictures", () => {
-    const html = homePageHtml(
-      { html: '<html><head><title>x</title><!--spa:preload-images--></head><body></body></html>', homeScripts: ['/assets/home-1.js'] },
-      ['/images/a.webp'],
-    );
-    expect(html).toContain(
-      '<link rel="preload" as="image" href="/images/a.webp" fetchpriority="high" />\n    <link rel="modulepreload" crossorigin href="/assets/home-1.js" /></head>',
-    );
-  });
-
-  it('preloads no route chunk when the build has no home route', () => {
-    expect(homeScriptsFromManifest({ 'index.html': { file: 'assets/index-1.js' } })).toEqual([]);
-  });
-});
-
 // The web app's own index.html (apps/web/index.html; the build keeps its comments). Before, every screen preloaded
 // the menu's answers, and /signin, /order or /dashboard, which do not use them at once, logged two warnings.
 describe("the web app's index.html", () => {
@@ -201,7 +164,7 @@ describe("the web app's index.html", () => {
   });
 
   it('preloads the menu answers on the home page', () => {
-    const home = preloads(homePageHtml({ html: source, homeScripts: [] }, []));
+    const home = preloads(homePageHtml({ html: source }, []));
     expect(home.map((link) => link.match(/href="([^"]+)"/)?.[1])).toEqual(['/api/allcategori', '/api/allproduts']);
   });
 });

@@ -1,64 +1,19 @@
 import './styles/storefront.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
-import { Providers } from './app/providers';
-import { queryClient } from './app/query-client';
-import { routes } from './app/route-table';
-import { openingStatusQueryKey } from './lib/opening-status';
-import { registerServiceWorker } from './lib/service-worker';
+import { paths } from './lib/paths';
 
 /**
- * The state of a page the server rendered (`/` and each category's view, entry-server.tsx): the router's loader data
- * and the answers it rendered with. Null on every other page, which the browser renders itself.
+ * The entry: the storefront's styles now, the app once the page has been painted. The app's code (app/start.tsx and
+ * its imports) and, on `/`, the home route's are requested after the first frame, side by side: on a slow line the
+ * server's page and its first pictures have the line to themselves until they are on screen (decision 1103 measures
+ * what this buys). A tab opened in the background, where no frame comes, starts at once.
  */
-function serverState(): StorefrontState | null {
-  const text = document.getElementById(STOREFRONT_STATE_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as StorefrontState;
-  } catch {
-    return null;
-  }
-}
-
-/** Resolves once the router has matched the address and loaded the matched routes' lazy code. */
-function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
+function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
+    if (document.visibilityState !== 'visible') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
 
-async function start(container: HTMLElement): Promise<void> {
-  const state = serverState();
-  // The query cache gets the very answers the server rendered with, so the first render matches its markup. The
-  // opening status goes in as stale (updatedAt 0) and is asked again at once: a cached page may carry an older quote.
-  for (const [key, data] of state?.queries ?? [])
-    queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
-  const router = createBrowserRouter(routes, { hydrationData: state ? { loaderData: state.loaderData } : undefined });
-  // Rendering before the matched route's code is in would draw the route table's fallback: over the server's markup a
-  // mismatch, over index.html's shell a spinner swapped again for the page a moment later.
-  await routerReady(router);
-  const app = (
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
-  );
-  if (state) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-}
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-void start(container);
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+void afterFirstPaint()
+  .then(() => Promise.all([import('./app/start'), location.pathname === paths.home ? import('./app/routes/home-page') : null]))
+  .then(([{ startApp }]) => startApp());

@@ -9,8 +9,8 @@ import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontRenderOutput } from '@shop/
  * page, otherwise requested only after the scripts and the menu have loaded), and `<!--spa:home-->...<!--/spa:home-->`
  * blocks, what only the home page has: the menu answers' preloads in the head (another screen would leave them
  * unused, a warning in the browser's console) and the page's heading in the static shell (which other screens must
- * not show while their code loads). `/` also gets modulepreload links for the home route's chunks, which the router
- * would otherwise request only once the entry has run (one round trip more before the page is live).
+ * not show while their code loads). The app's code is not preloaded here: the entry requests it, with the home
+ * route's, once the page has been painted (apps/web/src/main.tsx).
  */
 
 /** The menu opens on Deals (SPEC.md section 1); the storefront's selectCategory makes the same choice. */
@@ -58,40 +58,14 @@ export function firstCardImages(snapshot: Pick<MenuSnapshot, 'products'>, catego
     .filter((url): url is string => typeof url === 'string');
 }
 
-/** The parts of index.html the server fills in: the build's page and the home route's scripts. */
+/** The parts of index.html the server fills in: the build's page. */
 export interface SpaTemplate {
   html: string;
-  /** URLs of the home route's chunk and its static imports, from the build's manifest. */
-  homeScripts: string[];
-}
-
-type ManifestChunk = { file: string; imports?: string[] };
-
-/** The home route's module, the key of its chunk in the web build's manifest (the router imports it lazily). */
-export const HOME_ROUTE_SOURCE = 'src/app/routes/home-page.tsx';
-
-/** The home route's chunk and everything it imports statically (Vite's `.vite/manifest.json`), as URLs. */
-export function homeScriptsFromManifest(manifest: Record<string, ManifestChunk>): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (seen.has(key) || !chunk) return;
-    seen.add(key);
-    files.push(`/${chunk.file}`);
-    for (const dep of chunk.imports ?? []) walk(dep);
-  };
-  walk(HOME_ROUTE_SOURCE);
-  return files;
 }
 
 export function homePageHtml(template: SpaTemplate, imageUrls: string[]): string {
   const images = imageUrls.map((url) => `<link rel="preload" as="image" href="${escapeAttribute(url)}" fetchpriority="high" />`);
-  // Chunks the entry already imports are in the page's own modulepreload links or its script tag.
-  const scripts = template.homeScripts
-    .filter((url) => !template.html.includes(`"${url}"`))
-    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`);
-  return template.html.replace(PRELOAD_MARKER, [...images, ...scripts].join('\n    '));
+  return template.html.replace(PRELOAD_MARKER, images.join('\n    '));
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;

@@ -1,7 +1,7 @@
 /**
  * The files the service worker precaches (decision 1101), chosen when the web app is built (vite.config.ts): the
- * storefront's first load, i.e. the entry chunk, what it imports statically, and the home route's chunk with its
- * static imports and their styles, the same set bench/bundle-size.mjs measures;
+ * storefront's first load, i.e. the entry chunk and what it imports after the first paint (the app's start and the home
+ * route), with their static imports and their styles, the same set bench/bundle-size.mjs measures;
  * plus the offline page and its script (and the web app manifest and its icons, which vite-plugin-pwa adds). Not every chunk: a customer's phone would download
  * the whole back office (and every screen it never opens) on its first visit. Lazy chunks stay in the browser's
  * HTTP cache (their names carry their content's hash; the server lets them be kept a year).
@@ -16,8 +16,8 @@ export interface ViteManifestChunk {
   css?: string[];
 }
 
-/** The home route's module, its chunk's key in the manifest (the server preloads that chunk on `/`). */
-const HOME_ROUTE_SOURCE = 'src/app/routes/home-page.tsx';
+/** The modules the entry (src/main.tsx) imports once the page is painted: their chunks' keys in the manifest. */
+const FIRST_LOAD_SOURCES = ['src/app/start.tsx', 'src/app/routes/home-page.tsx'];
 
 /**
  * Files of dist/ outside assets/ that the worker precaches (from apps/web/public). vite-plugin-pwa adds the web app
@@ -27,7 +27,7 @@ export const SHELL_STATIC_FILES: readonly string[] = ['offline.html', 'offline.j
 
 /** The storefront's first-load files, as paths under dist/ ('assets/app-abc.js'). */
 export function firstLoadFiles(manifest: Record<string, ViteManifestChunk>): Set<string> {
-  const roots = [...Object.keys(manifest).filter((key) => manifest[key]?.isEntry), HOME_ROUTE_SOURCE];
+  const roots = [...Object.keys(manifest).filter((key) => manifest[key]?.isEntry), ...FIRST_LOAD_SOURCES];
   const files = new Set<string>();
   const seen = new Set<string>();
   const walk = (key: string) => {
