@@ -38,6 +38,8 @@ test('a size and Add to cart tapped before the app runs: one line of that size i
 
   release();
   await expect(toast(page, 'Added To Cart!')).toBeVisible();
+  // The page the tap loaded shows the card where it was made, not the top of the menu.
+  await expect(margherita.getByRole('button', { name: 'Add to cart' })).toBeInViewport();
   // The tap leaves the address, so a reload does not make it again.
   await expect(page).toHaveURL(/\/\?category=Pizza$/);
   const line = page.getByRole('complementary', { name: 'Side cart' }).getByRole('listitem', { name: 'Margherita' });

@@ -72,7 +72,8 @@ describe("the menu card's form", () => {
     const add = screen.getByRole('button', { name: 'Add to cart' });
     const form = add.closest('form')!;
     expect(form).toHaveAttribute('method', 'get');
-    expect(form).toHaveAttribute('action', '/');
+    // Back at this card: the tap's page opens where the tap was made.
+    expect(form).toHaveAttribute('action', `/#card-${margherita._id}`);
     expect(add).toHaveAttribute('type', 'submit');
     expect(add).toHaveAttribute('name', 'add');
     expect(add).toHaveAttribute('value', margherita._id);

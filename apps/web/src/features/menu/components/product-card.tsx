@@ -63,6 +63,9 @@ export function ProductCard({
   const from = fromPricePence(product);
   // On every card (FSA: on the menu or one click away): the short codes; the builders name them in full.
   const codes = allergens !== undefined ? allergens : product.allergens;
+  // The card's forms load the page at this card, where the tap was made, not at the top.
+  const id = `card-${product._id}`;
+  const action = `${paths.home}#${id}`;
   const content = (
     <>
       <h3 className="menu-card-title">{product.title}</h3>
@@ -83,10 +86,10 @@ export function ProductCard({
   // Plain elements with the static classes of styles/storefront.css, not MUI's Card, Box and Typography: the cards are
   // most of the first screen, and each MUI part serialised its styles again while the page hydrated.
   return (
-    <article aria-label={product.title} className="menu-card">
+    <article id={id} aria-label={product.title} className="menu-card">
       {corner && (
         // A form too, so the heart works before the app runs (features/favourites/components/favourite-button.tsx).
-        <form method="get" action={paths.home} className="menu-card-corner">
+        <form method="get" action={action} className="menu-card-corner">
           <CategoryField category={product.category} />
           {corner}
         </form>
@@ -107,7 +110,7 @@ export function ProductCard({
         <div aria-hidden="true" className="menu-card-no-image" />
       )}
       {onSubmit ? (
-        <form ref={formRef} method="get" action={paths.home} onSubmit={onSubmit} className="menu-card-body">
+        <form ref={formRef} method="get" action={action} onSubmit={onSubmit} className="menu-card-body">
           <CategoryField category={product.category} />
           {content}
         </form>
