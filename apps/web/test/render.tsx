@@ -27,8 +27,7 @@ export interface Rendered extends RenderResult {
 }
 
 /**
- * Renders `ui` at `at` with a fresh query client (no retries, so a refusal shows at once), the shop's theme (MUI's
- * default, build/mui-shop-theme.ts) and the toast, with the cart given (else empty) and no toast left from an earlier test. window.location follows the
+ * Renders `ui` at `at` with a fresh query client (no retries, so a refusal shows at once) and the toast, with the cart given (else empty) and no toast left from an earlier test. window.location follows the
  * router, so a test reads where the screen went from window.location.pathname.
  */
 export function renderWithProviders(ui: ReactElement, { at = '/', route, routes = {}, cart = [] }: RenderOptions = {}): Rendered {
