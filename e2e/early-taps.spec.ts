@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 // Decision 1104: on a slow phone the server's page is on screen a second or more before its app runs. A tap in that
-// time either works as the browser's own (a radio, a link) or submits a plain form that loads the page with the tap in
-// its address, which the app carries out once it runs. Here the page's scripts are held back until the taps have
+// time either works as the browser's own (a radio, a link) or loads a plain address (a form, a link) with the tap in
+// it, which the app carries out once it runs. Here the page's scripts are held back until the taps have
 // landed, so the taps always fall before the app runs; nothing waits for the app's internals.
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -82,4 +82,31 @@ test("a visitor's heart tapped before the app runs asks them to sign in once it 
   release();
   await expect(toast(page, 'Please signin or register')).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('the allergen filter tapped before the app runs opens its panel once it runs', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/?category=Pizza', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Allergies? Hide dishes with…' }).click();
+  await expect(page).toHaveURL(/\/\?category=Pizza&filter=allergens$/);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Hide dishes with' })).toBeVisible();
+  await expect(page).toHaveURL(/\/\?category=Pizza$/);
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu button tapped before the app runs opens the menu once it runs', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/?category=Pizza', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Open menu' }).click();
+    await expect(page).toHaveURL(/\/\?category=Pizza#site-menu$/);
+    release();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(page).toHaveURL(/\/\?category=Pizza$/);
+    await menu.getByRole('link', { name: 'Cart' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
+  });
 });

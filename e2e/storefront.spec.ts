@@ -59,7 +59,7 @@ function card(page: Page, title: string) {
 /** The cart on screen: the side cart on a desktop, the /cart page on a phone. */
 async function openCart(page: Page, width: Width) {
   if (width.name === 'phone') {
-    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('link', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Cart' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
     return page.getByRole('region', { name: 'My Cart' });

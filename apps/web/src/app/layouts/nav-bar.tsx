@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import { Logo } from '../../components/logo';
 import { MaterialIcon } from '../../components/material-icon';
@@ -11,6 +11,8 @@ const SmallScreenMenu = lazy(() => import('../../components/small-screen-menu').
 const LogoutDialog = lazy(() => import('../../features/account/components/logout-dialog').then((m) => ({ default: m.LogoutDialog })));
 
 const MENU_ID = 'small-screen-menu';
+/** The menu button's address: a tap before the app runs sets it, and the menu opens once the app runs. */
+const MENU_HASH = '#site-menu';
 
 /** The storefront's top bar: the logo, the links for who is signed in, and Log Out (account's dialog). */
 
@@ -26,6 +28,17 @@ export function NavBar() {
     setMenuMounted(true);
     setMenuOpen(true);
   };
+  // The menu button tapped before the app ran left its hash in the address: the hash goes (a reload does not open the
+  // menu again), then the menu opens.
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (hash !== MENU_HASH) return;
+    void Promise.resolve(navigate({ pathname, search }, { replace: true, preventScrollReset: true })).then(() => {
+      setMenuMounted(true);
+      setMenuOpen(true);
+    });
+  }, [hash, pathname, search, navigate]);
   const openLogout = () => {
     setMenuOpen(false);
     setLogoutMounted(true);
@@ -58,18 +71,23 @@ export function NavBar() {
               </button>
             )}
           </nav>
-          <button
-            type="button"
+          {/* A link, so a tap before the app runs is not lost: it sets the hash, and the menu opens once the app runs.
+              With the app running, the click opens it in place. */}
+          <a
+            href={MENU_HASH}
             className="top-bar-menu"
             aria-label="Open menu"
             aria-controls={menuOpen ? MENU_ID : undefined}
             aria-expanded={menuOpen}
             aria-haspopup="true"
-            onClick={openMenu}
+            onClick={(event) => {
+              event.preventDefault();
+              openMenu();
+            }}
           >
             {/* Material's Menu icon. */}
             <MaterialIcon path="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
-          </button>
+          </a>
         </div>
       </div>
 

@@ -63,6 +63,13 @@ describe('a tap in the address', () => {
     expect(cartStore.getSnapshot()).toEqual([]);
   });
 
+  it('the allergen filter: its panel opens, and the address keeps only the category', async () => {
+    shop();
+    renderWithProviders(<HomePage />, { at: '/?category=Pizza&filter=allergens' });
+    expect(await screen.findByRole('dialog', { name: 'Hide dishes with' })).toBeVisible();
+    expect(window.location.search).toBe('?category=Pizza');
+  });
+
   it("a visitor's heart: asked to sign in", async () => {
     shop();
     renderWithProviders(<HomePage />, { at: `/?category=Pizza&favourite=${margherita._id}` });

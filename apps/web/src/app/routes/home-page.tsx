@@ -13,9 +13,10 @@ import { paths } from '../../lib/paths';
 const sideCart = <SideCart />;
 
 /**
- * A card's tap made before the app ran, which came as the page's address (features/menu/lib/taps-in-url.ts): taken out
- * of the address (history.replace, so a reload does not make it again) and carried out once: Add to cart and the heart
- * here, Build Deal and the extras by their card, which opens its dialog. Gives the cards their tap.
+ * A tap on the menu made before the app ran, which came as the page's address (features/menu/lib/taps-in-url.ts): taken
+ * out of the address (history.replace, so a reload does not make it again) and carried out once: Add to cart and the
+ * heart here, Build Deal and the extras by their card, the allergen filter by its button, each opening its dialog.
+ * Gives the menu its tap.
  */
 function useTapInUrl() {
   const [params] = useSearchParams();
@@ -37,16 +38,14 @@ function useTapInUrl() {
     if (tap.action !== 'add' && tap.action !== 'favourite') return;
     made.current = found;
     taken();
-    if (tap.action === 'add') addTapToCart(tap, products.get(tap.productId), catalogue);
+    if (tap.action === 'add') addTapToCart(tap, products.get(tap.id), catalogue);
     else
-      void favourite(
-        queryClient,
-        tap.productId,
-        () => void navigate(paths.signin, { state: { from: { pathname: paths.home, search: rest } } }),
-      );
+      void favourite(queryClient, tap.id, () => void navigate(paths.signin, { state: { from: { pathname: paths.home, search: rest } } }));
   }, [found, ready, taken, products, catalogue, queryClient, navigate, rest]);
 
-  const cardTap = found?.tap.action === 'deal' || found?.tap.action === 'extras' ? found.tap : null;
+  // The taps that open a dialog of the menu: deal, extras, filter.
+  const tap = found?.tap ?? null;
+  const cardTap = tap && tap.action !== 'add' && tap.action !== 'favourite' ? tap : null;
   return useMemo(() => ({ tap: cardTap, taken }), [cardTap, taken]);
 }
 

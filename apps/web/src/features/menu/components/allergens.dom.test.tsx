@@ -171,6 +171,19 @@ describe('the allergen filter', () => {
     expect(window.localStorage.getItem('shop.avoidAllergens')).toBeNull();
   });
 
+  it('its button submits a GET form to the category with filter=allergens, so a tap before the app runs loads that', async () => {
+    openMenu('Pizza');
+    await screen.findByRole('article', { name: 'Margherita' });
+    const button = screen.getByRole('button', { name: 'Allergies? Hide dishes with…' });
+    expect(button).toHaveAttribute('type', 'submit');
+    expect(button).toHaveAttribute('name', 'filter');
+    expect(button).toHaveAttribute('value', 'allergens');
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/');
+    expect(form).toHaveFormValues({ category: 'Pizza' });
+  });
+
   it('hides a deal whose slot offers only dishes with the allergen', async () => {
     setAvoidedAllergens(['gluten', 'sesame']);
     openMenu('Deals');

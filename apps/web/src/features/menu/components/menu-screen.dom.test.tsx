@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
-import { fakeApi, ok } from '../../../../test/fake-api';
+import { fakeApi, ok, refuse } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { categoryWire, productWire } from '../../../../test/wire-fixtures';
 import { MenuScreen } from './menu-screen';
@@ -35,5 +35,21 @@ describe('the menu says whether the shop is open', () => {
     shopAt('2026-11-23T23:05:00Z');
     renderWithProviders(<MenuScreen />);
     expect(await screen.findByText('Not taking orders now · opens tomorrow at 12:00')).toBeVisible();
+  });
+});
+
+describe('the menu that could not be loaded', () => {
+  it('Retry links to this address (a reload before the app runs) and, with the app, asks again in place', async () => {
+    const api = shopAt('2026-11-27T19:00:00Z');
+    api.on('GET /allproduts', refuse('INTERNAL_ERROR', 'The database is down'));
+    const { user } = renderWithProviders(<MenuScreen />, { at: '/?category=Pizza' });
+    const retry = await screen.findByRole('link', { name: 'Retry' });
+    expect(retry).toHaveAttribute('href', '/?category=Pizza');
+
+    api.on('GET /allproduts', ok([productWire({ title: 'Margherita', category: 'Pizza', regularDiscount: 7.49 })]));
+    await user.click(retry);
+    expect(await screen.findByRole('article', { name: 'Margherita' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/?category=Pizza');
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { OpeningState } from '../../../components/opening-state';
 import { Page } from '../../../components/page';
 import { useAvoidedAllergens } from '../../../lib/allergen-filter';
@@ -43,6 +43,9 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
   };
 
   const failed = categories.isError || products.isError;
+  // Retry is a link to this very address: before the app runs a tap reloads the page, which asks again; with the app
+  // running, the click asks again in place.
+  const { pathname, search } = useLocation();
   const retry = () => {
     if (categories.isError) void categories.refetch();
     if (products.isError) void products.refetch();
@@ -54,15 +57,22 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
       {failed ? (
         <div role="alert" className="menu-error">
           <p>The menu could not be loaded. Check your connection and try again.</p>
-          <button type="button" className="card-button is-contained" onClick={retry}>
+          <a
+            href={`${pathname}${search}`}
+            className="card-button is-contained"
+            onClick={(event) => {
+              event.preventDefault();
+              retry();
+            }}
+          >
             Retry
-          </button>
+          </a>
         </div>
       ) : (
         <>
           <BannerStrip />
           <CategorySelector categories={categoryList} selected={selected} onSelect={choose} />
-          <AllergenFilterBar avoid={avoid} />
+          <AllergenFilterBar avoid={avoid} category={selected} />
           {/* Static classes (styles/storefront.css): the first screen's frame, hydrated with it. */}
           <div className="menu-columns">
             <section aria-labelledby="category-heading">

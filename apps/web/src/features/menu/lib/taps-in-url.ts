@@ -7,30 +7,32 @@ import { cardLine, choiceFrom } from './card-config';
 import { cartDisplay } from './cart-display';
 
 /**
- * A card's tap made before the app runs (docs/decisions/1104). The card's buttons submit plain GET forms to `/`, so such a
- * tap loads the category's page with the tap in its address, e.g. `/?category=Pizza&size=l&crust=deep_pan&add=<id>`:
- * Add to cart (`add`), the card's extras (`extras`), Build Deal (`deal`) or the heart (`favourite`), each naming the
- * product, with the card's choices beside it. The home route takes it out of the address and carries it out.
+ * A tap on the menu made before the app runs (docs/decisions/1104). The card's buttons and the allergen filter's submit
+ * plain GET forms to `/`, so such a tap loads the category's page with the tap in its address, e.g.
+ * `/?category=Pizza&size=l&crust=deep_pan&add=<id>`: Add to cart (`add`), the card's extras (`extras`), Build Deal
+ * (`deal`) or the heart (`favourite`), each naming the product, with the card's choices beside it; or the allergen
+ * filter (`filter=allergens`). The home route takes it out of the address and carries it out.
  */
 export interface TapInUrl {
   action: TapAction;
-  productId: string;
+  /** What the tap names: the product, or `allergens` for the filter. */
+  id: string;
   /** The address's parameters, the card's choices among them (size, crust, type). */
   params: URLSearchParams;
 }
 
-const TAP_ACTIONS = ['add', 'extras', 'deal', 'favourite'] as const;
+const TAP_ACTIONS = ['add', 'extras', 'deal', 'favourite', 'filter'] as const;
 export type TapAction = (typeof TAP_ACTIONS)[number];
 const CHOICES = ['size', 'crust', 'type'];
 
 /** The tap in a page's address and the address's parameters without it; null when there is none. */
 export function tapInUrl(params: URLSearchParams): { tap: TapInUrl; rest: URLSearchParams } | null {
   for (const action of TAP_ACTIONS) {
-    const productId = params.get(action);
-    if (!productId) continue;
+    const id = params.get(action);
+    if (!id) continue;
     const rest = new URLSearchParams(params);
     for (const name of [...TAP_ACTIONS, ...CHOICES]) rest.delete(name);
-    return { tap: { action, productId, params }, rest };
+    return { tap: { action, id, params }, rest };
   }
   return null;
 }
@@ -48,13 +50,16 @@ export function addTapToCart(tap: TapInUrl, product: MenuProduct | undefined, ca
   );
 }
 
-/** The tap a card carries out itself (Build Deal, the extras: they open the card's own dialog), and how to end it. */
+/**
+ * The tap a part of the menu carries out itself, as it opens its own dialog (a card's Build Deal or extras, the allergen
+ * filter), and how to end it.
+ */
 export const CardTapContext = createContext<{ tap: TapInUrl | null; taken: () => void }>({ tap: null, taken: () => {} });
 
-/** Runs `carryOut` once when the page's address holds this card's tap for `action`, and ends the tap. */
-export function useCardTap(action: 'deal' | 'extras', productId: string, carryOut: (tap: TapInUrl) => void): void {
+/** Runs `carryOut` once when the page's address holds the tap `action` naming `id`, and ends the tap. */
+export function useCardTap(action: 'deal' | 'extras' | 'filter', id: string, carryOut: (tap: TapInUrl) => void): void {
   const { tap, taken } = use(CardTapContext);
-  const mine = tap !== null && tap.action === action && tap.productId === productId ? tap : null;
+  const mine = tap !== null && tap.action === action && tap.id === id ? tap : null;
   const onTap = useEffectEvent(carryOut);
   useEffect(() => {
     if (!mine) return;
