@@ -244,7 +244,7 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
       // A renderer of another build: the same answers, other markup. A new modification time, as a rebuild writes.
       await writeFile(
         file,
-        `export async function renderStorefront() { return { html: '<main><h1>Drawn by the next build</h1></main>', styles: '', stateJson: '{}' }; }\n`,
+        `export async function renderStorefront() { return { html: '<main><h1>Drawn by the next build</h1></main>', stateJson: '{}' }; }\n`,
       );
       await utimes(file, new Date(), new Date(Date.now() + 60_000));
       const after = await (await fetch(`${server.url}/`)).text();

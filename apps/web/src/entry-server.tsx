@@ -1,6 +1,4 @@
 import { PassThrough } from 'node:stream';
-import createCache, { type EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -16,29 +14,12 @@ import { SHOP_TRADER_KEY } from './lib/shop-trader';
  * The storefront's server renderer (decision 1100), built by `vite build --ssr` into
  * `dist/.ssr/entry-server.js`, which the server imports at run time (apps/server/src/spa/storefront-render.ts).
  * It renders `/` and each category's view from the menu answers the server hands it, with React's static
- * prerenderer (which waits for every lazy component, so the full cards are in the markup), and returns the markup,
- * the Emotion styles it used (so the page paints styled before any script has run) and the state the browser
- * hydrates with (main.tsx): the same answers in the query cache, so the first client render is the server's.
+ * prerenderer (which waits for every lazy component, so the full cards are in the markup), and returns the markup
+ * and the state the browser hydrates with: the same answers in the query cache, so the first client render is the
+ * server's. The storefront's styles are the build's static stylesheet, already in the page's head.
  */
 
 const ORIGIN = 'http://shop.invalid';
-
-/** The styles the render inserted in `cache`, as Emotion's own server package writes them (so the browser's cache adopts them). */
-function styleTags(cache: EmotionCache): string {
-  const globals: string[] = [];
-  const ids: string[] = [];
-  let css = '';
-  for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== 'string') continue;
-    if (cache.registered[`${cache.key}-${id}`] !== undefined) {
-      ids.push(id);
-      css += rules;
-    } else {
-      globals.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
-    }
-  }
-  return [...globals, `<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`].join('');
-}
 
 function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -78,18 +59,13 @@ export async function renderStorefront(input: StorefrontRenderInput): Promise<St
   if (context instanceof Response) throw new Error(`The storefront's routes answered ${input.url} with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  const cache = createCache({ key: 'css' });
-  // Emotion then records every style in the cache instead of writing <style> elements among the markup.
-  cache.compat = true;
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <CacheProvider value={cache}>
-      <StrictMode>
-        <Providers client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </StrictMode>
-    </CacheProvider>,
+    <StrictMode>
+      <Providers client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
     {
       // Every boundary inline, in place: none sent apart with the script that would move it (the page's scripts
       // must all be files, for the Content-Security-Policy, and the markup must be whole with scripts off).
@@ -106,5 +82,5 @@ export async function renderStorefront(input: StorefrontRenderInput): Promise<St
   if (/<script|<template/.test(html))
     throw new Error(`The storefront's server render of ${input.url} left a boundary for scripts to finish`);
   const state: StorefrontState = { loaderData: context.loaderData, queries };
-  return { html, styles: styleTags(cache), stateJson: scriptSafeJson(state) };
+  return { html, stateJson: scriptSafeJson(state) };
 }

@@ -87,7 +87,7 @@ export interface StorefrontPageParts {
 
 /**
  * A storefront page: the home page's preloads, its own head tags and, when the web build has a server renderer,
- * the rendered app in `#root` with its styles in the head and its state for hydrating before `</body>`. A rendered
+ * the rendered app in `#root` and its state for hydrating before `</body>`. A rendered
  * page drops the menu answers' preloads: the answers are in the page, and a preload left unused is a console
  * warning.
  */
@@ -100,7 +100,7 @@ export function storefrontPageHtml(template: SpaTemplate, parts: StorefrontPageP
   const state = `<script type="application/json" id="${STOREFRONT_STATE_ELEMENT_ID}">${rendered.stateJson}</script>`;
   html = html.replace(HOME_BLOCK, '');
   // Functions as replacements, so a `$` in the menu's text is taken literally.
-  html = html.replace('</head>', () => `  ${parts.head}\n    ${rendered.styles}\n  </head>`);
+  html = html.replace('</head>', () => `  ${parts.head}\n  </head>`);
   html = html.replace(ROOT, (_, end: string) => `<div id="root">${markup}</div>\n    ${state}${end}`);
   return html;
 }

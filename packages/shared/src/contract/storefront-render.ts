@@ -28,8 +28,6 @@ export interface StorefrontRenderInput {
 export interface StorefrontRenderOutput {
   /** The markup of the app inside `#root`. */
   html: string;
-  /** `<style data-emotion=...>` elements: the styles the markup uses (MUI's, through Emotion), for the head. */
-  styles: string;
   /**
    * The state the browser hydrates with (the router's loader data and the answers above), as JSON safe to put
    * inside a `<script type="application/json">` element.
