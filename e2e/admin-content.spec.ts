@@ -208,8 +208,8 @@ test('a customer’s /notification page follows their order live: confirmation s
   playwright,
   baseURL,
 }) => {
-  // The socket's traffic, watched (order_confirmation): the page's socket lives in a worker (lib/socket-worker.ts),
-  // whose requests and WebSocket frames Playwright reports as the page's.
+  // The socket's traffic, watched (order_confirmation): the page's socket (lib/realtime-socket.ts),
+  // whose requests and WebSocket frames Playwright sees.
   const sent: string[] = [];
   let websockets = 0;
   page.on('request', (request) => {

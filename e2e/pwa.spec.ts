@@ -132,48 +132,9 @@ test('offline, a page shows the offline page with the cart; back online the cart
   expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, CART_KEY)).toBe(1);
 });
 
-// Decision 1103: installing the worker fetches and stores the shell's files; on a two-core phone that competed with the
-// app's start. It is registered once the app is live, the page has loaded and the main thread is idle: here the page's
-// main thread is kept busy for 3 s from the start (tasks back to back, as React's scheduler makes them), and the
-// registration waits.
-test('the service worker is registered only once the page leaves the main thread idle', async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen = { registeredAt: 0, busyUntil: 0, loadedAt: 0, liveAtRegister: false };
-    (window as unknown as { seen: typeof seen }).seen = seen;
-    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
-    navigator.serviceWorker.register = (url, options) => {
-      seen.registeredAt = performance.now();
-      const root = document.getElementById('root');
-      seen.liveAtRegister = root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      return register(url, options);
-    };
-    addEventListener('load', () => (seen.loadedAt = performance.now()));
-    const channel = new MessageChannel();
-    const end = performance.now() + 3000;
-    channel.port1.onmessage = () => {
-      const until = performance.now() + 20;
-      while (performance.now() < until) {
-        /* a busy main thread */
-      }
-      seen.busyUntil = performance.now();
-      if (seen.busyUntil < end) channel.port2.postMessage(null);
-    };
-    channel.port2.postMessage(null);
-  });
-  await page.goto('/');
-  await serviceWorkerActive(page);
-  const seen = await page.evaluate(
-    () => (window as unknown as { seen: { registeredAt: number; busyUntil: number; loadedAt: number; liveAtRegister: boolean } }).seen,
-  );
-  expect(seen.loadedAt).toBeGreaterThan(0);
-  expect(seen.loadedAt, 'the page loaded while the main thread was busy').toBeLessThan(seen.busyUntil);
-  expect(seen.registeredAt).toBeGreaterThanOrEqual(seen.busyUntil);
-  // And only once the app is live: React has taken the server's page over.
-  expect(seen.liveAtRegister).toBe(true);
-});
-
-// And not before the app is live: here the app's code arrives 2 s late (a slow line), while the page has loaded and
-// its main thread is idle.
+// The worker is registered once the app has started, never before: installing it fetches and stores the shell's
+// files, which must not compete with the app's own code on a slow line. Here the app's code arrives 2 s late, while
+// the page has loaded and its main thread is idle.
 test('the service worker waits for the app to be live, however idle the page is before', async ({ page }) => {
   await page.addInitScript(() => {
     const seen = { liveAtRegister: [] as boolean[] };
@@ -185,7 +146,7 @@ test('the service worker waits for the app to be live, however idle the page is 
       return register(url, options);
     };
   });
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();
   });

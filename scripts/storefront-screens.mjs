@@ -25,7 +25,7 @@
 //   npm run build:quiet && node scripts/storefront-screens.mjs --out ../shots/after
 //   node scripts/compare-screens.mjs ../shots/before ../shots/after --out ../shots/compare
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,18 +76,7 @@ const ADDRESS = {
   'Town/City': 'Bristol',
   'Post code': 'BS1 4DJ',
 };
-/** The window property the page's early-taps script sets until the app is live (packages/shared/src/contract/early-taps.ts). */
-const EARLY_TAPS_RELEASE = readEarlyTapsRelease() ?? '__shopReleaseTaps';
 const STEP_TIMEOUT_MS = 20_000;
-
-function readEarlyTapsRelease() {
-  try {
-    const source = readFileSync(path.join(ROOT, 'packages/shared/src/contract/early-taps.ts'), 'utf8');
-    return /EARLY_TAPS_RELEASE\s*=\s*'([^']+)'/.exec(source)?.[1];
-  } catch {
-    return undefined;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Playwright and the shop
@@ -192,11 +181,21 @@ async function startShop(width) {
 const taken = [];
 const skipped = [];
 
-/** Whether the window has live app code (it took back the taps held while it was not live). */
+/**
+ * Whether React has the page (its root container is set), so a shot never catches the moment before hydration. On a
+ * build with the early-taps script (before decision 1104) the script's release must be gone as well.
+ */
 async function appLive(page) {
   await page
-    .waitForFunction((release) => !window[release], EARLY_TAPS_RELEASE, { timeout: STEP_TIMEOUT_MS })
-    .catch(() => console.warn(`  (the app did not say it was live on ${page.url()})`));
+    .waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        return !window.__shopReleaseTaps && root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      },
+      null,
+      { timeout: STEP_TIMEOUT_MS },
+    )
+    .catch(() => console.warn(`  (the app did not take the page over on ${page.url()})`));
 }
 
 async function quiet(page, ms = 10_000) {

@@ -67,7 +67,10 @@ async function start(container: HTMLElement): Promise<void> {
 export function startApp(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  void start(container);
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', registerServiceWorker, { once: true });
+  // The service worker once React has the page and the page has loaded: installing it fetches and stores the shell's
+  // files, which must not compete with the app's own start.
+  void start(container).then(() => {
+    if (document.readyState === 'complete') registerServiceWorker();
+    else window.addEventListener('load', registerServiceWorker, { once: true });
+  });
 }

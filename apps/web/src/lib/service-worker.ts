@@ -1,8 +1,8 @@
 /**
  * Registers the storefront's service worker (dist/sw.js, built from src/sw/sw.ts; decision 1101), so a phone
  * installs the shop, keeps its shell and menu pictures for the next visit, and shows the offline page (with the
- * cart) when a page cannot load. app/start.tsx registers it at the window's `load`, so the worker's install does not
- * compete with the page's own requests.
+ * cart) when a page cannot load. app/start.tsx registers it once React has the page and the window has loaded, so the
+ * worker's install does not compete with the page's own requests.
  *
  * Only in a production build: `npm run dev` (Vite's server has no sw.js, and a worker would keep serving stale
  * files) and Vitest (import.meta.env.PROD is false in both) register nothing.
