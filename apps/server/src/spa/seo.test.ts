@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OPENING_HOURS } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, openingHoursRows } from '@shop/shared/domain/opening-hours';
+
+const OPENING_HOURS = openingHoursRows(DEFAULT_OPENING_HOURS);
 import {
   categoryPath,
   jsonLdScript,

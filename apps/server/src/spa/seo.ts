@@ -174,7 +174,7 @@ export function postalAddress(lines: readonly string[]): Record<string, string> 
 const DAY_OF_WEEK_URL = 'https://schema.org/';
 
 /**
- * The week's hours as schema.org OpeningHoursSpecification, one per day (Sunday first, as OPENING_HOURS is). A
+ * The week's hours as schema.org OpeningHoursSpecification, one per session (Sunday first, as openingHoursRows gives them). A
  * session past midnight closes at its clock time ('00:45'), earlier than it opens, which schema.org reads as the
  * next day.
  */
