@@ -53,6 +53,7 @@ export const DISALLOWED_PATHS = [
   '/banner',
   '/addnotification',
   '/shop-settings',
+  '/opening-hours',
   '/delivery-zones',
 ] as const;
 
