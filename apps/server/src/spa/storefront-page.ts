@@ -1,4 +1,5 @@
-import { openingHoursRows } from '@shop/shared/domain/opening-hours';
+import { londonParts } from '@shop/shared/domain/london-time';
+import { dateKey, openingHoursRows } from '@shop/shared/domain/opening-hours';
 import type { StorefrontRenderer } from '@shop/shared/contract/storefront-render';
 import type { ServiceContext } from '../context';
 import { listBanners } from '../modules/banners/public';
@@ -77,6 +78,8 @@ export async function storefrontPage(
       origin,
       shop,
       hours: openingHoursRows(hours),
+      // Today's and those ahead (London's calendar; 'YYYY-MM-DD' compares as text).
+      specialDays: hours.specialDays.filter((day) => day.date >= dateKey(londonParts(ctx.now()))),
       categories: snapshot.categories.map((entry) => entry.categoriName),
       products,
       image: meta.image ? new URL(meta.image).pathname + new URL(meta.image).search : null,
