@@ -7,6 +7,7 @@ import { createDatabase, MEMORY_DATA_DIR } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { demoShopTime, seedDemoOrders } from './db/seed/demo';
 import { seedDatabase } from './db/seed/seed';
+import { readOpeningHours } from './modules/settings/public';
 import { clockLine } from './startup-lines';
 
 function readConfig(): Config {
@@ -133,7 +134,9 @@ async function main(): Promise<void> {
   } else {
     console.info(`Admin sign-in: ${seed.adminEmail} (password as set at first start or via ADMIN_PASSWORD)`);
   }
-  console.info(clockLine(demoClock ? 'demo' : config.shopTime ? 'SHOP_TIME' : 'real', shopNow(config)));
+  console.info(
+    clockLine(demoClock ? 'demo' : config.shopTime ? 'SHOP_TIME' : 'real', shopNow(config), await readOpeningHours(database.db)),
+  );
 }
 
 main().catch((error: unknown) => {

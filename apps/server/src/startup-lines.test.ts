@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { demoShopTime } from './db/seed/demo';
 import { clockLine, londonClockText } from './startup-lines';
 
@@ -7,26 +7,26 @@ import { clockLine, londonClockText } from './startup-lines';
 // is on GMT, in June on BST.
 describe('the start-up line about the clock', () => {
   it('says the real clock, and that the shop takes orders', () => {
-    expect(clockLine('real', new Date('2026-11-18T18:00:00Z'))).toBe(
+    expect(clockLine('real', new Date('2026-11-18T18:00:00Z'), DEFAULT_OPENING_HOURS)).toBe(
       'Clock: real time, Wednesday 18 November 2026, 18:00 in London. We are open until 23:15. Orders close at 23:00.',
     );
   });
 
   it('outside the hours, says how to try an order anyway', () => {
-    expect(clockLine('real', new Date('2026-11-24T03:00:00Z'))).toBe(
+    expect(clockLine('real', new Date('2026-11-24T03:00:00Z'), DEFAULT_OPENING_HOURS)).toBe(
       'Clock: real time, Tuesday 24 November 2026, 03:00 in London. We are closed. We open today at 12:00. ' +
         'Orders follow the opening hours: to try one now, start with SHOP_TIME=2026-11-23T19:00:00Z (a moment the shop was open), or run npm run demo.',
     );
   });
 
   it('says when SHOP_TIME fixes the clock', () => {
-    expect(clockLine('SHOP_TIME', new Date('2026-06-19T12:30:00Z'))).toBe(
+    expect(clockLine('SHOP_TIME', new Date('2026-06-19T12:30:00Z'), DEFAULT_OPENING_HOURS)).toBe(
       'Clock: fixed by SHOP_TIME at Friday 19 June 2026, 13:30 in London (it does not move). We are closed. We open today at 14:00.',
     );
   });
 
   it('says when the demo fixes the clock', () => {
-    expect(clockLine('demo', new Date('2026-11-23T19:00:00Z'))).toMatch(
+    expect(clockLine('demo', new Date('2026-11-23T19:00:00Z'), DEFAULT_OPENING_HOURS)).toMatch(
       /^Clock: fixed for the demo at Monday 23 November 2026, 19:00 in London, when the shop was taking orders \(it does not move; set SHOP_TIME to choose another moment\)\. We are open until 23:15/,
     );
     expect(londonClockText(new Date('2026-06-01T09:05:00Z'))).toBe('Monday 1 June 2026, 10:05');
@@ -50,7 +50,7 @@ describe("npm run demo's clock", () => {
       for (let quarter = 0; quarter < 7 * 24 * 4; quarter += 1) {
         const now = new Date(Date.parse(start) + quarter * 15 * 60_000);
         const clock = demoShopTime(now) ?? now;
-        expect(orderingStatus(clock).acceptingOrders, now.toISOString()).toBe(true);
+        expect(orderingStatus(clock, DEFAULT_OPENING_HOURS).acceptingOrders, now.toISOString()).toBe(true);
         expect(clock.getTime()).toBeLessThanOrEqual(now.getTime());
         expect(now.getTime() - clock.getTime()).toBeLessThan(24 * 3600_000);
       }

@@ -1,5 +1,5 @@
 import { londonParts, twoDigits } from '@shop/shared/domain/london-time';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { orderingStatus, type OpeningHours } from '@shop/shared/domain/opening-hours';
 import { demoShopTime } from './db/seed/demo';
 
 /** Where the shop's clock comes from: the real time, SHOP_TIME, or `npm run demo` outside the opening hours. */
@@ -22,10 +22,10 @@ function shopTimeValue(instant: Date): string {
 /**
  * The start-up's line about the clock: whether it is fixed, and whether the shop takes orders at it. Ordering
  * follows the opening hours on the shop's clock, so a newcomer who starts the shop at night is told why an order
- * would be refused and how to try one anyway.
+ * would be refused and how to try one anyway. `hours`: the opening hours in force (the owner's, or the spec's).
  */
-export function clockLine(source: ClockSource, now: Date): string {
-  const status = orderingStatus(now).message;
+export function clockLine(source: ClockSource, now: Date, hours: OpeningHours): string {
+  const status = orderingStatus(now, hours).message;
   const at = `${londonClockText(now)} in London`;
   if (source === 'SHOP_TIME') return `Clock: fixed by SHOP_TIME at ${at} (it does not move). ${status}`;
   if (source === 'demo') {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import { londonParts } from '@shop/shared/domain/london-time';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { ORDER_STATUSES } from '@shop/shared/domain/order-status';
 import { poundsToPence } from '@shop/shared/domain/money';
 import type { Db } from '../src/db/client';
@@ -16,7 +16,7 @@ import { signInAs, type SignedIn } from './sign-in';
 async function placedOutsideHours(db: Db, now: Date): Promise<string[]> {
   const rows = await db.select({ createdAt: orderTable.createdAt }).from(orderTable);
   return rows
-    .filter((row) => !orderingStatus(row.createdAt).acceptingOrders || row.createdAt.getTime() >= now.getTime())
+    .filter((row) => !orderingStatus(row.createdAt, DEFAULT_OPENING_HOURS).acceptingOrders || row.createdAt.getTime() >= now.getTime())
     .map((row) => {
       const local = londonParts(row.createdAt);
       return `${row.createdAt.toISOString()} (weekday ${local.weekday}, ${local.hour}:${String(local.minute).padStart(2, '0')} in London)`;

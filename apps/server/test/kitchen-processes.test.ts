@@ -3,6 +3,7 @@
 // order through B is refused until the pause is turned off through B, after which A takes one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_STATUS } from '@shop/shared/contract/shop-status';
+import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
 import { call } from './account-test-client';
 import { cashOrder, pizzaLine } from './order-fixtures';
 import type { ShopProcess } from './shop-process';
@@ -49,6 +50,35 @@ describe.runIf(ADMIN_URL)(`the shop's status across two shop processes on one Po
 
     const resumed = await call(b.url, 'PUT', '/shop-status', { body: { pause: null }, cookie: adminCookie });
     expect(resumed.body).toMatchObject({ acceptingOrders: true, pausedUntil: null });
+    expect((await order(a)).status).toBe(201);
+  });
+
+  it('opening hours saved through A count at once on B: its status, its storefront sockets and its order route (decision 1400)', async () => {
+    const { a, b, adminCookie } = shops;
+    const visitorOnB = await shops.connect(b);
+    const wednesdayClosed = { ...DEFAULT_OPENING_HOURS, weekly: DEFAULT_OPENING_HOURS.weekly.filter((session) => session.day !== 3) };
+
+    const saved = await call(a.url, 'PUT', '/opening-hours', { body: wednesdayClosed, cookie: adminCookie });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await expect
+      .poll(
+        () =>
+          visitorOnB.received.some(
+            (item) => item.event === SHOP_STATUS && (item.payload as { acceptingOrders?: boolean }).acceptingOrders === false,
+          ),
+        {
+          timeout: EVENT_MS,
+          interval: 20,
+        },
+      )
+      .toBe(true);
+    expect((await call(b.url, 'GET', '/opening-hours')).body).toEqual(wednesdayClosed);
+    expect((await call(b.url, 'GET', '/opening-status')).body).toMatchObject({ acceptingOrders: false, closedReason: 'hours' });
+    const refused = await order(b);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'SHOP_CLOSED' });
+
+    expect((await call(b.url, 'PUT', '/opening-hours', { body: DEFAULT_OPENING_HOURS, cookie: adminCookie })).status).toBe(200);
     expect((await order(a)).status).toBe(201);
   });
 });

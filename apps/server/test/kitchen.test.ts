@@ -130,6 +130,8 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       traderPhone: '020 7946 0321',
       traderEmail: 'hello@takeaway-shop.example',
       vatNumber: null,
+      // The minimum order per fulfilment (decision 1400): the spec's £10 for both until set.
+      minimumOrder: { delivery: 10, collection: 10 },
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);

@@ -8,6 +8,7 @@ import { png } from './forms';
 import { startTestServer, type TestDatabaseKind, type TestServer } from './harness';
 import { ADDRESS, addAddress, call, cashOrder, loadMenu, pizzaLine, type Answer, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
+import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
 
 /**
  * - visitor: no cookie.
@@ -447,6 +448,12 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
   },
   'GET /api/shop-trader': { expect: anyone(), request: () => ({ path: api('/shop-trader') }) },
+  // The opening hours (decision 1400): everyone reads them; the owner (today the admin guard) saves the spec's again.
+  'GET /api/opening-hours': { expect: anyone(), request: () => ({ path: api('/opening-hours') }) },
+  'PUT /api/opening-hours': {
+    expect: adminOnly(),
+    request: () => ({ path: api('/opening-hours'), body: DEFAULT_OPENING_HOURS }),
+  },
   // Busy mode and the pause (decision 0802): turning busy mode off leaves the shop taking orders for the other rows.
   'PUT /api/shop-status': {
     expect: adminOnly(),

@@ -1,3 +1,4 @@
+import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
 import { DEFAULT_KITCHEN_SETTINGS, openingStatus, type KitchenState, type OpeningStatus } from '@shop/shared/domain/kitchen';
 
 /**
@@ -8,5 +9,12 @@ export function kitchenStatus(
   now: string,
   { state = { busy: null, pausedUntil: null }, queueLength = 0 }: { state?: KitchenState; queueLength?: number } = {},
 ): OpeningStatus {
-  return openingStatus({ now: new Date(now), settings: DEFAULT_KITCHEN_SETTINGS, state, queueLength, load: new Map() });
+  return openingStatus({
+    hours: DEFAULT_OPENING_HOURS,
+    now: new Date(now),
+    settings: DEFAULT_KITCHEN_SETTINGS,
+    state,
+    queueLength,
+    load: new Map(),
+  });
 }

@@ -16,4 +16,5 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   traderPhone: '020 7946 0321',
   traderEmail: 'hello@takeaway-shop.example',
   vatNumber: null,
+  minimumOrder: { delivery: 10, collection: 10 },
 };

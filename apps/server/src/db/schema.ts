@@ -22,6 +22,7 @@ import type { DealSlot } from '@shop/shared/domain/catalogue';
 import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
 import { FULFILMENTS, type Fulfilment } from '@shop/shared/domain/fulfilment';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
+import type { OpeningHours } from '@shop/shared/domain/opening-hours';
 import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
@@ -436,6 +437,14 @@ export const shopSettings = pgTable(
     /** Optional: with it, receipts show the VAT included per rate. */
     vatNumber: text('vat_number'),
     updatedAt: at('updated_at'),
+    /**
+     * The opening hours the owner sets (issue 35 point 1, decision 1400): domain/opening-hours.ts's OpeningHours,
+     * checked by the contract before it is stored; null: the spec's (DEFAULT_OPENING_HOURS).
+     */
+    openingHours: jsonb('opening_hours').$type<OpeningHours | null>(),
+    /** The minimum order per fulfilment (issue 35 point 2), pence of food; null: the spec's £10. */
+    minimumDelivery: integer('minimum_delivery'),
+    minimumCollection: integer('minimum_collection'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { OPENING_HOURS } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, openingHoursRows } from '@shop/shared/domain/opening-hours';
+
+const OPENING_HOURS = openingHoursRows(DEFAULT_OPENING_HOURS);
 import {
   categoryPath,
   jsonLdScript,
   metaTags,
   openingHoursSpecification,
+  specialOpeningHoursSpecification,
   postalAddress,
   productOffers,
   restaurantJsonLd,
@@ -229,5 +232,19 @@ describe('storefrontPageMeta and metaTags', () => {
     expect(html).toContain('<link rel="canonical" href="https://shop.example.com/?category=A&amp;B" />');
     expect(html).not.toContain('og:image');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
+  });
+});
+
+describe('specialOpeningHoursSpecification (decision 1400)', () => {
+  it('writes a closed day as 00:00-00:00 and other hours as they are, each valid for its date', () => {
+    expect(
+      specialOpeningHoursSpecification([
+        { date: '2026-12-25', closed: true },
+        { date: '2026-12-31', opens: '18:00', closes: '02:00' },
+      ]),
+    ).toEqual([
+      { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
+      { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-31', validThrough: '2026-12-31', opens: '18:00', closes: '02:00' },
+    ]);
   });
 });

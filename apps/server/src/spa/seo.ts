@@ -1,5 +1,5 @@
 import { SIZE_LABELS, SIZES, WING_SIZE_LABELS, type Size } from '@shop/shared/domain/catalogue-values';
-import type { DayHours } from '@shop/shared/domain/opening-hours';
+import type { DayHours, SpecialDay } from '@shop/shared/domain/opening-hours';
 
 /**
  * What search engines and link previews read of the storefront (issue 23 point 2, decision 1100): each public
@@ -53,6 +53,7 @@ export const DISALLOWED_PATHS = [
   '/banner',
   '/addnotification',
   '/shop-settings',
+  '/opening-hours',
   '/delivery-zones',
 ] as const;
 
@@ -174,7 +175,7 @@ export function postalAddress(lines: readonly string[]): Record<string, string> 
 const DAY_OF_WEEK_URL = 'https://schema.org/';
 
 /**
- * The week's hours as schema.org OpeningHoursSpecification, one per day (Sunday first, as OPENING_HOURS is). A
+ * The week's hours as schema.org OpeningHoursSpecification, one per session (Sunday first, as openingHoursRows gives them). A
  * session past midnight closes at its clock time ('00:45'), earlier than it opens, which schema.org reads as the
  * next day.
  */
@@ -187,10 +188,26 @@ export function openingHoursSpecification(hours: readonly DayHours[]): Record<st
   }));
 }
 
+/**
+ * The owner's special days (decision 1400) as schema.org's special opening hours, each valid for its one date: a
+ * closed day opens and closes at 00:00, as schema.org writes 'closed all day'.
+ */
+export function specialOpeningHoursSpecification(days: readonly SpecialDay[]): Record<string, string>[] {
+  return days.map((day) => ({
+    '@type': 'OpeningHoursSpecification',
+    validFrom: day.date,
+    validThrough: day.date,
+    opens: 'closed' in day ? '00:00' : day.opens,
+    closes: 'closed' in day ? '00:00' : day.closes,
+  }));
+}
+
 export interface RestaurantInput {
   origin: string;
   shop: SeoShop;
   hours: readonly DayHours[];
+  /** The special days still to come (or today), decision 1400. */
+  specialDays?: readonly SpecialDay[];
   /** Category names in menu order. */
   categories: readonly string[];
   products: readonly SeoProduct[];
@@ -236,6 +253,9 @@ export function restaurantJsonLd(input: RestaurantInput): Record<string, unknown
     priceRange: '££',
     acceptsReservations: false,
     openingHoursSpecification: openingHoursSpecification(input.hours),
+    ...(input.specialDays && input.specialDays.length > 0
+      ? { specialOpeningHoursSpecification: specialOpeningHoursSpecification(input.specialDays) }
+      : {}),
     hasMenu: { '@type': 'Menu', name: 'Menu', url, hasMenuSection: sections },
   };
 }

@@ -1,10 +1,11 @@
-import { OPENING_HOURS } from '@shop/shared/domain/opening-hours';
+import { londonParts } from '@shop/shared/domain/london-time';
+import { dateKey, openingHoursRows } from '@shop/shared/domain/opening-hours';
 import type { StorefrontRenderer } from '@shop/shared/contract/storefront-render';
 import type { ServiceContext } from '../context';
 import { listBanners } from '../modules/banners/public';
 import { getMenuAnswers, getMenuSnapshot } from '../modules/catalogue/public';
 import { readOpeningStatus } from '../modules/kitchen/public';
-import { readShopIdentity, shopTraderOf } from '../modules/settings/public';
+import { readOpeningHours, readShopIdentity, shopTraderOf } from '../modules/settings/public';
 import { firstCardImages, openingCategory, storefrontPageHtml, type IndexPage, type IndexPages, type SpaTemplate } from './index-page';
 import { categoryPath, jsonLdScript, metaTags, restaurantJsonLd, storefrontPageMeta } from './seo';
 
@@ -45,12 +46,13 @@ export async function storefrontPage(
     requestedCategory: string | undefined;
   },
 ): Promise<IndexPage> {
-  const [snapshot, answers, status, banners, shop] = await Promise.all([
+  const [snapshot, answers, status, banners, shop, hours] = await Promise.all([
     getMenuSnapshot(ctx.db),
     getMenuAnswers(ctx.db, ctx.now()),
     readOpeningStatus(ctx),
     listBanners(ctx.db),
     readShopIdentity(ctx),
+    readOpeningHours(ctx.db),
   ]);
   const category = openingCategory(snapshot, input.requestedCategory);
   // The storefront's opening line and quote, not when the quoted order would be ready (which moves with the clock).
@@ -64,6 +66,7 @@ export async function storefrontPage(
     shownStatus,
     shownBanners,
     shop,
+    hours,
     ctx.config.publicOrigin,
     rendererGeneration(input.renderer),
   ]);
@@ -74,7 +77,9 @@ export async function storefrontPage(
     const jsonLd = restaurantJsonLd({
       origin,
       shop,
-      hours: OPENING_HOURS,
+      hours: openingHoursRows(hours),
+      // Today's and those ahead (London's calendar; 'YYYY-MM-DD' compares as text).
+      specialDays: hours.specialDays.filter((day) => day.date >= dateKey(londonParts(ctx.now()))),
       categories: snapshot.categories.map((entry) => entry.categoriName),
       products,
       image: meta.image ? new URL(meta.image).pathname + new URL(meta.image).search : null,

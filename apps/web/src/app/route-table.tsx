@@ -148,6 +148,10 @@ const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../features/admin-settings/routes/shop-settings-page').then((m) => m.ShopSettingsPage)),
   },
   {
+    path: paths.openingHours,
+    lazy: page(() => import('../features/admin-settings/routes/opening-hours-page').then((m) => m.OpeningHoursPage)),
+  },
+  {
     path: paths.deliveryZones,
     lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
   },

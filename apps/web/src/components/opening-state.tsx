@@ -21,7 +21,8 @@ interface OpeningStateProps {
  * right now. Back at 19:30.'). It follows `shop_status` live and asks again when busy mode or a pause ends. While
  * closed (not paused) with a slot left today or tomorrow, it invites ordering ahead ('Order ahead for tomorrow from
  * 17:45', the first slot): on the menu a link to the cart, whose Checkout leads to 'When' and its slots; on the cart
- * page the words alone, above that Checkout.
+ * page the words alone, above that Checkout. A special day within a fortnight is named under the line ('Closed on
+ * Friday 25 December', decision 1400).
  */
 export function OpeningState({ closedHint }: OpeningStateProps) {
   const status = useOpeningStatus().data;
@@ -40,6 +41,7 @@ export function OpeningState({ closedHint }: OpeningStateProps) {
             <span aria-hidden className={taking ? 'opening-state-dot' : 'opening-state-dot is-closed'} />
             <p className="opening-state-line">{isPausedStatus(status) ? status.message : openingStateLine(status)}</p>
           </div>
+          {status.specialDay && <p className="opening-state-note opening-state-special">{status.specialDay}</p>}
           {quote && <p className="opening-state-note">{quote}</p>}
           {ahead &&
             (onCart ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { openingHoursQueryKey } from './opening-hours';
 import { nextStatusChange, openingStatusQueryKey, useOpeningStatus } from './opening-status';
 
 // The socket's part is its own chunk (socket.io-client and the contract's schemas), loaded after the page has drawn.
@@ -32,7 +33,11 @@ export function LiveOpeningStatus() {
   return (
     <Suspense fallback={null}>
       <ShopStatusSocket
-        onStatus={(fresh) => client.setQueryData(openingStatusQueryKey, fresh)}
+        onStatus={(fresh) => {
+          client.setQueryData(openingStatusQueryKey, fresh);
+          // The owner may have changed the hours (decision 1400): the store information asks again if it is shown.
+          void client.invalidateQueries({ queryKey: openingHoursQueryKey });
+        }}
         onReconnect={() => void client.invalidateQueries({ queryKey: openingStatusQueryKey })}
       />
     </Suspense>

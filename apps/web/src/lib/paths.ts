@@ -46,6 +46,8 @@ export const paths = {
   addNotification: '/addnotification',
   /** The shop's settings: the order timers and auto-accept. */
   shopSettings: '/shop-settings',
+  /** The opening hours, special days and minimum order the owner sets (decision 1400). */
+  openingHours: '/opening-hours',
   /** The delivery area: the shop's post code and its zones (decision 1001). */
   deliveryZones: '/delivery-zones',
   /** The shop's receipt printers (decision 1201). */

@@ -362,7 +362,8 @@ export const orderingStatusSchema: z.ZodType<OpeningStatus> = z.strictObject({
   acceptingOrders: z.boolean(),
   message: z.string(),
   opensAt: z.string().optional(),
-  opensDay: z.enum(['today', 'tomorrow']).optional(),
+  /** 'today', 'tomorrow', 'on Friday', 'on Friday 25 December'. */
+  opensDay: z.string().optional(),
   closesAt: z.string().optional(),
   ordersCloseAt: z.string().optional(),
   closedReason: z.enum(['hours', 'paused']).nullable(),
@@ -372,6 +373,8 @@ export const orderingStatusSchema: z.ZodType<OpeningStatus> = z.strictObject({
   busy: z.strictObject({ extraMinutes: z.number().int(), until: z.string().nullable() }).nullable(),
   pausedUntil: z.string().nullable(),
   nextSlotAt: z.string().nullable(),
+  /** The next special day within a fortnight ('Closed on Friday 25 December'), or null (decision 1400). */
+  specialDay: z.string().nullable(),
 });
 export type OpeningStatusWire = z.infer<typeof orderingStatusSchema>;
 

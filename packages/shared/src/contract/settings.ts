@@ -5,6 +5,8 @@
  * fields it changes. `GET /api/shop-trader` (everyone) is the trader as the storefront shows it.
  */
 import { z } from 'zod';
+import { poundsToPence } from '../domain/money';
+import { MAX_MINIMUM_ORDER_PENCE } from '../domain/minimum-order';
 import { normaliseUkPhone, normaliseUkPostcode, normaliseVatNumber, TRADER_ADDRESS_LINES, TRADER_TEXT_MAX } from '../domain/shop-identity';
 
 const minutes = (name: string, min: number, max: number) => {
@@ -51,6 +53,24 @@ const postcodeField = z
     return postcode ?? v;
   });
 
+const MAX_MINIMUM_POUNDS = MAX_MINIMUM_ORDER_PENCE / 100;
+/** Pounds on the wire ('12.5'), pence once parsed (1250). */
+const minimumPounds = (name: string) => {
+  const message = `${name} must be an amount in pounds from 0 to ${MAX_MINIMUM_POUNDS}, such as 10.00`;
+  return z
+    .number(message)
+    .min(0, message)
+    .max(MAX_MINIMUM_POUNDS, message)
+    .transform((value, ctx) => {
+      const pence = poundsToPence(value);
+      if (pence === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return pence;
+    });
+};
+
 export const shopSettingsWireSchema = z.strictObject({
   /** A waiting order is marked late (and rings louder) after this many minutes. */
   lateAfterMinutes: minutes('lateAfterMinutes', 1, 60),
@@ -86,6 +106,11 @@ export const shopSettingsWireSchema = z.strictObject({
   traderEmail: z.string(),
   /** null: not VAT-registered (no VAT lines on receipts). */
   vatNumber: z.string().nullable(),
+  /**
+   * The minimum order per fulfilment (issue 35 point 2), pounds of food before any delivery fee (default 10 each); a
+   * delivery zone's larger minimum still applies on top.
+   */
+  minimumOrder: z.strictObject({ delivery: z.number(), collection: z.number() }),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 
@@ -102,6 +127,10 @@ export const shopSettingsUpdateSchema = shopSettingsWireSchema
     traderPhone: traderPhoneField,
     traderEmail: traderEmailField,
     vatNumber: vatNumberField.nullable(),
+    minimumOrder: z.strictObject(
+      { delivery: minimumPounds('minimumOrder.delivery'), collection: minimumPounds('minimumOrder.collection') },
+      'minimumOrder must be {delivery, collection} in pounds',
+    ),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one setting to change');

@@ -19,7 +19,7 @@ import {
   waitingFrom,
   type KitchenState,
 } from './kitchen';
-import { nextOpening, upcomingSessions } from './opening-hours';
+import { DEFAULT_OPENING_HOURS as HOURS, nextOpening, upcomingSessions } from './opening-hours';
 
 const at = (iso: string) => new Date(iso);
 const OFF: KitchenState = { busy: null, pausedUntil: null };
@@ -79,7 +79,7 @@ describe('capacity moves the time to the next 15-minute slot with room', () => {
 
 describe('sessions as instants, through the clock changes and past midnight', () => {
   it('Friday evening: Friday 14:00-00:45 running, then Saturday and Sunday', () => {
-    const sessions = upcomingSessions(at('2026-11-27T19:00:00Z'), 2);
+    const sessions = upcomingSessions(at('2026-11-27T19:00:00Z'), HOURS, 2);
     expect(sessions.map((s) => [s.opens.toISOString(), s.ordersClose.toISOString(), s.closes.toISOString()])).toEqual([
       ['2026-11-27T14:00:00.000Z', '2026-11-28T00:30:00.000Z', '2026-11-28T00:45:00.000Z'],
       ['2026-11-28T12:00:00.000Z', '2026-11-29T00:30:00.000Z', '2026-11-29T00:45:00.000Z'],
@@ -87,13 +87,13 @@ describe('sessions as instants, through the clock changes and past midnight', ()
     ]);
   });
   it('Saturday 00:20 is still Friday’s session', () => {
-    expect(upcomingSessions(at('2026-11-28T00:20:00Z'), 0)[0]?.opens.toISOString()).toBe('2026-11-27T14:00:00.000Z');
+    expect(upcomingSessions(at('2026-11-28T00:20:00Z'), HOURS, 0)[0]?.opens.toISOString()).toBe('2026-11-27T14:00:00.000Z');
   });
   it('in BST the hours are London’s: Friday 10 July opens 13:00 UTC', () => {
-    expect(upcomingSessions(at('2026-07-10T09:00:00Z'), 0)[0]?.opens.toISOString()).toBe('2026-07-10T13:00:00.000Z');
+    expect(upcomingSessions(at('2026-07-10T09:00:00Z'), HOURS, 0)[0]?.opens.toISOString()).toBe('2026-07-10T13:00:00.000Z');
   });
   it('across the clocks going back (Sunday 25 October 2026): Sunday opens 12:00 GMT', () => {
-    expect(upcomingSessions(at('2026-10-24T23:30:00Z'), 1).map((s) => s.opens.toISOString())).toEqual([
+    expect(upcomingSessions(at('2026-10-24T23:30:00Z'), HOURS, 1).map((s) => s.opens.toISOString())).toEqual([
       '2026-10-24T11:00:00.000Z',
       '2026-10-25T12:00:00.000Z',
       '2026-10-26T12:00:00.000Z',
@@ -104,14 +104,14 @@ describe('sessions as instants, through the clock changes and past midnight', ()
     ['2026-11-26T09:00:00Z', '2026-11-26T12:00:00.000Z'],
     ['2026-11-28T00:50:00Z', '2026-11-28T12:00:00.000Z'],
   ])('next opening after %s: %s', (now, expected) => {
-    expect(nextOpening(at(now)).toISOString()).toBe(expected);
+    expect(nextOpening(at(now), HOURS).toISOString()).toBe(expected);
   });
 });
 
 describe('ordering ahead', () => {
   it('Thursday 23:05 (closed): tomorrow’s quarter hours from Friday 14:00, the first a quote after opening', () => {
     const now = at('2026-11-26T23:05:00Z');
-    const slots = orderAheadSlots({ now, earliest: at('2026-11-27T14:45:00Z'), load: new Map(), capacity: 0 });
+    const slots = orderAheadSlots({ hours: HOURS, now, earliest: at('2026-11-27T14:45:00Z'), load: new Map(), capacity: 0 });
     expect(times(slots.slice(0, 3))).toEqual(['2026-11-27T14:45:00.000Z', '2026-11-27T15:00:00.000Z', '2026-11-27T15:15:00.000Z']);
     // Friday's last order time is 00:30 on Saturday; Saturday's session is the day after tomorrow and not offered.
     expect(slots.at(-1)?.toISOString()).toBe('2026-11-28T00:30:00.000Z');
@@ -119,7 +119,7 @@ describe('ordering ahead', () => {
   it('a full slot is left out', () => {
     const now = at('2026-11-27T19:00:00Z');
     const load = new Map([[at('2026-11-27T20:00:00Z').getTime(), 2]]);
-    const slots = times(orderAheadSlots({ now, earliest: at('2026-11-27T19:45:00Z'), load, capacity: 2 }));
+    const slots = times(orderAheadSlots({ hours: HOURS, now, earliest: at('2026-11-27T19:45:00Z'), load, capacity: 2 }));
     expect(slots.slice(0, 3)).toEqual(['2026-11-27T19:45:00.000Z', '2026-11-27T20:15:00.000Z', '2026-11-27T20:30:00.000Z']);
   });
   it('refuses a time that is not a slot, naming the next free one', () => {
@@ -147,7 +147,7 @@ describe('a pause says when orders are taken again', () => {
     // which on the customer's calendar is today.
     ['2026-11-28T00:10:00Z', '2026-11-28T00:40:00Z', 'We are not taking orders right now. Back at 12:00.'],
   ])('at %s, paused until %s: %s', (now, until, words) => {
-    expect(pausedMessage(at(now), at(until))).toBe(words);
+    expect(pausedMessage(at(now), at(until), HOURS)).toBe(words);
   });
 });
 
@@ -162,7 +162,7 @@ describe('the rest of today ends with the shop day', () => {
     ['Thursday 9 July 19:00 BST: 23:15 BST', '2026-07-09T18:00:00Z', '2026-07-09T22:15:00.000Z'],
     ['Saturday 24 October 2026, the night the clocks go back: 00:45 BST on Sunday', '2026-10-24T18:00:00Z', '2026-10-24T23:45:00.000Z'],
   ])('%s', (_what, now, expected) => {
-    expect(endOfShopDay(at(now)).toISOString()).toBe(expected);
+    expect(endOfShopDay(at(now), HOURS).toISOString()).toBe(expected);
   });
 });
 
@@ -200,13 +200,13 @@ describe('ordering ahead starts a quote after orders are next taken', () => {
       '2026-11-27T14:45:00.000Z',
     ],
   ])('%s', (_what, now, state, queueLength, expected) => {
-    expect(orderAheadEarliest({ now: at(now), settings, state, queueLength }).toISOString()).toBe(expected);
+    expect(orderAheadEarliest({ hours: HOURS, now: at(now), settings, state, queueLength }).toISOString()).toBe(expected);
   });
 
   it('paused for the rest of Friday: only Saturday’s slots are offered', () => {
     const now = at('2026-11-27T19:00:00Z');
-    const state: KitchenState = { busy: null, pausedUntil: endOfShopDay(now) };
-    const slots = kitchenSlots({ now, settings, state, queueLength: 0, load: new Map() });
+    const state: KitchenState = { busy: null, pausedUntil: endOfShopDay(now, HOURS) };
+    const slots = kitchenSlots({ hours: HOURS, now, settings, state, queueLength: 0, load: new Map() });
     expect(slots[0]?.toISOString()).toBe('2026-11-28T12:45:00.000Z');
     expect(slots.at(-1)?.toISOString()).toBe('2026-11-29T00:30:00.000Z');
   });
@@ -216,7 +216,7 @@ describe('the opening status: hours first, then a pause, with the quote and busy
   const settings = DEFAULT_KITCHEN_SETTINGS;
   const friday = at('2026-11-27T19:00:00Z');
   it('open, nothing on: the usual 45 minutes', () => {
-    expect(openingStatus({ now: friday, settings, state: OFF, queueLength: 0, load: new Map() })).toEqual({
+    expect(openingStatus({ hours: HOURS, now: friday, settings, state: OFF, queueLength: 0, load: new Map() })).toEqual({
       open: true,
       acceptingOrders: true,
       message: 'We are open until 00:45. Orders close at 00:30.',
@@ -229,11 +229,12 @@ describe('the opening status: hours first, then a pause, with the quote and busy
       busy: null,
       pausedUntil: null,
       nextSlotAt: '2026-11-27T19:45:00.000Z',
+      specialDay: null,
     });
   });
   it('a collection is quoted from collectionMinutes, with the same queue and busy mode (decision 1003)', () => {
     const state: KitchenState = { busy: { extraMinutes: 15, until: null }, pausedUntil: null };
-    const input = { now: friday, settings: { ...settings, collectionMinutes: 25 }, state, queueLength: 7, load: new Map() };
+    const input = { hours: HOURS, now: friday, settings: { ...settings, collectionMinutes: 25 }, state, queueLength: 7, load: new Map() };
     // 25 + (7 - 5) × 5 + 15 = 50 for a collection; 45 + 10 + 15 = 70 for a delivery.
     expect(openingStatus(input)).toMatchObject({ quoteMinutes: 70, collectionQuoteMinutes: 50 });
     expect(kitchenQuote({ ...input, fulfilment: 'collection' }).minutes).toBe(50);
@@ -242,19 +243,21 @@ describe('the opening status: hours first, then a pause, with the quote and busy
   });
   it('busy +30 for an hour and 8 orders in the queue: 90 minutes; ended by 20:00', () => {
     const state: KitchenState = { busy: { extraMinutes: 30, until: at('2026-11-27T20:00:00Z') }, pausedUntil: null };
-    expect(openingStatus({ now: friday, settings, state, queueLength: 8, load: new Map() })).toMatchObject({
+    expect(openingStatus({ hours: HOURS, now: friday, settings, state, queueLength: 8, load: new Map() })).toMatchObject({
       acceptingOrders: true,
       quoteMinutes: 90,
       busy: { extraMinutes: 30, until: '2026-11-27T20:00:00.000Z' },
     });
-    expect(openingStatus({ now: at('2026-11-27T20:00:00Z'), settings, state, queueLength: 8, load: new Map() })).toMatchObject({
+    expect(
+      openingStatus({ hours: HOURS, now: at('2026-11-27T20:00:00Z'), settings, state, queueLength: 8, load: new Map() }),
+    ).toMatchObject({
       quoteMinutes: 60,
       busy: null,
     });
   });
   it('paused until 19:30: not taking orders, the pause’s words, back at 19:30; then open again by itself', () => {
     const state: KitchenState = { busy: null, pausedUntil: at('2026-11-27T19:30:00Z') };
-    const paused = openingStatus({ now: friday, settings, state, queueLength: 0, load: new Map() });
+    const paused = openingStatus({ hours: HOURS, now: friday, settings, state, queueLength: 0, load: new Map() });
     expect(paused).toMatchObject({
       open: true,
       acceptingOrders: false,
@@ -266,7 +269,9 @@ describe('the opening status: hours first, then a pause, with the quote and busy
       nextSlotAt: '2026-11-27T20:15:00.000Z',
     });
     expect(paused.ordersCloseAt).toBeUndefined();
-    expect(openingStatus({ now: at('2026-11-27T19:30:00Z'), settings, state, queueLength: 0, load: new Map() })).toMatchObject({
+    expect(
+      openingStatus({ hours: HOURS, now: at('2026-11-27T19:30:00Z'), settings, state, queueLength: 0, load: new Map() }),
+    ).toMatchObject({
       acceptingOrders: true,
       closedReason: null,
       pausedUntil: null,
@@ -275,7 +280,7 @@ describe('the opening status: hours first, then a pause, with the quote and busy
   it('closed and paused: the hours say why', () => {
     const now = at('2026-11-26T23:20:00Z');
     const state: KitchenState = { busy: null, pausedUntil: at('2026-11-26T23:45:00Z') };
-    expect(openingStatus({ now, settings, state, queueLength: 0, load: new Map() })).toMatchObject({
+    expect(openingStatus({ hours: HOURS, now, settings, state, queueLength: 0, load: new Map() })).toMatchObject({
       open: false,
       acceptingOrders: false,
       closedReason: 'hours',
@@ -286,7 +291,9 @@ describe('the opening status: hours first, then a pause, with the quote and busy
   });
   it('a full slot moves the quote', () => {
     const load = new Map([[at('2026-11-27T19:45:00Z').getTime(), 3]]);
-    expect(openingStatus({ now: friday, settings: { ...settings, slotCapacity: 3 }, state: OFF, queueLength: 0, load })).toMatchObject({
+    expect(
+      openingStatus({ hours: HOURS, now: friday, settings: { ...settings, slotCapacity: 3 }, state: OFF, queueLength: 0, load }),
+    ).toMatchObject({
       quoteMinutes: 60,
       quoteReadyAt: '2026-11-27T20:00:00.000Z',
       nextSlotAt: '2026-11-27T20:00:00.000Z',

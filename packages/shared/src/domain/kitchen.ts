@@ -5,7 +5,16 @@
  */
 import type { Fulfilment } from './fulfilment';
 import { expectedTimeText } from './order-promise';
-import { nextOpening, orderingStatus, upcomingSessions, type OrderingStatus, type SessionWindow } from './opening-hours';
+import {
+  dayWords,
+  nextOpeningOrNull,
+  orderingStatus,
+  specialDayNotice,
+  upcomingSessions,
+  type OpeningHours,
+  type OrderingStatus,
+  type SessionWindow,
+} from './opening-hours';
 import { addDays, londonInstant, londonParts } from './london-time';
 
 /** Orders are planned, capped and scheduled in slots of this many minutes, on the quarter hours. */
@@ -118,15 +127,17 @@ export function kitchenQuote(input: {
  */
 export function orderAheadSlots(input: {
   now: Date;
+  hours: OpeningHours;
   earliest: Date;
   load: SlotLoad;
   capacity: number;
   sessions?: SessionWindow[];
+  fulfilment?: Fulfilment;
 }): Date[] {
   const { now, earliest, load, capacity } = input;
   const today = londonParts(now);
   const todayUtc = Date.UTC(today.year, today.month - 1, today.day);
-  const sessions = input.sessions ?? upcomingSessions(now, 1);
+  const sessions = input.sessions ?? upcomingSessions(now, input.hours, 1, input.fulfilment);
   const slots: Date[] = [];
   for (const session of sessions) {
     // Today's and tomorrow's sessions (and the small hours of the one still running from yesterday).
@@ -159,9 +170,12 @@ export function scheduledLine(at: Date): string {
   return `For ${slotLabel(at)}`;
 }
 
-/** When the shop next takes an order at or after `at`: `at` itself while it takes orders, else its next opening. */
-export function orderingResumesAt(at: Date): Date {
-  return orderingStatus(at).acceptingOrders ? at : nextOpening(at);
+/**
+ * When the shop next takes an order at or after `at`: `at` itself while it takes orders, else its next opening (`at`
+ * itself when the hours have no session in the next month: nothing later to name).
+ */
+export function orderingResumesAt(at: Date, hours: OpeningHours): Date {
+  return orderingStatus(at, hours).acceptingOrders ? at : (nextOpeningOrNull(at, hours) ?? at);
 }
 
 function londonDayNumber(at: Date): number {
@@ -176,8 +190,8 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
  * orders are taken again: the pause's end, or when that falls outside the hours (or in the last 15 minutes), the
  * next opening ('Back tomorrow at 12:00.'; 'Back on Saturday at 12:00.' further off).
  */
-export function pausedMessage(now: Date, pausedUntil: Date): string {
-  const back = orderingResumesAt(pausedUntil);
+export function pausedMessage(now: Date, pausedUntil: Date, hours: OpeningHours): string {
+  const back = orderingResumesAt(pausedUntil, hours);
   const days = londonDayNumber(back) - londonDayNumber(now);
   const day = days <= 0 ? '' : days === 1 ? 'tomorrow ' : `on ${WEEKDAY_NAMES[londonParts(back).weekday] ?? ''} `;
   return `We are not taking orders right now. Back ${day}at ${expectedTimeText(back)}.`;
@@ -187,9 +201,9 @@ export function pausedMessage(now: Date, pausedUntil: Date): string {
  * The end of the shop's day at `now`, for a pause 'for the rest of today': the close of the session running (Friday's
  * runs to 00:45 on Saturday), else of the session that opens later today (London calendar), else the next midnight.
  */
-export function endOfShopDay(now: Date): Date {
+export function endOfShopDay(now: Date, hours: OpeningHours): Date {
   const today = londonDayNumber(now);
-  for (const session of upcomingSessions(now, 1)) {
+  for (const session of upcomingSessions(now, hours, 1)) {
     if (session.opens.getTime() <= now.getTime()) return session.closes;
     if (londonDayNumber(session.opens) === today) return session.closes;
   }
@@ -199,6 +213,8 @@ export function endOfShopDay(now: Date): Date {
 /** What the shop's live state is read from: the settings, busy mode and pause, and what the database counts. */
 export interface KitchenInput {
   now: Date;
+  /** The opening hours in force (the owner's, decision 1400). */
+  hours: OpeningHours;
   settings: KitchenSettings;
   state: KitchenState;
   /** Accepted orders not yet on their way (the kitchen's queue). */
@@ -215,19 +231,21 @@ export interface KitchenInput {
 export function orderAheadEarliest(input: Omit<KitchenInput, 'load'>): Date {
   const { now, state } = input;
   const from = isPaused(state, now) && state.pausedUntil ? state.pausedUntil : now;
-  const start = orderingResumesAt(from);
+  const start = orderingResumesAt(from, input.hours);
   const minutes = queueQuoteMinutes(input.settings, input.queueLength, busyExtraMinutes(state, start));
   return new Date(start.getTime() + minutes * MINUTE);
 }
 
-/** The slots a customer may order ahead for at `now` (orderAheadSlots from orderAheadEarliest). */
-export function kitchenSlots(input: KitchenInput & { sessions?: SessionWindow[] }): Date[] {
+/** The slots a customer may order ahead for at `now` (orderAheadSlots from orderAheadEarliest); with `fulfilment`, in its sessions. */
+export function kitchenSlots(input: KitchenInput & { sessions?: SessionWindow[]; fulfilment?: Fulfilment }): Date[] {
   return orderAheadSlots({
     now: input.now,
+    hours: input.hours,
     earliest: orderAheadEarliest(input),
     load: input.load,
     capacity: input.settings.slotCapacity,
     ...(input.sessions ? { sessions: input.sessions } : {}),
+    ...(input.fulfilment ? { fulfilment: input.fulfilment } : {}),
   });
 }
 
@@ -250,6 +268,8 @@ export type OpeningStatus = OrderingStatus & {
   pausedUntil: string | null;
   /** The first slot a customer may order ahead for (ISO), null when there is none today or tomorrow. */
   nextSlotAt: string | null;
+  /** The next special day within a fortnight, in the customer's words ('Closed on Friday 25 December'), or null. */
+  specialDay: string | null;
 };
 
 /**
@@ -259,7 +279,7 @@ export type OpeningStatus = OrderingStatus & {
  */
 export function openingStatus(input: KitchenInput & { sessions?: SessionWindow[] }): OpeningStatus {
   const { now, state } = input;
-  const hours = orderingStatus(now);
+  const hours = orderingStatus(now, input.hours);
   const quote = kitchenQuote(input);
   const collection = kitchenQuote({ ...input, fulfilment: 'collection' });
   const slots = kitchenSlots(input);
@@ -272,17 +292,18 @@ export function openingStatus(input: KitchenInput & { sessions?: SessionWindow[]
     busy: busyOn ? { extraMinutes: busyOn.extraMinutes, until: busyOn.until?.toISOString() ?? null } : null,
     pausedUntil: paused?.toISOString() ?? null,
     nextSlotAt: slots[0]?.toISOString() ?? null,
+    specialDay: specialDayNotice(now, input.hours),
   };
   if (!hours.acceptingOrders) return { ...hours, closedReason: 'hours', ...kitchen };
   if (!paused) return { ...hours, closedReason: null, ...kitchen };
-  const back = orderingResumesAt(paused);
+  const back = orderingResumesAt(paused, input.hours);
   const { ordersCloseAt: _taking, ...open } = hours;
   return {
     ...open,
     acceptingOrders: false,
-    message: pausedMessage(now, paused),
+    message: pausedMessage(now, paused, input.hours),
     opensAt: expectedTimeText(back),
-    opensDay: londonDayNumber(back) > londonDayNumber(now) ? 'tomorrow' : 'today',
+    opensDay: dayWords(now, back),
     closedReason: 'paused',
     ...kitchen,
   };

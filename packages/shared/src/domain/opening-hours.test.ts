@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayHoursText,
-  OPENING_HOURS,
-  OPENING_HOURS_SUMMARY,
+  DEFAULT_OPENING_HOURS,
+  openingHoursRows,
+  openingHoursSummary,
   openingHoursText,
   openingStateLine,
   orderingStatus,
@@ -86,7 +87,7 @@ const ROWS: Row[] = WEEKS.flatMap((week) =>
 
 describe('orderingStatus', () => {
   it.each(ROWS)('%s: %s → %s', (_label, instant, state, message) => {
-    const status = orderingStatus(new Date(instant));
+    const status = orderingStatus(new Date(instant), DEFAULT_OPENING_HOURS);
     expect(status.open).toBe(state !== CLOSED);
     expect(status.acceptingOrders).toBe(state === OPEN);
     expect(status.message).toBe(message);
@@ -104,34 +105,34 @@ describe('orderingStatus', () => {
     ['the fall-back Sunday, 12:00 GMT', '2026-10-25T12:00:00Z', true],
     ['the fall-back Sunday, 11:59 GMT', '2026-10-25T11:59:00Z', false],
   ])('%s: accepting orders = %s', (_label, instant, accepting) => {
-    expect(orderingStatus(new Date(instant)).acceptingOrders).toBe(accepting);
+    expect(orderingStatus(new Date(instant), DEFAULT_OPENING_HOURS).acceptingOrders).toBe(accepting);
   });
 
   it('the same UTC instant is open in BST and closed in GMT (12:30 BST is 11:30 UTC)', () => {
-    expect(orderingStatus(new Date('2026-07-06T11:30:00Z')).acceptingOrders).toBe(true);
-    expect(orderingStatus(new Date('2026-11-23T11:30:00Z')).acceptingOrders).toBe(false);
+    expect(orderingStatus(new Date('2026-07-06T11:30:00Z'), DEFAULT_OPENING_HOURS).acceptingOrders).toBe(true);
+    expect(orderingStatus(new Date('2026-11-23T11:30:00Z'), DEFAULT_OPENING_HOURS).acceptingOrders).toBe(false);
   });
 
   it('gives the opening and closing times', () => {
-    expect(orderingStatus(new Date('2026-11-27T12:00:00Z'))).toEqual({
+    expect(orderingStatus(new Date('2026-11-27T12:00:00Z'), DEFAULT_OPENING_HOURS)).toEqual({
       open: false,
       acceptingOrders: false,
       message: 'We are closed. We open today at 14:00.',
       opensAt: '14:00',
       opensDay: 'today',
     });
-    expect(orderingStatus(new Date('2026-11-27T20:00:00Z'))).toEqual({
+    expect(orderingStatus(new Date('2026-11-27T20:00:00Z'), DEFAULT_OPENING_HOURS)).toEqual({
       open: true,
       acceptingOrders: true,
       message: 'We are open until 00:45. Orders close at 00:30.',
       closesAt: '00:45',
       ordersCloseAt: '00:30',
     });
-    expect(orderingStatus(new Date('2026-11-23T23:05:00Z'))).toMatchObject({ opensAt: '12:00', closesAt: '23:15' });
+    expect(orderingStatus(new Date('2026-11-23T23:05:00Z'), DEFAULT_OPENING_HOURS)).toMatchObject({ opensAt: '12:00', closesAt: '23:15' });
   });
 
   it('refuses an invalid date', () => {
-    expect(() => orderingStatus(new Date('not a date'))).toThrow(RangeError);
+    expect(() => orderingStatus(new Date('not a date'), DEFAULT_OPENING_HOURS)).toThrow(RangeError);
   });
 });
 
@@ -148,13 +149,15 @@ describe('openingStateLine: the state the menu and the cart show', () => {
     ['Saturday 00:50, after Friday night', '2026-11-28T00:50:00Z', 'Closed now · opens today at 12:00'],
     ['a summer Monday 12:30 BST', '2026-07-06T11:30:00Z', 'Open until 23:15 · orders close at 23:00'],
   ])('%s: %s', (_label, instant, line) => {
-    expect(openingStateLine(orderingStatus(new Date(instant)))).toBe(line);
+    expect(openingStateLine(orderingStatus(new Date(instant), DEFAULT_OPENING_HOURS))).toBe(line);
   });
 });
 
-it('OPENING_HOURS lists each day as the spec does', () => {
+it('openingHoursRows lists each day of the default as the spec does', () => {
   expect(
-    OPENING_HOURS.map((d) => `${d.day} ${d.opens}-${d.closes}${d.closesNextDay ? ' (next day)' : ''}, last order ${d.lastOrder}`),
+    openingHoursRows(DEFAULT_OPENING_HOURS).map(
+      (d) => `${d.day} ${d.opens}-${d.closes}${d.closesNextDay ? ' (next day)' : ''}, last order ${d.lastOrder}`,
+    ),
   ).toEqual([
     'Sunday 12:00-23:15, last order 22:59',
     'Monday 12:00-23:15, last order 22:59',
@@ -167,7 +170,7 @@ it('OPENING_HOURS lists each day as the spec does', () => {
 });
 
 it('dayHoursText writes each day as the store information shows it', () => {
-  expect(OPENING_HOURS.map((d) => `${d.day} ${dayHoursText(d)}`)).toEqual([
+  expect(openingHoursRows(DEFAULT_OPENING_HOURS).map((d) => `${d.day} ${dayHoursText(d)}`)).toEqual([
     'Sunday 12:00-23:15',
     'Monday 12:00-23:15',
     'Tuesday 12:00-23:15',
@@ -180,11 +183,14 @@ it('dayHoursText writes each day as the store information shows it', () => {
 
 describe('the opening hours summary', () => {
   it('is worked out from the sessions, word for word as SPEC.md section 1 writes it', () => {
-    expect(openingHoursText(OPENING_HOURS_SUMMARY)).toBe('Sunday to Thursday 12:00-23:15, Friday 14:00-00:45, Saturday 12:00-00:45');
+    expect(openingHoursText(openingHoursSummary(DEFAULT_OPENING_HOURS))).toBe(
+      'Sunday to Thursday 12:00-23:15, Friday 14:00-00:45, Saturday 12:00-00:45',
+    );
   });
 
   const day = (name: string, opens: string, closes: string): DayHours => ({
     day: name,
+    weekday: 0,
     opens,
     closes,
     closesNextDay: closes < opens,

@@ -295,8 +295,11 @@ export function priceLine(line: CartLine, catalogue: PricingCatalogue): PricedLi
   };
 }
 
-/** Prices a whole cart. The first line that cannot be priced throws, with its `lineIndex`. */
-export function quoteCart(lines: readonly CartLine[], catalogue: PricingCatalogue): CartQuote {
+/**
+ * Prices a whole cart against a minimum (pence: the fulfilment's, domain/minimum-order.ts; the spec's £10 by default).
+ * The first line that cannot be priced throws, with its `lineIndex`.
+ */
+export function quoteCart(lines: readonly CartLine[], catalogue: PricingCatalogue, minimumOrder = MIN_ORDER_PENCE): CartQuote {
   const priced = lines.map((line, index) => {
     try {
       return priceLine(line, catalogue);
@@ -312,8 +315,8 @@ export function quoteCart(lines: readonly CartLine[], catalogue: PricingCatalogu
     lines: priced,
     subtotal,
     total,
-    meetsMinimum: total >= MIN_ORDER_PENCE,
-    minimumOrder: MIN_ORDER_PENCE,
+    meetsMinimum: total >= minimumOrder,
+    minimumOrder,
     withinMaximum: total <= MAX_ORDER_PENCE,
   };
 }

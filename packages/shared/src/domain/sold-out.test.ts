@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_HOURS } from './opening-hours';
 import {
   isSoldOut,
   NOT_SOLD_OUT,
@@ -33,7 +34,7 @@ describe("'sold out today' ends at the shop day's next opening", () => {
     ['BST: Tuesday evening', '2026-07-07T19:00:00+01:00', '2026-07-08T11:00:00.000Z'],
     ['the clocks go back: Saturday night on BST, back on Sunday on GMT', '2026-10-24T22:00:00+01:00', '2026-10-25T12:00:00.000Z'],
   ])('%s (%s) → back at %s', (_name, now, back) => {
-    expect(soldOutTodayEnds(at(now)).toISOString()).toBe(back);
+    expect(soldOutTodayEnds(at(now), DEFAULT_OPENING_HOURS).toISOString()).toBe(back);
   });
 });
 
@@ -46,7 +47,7 @@ describe('the mark a request stores', () => {
     [false, undefined, NOT_SOLD_OUT],
     [false, 'turned-back-on', NOT_SOLD_OUT],
   ])('soldOut %s until %s', (soldOut, until, mark) => {
-    expect(soldOutMarkFor(soldOut, until, now)).toEqual(mark);
+    expect(soldOutMarkFor(soldOut, until, now, DEFAULT_OPENING_HOURS)).toEqual(mark);
   });
 });
 

@@ -13,7 +13,7 @@
  *   'sold out today' at 11:00 does not end at 12:00.
  */
 import { londonParts, twoDigits } from './london-time';
-import { nextOpening, upcomingSessions } from './opening-hours';
+import { nextOpening, nextOpeningOrNull, sessionsAround, upcomingSessions, type OpeningHours } from './opening-hours';
 import type { SoldOutState } from './sold-out-words';
 
 // The storefront's words live apart (sold-out-words.ts), so its first load does not carry the clock rules below.
@@ -34,32 +34,33 @@ export type SoldOutMark = {
 
 export const NOT_SOLD_OUT: SoldOutMark = { until: null, untilTurnedBackOn: false };
 
-/** The sessions that closed at or before `now` and the one before: enough to find the last close. */
-function lastCloseBefore(now: Date): Date | null {
-  const twoDaysBefore = new Date(now.getTime() - 2 * 24 * 60 * 60_000);
-  const closed = upcomingSessions(twoDaysBefore, 3).filter((session) => session.closes.getTime() <= now.getTime());
+/** The last session to close at or before `now` (looked for a week back: a shop closed a few days is still found). */
+function lastCloseBefore(now: Date, hours: OpeningHours): Date | null {
+  const closed = sessionsAround(now, hours, 8, 0).filter((session) => session.closes.getTime() <= now.getTime());
   return closed.at(-1)?.closes ?? null;
 }
 
 /** When an item marked 'sold out today' at `now` is back by itself (see the rules at the top of this file). */
-export function soldOutTodayEnds(now: Date): Date {
-  const running = upcomingSessions(now, 1).some(
+export function soldOutTodayEnds(now: Date, hours: OpeningHours): Date {
+  const running = upcomingSessions(now, hours, 1).some(
     (session) => session.opens.getTime() <= now.getTime() && now.getTime() < session.closes.getTime(),
   );
-  const next = nextOpening(now);
+  const next = nextOpeningOrNull(now, hours);
+  // Hours with no session in the next month: 'today' is the next 24 hours.
+  if (!next) return new Date(now.getTime() + 24 * 60 * 60_000);
   if (running) return next;
-  const lastClose = lastCloseBefore(now);
+  const lastClose = lastCloseBefore(now, hours);
   const sinceClose = lastClose ? now.getTime() - lastClose.getTime() : Number.POSITIVE_INFINITY;
   const untilOpening = next.getTime() - now.getTime();
   // Nearer the last close: the day that ended is the one sold out. Nearer the next opening: the coming session is.
-  return sinceClose < untilOpening ? next : nextOpening(next);
+  return sinceClose < untilOpening ? next : nextOpening(next, hours);
 }
 
 /** The mark stored for a request: `{soldOut: false}` clears it; `until` defaults to the next opening. */
-export function soldOutMarkFor(soldOut: boolean, until: SoldOutUntilChoice | undefined, now: Date): SoldOutMark {
+export function soldOutMarkFor(soldOut: boolean, until: SoldOutUntilChoice | undefined, now: Date, hours: OpeningHours): SoldOutMark {
   if (!soldOut) return NOT_SOLD_OUT;
   if ((until ?? DEFAULT_SOLD_OUT_UNTIL) === 'turned-back-on') return { until: null, untilTurnedBackOn: true };
-  return { until: soldOutTodayEnds(now), untilTurnedBackOn: false };
+  return { until: soldOutTodayEnds(now, hours), untilTurnedBackOn: false };
 }
 
 /** Whether the item is sold out at `now`: until turned back on, or before its instant. */

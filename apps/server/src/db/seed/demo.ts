@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { addDays, londonInstant, londonParts, type LocalDate } from '@shop/shared/domain/london-time';
-import { OPENING_HOURS, orderingStatus, type DayHours } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, openingHoursRows, orderingStatus, type DayHours } from '@shop/shared/domain/opening-hours';
 import { availableSizes, type PricedProduct } from '@shop/shared/domain/product-options';
 import type { Db } from '../client';
 import { addresses, deliveryZones, orders, users, type AddressSnapshot } from '../schema';
@@ -47,6 +47,9 @@ const NOTES = ['', '', '', '', 'Ring the bell, please', 'Leave at the door', 'Ex
  * the checkout's fee line, the minimum and the 'We do not deliver to ...' refusal (BS9, BS16...) can all be tried.
  */
 export const DEMO_SHOP_POSTCODE = 'BS1 4DJ';
+/** The demo's week: the spec's hours (one session a day, Sunday first), whatever the owner has saved since. */
+const OPENING_HOURS: readonly DayHours[] = openingHoursRows(DEFAULT_OPENING_HOURS);
+
 export const DEMO_ZONES: ReadonlyArray<{ code: string; fee: number; minimumOrder: number }> = [
   { code: 'BS1', fee: 0, minimumOrder: 0 },
   { code: 'BS2', fee: 150, minimumOrder: 0 },
@@ -79,7 +82,7 @@ const DEMO_EVENING = 19 * 60;
  * try an order at any hour; the clock stands still there, as with SHOP_TIME.
  */
 export function demoShopTime(now: Date): Date | undefined {
-  if (orderingStatus(now).acceptingOrders) return undefined;
+  if (orderingStatus(now, DEFAULT_OPENING_HOURS).acceptingOrders) return undefined;
   const local = londonParts(now);
   const today = localDate(now);
   const opened = local.hour * 60 + local.minute >= sessionMinutes(OPENING_HOURS[local.weekday]!).opens;
@@ -176,7 +179,7 @@ export async function seedDemoOrders(
       const minute =
         random() < 0.3 ? hours.opens + Math.floor(random() * 120) : EVENING + Math.floor(random() * (hours.lastOrder + 1 - EVENING));
       const createdAt = atMinute(day, minute);
-      if (createdAt.getTime() >= now.getTime() || !orderingStatus(createdAt).acceptingOrders) continue;
+      if (createdAt.getTime() >= now.getTime() || !orderingStatus(createdAt, DEFAULT_OPENING_HOURS).acceptingOrders) continue;
       placed.push({ session, createdAt });
     }
   }

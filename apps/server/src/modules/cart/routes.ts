@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartQuoteAnswerSchema, cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
 import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
+import { lowestMinimum } from '@shop/shared/domain/minimum-order';
 import { PricingError } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
 import { checkDelivery, deliveryFeeRangeOf } from '../delivery/public';
 import { loadPricingCatalogue, priceCart } from '../pricing/public';
+import { readMinimumOrders } from '../settings/public';
 
 /**
  * `POST /api/cart/quote` (an addition): what the server would charge for a cart, recomputed from the database.
@@ -24,9 +26,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/cart/quote', { schema }, async (request, reply) => {
     const { items, postcode } = request.body;
-    const catalogue = await loadPricingCatalogue(app.db);
+    const [catalogue, minimums] = await Promise.all([loadPricingCatalogue(app.db), readMinimumOrders(app.db)]);
     try {
-      const answer = { ...toCartQuoteAnswer(priceCart(items, catalogue, app.now())), deliveryFees: await deliveryFeeRangeOf(app) };
+      // The cart does not yet know delivery or collection: the lower of the owner's two minimums (placement checks its own).
+      const quote = priceCart(items, catalogue, app.now(), lowestMinimum(minimums));
+      const answer = { ...toCartQuoteAnswer(quote), deliveryFees: await deliveryFeeRangeOf(app) };
       return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;

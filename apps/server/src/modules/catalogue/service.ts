@@ -24,6 +24,7 @@ import type { ProcessedImage } from '../../images/process';
 import { deleteImage, saveImages } from '../../images/store';
 import { catalogueWrite } from './menu-cache';
 import { allergenColumn, fromProductInput, toCategoryWire, toProductWire } from './wire';
+import { readOpeningHours } from '../settings/public';
 
 // The catalogue's admin work: one category or product for the edit forms, and every write. The lists the storefront
 // reads are served from memory (menu-cache.ts); each write here goes through catalogueWrite so they follow.
@@ -226,7 +227,7 @@ export async function setAvailability(
 ): Promise<AvailabilityAnswer> {
   const { kind, id } = item;
   const now = ctx.now();
-  const mark = soldOutMarkFor(input.soldOut, input.until, now);
+  const mark = soldOutMarkFor(input.soldOut, input.until, now, await readOpeningHours(ctx.db));
   const marked = { soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn };
   return catalogueWrite(ctx.db, now, async (tx) => {
     const updated = !isId(id)

@@ -22,10 +22,11 @@ import {
   type Quote,
 } from '@shop/shared/domain/kitchen';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
-import { upcomingSessions } from '@shop/shared/domain/opening-hours';
+import { upcomingSessions, type OpeningHours } from '@shop/shared/domain/opening-hours';
 import type { ServiceContext } from '../../context';
 import { runPrepared } from '../../db/client';
 import { shopStatus } from '../../db/schema';
+import { readOpeningHours } from '../settings/public';
 import { emitShopStatusChanged } from './events';
 
 const STATUS_ROW = 1;
@@ -78,17 +79,22 @@ const KITCHEN_STATEMENT = {
 const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 /** Where the queue starts: the running session's opening, or now when the shop is closed. */
-function queueFrom(now: Date): Date {
-  const running = upcomingSessions(now, 0).find((session) => session.opens.getTime() <= now.getTime());
+function queueFrom(now: Date, hours: OpeningHours): Date {
+  const running = upcomingSessions(now, hours, 0).find((session) => session.opens.getTime() <= now.getTime());
   return running ? running.opens : now;
 }
 
-/** Everything the kitchen's rules need at the shop clock's now, in one statement. */
+/**
+ * Everything the kitchen's rules need at the shop clock's now: the opening hours (the owner's, read at each use so a
+ * change in any process counts at once, decision 1400), then the rest in one statement (its queue starts at the
+ * running session's opening, which the hours say).
+ */
 export async function readKitchen(ctx: KitchenContext): Promise<KitchenInput> {
   const now = ctx.now();
+  const hours = await readOpeningHours(ctx.db);
   const rows = await runPrepared<KitchenRow>(ctx.db, KITCHEN_STATEMENT, [
     now.toISOString(),
-    queueFrom(now).toISOString(),
+    queueFrom(now, hours).toISOString(),
     slotStart(now).toISOString(),
     new Date(now.getTime() + LOAD_DAYS * 24 * 60 * MINUTE).toISOString(),
     DEFAULT_KITCHEN_SETTINGS.usualMinutes,
@@ -100,6 +106,7 @@ export async function readKitchen(ctx: KitchenContext): Promise<KitchenInput> {
   for (const [slot, n] of Array.isArray(loadRows) ? loadRows : []) load.set(Number(slot), Number(n));
   return {
     now,
+    hours,
     settings: {
       usualMinutes: row.usual_minutes ?? DEFAULT_KITCHEN_SETTINGS.usualMinutes,
       queueAllowance: row.queue_allowance ?? DEFAULT_KITCHEN_SETTINGS.queueAllowance,
@@ -130,13 +137,13 @@ export async function currentQuote(ctx: KitchenContext, fulfilment: Fulfilment =
 }
 
 /** `GET /api/order-slots`: whether 'as soon as possible' is taken now, the quote, and the slots to order ahead for. */
-export async function readOrderSlots(ctx: KitchenContext): Promise<OrderSlotsAnswer> {
+export async function readOrderSlots(ctx: KitchenContext, fulfilment?: Fulfilment): Promise<OrderSlotsAnswer> {
   const input = await readKitchen(ctx);
   const status = openingStatus(input);
   return {
     asap: status.acceptingOrders,
     quoteMinutes: status.quoteMinutes,
-    slots: kitchenSlots(input).map((at) => ({ at: at.toISOString(), label: slotLabel(at) })),
+    slots: kitchenSlots({ ...input, ...(fulfilment ? { fulfilment } : {}) }).map((at) => ({ at: at.toISOString(), label: slotLabel(at) })),
   };
 }
 
@@ -144,8 +151,8 @@ export async function readOrderSlots(ctx: KitchenContext): Promise<OrderSlotsAns
  * Why an order cannot be scheduled for `scheduledFor` now ('Sat 19:20 is not a time we can take orders for. The
  * next free time is Sat 19:30.'), or null when it is one of the free slots.
  */
-export async function scheduleRefusal(ctx: KitchenContext, scheduledFor: Date): Promise<string | null> {
-  return scheduledForRefusal(scheduledFor, kitchenSlots(await readKitchen(ctx)));
+export async function scheduleRefusal(ctx: KitchenContext, scheduledFor: Date, fulfilment?: Fulfilment): Promise<string | null> {
+  return scheduledForRefusal(scheduledFor, kitchenSlots({ ...(await readKitchen(ctx)), ...(fulfilment ? { fulfilment } : {}) }));
 }
 
 /** While the shop is paused: the words to refuse an order for as soon as possible with; null otherwise. */
@@ -156,7 +163,7 @@ export async function pauseRefusal(ctx: KitchenContext): Promise<string | null> 
   )[0];
   const pausedUntil = row?.pausedUntil ?? null;
   if (!pausedUntil || !isPaused({ busy: null, pausedUntil }, now)) return null;
-  return pausedMessage(now, pausedUntil);
+  return pausedMessage(now, pausedUntil, await readOpeningHours(ctx.db));
 }
 
 /**
@@ -179,7 +186,11 @@ export async function updateShopStatus(
     const pause = change.pause;
     // The body's schema lets exactly one of forMinutes and untilEndOfDay through.
     set.pausedUntil =
-      pause === null ? null : pause.untilEndOfDay ? endOfShopDay(now) : new Date(now.getTime() + (pause.forMinutes ?? 0) * MINUTE);
+      pause === null
+        ? null
+        : pause.untilEndOfDay
+          ? endOfShopDay(now, await readOpeningHours(ctx.db))
+          : new Date(now.getTime() + (pause.forMinutes ?? 0) * MINUTE);
   }
   await ctx.db
     .insert(shopStatus)

@@ -106,7 +106,7 @@ async function refusalNow(tx: InTransaction, ctx: ConfirmContext, order: OrderRo
   const rules = { tx, catalogue: ctx.catalogue, now: ctx.now, config: ctx.config };
   try {
     if (order.scheduledFor) await lockSlot(tx, order.scheduledFor);
-    await checkTime(rules, order.scheduledFor);
+    await checkTime(rules, order.scheduledFor, order.fulfilment);
     const lines = readStoredItems(order).map((item) => item.line);
     // The price held is the order's: a menu price changed since does not refuse it, a rule does.
     await priceOrder(rules, lines, { fulfilment: order.fulfilment, postcode: order.address.postcode });

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { isPaused, pausedMessage, slotStart } from '@shop/shared/domain/kitchen';
-import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
 import { ORDER_TOO_LARGE, PricingError, type CartQuote } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
@@ -16,6 +16,7 @@ import { HttpError } from '../../http-errors';
 import { deliveryFeeIn, readDeliveryArea, type DeliveryArea } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
 import { priceCart, type OrderCatalogue } from '../pricing/public';
+import { readMinimumOrders, readOpeningHours } from '../settings/public';
 import { toStoredItem, type StoredOrderItem } from './wire';
 
 /**
@@ -66,31 +67,40 @@ function kitchenOf(rules: RulesContext): Pick<ServiceContext, 'db' | 'now'> {
 }
 
 /**
- * The time: an order ahead must be for one of the free slots (SLOT_NOT_AVAILABLE naming the next one), an order
- * for as soon as possible needs the shop open (SHOP_CLOSED) and not paused (ORDERING_PAUSED). `pausedUntil` is the
- * pause when the caller read it on the transaction already; it is read here otherwise.
+ * The time, by the opening hours in force (the owner's, read on the order's transaction: decision 1400): an order
+ * ahead must be for one of the free slots of its fulfilment's sessions (SLOT_NOT_AVAILABLE naming the next one; a
+ * special closed day has none), an order for as soon as possible needs the shop open for its fulfilment
+ * (SHOP_CLOSED) and not paused (ORDERING_PAUSED). `pausedUntil` is the pause when the caller read it on the
+ * transaction already; it is read here otherwise.
  */
-export async function checkTime(rules: RulesContext, scheduledFor: Date | null, pausedUntil?: Date | null): Promise<void> {
+export async function checkTime(
+  rules: RulesContext,
+  scheduledFor: Date | null,
+  fulfilment: Fulfilment,
+  pausedUntil?: Date | null,
+): Promise<void> {
   const kitchen = kitchenOf(rules);
   if (scheduledFor) {
-    const refusal = await scheduleRefusal(kitchen, scheduledFor);
+    const refusal = await scheduleRefusal(kitchen, scheduledFor, fulfilment);
     if (refusal) throw new HttpError('SLOT_NOT_AVAILABLE', refusal);
     return;
   }
-  const status = orderingStatus(rules.now);
+  const hours = await readOpeningHours(kitchen.db);
+  const status = orderingStatus(rules.now, hours, fulfilment);
   if (!status.acceptingOrders) throw new HttpError('SHOP_CLOSED', status.message);
   const paused =
     pausedUntil === undefined
       ? await pauseRefusal(kitchen)
       : pausedUntil && isPaused({ busy: null, pausedUntil }, rules.now)
-        ? pausedMessage(rules.now, pausedUntil)
+        ? pausedMessage(rules.now, pausedUntil, hours)
         : null;
   if (paused) throw new HttpError('ORDERING_PAUSED', paused);
 }
 
 /**
- * The price: the cart priced from the menu (sold out, the minimum and maximum), then a delivery's fee from the
- * post code the order is delivered to (outside the zones, or under the zone's minimum: refused).
+ * The price: the cart priced from the menu (sold out, the fulfilment's minimum the owner set, the maximum), then a
+ * delivery's fee from the post code the order is delivered to (outside the zones, or under the zone's minimum:
+ * refused; so the larger of the two minimums applies).
  */
 export async function priceOrder(
   rules: RulesContext,
@@ -98,14 +108,15 @@ export async function priceOrder(
   delivery: { fulfilment: Fulfilment; postcode: string | null },
 ): Promise<PricedOrder> {
   const { catalogue } = rules;
+  const minimums = await readMinimumOrders(rules.tx as unknown as Db);
   let quote: CartQuote;
   try {
-    quote = priceCart(lines, catalogue.pricing, rules.now);
+    quote = priceCart(lines, catalogue.pricing, rules.now, minimums[delivery.fulfilment]);
   } catch (error) {
     if (error instanceof PricingError) throw new HttpError(error.code, error.message);
     throw error;
   }
-  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', MINIMUM_ORDER);
+  if (quote.lines.length === 0 || !quote.meetsMinimum) throw new HttpError('MINIMUM_ORDER', minimumOrderMessage(quote.minimumOrder));
   if (!quote.withinMaximum) throw new HttpError('ORDER_TOO_LARGE', ORDER_TOO_LARGE);
   const deliveryFee =
     delivery.fulfilment === 'collection'

@@ -189,7 +189,7 @@ async function placeOrder(
       }
       const recent = { lastHour: Number(customer.last_hour), lastDay: Number(customer.last_day) };
       if (!mayStartOrder(recent, ctx.config.rateLimitMultiplier)) throw new HttpError('ORDER_LIMIT_REACHED', ORDER_LIMIT_REACHED);
-      await checkTime(rules, scheduledFor, customer.paused_until === null ? null : new Date(customer.paused_until));
+      await checkTime(rules, scheduledFor, input.fulfilment, customer.paused_until === null ? null : new Date(customer.paused_until));
       if (!collection && !addressId) throw new HttpError('ADDRESS_REQUIRED', ADD_ADDRESS_PLACING);
       // Someone else's address answers like a missing one.
       if (addressId && !customer.address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);

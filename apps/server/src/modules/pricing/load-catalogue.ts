@@ -103,7 +103,7 @@ export function refuseSoldOut(lines: readonly CartLine[], catalogue: MenuPricing
  * line that cannot be). The one pricing path: the cart's quote and every order's charge both come from here, so a
  * discount or a staff price is added here once.
  */
-export function priceCart(lines: readonly CartLine[], catalogue: MenuPricingCatalogue, now: Date): CartQuote {
+export function priceCart(lines: readonly CartLine[], catalogue: MenuPricingCatalogue, now: Date, minimumOrder?: number): CartQuote {
   refuseSoldOut(lines, catalogue, now);
-  return quoteCart(lines, catalogue);
+  return quoteCart(lines, catalogue, minimumOrder);
 }

@@ -1,2 +1,11 @@
-export { DEFAULT_SHOP_SETTINGS, readShopIdentity, readShopPostcode, readShopSettings, readShopTrader, shopTraderOf } from './service';
+export {
+  DEFAULT_SHOP_SETTINGS,
+  readMinimumOrders,
+  readOpeningHours,
+  readShopIdentity,
+  readShopPostcode,
+  readShopSettings,
+  readShopTrader,
+  shopTraderOf,
+} from './service';
 export { onShopSettingsChanged } from './events';

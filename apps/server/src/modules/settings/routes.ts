@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openingHoursAnswerSchema, openingHoursSchema } from '@shop/shared/contract/opening-hours';
 import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
 import { requireAdmin } from '../auth/public';
-import { readShopSettings, readShopTrader, updateShopSettings } from './service';
+import { readOpeningHours, readShopSettings, readShopTrader, updateOpeningHours, updateShopSettings } from './service';
 
 /**
  * The shop's settings (admins): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
@@ -47,5 +48,35 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-cache');
       return readShopTrader(app);
     },
+  );
+  // Everyone: the storefront's store information and every process's rules read the same hours (decision 1400).
+  app.get(
+    '/opening-hours',
+    {
+      config: PUBLIC_ANSWER,
+      schema: {
+        tags,
+        summary: 'The opening hours: the weekly sessions, the special days and the cut-off before closing',
+        response: { 200: openingHoursAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return readOpeningHours(app.db);
+    },
+  );
+  // The owner's (issue 35 point 1). Today the admin guard; the roles (point 3) put the owner-and-manager check here.
+  app.put(
+    '/opening-hours',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Replace the opening hours (the whole value: weekly, specialDays, cutoffMinutes)',
+        body: openingHoursSchema,
+        response: { 200: openingHoursAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => updateOpeningHours(app, request.body),
   );
 };

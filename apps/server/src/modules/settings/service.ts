@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ShopSettingsUpdate, ShopSettingsWire, ShopTrader } from '@shop/shared/contract/settings';
 import { DEFAULT_COLLECTION_MINUTES, DEFAULT_KITCHEN_SETTINGS } from '@shop/shared/domain/kitchen';
+import { DEFAULT_MINIMUM_ORDERS, type MinimumOrders } from '@shop/shared/domain/minimum-order';
+import { penceToPounds } from '@shop/shared/domain/money';
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@shop/shared/domain/opening-hours';
 import { DEFAULT_ORDER_TIMER_SETTINGS } from '@shop/shared/domain/order-promise';
 import { SHOP_IDENTITY, type ShopIdentity } from '@shop/shared/domain/shop-identity';
 import type { ShopEnvironment } from '../../config';
@@ -27,6 +30,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   traderPhone: SHOP_IDENTITY.phone,
   traderEmail: SHOP_IDENTITY.email,
   vatNumber: SHOP_IDENTITY.vatNumber,
+  minimumOrder: { delivery: penceToPounds(DEFAULT_MINIMUM_ORDERS.delivery), collection: penceToPounds(DEFAULT_MINIMUM_ORDERS.collection) },
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -67,6 +71,10 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
     traderPhone: row.traderPhone ?? defaults.traderPhone,
     traderEmail: row.traderEmail ?? defaults.traderEmail,
     vatNumber: row.vatNumber === null ? defaults.vatNumber : row.vatNumber === NO_VAT_NUMBER ? null : row.vatNumber,
+    minimumOrder: {
+      delivery: penceToPounds(row.minimumDelivery ?? DEFAULT_MINIMUM_ORDERS.delivery),
+      collection: penceToPounds(row.minimumCollection ?? DEFAULT_MINIMUM_ORDERS.collection),
+    },
   };
 }
 
@@ -108,9 +116,10 @@ export async function readShopPostcode(ctx: Pick<ServiceContext, 'db' | 'config'
 
 /** A change as the row stores it: the address as lines, a VAT number of null as '' (not VAT-registered). */
 function rowChange(change: ShopSettingsUpdate): Partial<SettingsRow> {
-  const { traderAddress, vatNumber, ...rest } = change;
+  const { traderAddress, vatNumber, minimumOrder, ...rest } = change;
   return {
     ...rest,
+    ...(minimumOrder === undefined ? {} : { minimumDelivery: minimumOrder.delivery, minimumCollection: minimumOrder.collection }),
     ...(traderAddress === undefined ? {} : { traderAddress: traderAddress.join('\n') }),
     ...(vatNumber === undefined ? {} : { vatNumber: vatNumber ?? NO_VAT_NUMBER }),
   };
@@ -125,9 +134,15 @@ export async function updateShopSettings(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
   change: ShopSettingsUpdate,
 ): Promise<ShopSettingsWire> {
+  await saveRow(ctx, rowChange(change));
+  emitShopSettingsChanged(ctx.db);
+  return readShopSettings(ctx.db, ctx.config.shop);
+}
+
+/** Writes the fields of `set` over the row in one statement, creating it from the current values when absent. */
+async function saveRow(ctx: Pick<ServiceContext, 'db' | 'now'>, set: Partial<SettingsRow>): Promise<void> {
   const now = ctx.now();
   const current = await readShopSettings(ctx.db);
-  const set = rowChange(change);
   await ctx.db
     .insert(shopSettings)
     .values({
@@ -144,6 +159,39 @@ export async function updateShopSettings(
       updatedAt: now,
     })
     .onConflictDoUpdate({ target: shopSettings.id, set: { ...set, updatedAt: now } });
+}
+
+/**
+ * The opening hours in force (decision 1400): the owner's, or the spec's until saved. Read from the database at each
+ * use (one primary-key lookup), so a change made by any process is seen at once by every process. `db` may be an
+ * order's transaction.
+ */
+export async function readOpeningHours(db: Db): Promise<OpeningHours> {
+  const row = (
+    await db.select({ hours: shopSettings.openingHours }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1)
+  )[0];
+  return row?.hours ?? DEFAULT_OPENING_HOURS;
+}
+
+/** The minimum order per fulfilment in pence (issue 35 point 2): the owner's, or the spec's £10 until saved. */
+export async function readMinimumOrders(db: Db): Promise<MinimumOrders> {
+  const row = (
+    await db
+      .select({ delivery: shopSettings.minimumDelivery, collection: shopSettings.minimumCollection })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, SETTINGS_ROW))
+      .limit(1)
+  )[0];
+  return { delivery: row?.delivery ?? DEFAULT_MINIMUM_ORDERS.delivery, collection: row?.collection ?? DEFAULT_MINIMUM_ORDERS.collection };
+}
+
+/**
+ * `PUT /api/opening-hours`: stores the whole value (the contract checked it), then tells the realtime server after
+ * the commit, as a settings save does: every connection is sent the opening status it now answers (`shop_status`).
+ */
+export async function updateOpeningHours(ctx: Pick<ServiceContext, 'db' | 'now'>, hours: OpeningHours): Promise<OpeningHours> {
+  const value: OpeningHours = { weekly: hours.weekly, specialDays: hours.specialDays, cutoffMinutes: hours.cutoffMinutes };
+  await saveRow(ctx, { openingHours: value });
   emitShopSettingsChanged(ctx.db);
-  return readShopSettings(ctx.db, ctx.config.shop);
+  return readOpeningHours(ctx.db);
 }

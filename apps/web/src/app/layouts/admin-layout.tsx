@@ -23,6 +23,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MenuIcon from '@mui/icons-material/Menu';
 import PrintIcon from '@mui/icons-material/Print';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { NavLink, Outlet } from 'react-router';
@@ -48,6 +49,7 @@ const SIDEBAR_LINKS = [
   // The spec lists these two screens but no links to them (decision 0405).
   { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
   { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
+  { label: 'Opening hours', to: paths.openingHours, icon: <ScheduleIcon /> },
   { label: 'Delivery zones', to: paths.deliveryZones, icon: <LocalShippingIcon /> },
   { label: 'Printers', to: paths.printers, icon: <PrintIcon /> },
   { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },

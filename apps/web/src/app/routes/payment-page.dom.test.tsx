@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/contract/cart';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { cartStore } from '../../lib/cart-store';
 import { deferred, fakeApi, ok, refuse, type FakeHandler } from '../../../test/fake-api';
 import { sentByClients } from '../../../test/fake-socket';
@@ -37,7 +37,7 @@ const BASKET: Array<{ line: CartLine; display: { title: string; imageUrl: null; 
 ];
 
 /** Friday 27 November 2026, 19:00 in London: the shop takes orders. */
-const OPEN = orderingStatus(new Date('2026-11-27T19:00:00Z'));
+const OPEN = orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS);
 
 function openCheckout({
   addresses = [home],

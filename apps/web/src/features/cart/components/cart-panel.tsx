@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router';
 import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
-import { MINIMUM_ORDER, NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
+import { NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
+import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
+import { MIN_ORDER_PENCE } from '@shop/shared/domain/money';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { AllergenCodesLine } from '../../../components/allergen-line';
@@ -49,10 +51,13 @@ export function CartPanel({ showHeading = true }: CartPanelProps) {
   const view = cartView(cart.entries, local, { data: quote.data, current, error: current ? serverProblem(quote.error) : null }, menu);
 
   const checkout = () => {
-    const step = checkoutStep(view.total, session.user !== null);
+    const minimum = quote.data ? Math.round(quote.data.minimumOrder * 100) : MIN_ORDER_PENCE;
+    const step = checkoutStep(view.total, session.user !== null, minimum);
     if (step.kind === 'refuse') {
       showToast(
-        step.reason === 'minimum' ? MINIMUM_ORDER : (view.problem?.message ?? 'The prices are being checked. Try again in a moment.'),
+        step.reason === 'minimum'
+          ? minimumOrderMessage(minimum)
+          : (view.problem?.message ?? 'The prices are being checked. Try again in a moment.'),
         'warning',
       );
       return;

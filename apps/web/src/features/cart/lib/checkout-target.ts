@@ -9,11 +9,12 @@ export type CheckoutStep =
 /**
  * Where Checkout goes (SPEC.md section 5): below £10.00 nowhere ('Minimum order amount is £10.00'); a visitor to
  * /signin carrying /payment as the origin, so signing in continues to the payment; a signed-in user to /payment.
- * Without a confirmed price (the server refused a line) nowhere either.
+ * Without a confirmed price (the server refused a line) nowhere either. `minimumPence`: the quote's (the lower of the
+ * owner's two minimums, decision 1400), the spec's £10 until it has answered.
  */
-export function checkoutStep(totalPence: number | null, signedIn: boolean): CheckoutStep {
+export function checkoutStep(totalPence: number | null, signedIn: boolean, minimumPence: number = MIN_ORDER_PENCE): CheckoutStep {
   if (totalPence === null) return { kind: 'refuse', reason: 'prices' };
-  if (totalPence < MIN_ORDER_PENCE) return { kind: 'refuse', reason: 'minimum' };
+  if (totalPence < minimumPence) return { kind: 'refuse', reason: 'minimum' };
   if (!signedIn) return { kind: 'signin', to: paths.signin, state: { from: { pathname: paths.payment } } };
   return { kind: 'pay', to: paths.payment };
 }

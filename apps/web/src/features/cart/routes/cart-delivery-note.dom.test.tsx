@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { fakeApi, ok, type FakeHandler } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { cartQuoteRoute, productWire } from '../../../../test/wire-fixtures';
@@ -32,7 +32,7 @@ function shop(deliveryFees: { from: number; to: number } | null) {
     'GET /allcategori': ok([]),
     'GET /allproduts': ok([margherita]),
     'GET /ingredients': ok([]),
-    'GET /opening-status': ok(orderingStatus(new Date('2026-11-25T19:00:00Z'))),
+    'GET /opening-status': ok(orderingStatus(new Date('2026-11-25T19:00:00Z'), DEFAULT_OPENING_HOURS)),
     'POST /cart/quote': quoteWithFees(deliveryFees),
   });
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { fakeApi, ok } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { CartPage } from './cart-page';
@@ -10,7 +10,7 @@ function shopAt(shopTime: string) {
     'GET /allcategori': ok([]),
     'GET /allproduts': ok([]),
     'GET /ingredients': ok([]),
-    'GET /opening-status': ok(orderingStatus(new Date(shopTime))),
+    'GET /opening-status': ok(orderingStatus(new Date(shopTime), DEFAULT_OPENING_HOURS)),
   });
 }
 

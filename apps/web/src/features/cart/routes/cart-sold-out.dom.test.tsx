@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MENU_CHANGED } from '@shop/shared/contract/realtime';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { closeRealtime } from '../../../lib/realtime';
 import { fakeApi, ok } from '../../../../test/fake-api';
 import { openSockets, serverEmit } from '../../../../test/fake-socket';
@@ -30,7 +30,7 @@ function shop(products: unknown[], toppings: unknown[], quote = cartQuoteRoute([
     'GET /allcategori': ok([]),
     'GET /allproduts': ok(products),
     'GET /ingredients': ok(toppings),
-    'GET /opening-status': ok(orderingStatus(new Date('2026-11-25T19:00:00Z'))),
+    'GET /opening-status': ok(orderingStatus(new Date('2026-11-25T19:00:00Z'), DEFAULT_OPENING_HOURS)),
     'POST /cart/quote': quote,
   });
 }

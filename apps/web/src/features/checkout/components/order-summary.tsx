@@ -1,7 +1,7 @@
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { DeliveryCheckAnswer } from '@shop/shared/contract/delivery';
 import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
-import { MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { Alert, Skeleton } from '../../../components/ui';
 import { addPounds } from '../../../lib/delivery-check';
@@ -94,7 +94,7 @@ export function OrderSummary({
           </div>
           {!quote.meetsMinimum && (
             <Alert severity="warning" className="checkout-summary-minimum">
-              {MINIMUM_ORDER}
+              {minimumOrderMessage(Math.round(quote.minimumOrder * 100))}
             </Alert>
           )}
         </>

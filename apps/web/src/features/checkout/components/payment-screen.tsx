@@ -17,6 +17,7 @@ import { addPounds, useDeliveryCheck } from '../../../lib/delivery-check';
 import { useCart } from '../../../lib/cart-store';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { LiveOpeningStatus } from '../../../lib/live-opening-status';
+import { useOpeningHours } from '../../../lib/opening-hours';
 import { openingStatusQueryKey, quoteLine } from '../../../lib/opening-status';
 import {
   createPaymentIntent,
@@ -74,6 +75,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const cart = useCart();
   const quote = useCartQuote();
   const opening = useOpeningStatus();
+  const openingHours = useOpeningHours().data;
   const config = usePaymentConfig();
   const location = useLocation();
   const navigate = useNavigate();
@@ -370,7 +372,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
 
         <div className="ui-stack">
           <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} delivery={collection ? null : (delivery ?? null)} />
-          <StoreInformation status={opening.data} />
+          <StoreInformation status={opening.data} hours={openingHours} />
         </div>
       </div>
 

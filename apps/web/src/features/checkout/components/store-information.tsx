@@ -1,9 +1,23 @@
-import { DELIVERY_RADIUS_NOTICE, NO_REFUND_OUTSIDE_HOURS, ORDER_CUTOFF_NOTICE } from '@shop/shared/domain/messages';
-import { dayHoursText, OPENING_HOURS, type OrderingStatus } from '@shop/shared/domain/opening-hours';
+import { DELIVERY_RADIUS_NOTICE, NO_REFUND_OUTSIDE_HOURS } from '@shop/shared/domain/messages';
+import { weekLines, type OpeningHours, type OrderingStatus } from '@shop/shared/domain/opening-hours';
 import { Alert } from '../../../components/ui';
 
-/** SPEC.md section 1: opening hours, the 15-minute cut-off, refunds and the delivery radius. */
-export function StoreInformation({ status }: { status: OrderingStatus | undefined }) {
+/** The cut-off in words: 'Orders are not accepted in the last 15 minutes before closing.' */
+function cutoffNotice(minutes: number): string {
+  return minutes === 0 ? 'Orders are accepted until closing.' : `Orders are not accepted in the last ${minutes} minutes before closing.`;
+}
+
+/**
+ * SPEC.md section 1: opening hours (the owner's, GET /api/opening-hours, decision 1400), the next special day, the
+ * cut-off, refunds and the delivery radius.
+ */
+export function StoreInformation({
+  status,
+  hours,
+}: {
+  status: (OrderingStatus & { specialDay?: string | null }) | undefined;
+  hours: OpeningHours | undefined;
+}) {
   return (
     <section aria-labelledby="store-info-heading" className="ui-surface">
       <h2 id="store-info-heading" className="checkout-title">
@@ -14,20 +28,27 @@ export function StoreInformation({ status }: { status: OrderingStatus | undefine
           {status.message}
         </Alert>
       )}
-      <div className="ui-table-wrap">
-        <table className="ui-table is-small checkout-hours" aria-label="Opening hours">
-          <tbody>
-            {OPENING_HOURS.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.day}</th>
-                <td>{dayHoursText(day)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {status?.specialDay && (
+        <Alert severity="warning" className="checkout-hours-status">
+          {status.specialDay}
+        </Alert>
+      )}
+      {hours && (
+        <div className="ui-table-wrap">
+          <table className="ui-table is-small checkout-hours" aria-label="Opening hours">
+            <tbody>
+              {weekLines(hours).map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{day.day}</th>
+                  <td>{day.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <ul className="checkout-notices">
-        <li>{ORDER_CUTOFF_NOTICE}</li>
+        <li>{cutoffNotice(hours?.cutoffMinutes ?? 15)}</li>
         <li>{NO_REFUND_OUTSIDE_HOURS}</li>
         <li>{DELIVERY_RADIUS_NOTICE}</li>
       </ul>

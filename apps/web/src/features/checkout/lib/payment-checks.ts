@@ -1,4 +1,5 @@
 import { ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
+import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import type { PaymentType } from '@shop/shared/domain/payment-types';
 import { ApiError } from '../../../lib/api';
 
@@ -23,7 +24,7 @@ export interface PaymentCheckInput {
   /** How many lines the cart holds. */
   lineCount: number;
   /** The server's quote of those lines; undefined until it has answered. */
-  quote: { meetsMinimum: boolean } | undefined;
+  quote: { meetsMinimum: boolean; minimumOrder?: number } | undefined;
   /** Why the quote failed (quoteErrorText), when it did. */
   quoteError: string | null;
   /** The address chosen (chosenAddressId). */
@@ -45,7 +46,11 @@ export type PaymentCheck = { ok: true; addressId: string | null } | { ok: false;
  * opening hours (the shop's own message).
  */
 export function checkPayment(input: PaymentCheckInput): PaymentCheck {
-  if (input.lineCount === 0 || !input.quote || !input.quote.meetsMinimum) return { ok: false, problem: input.quoteError ?? MINIMUM_ORDER };
+  if (input.lineCount === 0 || !input.quote || !input.quote.meetsMinimum) {
+    const minimum =
+      input.quote?.minimumOrder === undefined ? MINIMUM_ORDER : minimumOrderMessage(Math.round(input.quote.minimumOrder * 100));
+    return { ok: false, problem: input.quoteError ?? minimum };
+  }
   if (input.addressId === null && !input.collection)
     return { ok: false, problem: input.payment === 'Card' ? ADD_ADDRESS_CARD : ADD_ADDRESS_PLACING };
   if (input.opening && !input.opening.acceptingOrders) return { ok: false, problem: input.opening.message };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopTrader } from '@shop/shared/contract/settings';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { setAvoidedAllergens } from '../../../lib/allergen-filter';
 import { closeRealtime } from '../../../lib/realtime';
 import { fakeApi, ok } from '../../../../test/fake-api';
@@ -99,7 +99,7 @@ describe('the allergen filter and a dish not recorded', () => {
       'GET /ingredients': ok([cheese]),
       'GET /banners': ok([]),
       'GET /shop-trader': ok(TRADER),
-      'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'))),
+      'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS)),
     });
     setAvoidedAllergens(['milk']);
     renderWithProviders(<MenuScreen />, { at: '/?category=Pizza' });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { setAvoidedAllergens } from '../../../lib/allergen-filter';
 import { closeRealtime } from '../../../lib/realtime';
 import { fakeApi, ok } from '../../../../test/fake-api';
@@ -71,7 +71,7 @@ function openMenu(category: string, products: unknown[] = [margherita, veganGard
     'GET /allproduts': ok(products),
     'GET /ingredients': ok([extraCheese, sesameCrust, mushrooms]),
     'GET /banners': ok([]),
-    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'))),
+    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS)),
   });
   return renderWithProviders(<MenuScreen />, { at: `/?category=${category}` });
 }

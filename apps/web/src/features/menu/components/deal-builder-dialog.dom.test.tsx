@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { cartStore } from '../../../lib/cart-store';
 import { fakeApi, ok } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
@@ -58,7 +58,7 @@ function openMenu() {
     'GET /allproduts': ok([margherita, pepperoni, pepsi, water, coke, pizzaPair, fussyEaters]),
     'GET /ingredients': ok([]),
     'GET /banners': ok([]),
-    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'))),
+    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS)),
   });
   return { api, ...renderWithProviders(<MenuScreen />) };
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { fakeApi, ok, refuse } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { categoryWire, productWire } from '../../../../test/wire-fixtures';
@@ -11,7 +11,7 @@ function shopAt(shopTime: string) {
   return fakeApi({
     'GET /allcategori': ok([categoryWire('Pizza', 1), categoryWire('Deals', 2)]),
     'GET /allproduts': ok([productWire({ title: 'Margherita', category: 'Deals', regularDiscount: 7.49 })]),
-    'GET /opening-status': ok(orderingStatus(new Date(shopTime))),
+    'GET /opening-status': ok(orderingStatus(new Date(shopTime), DEFAULT_OPENING_HOURS)),
   });
 }
 

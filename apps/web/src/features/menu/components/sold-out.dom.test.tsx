@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MENU_CHANGED } from '@shop/shared/contract/realtime';
-import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { cartStore } from '../../../lib/cart-store';
 import { LiveMenu } from '../../../lib/live-menu';
 import { closeRealtime } from '../../../lib/realtime';
@@ -121,7 +121,7 @@ function openMenu(products: unknown[], toppings: unknown[] = []) {
     'GET /allproduts': ok(products),
     'GET /ingredients': ok(toppings),
     'GET /banners': ok([]),
-    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'))),
+    'GET /opening-status': ok(orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS)),
   });
   return { api, ...renderWithProviders(<MenuScreen />, { at: '/?category=Pizza' }) };
 }
