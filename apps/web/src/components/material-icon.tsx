@@ -1,6 +1,6 @@
 /**
  * A Material icon drawn from its path (the 24 x 24 paths of @mui/icons-material), without MUI's SvgIcon: the
- * storefront's first screen, its cart and its toast carry no MUI (decision 1103). Its size and colour come from the
+ * storefront draws no MUI (decision 1105). Its size and colour come from the
  * element's class in styles/storefront.css; it is decoration, so hidden from assistive technology.
  */
 export function MaterialIcon({ path }: { path: string }) {

@@ -31,7 +31,7 @@ export function OpeningState({ closedHint }: OpeningStateProps) {
   const quote = taking ? quoteLine(status) : null;
   // The browser's clock says 'today' or 'tomorrow' (read at each answer, asked again every minute).
   const ahead = status ? orderAheadLine(status, new Date()) : null;
-  // Plain elements with the static classes of styles/storefront.css: on the menu's first screen (decision 1103).
+  // Plain elements with the static classes of styles/storefront.css, as the whole storefront (decision 1105).
   return (
     <div role="status" aria-label="Opening hours" className="opening-state">
       <LiveOpeningStatus />

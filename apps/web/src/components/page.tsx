@@ -12,9 +12,8 @@ interface PageProps {
 }
 
 /**
- * The frame of every screen: one h1 and the tab title, then the screen's content. Plain elements with the static
- * classes of styles/storefront.css (the theme's h1 and spacing), not Box and Typography: it is on the first screen,
- * and MUI there costs the start-up download and the hydration's style work (decision 1103).
+ * The frame of every screen, storefront and back office: one h1 and the tab title, then the screen's content. Plain
+ * elements with the static classes of styles/storefront.css (the theme's h1 and spacing), so it suits both surfaces.
  */
 export function Page({ title, documentTitle, actions, children }: PageProps) {
   useDocumentTitle(documentTitle ?? title);

@@ -12,7 +12,7 @@ export function telHref(phone: string): string {
  */
 export function ShopFooter() {
   const { data: trader } = useShopTrader();
-  // Plain elements with the static classes of styles/storefront.css: on every storefront page (decision 1103).
+  // Plain elements with the static classes of styles/storefront.css, as the whole storefront (decision 1105).
   return (
     <footer className="shop-footer">
       <div className="lg-container">

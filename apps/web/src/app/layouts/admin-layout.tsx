@@ -140,7 +140,7 @@ function AdminFrame() {
           <Typography component="p" variant="h6" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Back Office
           </Typography>
-          {/* Busy mode and the pause with their countdown, on every admin page (issue 21). */}
+          {/* Busy mode and the pause with their countdown, on every admin page */}
           <Box sx={{ ml: 'auto' }}>
             <KitchenControls />
           </Box>
@@ -173,7 +173,7 @@ function AdminFrame() {
 
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 3 }, pb: 4, outline: 'none' }}>
         {headerHeight === null ? <Toolbar /> : <Box sx={{ height: headerHeight }} />}
-        {/* A printer with a job waiting over a minute, on every admin page, ringing (issue 24). */}
+        {/* A printer with a job waiting over a minute, on every admin page, ringing. */}
         <LatePrintBanner />
         <Outlet />
       </Box>

@@ -45,8 +45,7 @@ export function NavBar() {
     setLogoutOpen(true);
   };
 
-  // Plain elements with the static classes of styles/storefront.css rather than AppBar, Toolbar, Button and
-  // IconButton: the bar is hydrated with every storefront page and drawn again when the session answers (decision 1103).
+  // Plain elements with the static classes of styles/storefront.css, as the whole storefront (decision 1105).
   return (
     <header className="top-bar">
       <div className="top-bar-inner">

@@ -13,8 +13,8 @@ import { PendingOrdersPage } from '../../features/admin-orders/routes/pending-or
 import { OrderDetailPage } from '../../features/orders/routes/order-detail-page';
 import { OrderHistoryPage } from '../../features/orders/routes/order-history-page';
 
-// Issue 22 points 1 and 3 (decision 1003): COLLECTION and the allergy note, loud wherever the kitchen reads an
-// order (popup, lists, order page, ticket), and shown to the customer on their order page and My Orders.
+// COLLECTION and the allergy note, loud wherever the kitchen reads an (decision 1003)
+// Order (popup, lists, order page, ticket), and shown to the customer on their order page and My Orders.
 
 const EMAIL = 'ada@example.co.uk';
 const ALLERGY = 'Severe peanut allergy, no sesame';

@@ -8,7 +8,7 @@ import { fill, renderWithProviders } from '../../../test/render';
 import { addressWire, cartQuoteRoute, productWire, sessionAnswer } from '../../../test/wire-fixtures';
 import { PaymentPage } from './payment-page';
 
-// Issue 22 points 1 and 3 at checkout (decision 1003): Delivery or Collection at the top, and the allergy question.
+// At checkout (decision 1003): Delivery or Collection at the top, and the allergy question.
 
 afterEach(() => closeRealtime());
 

@@ -9,7 +9,7 @@ import { fill, renderWithProviders } from '../../../test/render';
 import { addressWire, cartQuoteRoute, productWire, sessionAnswer } from '../../../test/wire-fixtures';
 import { PaymentPage } from './payment-page';
 
-// Issue 22 point 2 at checkout (decision 1001): the delivery fee of the chosen address's zone is its own line before
+// At checkout (decision 1001): the delivery fee of the chosen address's zone is its own line before
 // payment and part of what is paid; an address in no zone shows the shop's words; a collection has no fee.
 
 afterEach(() => closeRealtime());

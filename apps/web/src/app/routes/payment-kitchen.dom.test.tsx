@@ -10,7 +10,7 @@ import { fill, renderWithProviders } from '../../../test/render';
 import { addressWire, cartQuoteRoute, productWire, sessionAnswer } from '../../../test/wire-fixtures';
 import { PaymentPage } from './payment-page';
 
-// Issue 21 at checkout: the quote, the pause (place-order off, in the server's words), live.
+// At checkout: the quote, the pause (place-order off, in the server's words), live.
 
 afterEach(() => closeRealtime());
 

@@ -14,7 +14,7 @@ import { OrderStatusCard } from '../../features/notifications/components/order-s
 import { OrderDetailPage } from '../../features/orders/routes/order-detail-page';
 import { OrderHistoryPage } from '../../features/orders/routes/order-history-page';
 
-// Issue 21 point 6: an order placed ahead says 'For Sat 19:30' (scheduledLine) prominently wherever it is shown,
+// An order placed ahead says 'For Sat 19:30' (scheduledLine) prominently wherever it is shown,
 // and the waiting orders' list asks for the kitchen's work by when it is due.
 
 /** Friday 27 November 2026, 19:00 in London. */

@@ -10,7 +10,7 @@ import { categoryWire, productWire } from '../../../test/wire-fixtures';
 import { MenuScreen } from '../../features/menu/components/menu-screen';
 import { CartPage } from '../../features/cart/routes/cart-page';
 
-// Issue 21 points 1 and 3 on the storefront: the quote before ordering, the pause in the server's words, live.
+// On the storefront: the quote before ordering, the pause in the server's words, live.
 
 afterEach(() => closeRealtime());
 

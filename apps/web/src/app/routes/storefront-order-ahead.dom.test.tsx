@@ -8,7 +8,7 @@ import { categoryWire, productWire } from '../../../test/wire-fixtures';
 import { MenuScreen } from '../../features/menu/components/menu-screen';
 import { CartPage } from '../../features/cart/routes/cart-page';
 
-// Issue 21 point 6 on the storefront: while the shop is closed (not paused), the opening line invites ordering ahead
+// On the storefront: while the shop is closed (not paused), the opening line invites ordering ahead
 // from the first slot (the opening status's nextSlotAt), leading to the cart and its Checkout, where 'When' offers the
 // slots.
 

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { addressWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { AddressForm } from './address-form';
 
-// Issue 22 point 2 (decision 1001): the address form warns at once when its post code is outside every delivery zone,
+// The address form warns at once when its post code is outside every delivery zone, (decision 1001)
 // with the shop's phone, and says nothing for one inside.
 
 const OUTSIDE = 'We do not deliver to BS9 online: call us on 0117 496 0123 to arrange delivery';

@@ -57,7 +57,7 @@ describe('what the cart shows', () => {
     expect(view.lines[1]).toMatchObject({ toppings: null, lineTotal: 129 });
   });
 
-  it("names each line's allergens once it is priced (issue 22), none before", () => {
+  it("names each line's allergens once it is priced, none before", () => {
     const view = cartView(entries, localQuote(entries, catalogue, true), noServer);
     expect(view.lines.map((line) => line.allergens)).toEqual([['gluten', 'milk'], []]);
     expect(cartView(entries, localQuote(entries, catalogue, false), noServer).lines[0]?.allergens).toBeUndefined();

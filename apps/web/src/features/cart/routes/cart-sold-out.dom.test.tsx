@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { cartQuoteRoute, productWire, SOLD_OUT_TODAY, toppingWire } from '../../../../test/wire-fixtures';
 import { CartPage } from './cart-page';
 
-// Issue 21 point 4 in the cart: the line with something sold out says so, in the shop's words, and checkout waits.
+// In the cart: the line with something sold out says so, in the shop's words, and checkout waits.
 
 afterEach(() => closeRealtime());
 

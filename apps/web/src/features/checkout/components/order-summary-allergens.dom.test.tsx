@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import { OrderSummary } from './order-summary';
 
-// Issue 22 point 1 at checkout: each line of the order, as the server prices it, names its allergens.
+// At checkout: each line of the order, as the server prices it, names its allergens.
 
 const line = (title: string, allergens: CartQuoteAnswer['items'][number]['allergens']): CartQuoteAnswer['items'][number] => ({
   productId: 'a'.repeat(24),

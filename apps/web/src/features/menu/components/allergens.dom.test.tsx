@@ -9,7 +9,7 @@ import { categoryWire, productWire, toppingWire } from '../../../../test/wire-fi
 import { MenuCard } from './menu-card';
 import { MenuScreen } from './menu-screen';
 
-// Issue 22 point 1 on the storefront (decision 1000): every card names its allergens, the toppings dialog and the deal
+// On the storefront (decision 1000): every card names its allergens, the toppings dialog and the deal
 // builder show what is chosen as it changes, and the menu's filter hides a dish that contains an avoided allergen
 // and marks one whose only such allergen comes with a choice.
 

@@ -12,7 +12,7 @@ import { categoryWire, productWire, SOLD_OUT_HELD, SOLD_OUT_TODAY, toppingWire }
 import { MenuCard } from './menu-card';
 import { MenuScreen } from './menu-screen';
 
-// Issue 21 point 4 on the storefront: a sold-out product says so and cannot be added; the toppings dialog and the deal
+// On the storefront: a sold-out product says so and cannot be added; the toppings dialog and the deal
 // builder leave sold-out choices out; the open menu follows the shop's menu_changed without a reload.
 
 afterEach(() => closeRealtime());

@@ -1,6 +1,6 @@
 import type { CardChoice } from './card-config';
 
-// Sold out on the storefront (issue 21): the menu's answers say what is sold out now (`soldOut`), and the card, the
+// Sold out on the storefront: the menu's answers say what is sold out now (`soldOut`), and the card, the
 // toppings dialog and the deal builder leave it out; the server refuses it anyway (422 ITEM_SOLD_OUT).
 
 const idsOf = new WeakMap<ReadonlyMap<string, { soldOut?: boolean }>, ReadonlySet<string>>();
