@@ -13,7 +13,7 @@ import { PendingOrdersPage } from '../../features/admin-orders/routes/pending-or
 import { OrderDetailPage } from '../../features/orders/routes/order-detail-page';
 import { OrderHistoryPage } from '../../features/orders/routes/order-history-page';
 
-// COLLECTION and the allergy note, loud wherever the kitchen reads an (decision 1003)
+// Decision 1003: COLLECTION and the allergy note, loud wherever the kitchen reads an
 // Order (popup, lists, order page, ticket), and shown to the customer on their order page and My Orders.
 
 const EMAIL = 'ada@example.co.uk';

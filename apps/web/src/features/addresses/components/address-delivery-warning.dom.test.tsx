@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { addressWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { AddressForm } from './address-form';
 
-// The address form warns at once when its post code is outside every delivery zone, (decision 1001)
+// Decision 1001: The address form warns at once when its post code is outside every delivery zone,
 // with the shop's phone, and says nothing for one inside.
 
 const OUTSIDE = 'We do not deliver to BS9 online: call us on 0117 496 0123 to arrange delivery';
