@@ -198,6 +198,13 @@ async function appLive(page) {
     .catch(() => console.warn(`  (the app did not take the page over on ${page.url()})`));
 }
 
+/** Picks a choice by its name, a radio (drawn as a chip) or a button, whichever the build draws. */
+async function choose(group, name) {
+  const radio = group.getByRole('radio', { name, exact: typeof name === 'string' });
+  if ((await radio.count()) > 0) await radio.check();
+  else await group.getByRole('button', { name, exact: typeof name === 'string' }).click();
+}
+
 async function quiet(page, ms = 10_000) {
   await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => {});
 }
@@ -433,13 +440,10 @@ async function visitorTour(page, width, categories) {
     await card(page, 'Pizza Pair').getByRole('button', { name: 'Build Deal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pizza Pair' });
     await dialog.waitFor({ state: 'visible' });
-    await dialog
-      .getByRole('group', { name: 'Deal size' })
-      .getByRole('button', { name: /Medium 10"/ })
-      .click();
+    await choose(dialog.getByRole('group', { name: 'Deal size' }), /Medium 10"/);
     const pizzas = dialog.getByRole('group', { name: 'Choices for Choose 2 pizzas' });
-    await pizzas.getByRole('button', { name: 'Margherita', exact: true }).click();
-    await pizzas.getByRole('button', { name: 'Hawaiian', exact: true }).click();
+    await choose(pizzas, 'Margherita');
+    await choose(pizzas, 'Hawaiian');
     await settle(page, { visible: dialog, scroll: false });
     await pointerAway(page);
     await shot(page, 'deal-builder-filled', { overlay: true });
@@ -457,7 +461,10 @@ async function visitorTour(page, width, categories) {
   if (width < 900) {
     await step(['small-screen-menu'], async () => {
       await open(page, '/', card(page, 'Pizza Pair'));
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('link', { name: 'Open menu' })
+        .or(page.getByRole('button', { name: 'Open menu' }))
+        .click();
       const menu = page.getByRole('navigation', { name: 'Menu' });
       await settle(page, { visible: menu, scroll: false });
       await pointerAway(page);
@@ -653,7 +660,10 @@ async function customerTour(page, width) {
   if (width < 900) {
     await step(['small-screen-menu-signed-in', 'logout-dialog'], async () => {
       await open(page, '/', card(page, 'Pizza Pair'));
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('link', { name: 'Open menu' })
+        .or(page.getByRole('button', { name: 'Open menu' }))
+        .click();
       const menu = page.getByRole('navigation', { name: 'Menu' });
       await settle(page, { visible: menu, scroll: false });
       await pointerAway(page);
