@@ -22,11 +22,7 @@ describe('the layers are enforced by lint', () => {
       'apps/web/src/components/probe.tsx',
       "import { LogoutDialog } from '../features/account/components/logout-dialog';\nexport const x = LogoutDialog;",
     ],
-    [
-      'src/lib importing a component',
-      'apps/web/src/lib/probe.ts',
-      "import { ConfirmDialog } from '../components/confirm-dialog';\nexport const x = ConfirmDialog;",
-    ],
+    ['src/lib importing a component', 'apps/web/src/lib/probe.ts', "import { Page } from '../components/page';\nexport const x = Page;"],
     [
       'a feature importing the app layer',
       'apps/web/src/features/menu/probe.ts',

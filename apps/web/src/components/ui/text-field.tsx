@@ -10,7 +10,9 @@ interface FieldLook {
 }
 
 /**
- * The outlined box with its label on the border, the hint or error below, shared by the three kinds of field. The
+ * The outlined box with its label inside while it is empty and not focused, on the border otherwise (styles/ui.css
+ * reads the input's `:placeholder-shown`, so a field always has a placeholder, a space by default), the hint or error
+ * below, shared by the three kinds of field. The
  * label is a real `<label for>`, so the field's accessible name is the label's words; the required mark is hidden
  * from assistive technology, which hears "required" from the field itself.
  */
@@ -46,7 +48,7 @@ function Field({
 type TextFieldProps = FieldLook & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>;
 
 /** A text input (email, password, tel, number...) with its label. */
-export function TextField({ label, helperText, error, fullWidth, className, id, ...input }: TextFieldProps) {
+export function TextField({ label, helperText, error, fullWidth, className, id, placeholder = ' ', ...input }: TextFieldProps) {
   const ownId = useId();
   const fieldId = id ?? ownId;
   return (
@@ -63,6 +65,7 @@ export function TextField({ label, helperText, error, fullWidth, className, id, 
       <input
         id={fieldId}
         className="ui-field-input"
+        placeholder={placeholder}
         aria-invalid={error || undefined}
         aria-describedby={helperText ? `${fieldId}-helper` : undefined}
         {...input}
@@ -74,7 +77,17 @@ export function TextField({ label, helperText, error, fullWidth, className, id, 
 type TextAreaFieldProps = FieldLook & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
 
 /** Several lines of text (a note for the kitchen, an address's instructions). */
-export function TextAreaField({ label, helperText, error, fullWidth, className, id, rows = 3, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  helperText,
+  error,
+  fullWidth,
+  className,
+  id,
+  rows = 3,
+  placeholder = ' ',
+  ...textarea
+}: TextAreaFieldProps) {
   const ownId = useId();
   const fieldId = id ?? ownId;
   return (
@@ -92,6 +105,7 @@ export function TextAreaField({ label, helperText, error, fullWidth, className, 
         id={fieldId}
         className="ui-field-input"
         rows={rows}
+        placeholder={placeholder}
         aria-invalid={error || undefined}
         aria-describedby={helperText ? `${fieldId}-helper` : undefined}
         {...textarea}
