@@ -735,6 +735,15 @@ async function customerTour(page, width) {
     await settle(page, { scroll: false });
     await pointerAway(page);
     await shot(page, 'checkout-order-ahead');
+    // The browser's own select opens a picker no screenshot shows: the page with the first time chosen instead.
+    if ((await time.evaluate((element) => element.tagName)) === 'SELECT') {
+      const first = await time.locator('option:not([value=""])').first().getAttribute('value');
+      await time.selectOption(first ?? '');
+      await settle(page, { scroll: false });
+      await pointerAway(page);
+      await shot(page, 'checkout-order-ahead-times');
+      return;
+    }
     await time.click();
     await settle(page, { visible: page.getByRole('listbox'), scroll: false });
     await pointerAway(page);
