@@ -1,12 +1,12 @@
 // The storefront's first load: the entry chunk, and what it imports once the page is painted, the app's start
-// (app/start.tsx, and React DOM's client, which it imports first) and on `/` the home route, each with everything it imports statically. Gzip sizes, from the Vite
+// (app/start.tsx) and on `/` the home route, each with everything it imports statically. Gzip sizes, from the Vite
 // manifest.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 /** The modules the entry imports after the first paint: their chunks' keys in the manifest. */
-const FIRST_LOAD_SOURCES = ['src/app/start.tsx', 'src/app/routes/home-page.tsx', '../../node_modules/react-dom/client.js'];
+const FIRST_LOAD_SOURCES = ['src/app/start.tsx', 'src/app/routes/home-page.tsx'];
 
 export function measureFirstLoad(distDir) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));

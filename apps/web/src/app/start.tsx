@@ -1,4 +1,5 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { STOREFRONT_STATE_ELEMENT_ID, type StorefrontState } from '@shop/shared/contract/storefront-render';
@@ -36,19 +37,12 @@ function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<vo
   });
 }
 
-/** A pause until the next task: the start runs as several short tasks, none long enough to hold up a tap (decision 1103). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 async function start(container: HTMLElement): Promise<void> {
-  // React DOM's client, the largest module, is evaluated in a task of its own.
-  const { createRoot, hydrateRoot } = await import('react-dom/client');
-  await nextTask();
   const state = serverState();
   // The query cache gets the very answers the server rendered with, so the first render matches its markup. The
   // opening status goes in as stale (updatedAt 0) and is asked again at once: a cached page may carry an older quote.
   for (const [key, data] of state?.queries ?? [])
     queryClient.setQueryData(key, data, key[0] === openingStatusQueryKey[0] ? { updatedAt: 0 } : undefined);
-  await nextTask();
   const router = createBrowserRouter(routes, { hydrationData: state ? { loaderData: state.loaderData } : undefined });
   // Rendering before the matched route's code is in would draw the route table's fallback: over the server's markup a
   // mismatch, over index.html's shell a spinner swapped again for the page a moment later.
@@ -65,9 +59,7 @@ async function start(container: HTMLElement): Promise<void> {
       </Providers>
     </StrictMode>
   );
-  await nextTask();
-  // In a transition React hydrates in slices that yield to the browser, rather than in one long task.
-  if (state) startTransition(() => void hydrateRoot(container, app));
+  if (state) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

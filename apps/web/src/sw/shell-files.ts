@@ -17,7 +17,7 @@ export interface ViteManifestChunk {
 }
 
 /** The modules the entry (src/main.tsx) imports once the page is painted: their chunks' keys in the manifest. */
-const FIRST_LOAD_SOURCES = ['src/app/start.tsx', 'src/app/routes/home-page.tsx', '../../node_modules/react-dom/client.js'];
+const FIRST_LOAD_SOURCES = ['src/app/start.tsx', 'src/app/routes/home-page.tsx'];
 
 /**
  * Files of dist/ outside assets/ that the worker precaches (from apps/web/public). vite-plugin-pwa adds the web app
