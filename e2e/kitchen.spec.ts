@@ -1,11 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { DEFAULT_WEB_DIST_DIR } from '../apps/server/src/app';
-import { startTestServer, type TestServer } from '../apps/server/test/harness';
-import { E2E_ADMIN } from '../playwright.config';
+import type { TestServer } from '../apps/server/test/harness';
+import { ownShop } from './own-shop';
 import {
   addPizza,
   adminApi,
@@ -44,34 +41,7 @@ const CLOSED = new Date('2026-11-18T23:30:00Z');
 const SOLD_OUT_PIZZA = 'Pepperoni Passion';
 
 let shop: TestServer;
-/** The web build as it stood when the file started: a build written meanwhile (by another run) cannot change it. */
-let webDist = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  webDist = mkdtempSync(path.join(tmpdir(), 'shop-e2e-kitchen-web-'));
-  cpSync(process.env.WEB_DIST_DIR || DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
-  shop = await startTestServer({
-    seed: true,
-    webDistDir: webDist,
-    env: {
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SHOP_TIME: OPEN.toISOString(),
-      // Sign-ups and sign-ins come from one address, as for the e2e server.
-      RATE_LIMIT_MULTIPLIER: '50',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  // Fails the journeys if an error answer broke the error contract (the harness watches every answer).
-  try {
-    await shop?.close();
-  } finally {
-    if (webDist) rmSync(webDist, { recursive: true, force: true });
-  }
-});
+ownShop('kitchen', OPEN, (started) => (shop = started));
 
 /** A failed journey carries what the shop answered about itself then, by its clock. */
 test.afterEach(async ({ request }) => {

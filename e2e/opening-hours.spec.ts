@@ -1,14 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
-import { DEFAULT_WEB_DIST_DIR } from '../apps/server/src/app';
-import { startTestServer, type TestServer } from '../apps/server/test/harness';
-import { E2E_ADMIN } from '../playwright.config';
+import type { TestServer } from '../apps/server/test/harness';
+import { ownShop } from './own-shop';
 import { addPizza, adminApi, checkout, newCustomer, payCashOnDelivery, SHOP_TIME, signInAdminByForm } from './steps';
 
-// Issue 35 point 1's journey (decision 1400): the owner closes Monday and the shop's own day (a special day closed,
+// Decision 1400's journey: the owner closes Monday and the shop's own day (a special day closed,
 // Wednesday 18 November, the shop clock's date) on the back office's Opening hours screen; a customer's open menu
 // says so at once, without a reload, and checkout takes no order. The journey changes the shop's hours, so it runs
 // on a shop of its own (as kitchen.spec.ts does), its clock fixed at Wednesday 18:00 in London.
@@ -17,31 +14,7 @@ const SHOTS = '/tmp/shots-opening-hours';
 mkdirSync(SHOTS, { recursive: true });
 
 let shop: TestServer;
-let webDist = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  webDist = mkdtempSync(path.join(tmpdir(), 'shop-e2e-hours-web-'));
-  cpSync(process.env.WEB_DIST_DIR || DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
-  shop = await startTestServer({
-    seed: true,
-    webDistDir: webDist,
-    env: {
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SHOP_TIME: SHOP_TIME.toISOString(),
-      RATE_LIMIT_MULTIPLIER: '50',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  try {
-    await shop?.close();
-  } finally {
-    if (webDist) rmSync(webDist, { recursive: true, force: true });
-  }
-});
+ownShop('hours', SHOP_TIME, (started) => (shop = started));
 
 /** Every test starts from the spec's hours (a retry too). */
 test.beforeEach(async () => {
