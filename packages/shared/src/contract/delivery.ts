@@ -6,27 +6,13 @@
 import { z } from 'zod';
 import { normaliseZoneCode, ZONE_CODE_MESSAGE } from '../domain/delivery-zones';
 import { postcodeQueryField } from './delivery-check';
-import { poundsToPence } from '../domain/money';
+import { poundsAsPence } from './pounds';
 
 /** The most a zone's fee or minimum may be, in pounds. */
 export const MAX_ZONE_POUNDS = 100;
 
 /** Pounds on the wire ('2.5'), pence once parsed (250). */
-const pounds = (name: string) => {
-  const message = `${name} must be an amount in pounds from 0 to ${MAX_ZONE_POUNDS}, such as 2.50`;
-  return z
-    .number(message)
-    .min(0, message)
-    .max(MAX_ZONE_POUNDS, message)
-    .transform((value, ctx) => {
-      const pence = poundsToPence(value);
-      if (pence === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return pence;
-    });
-};
+const pounds = (name: string) => poundsAsPence(name, MAX_ZONE_POUNDS, '2.50');
 
 const zoneCodeField = z
   .string(ZONE_CODE_MESSAGE)

@@ -5,7 +5,7 @@
  * fields it changes. `GET /api/shop-trader` (everyone) is the trader as the storefront shows it.
  */
 import { z } from 'zod';
-import { poundsToPence } from '../domain/money';
+import { poundsAsPence } from './pounds';
 import { MAX_MINIMUM_ORDER_PENCE } from '../domain/minimum-order';
 import { normaliseUkPhone, normaliseUkPostcode, normaliseVatNumber, TRADER_ADDRESS_LINES, TRADER_TEXT_MAX } from '../domain/shop-identity';
 
@@ -55,21 +55,7 @@ const postcodeField = z
 
 const MAX_MINIMUM_POUNDS = MAX_MINIMUM_ORDER_PENCE / 100;
 /** Pounds on the wire ('12.5'), pence once parsed (1250). */
-const minimumPounds = (name: string) => {
-  const message = `${name} must be an amount in pounds from 0 to ${MAX_MINIMUM_POUNDS}, such as 10.00`;
-  return z
-    .number(message)
-    .min(0, message)
-    .max(MAX_MINIMUM_POUNDS, message)
-    .transform((value, ctx) => {
-      const pence = poundsToPence(value);
-      if (pence === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return pence;
-    });
-};
+const minimumPounds = (name: string) => poundsAsPence(name, MAX_MINIMUM_POUNDS, '10.00');
 
 export const shopSettingsWireSchema = z.strictObject({
   /** A waiting order is marked late (and rings louder) after this many minutes. */
