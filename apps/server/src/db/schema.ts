@@ -438,11 +438,11 @@ export const shopSettings = pgTable(
     vatNumber: text('vat_number'),
     updatedAt: at('updated_at'),
     /**
-     * The opening hours the owner sets (issue 35 point 1, decision 1400): domain/opening-hours.ts's OpeningHours,
+     * The opening hours the owner sets (decision 1400): domain/opening-hours.ts's OpeningHours,
      * checked by the contract before it is stored; null: the spec's (DEFAULT_OPENING_HOURS).
      */
     openingHours: jsonb('opening_hours').$type<OpeningHours | null>(),
-    /** The minimum order per fulfilment (issue 35 point 2), pence of food; null: the spec's £10. */
+    /** The minimum order per fulfilment, pence of food; null: the spec's £10. */
     minimumDelivery: integer('minimum_delivery'),
     minimumCollection: integer('minimum_collection'),
   },

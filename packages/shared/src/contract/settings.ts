@@ -93,7 +93,7 @@ export const shopSettingsWireSchema = z.strictObject({
   /** null: not VAT-registered (no VAT lines on receipts). */
   vatNumber: z.string().nullable(),
   /**
-   * The minimum order per fulfilment (issue 35 point 2), pounds of food before any delivery fee (default 10 each); a
+   * The minimum order per fulfilment, pounds of food before any delivery fee (default 10 each); a
    * delivery zone's larger minimum still applies on top.
    */
   minimumOrder: z.strictObject({ delivery: z.number(), collection: z.number() }),

@@ -1,5 +1,5 @@
 /**
- * The minimum order (issue 35 point 2): the owner sets one for delivery and one for collection (pence, of the food
+ * The minimum order: the owner sets one for delivery and one for collection (pence, of the food
  * before any delivery fee); the default is the spec's £10 for both. A delivery zone's own minimum (decision 1001)
  * stays on top: the larger of the two applies.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's hours (issue 35 point 1, decision 1400) as tables on fixed clocks: several sessions a day, past
+ * The owner's hours (decision 1400) as tables on fixed clocks: several sessions a day, past
  * midnight, special days closed or with other hours, sessions for one fulfilment, the cut-off, and the clocks
  * changing (the last Sundays of March and October). The spec's own week is opening-hours.test.ts's, run against
  * DEFAULT_OPENING_HOURS.

@@ -1,5 +1,5 @@
 /**
- * Opening hours (SPEC.md section 1, issue 35 point 1): the owner's value, judged on London's wall clock.
+ * Opening hours (SPEC.md section 1): the owner's value, judged on London's wall clock.
  * - `weekly`: one or more sessions per weekday (0 = Sunday), 'HH:MM' to 'HH:MM'. A session whose close is at or
  *   before its opening runs past midnight and belongs to the day it opened: Saturday 00:20 is Friday's session.
  *   A session may serve only `delivery` or only `collection`; without `fulfilment` it serves both.

@@ -1,4 +1,4 @@
-// Issue 35 points 1 and 2 on the server (decision 1400): the owner's opening hours (GET/PUT /api/opening-hours) and
+// The owner's hours and minimums on the server (decision 1400): the owner's opening hours (GET/PUT /api/opening-hours) and
 // minimum order per fulfilment (PUT /api/shop-settings' minimumOrder) on the real database, and every order rule
 // following a change at once. The shop clock is fixed: Wednesday 18 November 2026, 18:00 (DEFAULT_SHOP_TIME).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -65,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return readOpeningHours(app.db);
     },
   );
-  // The owner's (issue 35 point 1). Today the admin guard; the roles (point 3) put the owner-and-manager check here.
+  // The owner's: the admin guard until staff roles exist, then the owner-and-manager check goes here.
   app.put(
     '/opening-hours',
     {

@@ -173,7 +173,7 @@ export async function readOpeningHours(db: Db): Promise<OpeningHours> {
   return row?.hours ?? DEFAULT_OPENING_HOURS;
 }
 
-/** The minimum order per fulfilment in pence (issue 35 point 2): the owner's, or the spec's £10 until saved. */
+/** The minimum order per fulfilment in pence: the owner's, or the spec's £10 until saved. */
 export async function readMinimumOrders(db: Db): Promise<MinimumOrders> {
   const row = (
     await db
