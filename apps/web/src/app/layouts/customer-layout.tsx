@@ -3,8 +3,8 @@ import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar';
 import { SkipLink } from '../../components/skip-link';
 
-// The footer is below the fold on every screen: it loads after the first paint, so the trader's details (and MUI's
-// Link) stay out of the storefront's first-load JS (decision 0301's budget).
+// The footer is below the fold on every screen: it loads after the first paint, so the trader's details stay out of
+// the storefront's first-load JS (decision 0301's budget).
 const ShopFooter = lazy(() => import('../../components/shop-footer').then((module) => ({ default: module.ShopFooter })));
 
 /** The storefront's frame: the navigation bar above every customer screen, the shop's footer below (decision 1002). */

@@ -89,13 +89,16 @@ export const MenuScreen = memo(function MenuScreen({ cardAction, aside }: MenuSc
                   />
                 </Suspense>
               ) : (
-                <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
+                // Each boundary is hydrated after the frame, in short tasks; a tap on it first hydrates it (decision 1103).
+                <Suspense>
+                  <ProductList products={shown} loading={products.isPending || categories.isPending} cardAction={cardAction} />
+                </Suspense>
               )}
               {!products.isPending && !categories.isPending && shown.length === 0 && (
                 <p className="menu-empty">There is nothing in this category yet.</p>
               )}
             </section>
-            {aside}
+            <Suspense>{aside}</Suspense>
           </div>
         </>
       )}
