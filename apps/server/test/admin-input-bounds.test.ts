@@ -32,7 +32,7 @@ describe.each(testDatabases())('bounded admin input on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     customer = await signInAs(server);
     menu = await loadMenu(server);
   });

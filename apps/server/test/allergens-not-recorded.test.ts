@@ -22,7 +22,7 @@ describe.each(testDatabases())('allergens not recorded on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     // As migration 0008 leaves a shop upgraded before allergens were recorded: Hawaiian and Mushrooms not recorded.
     await setHawaiian(null);
     await catalogueWrite(server.database.db, new Date(), (tx) =>

@@ -30,7 +30,7 @@ describe('the demo month of orders', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server.close());
 

@@ -55,7 +55,7 @@ describe('what a client may not decide', () => {
   beforeAll(async () => {
     menu = await loadMenu(server);
     customer = await signInAs(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     addressId = await addAddress(server, customer);
   });
 
@@ -886,7 +886,7 @@ describe('what an admin may write, generated: every visitor can still read the m
   const productOf = new Map<string, string>();
 
   beforeAll(async () => {
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ _id: string; category: string }>;
     for (const product of products) if (!productOf.has(product.category)) productOf.set(product.category, product._id);
   });
@@ -948,7 +948,7 @@ describe('requests that once answered 500', () => {
   beforeAll(async () => {
     menu = await loadMenu(server);
     customer = await signInAs(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     addressId = await addAddress(server, customer);
   });
 

@@ -120,7 +120,7 @@ export interface OrderingShop {
 export async function startOrderingShop(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<OrderingShop> {
   const server = await startTestServer({ db: kind, seed: true, env });
   const ready = await readyToOrder(server);
-  return { server, ...ready, admin: await signInAs(server, { role: 'admin' }) };
+  return { server, ...ready, admin: await signInAs(server, { role: 'owner' }) };
 }
 
 /** The shop's customer places a cash order of one pizza (201, else it throws), with `extra` in the body: its id. */

@@ -24,7 +24,7 @@ describe.each(testDatabases())('order mails through the order routes on %s', (ki
     inbox = await startInbox();
     server = await startTestServer({ db: kind, seed: true, env: { SMTP_URL: inbox.url } });
     menu = await loadMenu(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => {
     await server?.close();

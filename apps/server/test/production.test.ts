@@ -59,7 +59,7 @@ describe.each(testDatabases())('a production shop on %s', (kind) => {
 
   it('has no development outbox: GET /api/dev/outbox is 404, even for an admin', async () => {
     for (const server of [cashOnly, trial]) {
-      const admin = await signInAs(server, { role: 'admin' });
+      const admin = await signInAs(server, { role: 'owner' });
       const outbox = await call(server.url, 'GET', '/dev/outbox', { cookie: admin.cookie });
       expect(outbox.status).toBe(404);
       expect(outbox.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });

@@ -62,7 +62,7 @@ describe.each(testDatabases())('the service worker and the web app manifest, on 
     // Until the owner names the shop: the placeholder trader's name.
     expect(JSON.parse(manifest.body)).toMatchObject({ name: 'Takeaway Shop', short_name: 'Takeaway', display: 'standalone' });
 
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     expect((await call(server, 'PUT', '/shop-settings', admin, { traderName: 'Harbourside Slice' })).status).toBe(200);
     const renamed = JSON.parse((await get('/manifest.webmanifest')).body) as Record<string, unknown>;
     // The build's manifest with the shop's name: the icons, colour and start URL as built.

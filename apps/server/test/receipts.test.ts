@@ -19,7 +19,7 @@ describe.each(testDatabases())('VAT on an order’s receipt on %s', (kind) => {
   beforeEach(async () => {
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterEach(async () => server.close());
 

@@ -542,7 +542,7 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
   const menu = await loadMenu(server);
   const owner = await signInAs(server);
   const other = await signInAs(server);
-  const admin = await signInAs(server, { role: 'admin' });
+  const admin = await signInAs(server, { role: 'owner' });
   const ownerAddressId = await addAddress(server, owner);
   const placed = expectStatus(
     await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId)),

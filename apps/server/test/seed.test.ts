@@ -217,7 +217,7 @@ describe.each(testDatabases())('the seeded shop on %s', (kind) => {
 
   it('creates the admin with an argon2id hash of the configured password', async () => {
     const [admin] = await server.database.db.select().from(users);
-    expect(admin).toMatchObject({ email: TEST_ADMIN_EMAIL, role: 'admin' });
+    expect(admin).toMatchObject({ email: TEST_ADMIN_EMAIL, role: 'owner' });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin!.passwordHash, TEST_ADMIN_PASSWORD)).toBe(true);
   });

@@ -4,11 +4,12 @@ import { newId } from '../src/db/id';
 import { hashPassword } from '../src/modules/auth/password';
 import { createSession, SESSION_COOKIE } from '../src/modules/auth/session';
 import type { TestServer } from './harness';
+import type { Role } from '@shop/shared/domain/roles';
 
 export interface SignedIn {
   /** Send as the `cookie` header. */
   cookie: string;
-  user: { id: string; email: string; username: string; role: 'customer' | 'admin' };
+  user: { id: string; email: string; username: string; role: Role };
   password: string;
 }
 
@@ -20,7 +21,7 @@ let counter = 0;
  */
 export async function signInAs(
   server: TestServer,
-  opts: { role?: 'customer' | 'admin'; email?: string; username?: string; password?: string } = {},
+  opts: { role?: Role; email?: string; username?: string; password?: string } = {},
 ): Promise<SignedIn> {
   const role = opts.role ?? 'customer';
   counter += 1;

@@ -142,7 +142,7 @@ describe.each(testDatabases())('index.html as the server sends it, on %s', (kind
     const before = await firstImages('Deals');
     const products = (await (await fetch(`${server.url}/api/allproduts`)).json()) as Product[];
     const firstDeal = products.find((product) => product.category === 'Deals');
-    const { cookie } = await signInAs(server, { role: 'admin' });
+    const { cookie } = await signInAs(server, { role: 'owner' });
     const deleted = await fetch(`${server.url}/api/allproduts/${firstDeal?._id}`, { method: 'DELETE', headers: { cookie } });
     expect(deleted.status).toBe(200);
 

@@ -94,7 +94,7 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, db: kind, webDistDir: distDir });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     products = (await (await fetch(`${server.url}/api/allproduts`)).json()) as Product[];
     // The first page loads the renderer (a few MB of JavaScript): done here, with a hook's time, so no test's time
     // depends on how busy the machine is.

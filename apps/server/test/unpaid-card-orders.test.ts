@@ -15,7 +15,7 @@ describe.each(testDatabases())('a card order that was never paid, on %s', (kind)
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server?.close());
 

@@ -180,7 +180,7 @@ describe('hostile uploads on pglite', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: 'pglite' });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     const made = await fetch(`${server.url}/api/allcategori`, {
       method: 'POST',
       headers: { cookie: admin.cookie },

@@ -1,5 +1,6 @@
 // Answers of the shop's API for component tests, in the contract's shapes (packages/shared/src/contract), and the
 // cart quote priced by the same shared rules the server charges with.
+import type { Role } from '@shop/shared/domain/roles';
 import type { AddressWire } from '@shop/shared/contract/addresses';
 import { toCartQuoteAnswer, type CartLine } from '@shop/shared/contract/cart';
 import type { CategoryWire, IngredientWire, ProductWire } from '@shop/shared/contract/catalogue';
@@ -85,7 +86,7 @@ export function addressWire(overrides: Partial<AddressWire> = {}): AddressWire {
 }
 
 /** GET /session's answer for a signed-in user. */
-export function sessionAnswer(email: string, role: 'customer' | 'admin' = 'customer', username = 'Ada Lovelace'): FakeAnswer {
+export function sessionAnswer(email: string, role: Role = 'customer', username = 'Ada Lovelace'): FakeAnswer {
   return ok({ user: { email, username, role } });
 }
 

@@ -23,6 +23,7 @@ import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory }
 import { FULFILMENTS, type Fulfilment } from '@shop/shared/domain/fulfilment';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { OpeningHours } from '@shop/shared/domain/opening-hours';
+import { ROLES, type Role } from '@shop/shared/domain/roles';
 import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
@@ -172,7 +173,8 @@ export const users = pgTable(
     id: primaryId(),
     email: text('email').notNull().unique(),
     username: text('username').notNull(),
-    role: text('role').notNull().$type<'customer' | 'admin'>(),
+    /** domain/roles.ts: 'customer' or a staff role. */
+    role: text('role').notNull().$type<Role>(),
     passwordHash: text('password_hash').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
@@ -182,10 +184,7 @@ export const users = pgTable(
      */
     deletedAt: at('deleted_at'),
   },
-  (t) => [
-    check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
-    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-  ],
+  (t) => [check('users_role_check', oneOf(t.role, ROLES)), check('users_email_lower_check', sql`${t.email} = lower(${t.email})`)],
 );
 
 export const notifications = pgTable(
@@ -445,6 +444,12 @@ export const shopSettings = pgTable(
     /** The minimum order per fulfilment, pence of food; null: the spec's £10. */
     minimumDelivery: integer('minimum_delivery'),
     minimumCollection: integer('minimum_collection'),
+    /** The most a counter login may refund of one order, pence (decision 1401). */
+    counterRefundLimit: integer('counter_refund_limit').notNull().default(500),
+    /** An order placed ahead prints its kitchen ticket this many minutes before its slot. */
+    ticketLeadMinutes: integer('ticket_lead_minutes').notNull().default(30),
+    /** At the end of the trading day, close what was left open, so the board starts the next day empty. */
+    autoCloseDay: boolean('auto_close_day').notNull().default(true),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -709,3 +714,52 @@ export const printRequests = pgTable('print_requests', {
   requestHash: text('request_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * An invitation to join the staff (decision 1401): the invited account exists from the invitation (no usable password
+ * until the link is used); the link carries the token, only its sha256 is kept. Used once, within its expiry.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: id('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+  },
+  (t) => [index('staff_invites_user_idx').on(t.userId)],
+);
+
+/**
+ * The audit log (decision 1402): who did what to what, when, with the state before and after. Append-only: a trigger
+ * refuses every UPDATE and DELETE (migration 0011), and no route changes an entry. The actor's name and role are
+ * copied, so an entry reads the same after the account changes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: primaryId(),
+    at: at('at').notNull(),
+    actorId: id('actor_id').references(() => users.id, { onDelete: 'restrict' }),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** e.g. 'order.refund', 'order.cancel', 'product.update', 'hours.update', 'shop.pause', 'staff.invite', 'ticket.reprint'. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    /** One line a person reads: 'Refunded £4.50 of order 1042'. */
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);

@@ -34,7 +34,7 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
     ({ menu, customer: owner, addressId: ownerAddress } = await readyToOrder(server));
     other = await signInAs(server);
     otherAddress = await addAddress(server, other);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();
@@ -97,7 +97,7 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
   it('tells the order’s customer (every tab) and every admin when its status changes, and nobody else; nothing when nothing changed', async () => {
     const id = await placeCash();
     const tabs = [await connect(owner), await connect(owner, { transports: ['websocket'] })];
-    const admins = [await connect(admin), await connect(await signInAs(server, { role: 'admin' }))];
+    const admins = [await connect(admin), await connect(await signInAs(server, { role: 'owner' }))];
     const otherSocket = await connect(other);
     const anonymous = await connect(null);
 
@@ -315,7 +315,7 @@ describe.each(testDatabases())('live orders over socket.io on %s', (kind) => {
 describe.each(testDatabases())('closing the app on %s', (kind) => {
   it('closes the socket server: connected sockets are dropped and close() does not wait for them', async () => {
     const server = await startTestServer({ db: kind });
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     const sockets = [
       await connectSocket(server.url, { cookie: admin.cookie }),
       await connectSocket(server.url, { cookie: admin.cookie, transports: ['websocket'] }),

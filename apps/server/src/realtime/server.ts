@@ -30,6 +30,7 @@ import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
 import { refusesOrigin } from './handshake';
 import type { RealtimeServer, RealtimeSocket } from './types';
+import { isStaffRole } from '@shop/shared/domain/roles';
 
 // Rooms the server alone uses, to drop the sockets of a session that ends. They never carry an event.
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -132,7 +133,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   io.on('connection', (socket: RealtimeSocket) => {
     const { user, sessionId } = socket.data;
     if (user && sessionId)
-      void socket.join([user.role === 'admin' ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
+      void socket.join([isStaffRole(user.role) ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
     const answer = (args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as ClientEventAck) : undefined;

@@ -38,7 +38,7 @@ function openApp(at: string, session: ReturnType<typeof sessionAnswer>) {
 
 describe('the new-order chime around every page', () => {
   it('rings for an admin on the storefront (My Cart), outside the back office, and pops the waiting order up', async () => {
-    openApp(paths.cart, sessionAnswer('chef@example.co.uk', 'admin', 'Chef'));
+    openApp(paths.cart, sessionAnswer('chef@example.co.uk', 'owner', 'Chef'));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
     const popup = await screen.findByRole('dialog', { name: 'New order has been placed' });
     expect(within(popup).getByText(/^Order 0ffee1 ·/)).toBeVisible();

@@ -4,7 +4,7 @@ import { navItems } from './nav-items';
 
 const visitor: Session = { user: null, isAdmin: false, isLoading: false };
 const customer: Session = { user: { email: 'c@example.com', username: 'Cat', role: 'user' }, isAdmin: false, isLoading: false };
-const admin: Session = { user: { email: 'a@example.com', username: 'Ada', role: 'admin' }, isAdmin: true, isLoading: false };
+const admin: Session = { user: { email: 'a@example.com', username: 'Ada', role: 'owner' }, isAdmin: true, isLoading: false };
 
 const labels = (session: Session, small: boolean) => navItems(session, small).map((item) => `${item.label} ${item.to}`);
 

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, hasErrorCode } from './api';
 import { rememberUser } from './stored-user';
+import { isStaffRole } from '@shop/shared/domain/roles';
 
 /** The signed-in user as `GET /api/session` describes them. */
 export interface SessionUser {
@@ -51,7 +52,7 @@ export function useSession(): Session {
     retry: 1,
   });
   const user = query.data ?? null;
-  return { user, isAdmin: user?.role === 'admin', isLoading: query.isPending };
+  return { user, isAdmin: isStaffRole(user?.role), isLoading: query.isPending };
 }
 
 /**

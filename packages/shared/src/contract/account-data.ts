@@ -4,6 +4,7 @@
  * password asked again) while its orders stay, anonymised, in the shop's books.
  */
 import { z } from 'zod';
+import { ROLES } from '../domain/roles';
 
 /** The words the profile shows once the account is deleted, and the server answers. */
 export const ACCOUNT_DELETED = 'Your account is deleted. Your orders stay in the shop’s books without your name or address.';
@@ -38,7 +39,7 @@ const addressSnapshotSchema = z.strictObject({
 export const accountDataSchema = z.strictObject({
   exportedAt: z.string().describe('ISO instant, on the shop clock'),
   shop: z.string().describe('The trader the data is held by'),
-  account: z.strictObject({ email: z.string(), username: z.string(), role: z.enum(['customer', 'admin']), createdAt: z.string() }),
+  account: z.strictObject({ email: z.string(), username: z.string(), role: z.enum(ROLES), createdAt: z.string() }),
   addresses: z.array(addressSnapshotSchema.extend({ id: z.string(), createdAt: z.string() })),
   favourites: z.array(z.strictObject({ productId: z.string(), title: z.string().nullable(), addedAt: z.string() })),
   orders: z.array(

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isBlankPassword, OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_ONLY_SPACES, PASSWORD_TOO_SHORT } from '../domain/account-rules';
 import { errorBodySchema } from './errors';
+import { ROLES } from '../domain/roles';
 
 // Declared in domain/account-rules.ts (zod-free, for the browser); part of the contract all the same.
 export { OTP_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
@@ -95,7 +96,7 @@ export const changePasswordBodySchema = z.strictObject({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
-export const roleSchema = z.enum(['customer', 'admin']);
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** The user as every answer shows them: never a password or a hash. */

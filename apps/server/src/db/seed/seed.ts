@@ -141,7 +141,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       })),
     );
 
-    await tx.insert(users).values({ id: newId(now), email: adminEmail, username: 'Admin', role: 'admin', passwordHash, createdAt: now });
+    await tx.insert(users).values({ id: newId(now), email: adminEmail, username: 'Admin', role: 'owner', passwordHash, createdAt: now });
     return true;
   });
 

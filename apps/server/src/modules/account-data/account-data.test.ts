@@ -22,7 +22,7 @@ describe.each(testDatabases())('the customer’s own data: download and delete o
     // Wednesday 18 November 2026, 18:00 in London: open.
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();

@@ -31,6 +31,7 @@ import { emitSessionsEnded, verifyPassword } from '../auth/public';
 import { anonymiseOrdersOf, hasOpenOrders } from '../orders/public';
 import { itemChoices } from '../order-mail/public';
 import { readShopIdentity } from '../settings/public';
+import { isStaffRole } from '@shop/shared/domain/roles';
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 
@@ -128,7 +129,7 @@ export async function deleteAccount(ctx: Pick<ServiceContext, 'db' | 'now'>, use
   const { db } = ctx;
   const user = (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!user || user.deletedAt) throw new HttpError('SIGN_IN_REQUIRED', 'Please sign in.');
-  if (user.role === 'admin') throw new HttpError('FORBIDDEN', ADMIN_CANNOT_DELETE);
+  if (isStaffRole(user.role)) throw new HttpError('FORBIDDEN', ADMIN_CANNOT_DELETE);
   if (!(await verifyPassword(user.passwordHash, password))) throw new HttpError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
   const now = ctx.now();
   const email = erasedEmail(userId);

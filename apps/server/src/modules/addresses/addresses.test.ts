@@ -32,7 +32,7 @@ describe.each(testDatabases())('addresses on %s', (kind) => {
     server = await startTestServer({ db: kind });
     owner = await signInAs(server);
     other = await signInAs(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server.close());
 

@@ -43,14 +43,14 @@ describe.each(testDatabases())('session guards on %s', (kind) => {
   });
 
   it('lets an admin into admin routes', async () => {
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     expect((await get('/api/test/admin', admin.cookie)).status).toBe(200);
   });
 
   it('lets a customer read only their own e-mail-named data; an admin any', async () => {
     const a = await signInAs(server);
     const b = await signInAs(server);
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     expect((await get(`/api/test/of/${encodeURIComponent(a.user.email.toUpperCase())}`, a.cookie)).status).toBe(200);
     expect((await get(`/api/test/of/${encodeURIComponent(b.user.email)}`, a.cookie)).status).toBe(403);
     expect((await get(`/api/test/of/${encodeURIComponent(b.user.email)}`, admin.cookie)).status).toBe(200);

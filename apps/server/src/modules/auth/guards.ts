@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-errors';
 import type { SessionUser } from './session';
+import { isStaffRole } from '@shop/shared/domain/roles';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const ADMIN_ONLY = 'Only the shop’s staff can do this.';
@@ -10,10 +11,10 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
 }
 
-/** preHandler: 401 signed out, 403 signed in without the admin role. */
+/** preHandler: 401 signed out, 403 signed in as a customer: any member of staff passes (domain/roles.ts). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
-  if (request.user.role !== 'admin') throw new HttpError('ADMIN_ONLY', ADMIN_ONLY);
+  if (!isStaffRole(request.user.role)) throw new HttpError('ADMIN_ONLY', ADMIN_ONLY);
 }
 
 /** The signed-in user (after requireUser has run). */
@@ -28,7 +29,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
  */
 export function assertSelfOrAdmin(request: FastifyRequest, email: string): SessionUser {
   const user = currentUser(request);
-  if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) {
+  if (!isStaffRole(user.role) && user.email !== email.trim().toLowerCase()) {
     throw new HttpError('NOT_YOUR_ACCOUNT', 'You can only see your own account.');
   }
   return user;
@@ -39,5 +40,5 @@ export function assertSelfOrAdmin(request: FastifyRequest, email: string): Sessi
  * else as for a missing record (404), so ids cannot be probed.
  */
 export function isOwnerOrAdmin(user: SessionUser, ownerId: string): boolean {
-  return user.id === ownerId || user.role === 'admin';
+  return user.id === ownerId || isStaffRole(user.role);
 }

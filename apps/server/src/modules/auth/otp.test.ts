@@ -224,7 +224,7 @@ describe.each(testDatabases())('development outbox (no SMTP_URL) on %s', (kind) 
 
   it('records the mail; admins read it at GET /api/dev/outbox, customers get 403 and visitors 401', async () => {
     const customer = await signInAs(server, { password: PASSWORD });
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     expect((await api('POST', '/forgot-password/', { email: customer.user.email })).body).toEqual({ result: true, message: OTP_SENT });
 
     let mails: Array<{ to: string; subject: string; text: string; createdAt: string }> = [];

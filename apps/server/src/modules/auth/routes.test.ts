@@ -177,7 +177,7 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ statusCode: 403, result: false });
 
-      const admin = await signInAs(server, { role: 'admin' });
+      const admin = await signInAs(server, { role: 'owner' });
       const byAdmin = await api('GET', `/alluser/${encodeURIComponent(email)}`, { cookie: admin.cookie });
       expect(byAdmin.body).toEqual({ username: 'Olive Owner', email });
       expect((await api('GET', `/alluser/${encodeURIComponent(uniqueEmail('ghost'))}`, { cookie: admin.cookie })).status).toBe(404);

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { emitSessionsEnded } from './session-events';
+import type { Role } from '@shop/shared/domain/roles';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
@@ -14,7 +15,7 @@ export interface SessionUser {
   id: string;
   email: string;
   username: string;
-  role: 'customer' | 'admin';
+  role: Role;
 }
 
 declare module 'fastify' {

@@ -186,7 +186,7 @@ describe.each(testDatabases())('POST /api/cart/quote on %s', (kind) => {
   it('refuses a product deleted from the menu since it was put in the cart', async () => {
     const line = { productId: p('Onion Rings'), quantity: 1 };
     expect((await quote({ items: [line] })).status).toBe(200);
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     const deletion = await fetch(`${server.url}/api/allproduts/${line.productId}`, { method: 'DELETE', headers: { cookie: admin.cookie } });
     expect(deletion.status).toBe(200);
     const { status, body } = await quote({ items: [line] });

@@ -13,7 +13,7 @@ describe.each(testDatabases())('the cart quote’s delivery fees on %s', (kind) 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
     menu = await loadMenu(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server?.close());
 

@@ -63,7 +63,7 @@ describe.each(testDatabases())('allergens and VAT rates on the catalogue API on 
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, db: kind });
-    admin = (await signInAs(server, { role: 'admin' })).cookie;
+    admin = (await signInAs(server, { role: 'owner' })).cookie;
   });
   afterAll(async () => {
     await server?.close();

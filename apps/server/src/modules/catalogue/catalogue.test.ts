@@ -122,7 +122,7 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, db: kind });
-    admin = (await signInAs(server, { role: 'admin' })).cookie;
+    admin = (await signInAs(server, { role: 'owner' })).cookie;
     customer = (await signInAs(server, { role: 'customer' })).cookie;
   });
 

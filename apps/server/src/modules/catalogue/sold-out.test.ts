@@ -21,7 +21,7 @@ describe.each(testDatabases())('sold out on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server.close());
   afterEach(async () => {

@@ -24,7 +24,7 @@ describe.each(testDatabases())('the delivery fee and refusals in both order rout
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId: homeAddress } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     for (const postcode of ['BS6 6AA', 'BS6 5AB', 'BS9 1AA']) {
       const added = await call(server, 'POST', '/address-collection', customer, { ...ADDRESS, postcode });
       expect(added.status, JSON.stringify(added.body)).toBe(201);

@@ -21,7 +21,7 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
 
   beforeEach(async () => {
     server = await startTestServer({ db: kind, seed: true });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterEach(async () => {
     await server.close();
@@ -120,7 +120,7 @@ describe.each(testDatabases())('delivery zones on %s', (kind) => {
   it('takes SHOP_POSTCODE until the back office sets one, with the district of the post code it sets', async () => {
     await server.close();
     server = await startTestServer({ db: kind, seed: true, env: { SHOP_POSTCODE: 'bs6 5ab', SHOP_PHONE: '0117 496 0999' } });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     expect((await zones()).shopPostcode).toBe('BS6 5AB');
     expect(await check('BS6 7XX')).toMatchObject({ delivers: true, zone: 'BS6', fee: 0 });
     expect((await check('BS1 4DJ')).message).toBe('We do not deliver to BS1 online: call us on 0117 496 0999 to arrange delivery');

@@ -34,7 +34,7 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
     for (const item of list) product.set(item.title, item._id);
     alice = await signInAs(server);
     bob = await signInAs(server);
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
 
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     customer = await signInAs(server);
   });
   afterAll(async () => server.close());

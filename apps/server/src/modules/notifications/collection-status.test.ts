@@ -18,7 +18,7 @@ describe.each(testDatabases())('a collection ready and collected, as the custome
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server?.close());
 

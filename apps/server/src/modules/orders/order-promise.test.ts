@@ -26,7 +26,7 @@ describe.each(testDatabases())('the order promise: accept with a time, re-time, 
     // One customer places some 30 orders: past the per-customer limit of 20 an hour.
     orderingShop = await startOrderingShop(kind, { RATE_LIMIT_MULTIPLIER: '10' });
     ({ server, customer, admin } = orderingShop);
-    otherAdmin = await signInAs(server, { role: 'admin' });
+    otherAdmin = await signInAs(server, { role: 'owner' });
   });
   afterEach(() => {
     server.config.shopTime = new Date(DEFAULT_SHOP_TIME);

@@ -28,8 +28,8 @@ describe.each(testDatabases())('order status changes on %s', (kind) => {
     // One customer places an order for each of the 25 status pairs: past the per-customer limit of 20 an hour.
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
-    otherAdmin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
+    otherAdmin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server.close());
 
@@ -167,7 +167,7 @@ describe.each(testDatabases())('the shop’s order list (GET /api/buy-product) o
     // 53 orders from two customers: past the per-customer limit of 20 an hour.
     server = await startTestServer({ db: kind, seed: true, env: { RATE_LIMIT_MULTIPLIER: '10' } });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     const second = await signInAs(server);
     const secondAddress = await addAddress(server, second);
     for (let i = 0; i < 53; i += 1) {

@@ -136,7 +136,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(unknown.body.message).toBe('This item is no longer available');
 
     // A product on the menu, then deleted by an admin.
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     const partyBox = menu.product('Party Sharer Box');
     expect(
       (
@@ -239,7 +239,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
   it('shows an order only to its customer or an admin, and each history only to its owner', async () => {
     const id = (await history(customer))[0]?._id as string;
     const stranger = await signInAs(server);
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     expect((await call(server, 'GET', `/buy-product/${id}`, stranger)).status).toBe(404);
     expect((await call(server, 'GET', `/buy-product/${id}`, admin)).status).toBe(200);
     expect((await call(server, 'GET', `/buy-product/${id}`, null)).status).toBe(401);

@@ -204,7 +204,7 @@ describe.each(testDatabases())('orders stored by older code, read on %s', (kind)
 
     const history = await orderHistory(server, customer);
     expect(history.find((listed) => listed._id === id)?.items).toEqual(order.body.items);
-    const admin = await signInAs(server, { role: 'admin' });
+    const admin = await signInAs(server, { role: 'owner' });
     const shopList = await call(server, 'GET', '/buy-product', admin);
     expect(shopList.status).toBe(200);
     expect((shopList.body as Array<{ _id: string; items: unknown }>).find((listed) => listed._id === id)?.items).toEqual(order.body.items);

@@ -68,7 +68,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true, env });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => server?.close());
 
@@ -273,7 +273,7 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
       },
     });
     ({ menu, customer, addressId } = await readyToOrder(server));
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   });
   afterAll(async () => {
     await server?.close();

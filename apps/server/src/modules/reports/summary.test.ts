@@ -32,7 +32,7 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, seed: true });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
     customer = await signInAs(server);
   });
   afterAll(async () => server.close());

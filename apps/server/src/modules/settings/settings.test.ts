@@ -22,7 +22,7 @@ describe.each(testDatabases())('the shop’s settings: the trader, post code and
 
   const start = async (env: Record<string, string> = {}) => {
     server = await startTestServer({ db: kind, env });
-    admin = await signInAs(server, { role: 'admin' });
+    admin = await signInAs(server, { role: 'owner' });
   };
 
   it('answers the placeholder trader, no post code and 20 minutes to collect until anything is set', async () => {

@@ -28,7 +28,7 @@ function backOffice(routes: Record<string, FakeHandler | FakeAnswer> = {}) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(NOW));
   return fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /opening-status': ok(kitchenStatus(NOW)),
     ...routes,
   });

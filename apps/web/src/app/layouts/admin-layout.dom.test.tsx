@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { AdminLayout } from './admin-layout';
 
 it('the back office’s navigation leads to the shop settings', () => {
-  fakeApi({ 'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin') });
+  fakeApi({ 'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin') });
   renderWithProviders(<AdminLayout />, { at: paths.dashboard });
   const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]!;
   expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', paths.shopSettings);

@@ -67,7 +67,7 @@ const onItsWay = orderWire({
 
 function backOffice(orders: OrderWire[]) {
   return fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
     'GET /buy-product': ok(orders),
     'GET /buy-product/:id': (_request, { id }) => ok(orders.find((order) => order._id === id)),

@@ -12,7 +12,7 @@ import { ToppingsPage } from './toppings-page';
 describe('the product form', () => {
   it('sends the ticked allergens in the list’s order and the VAT rate', async () => {
     const api = fakeApi({
-      'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'admin' } }),
+      'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'owner' } }),
       'GET /allcategori': ok([categoryWire('Pizza', 1), categoryWire('Desserts', 2)]),
       'POST /allproduts': ok({ insertedId: '65f0aaaaaaaaaaaaaaaaaaaa' }, 201),
     });
@@ -47,7 +47,7 @@ describe('the product form', () => {
 
   it('a new product is "Allergens not recorded yet" until ticked: saved so it sends null; "Contains none" sends none', async () => {
     const api = fakeApi({
-      'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'admin' } }),
+      'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'owner' } }),
       'GET /allcategori': ok([categoryWire('Sides', 1)]),
       'POST /allproduts': ok({ insertedId: '65f0aaaaaaaaaaaaaaaaaaaa' }, 201),
     });

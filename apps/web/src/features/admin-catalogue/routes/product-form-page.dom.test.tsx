@@ -9,7 +9,7 @@ const CATEGORIES = ['All', 'Pizza', 'Wings', 'Vegan', 'Sides', 'Deals', 'Drinks'
 
 function openAddProduct(routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
-    'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'admin' } }),
+    'GET /session': ok({ user: { email: 'admin@example.co.uk', username: 'Admin', role: 'owner' } }),
     'GET /allcategori': ok(CATEGORIES),
     'POST /allproduts': ok({ insertedId: '65f0aaaaaaaaaaaaaaaaaaaa' }, 201),
     ...routes,

@@ -15,7 +15,7 @@ function openZones(start: { shopPostcode: string | null; zones: DeliveryZoneWire
   const state = { shopPostcode: start.shopPostcode, zones: [...start.zones] };
   let next = 1;
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /delivery-zones': () =>
       ok({ shopPostcode: state.shopPostcode, zones: [...state.zones].sort((a, b) => a.code.localeCompare(b.code)) }),
     'PUT /shop-settings': (request) => {

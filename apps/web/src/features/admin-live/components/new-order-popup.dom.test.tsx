@@ -43,7 +43,7 @@ async function openBackOffice(
   const byId = new Map([...pending, ...orders].map((order) => [order._id, order]));
   const waiting = new Set(pending.map((order) => order._id));
   const api = fakeApi({
-    'GET /session': sessionAnswer(`admin${admins}@example.co.uk`, 'admin', 'Admin'),
+    'GET /session': sessionAnswer(`admin${admins}@example.co.uk`, 'owner', 'Admin'),
     'GET /shop-settings': ok(settings),
     'GET /buy-product': (request) =>
       ok(

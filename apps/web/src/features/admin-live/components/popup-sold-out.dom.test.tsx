@@ -58,7 +58,7 @@ function shop(toppingsOnSale?: Map<string, IngredientWire>) {
     return ok({ _id: id, soldOut, soldOutUntil });
   };
   return fakeApi({
-    'GET /session': sessionAnswer('admin@example.co.uk', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.co.uk', 'owner', 'Admin'),
     'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
     'GET /buy-product': (request) => ok(request.query.get('page') === '1' ? [order] : []),
     'GET /buy-product/:id': ok(order),

@@ -32,7 +32,7 @@ describe('the accepted orders list', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const api = fakeApi({
-      'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+      'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
       'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
       'GET /buy-product': ok([dueFirst, dueNext, ahead]),
     });

@@ -26,7 +26,7 @@ const order = orderWire({
 describe('an order’s lines’ allergens for the kitchen', () => {
   it('the order page and the ticket name each line’s allergens, none of the 14, or not recorded', async () => {
     fakeApi({
-      'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+      'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
       'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
       'GET /buy-product/:id': ok(order),
     });

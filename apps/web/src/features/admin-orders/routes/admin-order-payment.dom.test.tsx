@@ -19,7 +19,7 @@ const pendingCard = orderWire({ items, paymentType: 'Card', paymentStatus: 'pend
 
 function backOffice(orders: OrderWire[]) {
   return fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /buy-product': ok(orders),
     'GET /buy-product/:id': (_request, { id }) => ok(orders.find((order) => order._id === id)),
   });

@@ -45,7 +45,7 @@ function job(fields: Partial<PrintJobWire>): PrintJobWire {
 function openOrder(order: OrderWire, print?: (key: string | null) => FakeAnswer | Promise<FakeAnswer>) {
   const state = { jobs: [] as PrintJobWire[] };
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /buy-product': ok([order]),
     'GET /buy-product/:id': ok(order),
     'GET /orders/:id/ticket': (request) => {
@@ -197,7 +197,7 @@ describe('Reprint on the accepted orders board', () => {
   it("each accepted order's row has Reprint", async () => {
     const onTheWay = orderWire({ _id: '65f0000000000000004275c2', items, status: 'On the way' });
     const api = fakeApi({
-      'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+      'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
       'GET /buy-product': ok([accepted, onTheWay]),
       'POST /orders/:id/print': ok(
         { jobs: [job({ reason: 'reprint' }), job({ printerId: '65f0000000000000000000a2', reason: 'reprint' })] },

@@ -47,7 +47,7 @@ function refundWire(overrides: Partial<RefundWire> & Pick<RefundWire, 'amount' |
 /** The back office's API for these orders; `routes` replace its answers. */
 function backOffice(orders: OrderWire[], routes: Record<string, FakeHandler> = {}) {
   return fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
     'GET /buy-product': ok(orders),
     'GET /buy-product/:id': (_request, { id }) => ok(orders.find((order) => order._id === id)),

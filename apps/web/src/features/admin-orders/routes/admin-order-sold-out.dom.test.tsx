@@ -21,7 +21,7 @@ const order = orderWire({ items: [margherita], paymentType: 'Cash', paymentStatu
 describe('sold out from the order page', () => {
   it('Sold out today marks the line product sold out until the next opening, and Back on sale undoes it', async () => {
     const api = fakeApi({
-      'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+      'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
       'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
       'GET /buy-product/:id': ok(order),
       'PUT /allproduts/:id/availability': (request, { id = '' }) => {
@@ -75,7 +75,7 @@ describe('sold out from the order page', () => {
     });
     const withChoices = orderWire({ items: [shake, pizza, deal] });
     const api = fakeApi({
-      'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+      'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
       'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
       'GET /buy-product/:id': ok(withChoices),
       'GET /allproduts': ok([fries]),

@@ -40,7 +40,7 @@ function openBanner(start: PrinterWire[]) {
   vi.setSystemTime(NOW);
   const state = { printers: start };
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /printers': () => ok({ printers: state.printers }),
   });
   return {

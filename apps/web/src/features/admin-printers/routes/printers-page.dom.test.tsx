@@ -33,7 +33,7 @@ function openPrinters(start: PrinterWire[]) {
   const state = { printers: [...start] };
   let next = 50;
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /printers': () => ok({ printers: [...state.printers].sort((a, b) => a.name.localeCompare(b.name)) }),
     'POST /printers': (request) => {
       const body = request.body as PrinterCreate;

@@ -14,7 +14,7 @@ const SAVED: ShopSettingsWire = DEFAULT_SETTINGS;
 
 function openSettings(put: FakeHandler = (request) => ok({ ...SAVED, ...(request.body as object) })) {
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /shop-settings': ok(SAVED),
     'PUT /shop-settings': put,
   });

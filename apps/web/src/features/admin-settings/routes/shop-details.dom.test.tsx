@@ -11,7 +11,7 @@ import { ShopSettingsPage } from './shop-settings-page';
 
 function openSettings(put: FakeHandler = (request) => ok({ ...DEFAULT_SETTINGS, ...(request.body as object) })) {
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /shop-settings': ok(DEFAULT_SETTINGS),
     'PUT /shop-settings': put,
   });

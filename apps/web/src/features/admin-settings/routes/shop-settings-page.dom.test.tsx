@@ -12,7 +12,7 @@ const DEFAULTS: ShopSettingsWire = DEFAULT_SETTINGS;
 
 function openSettings(put: FakeHandler = (request) => ok({ ...DEFAULTS, ...(request.body as object) })) {
   const api = fakeApi({
-    'GET /session': sessionAnswer('admin@example.com', 'admin', 'Admin'),
+    'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'),
     'GET /shop-settings': ok(DEFAULTS),
     'PUT /shop-settings': put,
   });
