@@ -20,6 +20,7 @@ const serverModules = dirs(`./${SERVER}/modules`);
 /** The server's modules, each allowed to use only those before it (docs/architecture.md). */
 const SERVER_MODULE_ORDER = [
   'health',
+  'audit',
   'auth',
   'settings',
   'catalogue',

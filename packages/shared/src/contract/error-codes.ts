@@ -40,6 +40,10 @@ const SHOP_CODES = {
   CARD_DECLINED: 402,
   FORBIDDEN: 403,
   ADMIN_ONLY: 403,
+  /** Staff whose role does not hold the permission (domain/roles.ts), e.g. a kitchen login refunding. */
+  ROLE_FORBIDDEN: 403,
+  /** A counter login refunding more than the owner's limit allows. */
+  REFUND_OVER_LIMIT: 403,
   WRONG_CURRENT_PASSWORD: 403,
   CROSS_SITE_REQUEST: 403,
   NOT_YOUR_ACCOUNT: 403,
@@ -47,6 +51,8 @@ const SHOP_CODES = {
   // 404: nothing there (or not yours to see)
   NOT_FOUND: 404,
   ACCOUNT_NOT_FOUND: 404,
+  INVITE_NOT_FOUND: 404,
+  STAFF_NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
   CATEGORY_NOT_FOUND: 404,
@@ -68,6 +74,8 @@ const SHOP_CODES = {
   // 409: the state of things says no
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** Removing or demoting the shop's last owner. */
+  LAST_OWNER: 409,
   CATEGORY_NAME_TAKEN: 409,
   CATEGORY_HAS_PRODUCTS: 409,
   IDEMPOTENCY_KEY_REUSED: 409,

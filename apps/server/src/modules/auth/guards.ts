@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-errors';
 import type { SessionUser } from './session';
-import { isStaffRole } from '@shop/shared/domain/roles';
+import { can, isStaffRole, ROLE_LABELS, type Permission, type Role } from '@shop/shared/domain/roles';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const ADMIN_ONLY = 'Only the shop’s staff can do this.';
@@ -15,6 +15,20 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
   if (!isStaffRole(request.user.role)) throw new HttpError('ADMIN_ONLY', ADMIN_ONLY);
+}
+
+/**
+ * preHandler: 401 signed out, 403 unless the user's role holds the permission (domain/roles.ts), with a message that
+ * names the role: 'A kitchen login cannot do this.'
+ */
+export function requirePermission(permission: Permission) {
+  return async function requirePermissionHandler(request: FastifyRequest): Promise<void> {
+    if (!request.user) throw new HttpError('SIGN_IN_REQUIRED', SIGN_IN_REQUIRED);
+    const { role } = request.user;
+    if (can(role, permission)) return;
+    if (!isStaffRole(role)) throw new HttpError('ADMIN_ONLY', ADMIN_ONLY);
+    throw new HttpError('ROLE_FORBIDDEN', `A ${ROLE_LABELS[role as Role].toLowerCase()} login cannot do this.`);
+  };
 }
 
 /** The signed-in user (after requireUser has run). */

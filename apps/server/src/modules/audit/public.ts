@@ -1,0 +1,1 @@
+export { actorOf, recordAudit, SHOP_ACTOR, type AuditActor, type AuditEntry } from './record';
