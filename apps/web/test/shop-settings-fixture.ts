@@ -17,4 +17,7 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   traderEmail: 'hello@takeaway-shop.example',
   vatNumber: null,
   minimumOrder: { delivery: 10, collection: 10 },
+  counterRefundLimit: 5,
+  ticketLeadMinutes: 30,
+  autoCloseDay: true,
 };

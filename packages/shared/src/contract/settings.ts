@@ -97,6 +97,15 @@ export const shopSettingsWireSchema = z.strictObject({
    * delivery zone's larger minimum still applies on top.
    */
   minimumOrder: z.strictObject({ delivery: z.number(), collection: z.number() }),
+  /**
+   * The most a counter login may refund of one order, pounds (default 5; decision 1401). Only the owner changes it
+   * (the payment settings).
+   */
+  counterRefundLimit: z.number(),
+  /** An order placed ahead prints its kitchen ticket this many minutes before its slot (default 30). */
+  ticketLeadMinutes: z.number(),
+  /** At the end of the trading day, what was left open is closed, so the board starts the next day empty (default on). */
+  autoCloseDay: z.boolean(),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 
@@ -117,6 +126,9 @@ export const shopSettingsUpdateSchema = shopSettingsWireSchema
       { delivery: minimumPounds('minimumOrder.delivery'), collection: minimumPounds('minimumOrder.collection') },
       'minimumOrder must be {delivery, collection} in pounds',
     ),
+    counterRefundLimit: poundsAsPence('counterRefundLimit', 1000, '5.00'),
+    ticketLeadMinutes: minutes('ticketLeadMinutes', 0, 240),
+    autoCloseDay: z.boolean('autoCloseDay must be true or false'),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one setting to change');

@@ -36,6 +36,9 @@ export interface KitchenSettings {
 }
 /** Collection's usual time when the settings name none (shop_settings.collection_minutes' default). */
 export const DEFAULT_COLLECTION_MINUTES = 20;
+
+/** An order placed ahead prints its kitchen ticket this many minutes before its slot, unless the owner sets another lead. */
+export const DEFAULT_TICKET_LEAD_MINUTES = 30;
 export const DEFAULT_KITCHEN_SETTINGS: KitchenSettings = { usualMinutes: 45, queueAllowance: 5, minutesPerExtraOrder: 5, slotCapacity: 0 };
 
 /** Busy mode and pause as stored: `until` null = until turned off. */

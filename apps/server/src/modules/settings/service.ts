@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ShopSettingsUpdate, ShopSettingsWire, ShopTrader } from '@shop/shared/contract/settings';
-import { DEFAULT_COLLECTION_MINUTES, DEFAULT_KITCHEN_SETTINGS } from '@shop/shared/domain/kitchen';
+import { DEFAULT_COLLECTION_MINUTES, DEFAULT_KITCHEN_SETTINGS, DEFAULT_TICKET_LEAD_MINUTES } from '@shop/shared/domain/kitchen';
+import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { DEFAULT_MINIMUM_ORDERS, type MinimumOrders } from '@shop/shared/domain/minimum-order';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@shop/shared/domain/opening-hours';
@@ -31,6 +32,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   traderEmail: SHOP_IDENTITY.email,
   vatNumber: SHOP_IDENTITY.vatNumber,
   minimumOrder: { delivery: penceToPounds(DEFAULT_MINIMUM_ORDERS.delivery), collection: penceToPounds(DEFAULT_MINIMUM_ORDERS.collection) },
+  counterRefundLimit: penceToPounds(DEFAULT_COUNTER_REFUND_LIMIT),
+  ticketLeadMinutes: DEFAULT_TICKET_LEAD_MINUTES,
+  autoCloseDay: true,
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -75,6 +79,9 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
       delivery: penceToPounds(row.minimumDelivery ?? DEFAULT_MINIMUM_ORDERS.delivery),
       collection: penceToPounds(row.minimumCollection ?? DEFAULT_MINIMUM_ORDERS.collection),
     },
+    counterRefundLimit: penceToPounds(row.counterRefundLimit),
+    ticketLeadMinutes: row.ticketLeadMinutes,
+    autoCloseDay: row.autoCloseDay,
   };
 }
 
