@@ -440,6 +440,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }),
   },
   'GET /api/admin/summary': { expect: adminOnly(), request: () => ({ path: api('/admin/summary') }) },
+  'GET /api/audit-log': { expect: adminOnly(), request: () => ({ path: api('/audit-log') }) },
 
   // Settings
   'GET /api/shop-settings': { expect: adminOnly(), request: () => ({ path: api('/shop-settings') }) },

@@ -16,6 +16,7 @@ import {
 } from '@shop/shared/contract/orders';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
 import { readOpeningStatus } from '../kitchen/public';
 import { placeCashOrder } from './placement';
@@ -117,7 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<UpdateOrderStatusAnswer> => {
       const id = orderId(request.params.id);
-      return updateOrder(app, currentUser(request), id, request.body);
+      return updateOrder(app, actorOf(currentUser(request)), id, request.body);
     },
   );
 

@@ -10,6 +10,7 @@
 import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { RefundAnswer } from '@shop/shared/contract/orders';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { PLAIN_CANCEL_REASON, refundableAmount, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES } from '@shop/shared/domain/payment-types';
 import type { ServiceContext, ServiceLog } from '../../context';
@@ -17,6 +18,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, refunds } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { recordAudit, type AuditActor } from '../audit/public';
 import { toRefundWire, writeOrderMoney, type OrderMoney } from '../orders/public';
 import {
   applyPaymentEvent,
@@ -164,7 +166,7 @@ async function sendRefund(
  */
 async function recordRefund(
   ctx: MoneyContext,
-  input: { orderId: string; amount: number | 'all'; reason: string; key: (id: string) => string; adminId: string | null },
+  input: { orderId: string; amount: number | 'all'; reason: string; key: (id: string) => string; actor: AuditActor | null },
 ): Promise<{ row: RefundRow } | { left: number }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -183,7 +185,7 @@ async function recordRefund(
         reason: input.reason,
         status: 'pending',
         idempotencyKey: input.key(id),
-        createdBy: input.adminId,
+        createdBy: input.actor?.id ?? null,
         createdAt: now,
       })
       .onConflictDoNothing({ target: refunds.idempotencyKey })
@@ -191,7 +193,20 @@ async function recordRefund(
     // Another process recorded the same refund (a cancellation's key) first.
     if (!row) return { left: 0 };
     const refundedTotal = order.refundedTotal + amount;
-    await writeOrderMoney(tx, order.id, { refundedTotal, paymentStatus: refundedStatus(order.total, refundedTotal) }, {}, now);
+    const paymentStatus = refundedStatus(order.total, refundedTotal);
+    await writeOrderMoney(tx, order.id, { refundedTotal, paymentStatus }, {}, now);
+    // A cancel's refund follows the cancel's own entry; a refund someone asks for is an entry of its own.
+    if (input.actor) {
+      await recordAudit(tx, now, {
+        actor: input.actor,
+        action: 'order.refund',
+        subjectType: 'order',
+        subjectId: order.id,
+        summary: `Refunded ${formatPounds(amount)} of order ${displayOrderId(order.id)}: ${input.reason}`,
+        before: { refundedTotal: formatPounds(order.refundedTotal), paymentStatus: order.paymentStatus },
+        after: { refundedTotal: formatPounds(refundedTotal), paymentStatus, refund: formatPounds(amount), reason: input.reason },
+      });
+    }
     return { row };
   });
 }
@@ -206,7 +221,7 @@ async function refundCanceledOrder(ctx: MoneyContext, order: OrderRow): Promise<
       amount: 'all',
       reason: order.cancelReason ?? PLAIN_CANCEL_REASON,
       key: () => key,
-      adminId: null,
+      actor: null,
     });
     if (!('row' in recorded)) return;
     row = recorded.row;
@@ -264,7 +279,7 @@ export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: strin
  */
 export async function refundOrderPayment(
   ctx: MoneyContext,
-  input: { orderId: string; amount: number; reason: string; adminId: string },
+  input: { orderId: string; amount: number; reason: string; actor: AuditActor },
 ): Promise<RefundAnswer> {
   const order = await readOrder(ctx.db, input.orderId);
   if (!order || !order.placedAt) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
@@ -280,7 +295,7 @@ export async function refundOrderPayment(
     amount: input.amount,
     reason: input.reason,
     key: (id) => `refund-${id}`,
-    adminId: input.adminId,
+    actor: input.actor,
   });
   if (!('row' in recorded)) throw new HttpError('REFUND_TOO_LARGE', `You can refund at most ${formatPounds(recorded.left)}`);
   const sent = await sendRefund(ctx, order, recorded.row);

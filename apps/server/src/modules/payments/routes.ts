@@ -16,6 +16,7 @@ import {
 import { poundsToPence } from '@shop/shared/domain/money';
 import { HttpError } from '../../http-errors';
 import { errorAnswers, idParams } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { currentUser, requireAdmin, requireUser } from '../auth/public';
 import { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from '../orders/public';
 import { startCardOrder } from './checkout';
@@ -64,7 +65,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = orderId(request.params.id);
       const amount = poundsToPence(request.body.amount);
       if (amount === null) throw new HttpError('VALIDATION_FAILED', 'amount: must be pounds with at most two decimals, such as 4.50');
-      const answer = await refundOrderPayment(app, { orderId: id, amount, reason: request.body.reason, adminId: currentUser(request).id });
+      const answer = await refundOrderPayment(app, {
+        orderId: id,
+        amount,
+        reason: request.body.reason,
+        actor: actorOf(currentUser(request)),
+      });
       return reply.code(201).send(answer);
     },
   );

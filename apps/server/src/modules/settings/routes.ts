@@ -3,7 +3,8 @@ import { openingHoursAnswerSchema, openingHoursSchema } from '@shop/shared/contr
 import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
-import { requireAdmin } from '../auth/public';
+import { actorOf } from '../audit/public';
+import { currentUser, requireAdmin } from '../auth/public';
 import { readOpeningHours, readShopSettings, readShopTrader, updateOpeningHours, updateShopSettings } from './service';
 
 /**
@@ -31,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopSettingsWireSchema, ...errorAnswers },
       },
     },
-    async (request) => updateShopSettings(app, request.body),
+    async (request) => updateShopSettings(app, request.body, actorOf(currentUser(request))),
   );
   // Everyone: the footer, checkout and the order page show who the customer contracts with (decision 1002).
   app.get(
@@ -77,6 +78,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: openingHoursAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => updateOpeningHours(app, request.body),
+    async (request) => updateOpeningHours(app, request.body, actorOf(currentUser(request))),
   );
 };
