@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryWire, AuditLogAnswer } from '@shop/shared/contract/audit';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
-import { testDatabases } from '../../../test/harness';
+import { DEFAULT_SHOP_TIME, testDatabases } from '../../../test/harness';
 import { call, placeCashOrder, placeHeldCardOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
 import { startTcpPrinter, type TcpPrinter } from '../../../test/tcp-printer';
+import { runOrderTimers } from '../orders/public';
 import { recordAudit, SHOP_ACTOR } from './public';
 
 describe.each(testDatabases())('the audit log on %s', (kind) => {
@@ -274,6 +275,26 @@ describe.each(testDatabases())('the audit log on %s', (kind) => {
         404,
       );
       expect((await call(shop.server, method, '/audit-log', shop.admin, method === 'DELETE' ? undefined : {})).status, method).toBe(404);
+    }
+  });
+
+  it('records the shop rejecting an order nobody answered, as the shop', async () => {
+    const id = await placeCashOrder(shop);
+    const { autoRejectAfterMinutes } = (await call(shop.server, 'GET', '/shop-settings', manager)).body as {
+      autoRejectAfterMinutes: number;
+    };
+    shop.server.config.shopTime = new Date(Date.parse(DEFAULT_SHOP_TIME) + (autoRejectAfterMinutes + 1) * 60_000);
+    try {
+      await runOrderTimers(shop.server.app);
+      const entry = (await log('?actor=shop&action=order.reject')).entries.find((e) => e.subjectId === id);
+      expect(entry).toMatchObject({
+        actor: { id: null, name: 'The shop', role: 'system' },
+        summary: expect.stringMatching(new RegExp(`^Rejected order ${displayOrderId(id)}: `)),
+        before: { status: 'Pending Order' },
+        after: { status: 'Canceled Order' },
+      });
+    } finally {
+      shop.server.config.shopTime = new Date(DEFAULT_SHOP_TIME);
     }
   });
 });
