@@ -13,6 +13,11 @@ export function changedOnly(
   };
 }
 
+/** A field's name in words: 'lateAfterMinutes' → 'late after minutes'. */
+function words(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
 /**
  * A change in words for a summary: 'price M £8.99 → £9.49, description'. A short value is shown on both sides; a long
  * one or a list only by its label (the entry's before and after hold it whole).
@@ -29,7 +34,7 @@ export function describeChanges(
         : null;
   return change.keys
     .map((key) => {
-      const label = labels[key] ?? key;
+      const label = labels[key] ?? words(key);
       const from = shown(change.before[key]);
       const to = shown(change.after[key]);
       return from !== null && to !== null && from.length + to.length <= 40 ? `${label} ${from} → ${to}` : label;

@@ -225,7 +225,7 @@ export async function updatePrinter(
           action: 'printer.update',
           subjectType: 'printer',
           subjectId: id,
-          summary: `Changed the printer ${row.name}: ${describeChanges({ keys, ...changed })}`,
+          summary: `Changed the printer ${row.name}: ${describeChanges({ keys, ...changed }, { cloudPrntUrl: 'CloudPRNT URL' })}`,
           ...changed,
         });
       });

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryWire, AuditLogAnswer } from '@shop/shared/contract/audit';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
-import { DEFAULT_SHOP_TIME, testDatabases } from '../../../test/harness';
-import { call, placeCashOrder, placeHeldCardOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
-import { signInAs, type SignedIn } from '../../../test/sign-in';
-import { startTcpPrinter, type TcpPrinter } from '../../../test/tcp-printer';
-import { runOrderTimers } from '../orders/public';
-import { recordAudit, SHOP_ACTOR } from './public';
+import { DEFAULT_SHOP_TIME, testDatabases } from './harness';
+import { call, placeCashOrder, placeHeldCardOrder, startOrderingShop, type OrderingShop } from './order-fixtures';
+import { signInAs, type SignedIn } from './sign-in';
+import { startTcpPrinter, type TcpPrinter } from './tcp-printer';
+import { runOrderTimers } from '../src/modules/orders/public';
+import { recordAudit, SHOP_ACTOR } from '../src/modules/audit/public';
 
 describe.each(testDatabases())('the audit log on %s', (kind) => {
   let shop: OrderingShop;
@@ -183,7 +183,7 @@ describe.each(testDatabases())('the audit log on %s', (kind) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await latest('settings.update')).toMatchObject({
       actor: managerActor(),
-      summary: `Changed the shop’s settings: lateAfterMinutes ${before.lateAfterMinutes} → ${before.lateAfterMinutes + 5}`,
+      summary: `Changed the shop’s settings: late after minutes ${before.lateAfterMinutes} → ${before.lateAfterMinutes + 5}`,
       before: { lateAfterMinutes: before.lateAfterMinutes },
       after: { lateAfterMinutes: before.lateAfterMinutes + 5 },
     });
