@@ -32,6 +32,7 @@ import { deliveryRoutes } from './modules/delivery/routes';
 import { kitchenRoutes } from './modules/kitchen/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { auditLogRoutes } from './modules/reports/audit-log-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { printerRoutes } from './modules/printers/routes';
 import { startOrderTimers } from './modules/orders/public';
@@ -81,6 +82,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   orderRoutes,
   notificationRoutes,
   reportRoutes,
+  auditLogRoutes,
   settingsRoutes,
   accountDataRoutes,
   receiptRoutes,

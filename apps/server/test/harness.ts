@@ -52,6 +52,7 @@ export interface TestServer {
  */
 export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/src/db/schema-checks.test.ts': "the migrations' constraints, as the server enforces them",
+  'apps/server/src/modules/audit/append-only.test.ts': "the audit log's append-only trigger, as the server runs it",
   'apps/server/src/modules/auth/rate-limit-store.test.ts': 'counters raised at once from two processes, by prepared statements',
   'apps/server/src/modules/orders/orders.test.ts': 'one Idempotency-Key sent several times at once; the placement statement',
   'apps/server/src/modules/orders/order-status.test.ts': 'admins changing one order at once',

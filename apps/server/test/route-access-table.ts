@@ -524,6 +524,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }),
   },
   'GET /api/admin/summary': { expect: withPermission('reports'), request: () => ({ path: api('/admin/summary') }) },
+  'GET /api/audit-log': { expect: withPermission('auditLog'), request: () => ({ path: api('/audit-log') }) },
 
   // Settings
   'GET /api/shop-settings': { expect: withPermission('settings'), request: () => ({ path: api('/shop-settings') }) },

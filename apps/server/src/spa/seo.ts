@@ -55,6 +55,7 @@ export const DISALLOWED_PATHS = [
   '/shop-settings',
   '/opening-hours',
   '/delivery-zones',
+  '/audit-log',
 ] as const;
 
 /** The trader as the pages name it (the shop's settings, else SHOP_*). */

@@ -156,6 +156,7 @@ const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
   },
   { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
+  { path: paths.auditLog, lazy: page(() => import('../features/admin-audit/routes/audit-log-page').then((m) => m.AuditLogPage)) },
 ];
 
 export const routes: RouteObject[] = [

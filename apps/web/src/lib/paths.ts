@@ -52,6 +52,8 @@ export const paths = {
   deliveryZones: '/delivery-zones',
   /** The shop's receipt printers (decision 1201). */
   printers: '/printers',
+  /** Who changed what and when (decision 1402). */
+  auditLog: '/audit-log',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -14,7 +14,8 @@ import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { requirePermission } from '../auth/public';
+import { actorOf } from '../audit/public';
+import { currentUser, requirePermission } from '../auth/public';
 import { createBanner, deleteBanner, listBanners } from './service';
 
 // A banner's image may be as large as a product's, and a too-large one is refused in the product form's words.
@@ -48,7 +49,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { image } = await readImageWrite(request, bannerCreateSchema, BANNER_UPLOAD);
       if (!image) throw new HttpError('IMAGE_REQUIRED', BANNER_IMAGE_REQUIRED);
-      return reply.code(201).send(await createBanner(app, image));
+      return reply.code(201).send(await createBanner(app, image, actorOf(currentUser(request))));
     },
   );
   app.delete(
@@ -57,6 +58,6 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requirePermission('menu'),
       schema: { tags, summary: 'Delete a banner', params: idParams, response: { 200: deletedAnswerSchema, ...errorAnswers } },
     },
-    async (request) => deleteBanner(app.db, request.params.id),
+    async (request) => deleteBanner(app, request.params.id, actorOf(currentUser(request))),
   );
 };

@@ -27,7 +27,8 @@ import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, formBody, idParams, imageFormBody, notModified } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, parseFields, readImageWrite, readWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { requirePermission } from '../auth/public';
+import { actorOf } from '../audit/public';
+import { currentUser, requirePermission } from '../auth/public';
 import { getMenuAnswers, type CachedAnswer } from './menu-cache';
 import {
   createCategory,
@@ -149,7 +150,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, summary: 'Add a category', documentedBody: imageFormBody(categoryCreateSchema), response: created } },
     async (request, reply) => {
       const { input, image } = await readImageWrite(request, categoryCreateSchema, CATEGORY_UPLOAD);
-      return reply.code(201).send(await createCategory(app, input, image));
+      return reply.code(201).send(await createCategory(app, input, image, actorOf(currentUser(request))));
     },
   );
 
@@ -167,14 +168,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { input, image } = await readImageWrite(request, categoryUpdateSchema, CATEGORY_UPLOAD);
-      return updateCategory(app, request.params.id, input, image);
+      return updateCategory(app, request.params.id, input, image, actorOf(currentUser(request)));
     },
   );
 
   app.delete(
     '/allcategori/:id',
     { ...admin, schema: { tags, summary: 'Delete a category without products', params: idParams, response: deleted } },
-    async (request) => deleteCategory(app, request.params.id),
+    async (request) => deleteCategory(app, request.params.id, actorOf(currentUser(request))),
   );
 
   app.post(
@@ -182,7 +183,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...productWrite, schema: { tags, summary: 'Add a product', documentedBody: imageFormBody(productInputSchema), response: created } },
     async (request, reply) => {
       const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-      return reply.code(201).send(await createProduct(app, input, image));
+      return reply.code(201).send(await createProduct(app, input, image, actorOf(currentUser(request))));
     },
   );
 
@@ -200,7 +201,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { input, image } = await readImageWrite(request, productInputSchema, PRODUCT_UPLOAD);
-      return updateProduct(app, request.params.id, input, image);
+      return updateProduct(app, request.params.id, input, image, actorOf(currentUser(request)));
     },
   );
 
@@ -213,17 +214,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/allproduts/:id/availability', { ...soldOut, schema: availability('a product') }, async (request) =>
-    setAvailability(app, { kind: 'product', id: request.params.id }, request.body),
+    setAvailability(app, { kind: 'product', id: request.params.id }, request.body, actorOf(currentUser(request))),
   );
 
   app.put('/ingredients/:id/availability', { ...soldOut, schema: availability('a topping') }, async (request) =>
-    setAvailability(app, { kind: 'topping', id: request.params.id }, request.body),
+    setAvailability(app, { kind: 'topping', id: request.params.id }, request.body, actorOf(currentUser(request))),
   );
 
   app.delete(
     '/allproduts/:id',
     { ...admin, schema: { tags, summary: 'Delete a product', params: idParams, response: deleted } },
-    async (request) => deleteProduct(app, request.params.id),
+    async (request) => deleteProduct(app, request.params.id, actorOf(currentUser(request))),
   );
 
   app.post(
@@ -232,7 +233,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const write = await readWrite(request, CATEGORY_UPLOAD);
       const input = parseFields(ingredientCreateSchema, write.fields);
-      return reply.code(201).send(await createTopping(app, input));
+      return reply.code(201).send(await createTopping(app, input, actorOf(currentUser(request))));
     },
   );
 
@@ -250,13 +251,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const write = await readWrite(request, CATEGORY_UPLOAD);
-      return updateTopping(app, request.params.id, parseFields(ingredientUpdateSchema, write.fields));
+      return updateTopping(app, request.params.id, parseFields(ingredientUpdateSchema, write.fields), actorOf(currentUser(request)));
     },
   );
 
   app.delete(
     '/ingredients/:id',
     { ...admin, schema: { tags, summary: 'Delete a topping', params: idParams, response: deleted } },
-    async (request) => deleteTopping(app, request.params.id),
+    async (request) => deleteTopping(app, request.params.id, actorOf(currentUser(request))),
   );
 };

@@ -14,14 +14,17 @@ import {
   type ProductDetailWire,
   type ProductInput,
 } from '@shop/shared/contract/catalogue';
+import { formatPounds } from '@shop/shared/domain/money';
 import { soldOutMarkFor, soldOutState } from '@shop/shared/domain/sold-out';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { categories, images, products, toppings } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import type { ProcessedImage } from '../../images/process';
 import { deleteImage, saveImages } from '../../images/store';
+import { availabilityState, PRODUCT_LABELS, productState, toppingState } from './audited';
 import { catalogueWrite } from './menu-cache';
 import { allergenColumn, fromProductInput, toCategoryWire, toProductWire } from './wire';
 import { readOpeningHours } from '../settings/public';
@@ -89,6 +92,7 @@ export async function createCategory(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   input: CategoryCreateInput,
   image: ProcessedImage | undefined,
+  actor: AuditActor,
 ): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
@@ -97,6 +101,14 @@ export async function createCategory(
     const imageId = await saveImage(tx, image, now);
     const id = newId(now);
     await tx.insert(categories).values({ id, name: input.categoriName, order: input.order, imageId: imageId ?? null, createdAt: now });
+    await recordAudit(tx, now, {
+      actor,
+      action: 'category.create',
+      subjectType: 'category',
+      subjectId: id,
+      summary: `Added the category ${input.categoriName}`,
+      after: { name: input.categoriName, order: input.order, picture: imageId ?? null },
+    });
     return { insertedId: id };
   });
 }
@@ -106,6 +118,7 @@ export async function updateCategory(
   id: string,
   input: CategoryUpdateInput,
   image: ProcessedImage | undefined,
+  actor: AuditActor,
 ): Promise<ModifiedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
@@ -119,6 +132,21 @@ export async function updateCategory(
       .where(eq(categories.id, id));
     // An image id is served as immutable, so a new picture gets a new id and the old one goes.
     if (imageId && row.imageId) await deleteImage(tx, row.imageId);
+    const change = changedOnly(
+      { name: row.name, order: row.order, picture: row.imageId },
+      { name: input.categoriName, order: input.order ?? row.order, picture: imageId ?? row.imageId },
+    );
+    if (change.keys.length > 0) {
+      await recordAudit(tx, now, {
+        actor,
+        action: 'category.update',
+        subjectType: 'category',
+        subjectId: id,
+        summary: `Changed the category ${row.name}: ${describeChanges(change)}`,
+        before: change.before,
+        after: change.after,
+      });
+    }
     return { modifiedCount: 1 };
   });
 }
@@ -127,7 +155,7 @@ export async function updateCategory(
  * Refused (409) while the category still has products on sale: removing it would orphan them from the menu
  * (decision 0200). Products deleted earlier keep their rows for past orders and simply lose the category.
  */
-export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string, actor: AuditActor): Promise<DeletedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
@@ -140,6 +168,14 @@ export async function deleteCategory(ctx: Pick<ServiceContext, 'db' | 'now'>, id
     if (liveCount > 0) throw new HttpError('CATEGORY_HAS_PRODUCTS', CATEGORY_HAS_PRODUCTS(liveCount));
     const deleted = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
     if (row.imageId) await deleteImage(tx, row.imageId);
+    await recordAudit(tx, now, {
+      actor,
+      action: 'category.delete',
+      subjectType: 'category',
+      subjectId: id,
+      summary: `Removed the category ${row.name}`,
+      before: { name: row.name, order: row.order },
+    });
     return { deletedCount: deleted.length };
   });
 }
@@ -156,6 +192,7 @@ export async function createProduct(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   input: ProductInput,
   image: ProcessedImage | undefined,
+  actor: AuditActor,
 ): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
@@ -163,9 +200,20 @@ export async function createProduct(
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
     const id = newId(now);
-    await tx
+    const [row] = await tx
       .insert(products)
-      .values({ id, ...fromProductInput(input, category.id, category.name), imageId: imageId ?? null, createdAt: now });
+      .values({ id, ...fromProductInput(input, category.id, category.name), imageId: imageId ?? null, createdAt: now })
+      .returning();
+    if (row) {
+      await recordAudit(tx, now, {
+        actor,
+        action: 'product.create',
+        subjectType: 'product',
+        subjectId: id,
+        summary: `Added ${row.title} to ${category.name}`,
+        after: productState(row, category.name),
+      });
+    }
     return { insertedId: id };
   });
 }
@@ -176,6 +224,7 @@ export async function updateProduct(
   id: string,
   input: ProductInput,
   image: ProcessedImage | undefined,
+  actor: AuditActor,
 ): Promise<ModifiedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
@@ -189,17 +238,33 @@ export async function updateProduct(
     if (!row) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
     const category = await categoryByName(tx, input.category);
     const imageId = await saveImage(tx, image, now);
-    await tx
+    const [updated] = await tx
       .update(products)
       .set({ ...fromProductInput(input, category.id, category.name), ...(imageId ? { imageId } : {}), updatedAt: now })
-      .where(eq(products.id, id));
+      .where(eq(products.id, id))
+      .returning();
     if (imageId && row.imageId) await deleteImage(tx, row.imageId);
+    const [oldCategory] = row.categoryId
+      ? await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, row.categoryId))
+      : [];
+    const change = updated ? changedOnly(productState(row, oldCategory?.name ?? null), productState(updated, category.name)) : null;
+    if (change && change.keys.length > 0) {
+      await recordAudit(tx, now, {
+        actor,
+        action: 'product.update',
+        subjectType: 'product',
+        subjectId: id,
+        summary: `Changed ${row.title}: ${describeChanges(change, PRODUCT_LABELS)}`,
+        before: change.before,
+        after: change.after,
+      });
+    }
     return { modifiedCount: 1 };
   });
 }
 
 /** Soft delete: the product leaves every list, while past orders that name it keep their row. */
-export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string, actor: AuditActor): Promise<DeletedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
@@ -208,9 +273,18 @@ export async function deleteProduct(ctx: Pick<ServiceContext, 'db' | 'now'>, id:
           .update(products)
           .set({ deletedAt: now, updatedAt: now })
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
-          .returning({ id: products.id })
+          .returning({ id: products.id, title: products.title })
       : [];
     if (deleted.length === 0) throw new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND);
+    await recordAudit(tx, now, {
+      actor,
+      action: 'product.delete',
+      subjectType: 'product',
+      subjectId: id,
+      summary: `Removed ${deleted[0]?.title ?? 'a product'} from the menu`,
+      before: { title: deleted[0]?.title ?? null, onMenu: true },
+      after: { onMenu: false },
+    });
     return { deletedCount: deleted.length };
   });
 }
@@ -224,42 +298,81 @@ export async function setAvailability(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   item: { kind: 'product' | 'topping'; id: string },
   input: AvailabilityRequest,
+  actor: AuditActor,
 ): Promise<AvailabilityAnswer> {
   const { kind, id } = item;
   const now = ctx.now();
   const mark = soldOutMarkFor(input.soldOut, input.until, now, await readOpeningHours(ctx.db));
   const marked = { soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn };
   return catalogueWrite(ctx.db, now, async (tx) => {
-    const updated = !isId(id)
+    const table = kind === 'product' ? products : toppings;
+    const columns = {
+      name: kind === 'product' ? products.title : toppings.name,
+      soldOutUntil: table.soldOutUntil,
+      soldOutUntilBackOn: table.soldOutUntilBackOn,
+    };
+    const [before] = !isId(id)
       ? []
       : kind === 'product'
         ? await tx
-            .update(products)
-            .set({ ...marked, updatedAt: now })
+            .select(columns)
+            .from(products)
             .where(and(eq(products.id, id), isNull(products.deletedAt)))
-            .returning({ id: products.id })
-        : await tx.update(toppings).set(marked).where(eq(toppings.id, id)).returning({ id: toppings.id });
-    if (updated.length === 0) {
+            .for('update')
+        : await tx.select(columns).from(toppings).where(eq(toppings.id, id)).for('update');
+    if (!before) {
       throw kind === 'product'
         ? new HttpError('PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND)
         : new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
     }
+    if (kind === 'product')
+      await tx
+        .update(products)
+        .set({ ...marked, updatedAt: now })
+        .where(eq(products.id, id));
+    else await tx.update(toppings).set(marked).where(eq(toppings.id, id));
+    await recordAudit(tx, now, {
+      actor,
+      action: input.soldOut ? `${kind}.sold-out` : `${kind}.back-on-sale`,
+      subjectType: kind,
+      subjectId: id,
+      summary: input.soldOut
+        ? `Marked ${before.name} sold out ${mark.untilTurnedBackOn ? 'until turned back on' : 'for today'}`
+        : `Put ${before.name} back on sale`,
+      before: availabilityState(before, now),
+      after: availabilityState({ soldOutUntil: mark.until, soldOutUntilBackOn: mark.untilTurnedBackOn }, now),
+    });
     return { _id: id, ...soldOutState(mark, now) };
   });
 }
 
 // --- toppings -----------------------------------------------------------------------------------------------
 
-export async function createTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, input: IngredientCreateInput): Promise<InsertedAnswer> {
+export async function createTopping(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  input: IngredientCreateInput,
+  actor: AuditActor,
+): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
   // Left out: not recorded (decision 1004), never 'contains none'.
   const allergens = allergenColumn(input.allergens) ?? null;
   return catalogueWrite(db, now, async (tx) => {
     const id = newId(now);
-    await tx
+    const [row] = await tx
       .insert(toppings)
-      .values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, allergens, createdAt: now });
+      .values({ id, name: input.ToopingName, category: input.category, price: input.toopingPrice, allergens, createdAt: now })
+      .returning();
+    if (row) {
+      await recordAudit(tx, now, {
+        actor,
+        action: 'topping.create',
+        subjectType: 'topping',
+        subjectId: id,
+        summary: `Added the topping ${row.name} at ${formatPounds(row.price)}`,
+        after: toppingState(row),
+      });
+    }
     return { insertedId: id };
   });
 }
@@ -272,11 +385,13 @@ export async function updateTopping(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   id: string,
   input: IngredientUpdateInput,
+  actor: AuditActor,
 ): Promise<ModifiedAnswer> {
   const now = ctx.now();
   const allergens = allergenColumn(input.allergens);
   return catalogueWrite(ctx.db, now, async (tx) => {
-    const changed = isId(id)
+    const [before] = isId(id) ? await tx.select().from(toppings).where(eq(toppings.id, id)).for('update') : [];
+    const changed = before
       ? await tx
           .update(toppings)
           .set({
@@ -286,21 +401,43 @@ export async function updateTopping(
             ...(allergens !== undefined ? { allergens } : {}),
           })
           .where(eq(toppings.id, id))
-          .returning({ id: toppings.id })
+          .returning()
       : [];
-    if (changed.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    const [after] = changed;
+    if (!before || !after) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    const change = changedOnly(toppingState(before), toppingState(after));
+    if (change.keys.length > 0) {
+      await recordAudit(tx, now, {
+        actor,
+        action: 'topping.update',
+        subjectType: 'topping',
+        subjectId: id,
+        summary: `Changed the topping ${before.name}: ${describeChanges(change)}`,
+        before: change.before,
+        after: change.after,
+      });
+    }
     return { modifiedCount: 1 };
   });
 }
 
 /** Orders keep the names and prices of their toppings in their own lines, so a topping can go for good. */
-export async function deleteTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string): Promise<DeletedAnswer> {
+export async function deleteTopping(ctx: Pick<ServiceContext, 'db' | 'now'>, id: string, actor: AuditActor): Promise<DeletedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
   return catalogueWrite(db, now, async (tx) => {
-    const deleted = isId(id) ? await tx.delete(toppings).where(eq(toppings.id, id)).returning({ imageId: toppings.imageId }) : [];
-    if (deleted.length === 0) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
-    const imageId = deleted[0]?.imageId;
+    const deleted = isId(id) ? await tx.delete(toppings).where(eq(toppings.id, id)).returning() : [];
+    const [row] = deleted;
+    if (!row) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
+    await recordAudit(tx, now, {
+      actor,
+      action: 'topping.delete',
+      subjectType: 'topping',
+      subjectId: id,
+      summary: `Removed the topping ${row.name}`,
+      before: toppingState(row),
+    });
+    const imageId = row.imageId;
     if (imageId) await deleteImage(tx, imageId);
     return { deletedCount: deleted.length };
   });

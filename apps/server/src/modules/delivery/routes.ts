@@ -10,7 +10,8 @@ import {
 } from '@shop/shared/contract/delivery';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams } from '../../http/route-schemas';
-import { requirePermission } from '../auth/public';
+import { actorOf } from '../audit/public';
+import { currentUser, requirePermission } from '../auth/public';
 import { addZone, checkDelivery, listZones, removeZone, updateZone } from './service';
 
 /** The delivery area (decision 1001): the zones (admins) and the storefront's check of a post code (anyone). */
@@ -39,7 +40,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: deliveryZoneWireSchema, ...errorAnswers },
       },
     },
-    async (request, reply) => reply.code(201).send(await addZone(app, request.body)),
+    async (request, reply) => reply.code(201).send(await addZone(app, request.body, actorOf(currentUser(request)))),
   );
   app.put(
     '/delivery-zones/:id',
@@ -53,7 +54,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryZoneWireSchema, ...errorAnswers },
       },
     },
-    async (request) => updateZone(app, request.params.id, request.body),
+    async (request) => updateZone(app, request.params.id, request.body, actorOf(currentUser(request))),
   );
   app.delete(
     '/delivery-zones/:id',
@@ -66,7 +67,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => removeZone(app, request.params.id),
+    async (request) => removeZone(app, request.params.id, actorOf(currentUser(request))),
   );
   app.get(
     '/delivery-check',

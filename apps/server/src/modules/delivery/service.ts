@@ -15,12 +15,13 @@ import {
   type DeliveryZone,
 } from '@shop/shared/domain/delivery-zones';
 import { deliveryFeeRange } from '@shop/shared/domain/delivery-fee-range';
-import { penceToPounds } from '@shop/shared/domain/money';
+import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { deliveryZones } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import { readShopPlace } from './shop-place';
 
 // The delivery area (issue 22 point 2, decision 1001): the zones an admin edits, and the decision every order and
@@ -129,41 +130,74 @@ export async function listZones(ctx: Pick<ServiceContext, 'db' | 'config' | 'now
   return { shopPostcode: area.shopPostcode, zones: (await zoneRows(ctx.db)).map(toWire) };
 }
 
-export async function addZone(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>, input: DeliveryZoneCreate): Promise<DeliveryZoneWire> {
+/** A zone as the audit log keeps it: amounts in pounds as the screens show them. */
+function auditedZone(row: ZoneRow): Record<string, unknown> {
+  return { code: row.code, fee: formatPounds(row.fee), minimumOrder: formatPounds(row.minimumOrder) };
+}
+
+export async function addZone(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+  input: DeliveryZoneCreate,
+  actor: AuditActor,
+): Promise<DeliveryZoneWire> {
   // The home zone first, so the owner's first zone is not taken for the table's being set up.
   await readDeliveryArea(ctx);
+  const now = ctx.now();
   const row = await ctx.db
-    .insert(deliveryZones)
-    .values({
-      id: newId(),
-      code: input.code,
-      fee: input.fee,
-      minimumOrder: input.minimumOrder,
-      createdAt: ctx.now(),
+    .transaction(async (tx) => {
+      const [added] = await tx
+        .insert(deliveryZones)
+        .values({ id: newId(), code: input.code, fee: input.fee, minimumOrder: input.minimumOrder, createdAt: now })
+        .returning();
+      if (!added) throw new Error('the zone was not stored');
+      await recordAudit(tx, now, {
+        actor,
+        action: 'zone.create',
+        subjectType: 'zone',
+        subjectId: added.id,
+        summary: `Added the delivery zone ${added.code}: fee ${formatPounds(added.fee)}, minimum ${formatPounds(added.minimumOrder)}`,
+        after: auditedZone(added),
+      });
+      return added;
     })
-    .returning()
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new HttpError('DELIVERY_ZONE_EXISTS', zoneExists(input.code));
       throw error;
     });
-  return toWire(row[0] as ZoneRow);
+  return toWire(row);
 }
 
 export async function updateZone(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   id: string,
   change: DeliveryZoneUpdate,
+  actor: AuditActor,
 ): Promise<DeliveryZoneWire> {
   if (!isId(id)) throw new HttpError('DELIVERY_ZONE_NOT_FOUND', ZONE_NOT_FOUND);
-  const set: Partial<ZoneRow> = { updatedAt: ctx.now() };
+  const now = ctx.now();
+  const set: Partial<ZoneRow> = { updatedAt: now };
   if (change.code !== undefined) set.code = change.code;
   if (change.fee !== undefined) set.fee = change.fee;
   if (change.minimumOrder !== undefined) set.minimumOrder = change.minimumOrder;
   const rows = await ctx.db
-    .update(deliveryZones)
-    .set(set)
-    .where(eq(deliveryZones.id, id))
-    .returning()
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).for('update');
+      if (!before) return [];
+      const updated = await tx.update(deliveryZones).set(set).where(eq(deliveryZones.id, id)).returning();
+      const diff = updated[0] ? changedOnly(auditedZone(before), auditedZone(updated[0])) : null;
+      if (diff && diff.keys.length > 0) {
+        await recordAudit(tx, now, {
+          actor,
+          action: 'zone.update',
+          subjectType: 'zone',
+          subjectId: id,
+          summary: `Changed the delivery zone ${before.code}: ${describeChanges(diff, { minimumOrder: 'minimum order' })}`,
+          before: diff.before,
+          after: diff.after,
+        });
+      }
+      return updated;
+    })
     .catch((error: unknown) => {
       if (isUniqueViolation(error) && change.code) throw new HttpError('DELIVERY_ZONE_EXISTS', zoneExists(change.code));
       throw error;
@@ -174,15 +208,32 @@ export async function updateZone(
 }
 
 /** Removes a zone; the last one stays while the shop's post code is set (409 LAST_DELIVERY_ZONE), in one statement. */
-export async function removeZone(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>, id: string): Promise<{ deletedCount: number }> {
+export async function removeZone(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+  id: string,
+  actor: AuditActor,
+): Promise<{ deletedCount: number }> {
   const { shopPostcode } = await readShopPlace(ctx);
   if (!isId(id)) throw new HttpError('DELIVERY_ZONE_NOT_FOUND', ZONE_NOT_FOUND);
   const keepOne = sql`exists (select 1 from delivery_zones other where other.id <> ${id})`;
-  const deleted = await ctx.db
-    .delete(deliveryZones)
-    .where(shopPostcode ? and(eq(deliveryZones.id, id), keepOne) : eq(deliveryZones.id, id))
-    .returning({ id: deliveryZones.id });
-  if (deleted.length > 0) return { deletedCount: 1 };
+  const now = ctx.now();
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(deliveryZones)
+      .where(shopPostcode ? and(eq(deliveryZones.id, id), keepOne) : eq(deliveryZones.id, id))
+      .returning();
+    if (!row) return false;
+    await recordAudit(tx, now, {
+      actor,
+      action: 'zone.delete',
+      subjectType: 'zone',
+      subjectId: id,
+      summary: `Removed the delivery zone ${row.code}`,
+      before: auditedZone(row),
+    });
+    return true;
+  });
+  if (deleted) return { deletedCount: 1 };
   const exists = await ctx.db.select({ id: deliveryZones.id }).from(deliveryZones).where(eq(deliveryZones.id, id)).limit(1);
   if (exists.length === 0) throw new HttpError('DELIVERY_ZONE_NOT_FOUND', ZONE_NOT_FOUND);
   throw new HttpError('LAST_DELIVERY_ZONE', LAST_ZONE);

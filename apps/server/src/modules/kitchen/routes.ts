@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderSlotsAnswerSchema, shopStatusAnswerSchema, shopStatusUpdateSchema } from '@shop/shared/contract/shop-status';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { currentUser, requirePermission } from '../auth/public';
 import { readOrderSlots, updateShopStatus } from './service';
 
@@ -21,7 +22,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopStatusAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => updateShopStatus(app, request.body, currentUser(request).id),
+    async (request) => updateShopStatus(app, request.body, actorOf(currentUser(request))),
   );
   app.get(
     '/order-slots',

@@ -22,10 +22,12 @@ import {
   type Quote,
 } from '@shop/shared/domain/kitchen';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { clockText, londonParts } from '@shop/shared/domain/london-time';
 import { upcomingSessions, type OpeningHours } from '@shop/shared/domain/opening-hours';
 import type { ServiceContext } from '../../context';
 import { runPrepared } from '../../db/client';
 import { shopStatus } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/public';
 import { readOpeningHours } from '../settings/public';
 import { emitShopStatusChanged } from './events';
 
@@ -166,6 +168,12 @@ export async function pauseRefusal(ctx: KitchenContext): Promise<string | null> 
   return pausedMessage(now, pausedUntil, await readOpeningHours(ctx.db));
 }
 
+/** 'HH:MM' on London's clock. */
+function londonClock(instant: Date): string {
+  const parts = londonParts(instant);
+  return clockText(parts.hour * 60 + parts.minute);
+}
+
 /**
  * `PUT /api/shop-status` (admins): busy mode and the pause on or off, stored in the one row (the fields not sent
  * are left as they are). Both end by themselves at their time; nothing clears them. After the commit every
@@ -174,7 +182,7 @@ export async function pauseRefusal(ctx: KitchenContext): Promise<string | null> 
 export async function updateShopStatus(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
   change: ShopStatusUpdate,
-  adminId: string,
+  actor: AuditActor,
 ): Promise<OpeningStatus> {
   const now = ctx.now();
   const set: Partial<typeof shopStatus.$inferInsert> = {};
@@ -192,11 +200,42 @@ export async function updateShopStatus(
           ? endOfShopDay(now, await readOpeningHours(ctx.db))
           : new Date(now.getTime() + (pause.forMinutes ?? 0) * MINUTE);
   }
-  await ctx.db
-    .insert(shopStatus)
-    .values({ id: STATUS_ROW, busyExtraMinutes: null, busyUntil: null, pausedUntil: null, ...set, updatedAt: now })
-    .onConflictDoUpdate({ target: shopStatus.id, set: { ...set, updatedAt: now } });
-  ctx.log.info({ adminId, ...set }, 'shop status changed');
+  await ctx.db.transaction(async (tx) => {
+    const before = (await tx.select().from(shopStatus).where(eq(shopStatus.id, STATUS_ROW)).limit(1).for('update'))[0];
+    await tx
+      .insert(shopStatus)
+      .values({ id: STATUS_ROW, busyExtraMinutes: null, busyUntil: null, pausedUntil: null, ...set, updatedAt: now })
+      .onConflictDoUpdate({ target: shopStatus.id, set: { ...set, updatedAt: now } });
+    if (change.pause !== undefined) {
+      const was = before?.pausedUntil && before.pausedUntil > now ? before.pausedUntil : null;
+      await recordAudit(tx, now, {
+        actor,
+        action: 'shop.pause',
+        subjectType: 'shop',
+        summary: set.pausedUntil ? `Paused orders until ${londonClock(set.pausedUntil)}` : 'Ended the pause: orders are taken again',
+        before: { pausedUntil: was ? londonClock(was) : null },
+        after: { pausedUntil: set.pausedUntil ? londonClock(set.pausedUntil) : null },
+      });
+    }
+    if (change.busy !== undefined) {
+      const wasBusy = before?.busyExtraMinutes != null && (!before.busyUntil || before.busyUntil > now);
+      const busyState = (extra: number | null | undefined, until: Date | null | undefined) =>
+        extra == null ? { busy: false } : { busy: true, extraMinutes: extra, until: until ? londonClock(until) : 'turned off' };
+      const extra = set.busyExtraMinutes;
+      await recordAudit(tx, now, {
+        actor,
+        action: 'shop.busy',
+        subjectType: 'shop',
+        summary:
+          extra == null
+            ? 'Ended busy mode'
+            : `Busy mode: ${extra} extra minutes ${set.busyUntil ? `until ${londonClock(set.busyUntil)}` : 'until turned off'}`,
+        before: wasBusy ? busyState(before?.busyExtraMinutes, before?.busyUntil) : { busy: false },
+        after: busyState(extra, set.busyUntil),
+      });
+    }
+  });
+  ctx.log.info({ actorId: actor.id, ...set }, 'shop status changed');
   const status = await readOpeningStatus(ctx);
   emitShopStatusChanged(ctx.db, status);
   return status;

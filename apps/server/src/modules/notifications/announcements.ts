@@ -7,6 +7,7 @@ import { newId } from '../../db/id';
 import { notifications } from '../../db/schema';
 import type { ProcessedImage } from '../../images/process';
 import { imageUrl, saveImages } from '../../images/store';
+import { recordAudit, type AuditActor } from '../audit/public';
 
 // Announcements: the shop's notices to every customer (SPEC.md "Send notification"), stored as notifications with
 // no user, so each customer's feed (`GET /api/my-product/{email}`) shows them beside their own order news.
@@ -21,6 +22,7 @@ export async function createAnnouncement(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   input: NewAnnouncement,
   image: ProcessedImage | undefined,
+  actor: AuditActor,
 ): Promise<InsertedAnswer> {
   const { db } = ctx;
   const now = ctx.now();
@@ -30,6 +32,14 @@ export async function createAnnouncement(
     await tx
       .insert(notifications)
       .values({ id, title: input.title, description: input.description, imageId: imageId ?? null, userId: null, createdAt: now });
+    await recordAudit(tx, now, {
+      actor,
+      action: 'notification.send',
+      subjectType: 'notification',
+      subjectId: id,
+      summary: `Sent every customer the notice “${input.title}”`,
+      after: { title: input.title, description: input.description, picture: imageId ?? null },
+    });
     return { insertedId: id };
   });
 }

@@ -12,7 +12,8 @@ import { customerNotificationWireSchema } from '@shop/shared/contract/orders';
 import { emailParams, errorAnswers, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { assertSelfOrAdmin, requirePermission, requireUser } from '../auth/public';
+import { actorOf } from '../audit/public';
+import { currentUser, assertSelfOrAdmin, requirePermission, requireUser } from '../auth/public';
 import { createAnnouncement, listAnnouncements } from './announcements';
 import { listCustomerNotifications } from './service';
 
@@ -64,7 +65,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { input, image } = await readImageWrite(request, notificationCreateSchema, ANNOUNCEMENT_UPLOAD);
-      return reply.code(201).send(await createAnnouncement(app, input, image));
+      return reply.code(201).send(await createAnnouncement(app, input, image, actorOf(currentUser(request))));
     },
   );
 };

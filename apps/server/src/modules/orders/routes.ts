@@ -16,6 +16,7 @@ import {
 } from '@shop/shared/contract/orders';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { assertSelfOrAdmin, currentUser, requirePermission, requireUser, roleForbidden } from '../auth/public';
 import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { readOpeningStatus } from '../kitchen/public';
@@ -125,7 +126,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status } = await getOrder(app.db, user, id);
       if (!can(user.role, statusChangePermission(status, request.body.status)))
         throw new HttpError('ROLE_FORBIDDEN', roleForbidden(user.role));
-      return updateOrder(app, user, id, request.body);
+      return updateOrder(app, actorOf(user), id, request.body);
     },
   );
 

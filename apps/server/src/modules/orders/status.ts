@@ -2,11 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { recordAudit, type AuditActor } from '../audit/public';
 import { currentQuote } from '../kitchen/public';
 import { emitOrderStatusChanged, type OrderChangeKind } from './events';
 import { isPlaced, ORDER_NOT_FOUND } from './reads';
@@ -27,8 +29,8 @@ export interface OrderMoney {
 /** What the order services need of the shop: the database and clock, the log and configuration, and the money. */
 export type OrderContext = Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'> & { orderMoney: OrderMoney };
 
-/** Who changes an order: an admin (recorded as the history's changedBy), or the shop itself (the timers: null). */
-export type OrderActor = { id: string } | null;
+/** Who changes an order: a member of staff (the history's changedBy), or the shop itself (SHOP_ACTOR: no account). */
+export type OrderActor = AuditActor;
 
 // A change that lost a race is tried again on the status it lost to; each try either applies, finds nothing to
 // do, or is refused, and a lost race means another change did apply, so a few tries always settle.
@@ -177,7 +179,9 @@ export async function updateOrderStatus(
         .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
         .returning({ id: orders.id });
       if (changed.length === 0) return false;
-      await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: actor?.id ?? null, changedAt: now });
+      await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: actor.id, changedAt: now });
+      const audited = auditedChange(order.status, status, change, promise);
+      if (audited) await recordAudit(tx, now, { actor, subjectType: 'order', subjectId: orderId, ...audited(displayOrderId(orderId)) });
       return true;
     });
     if (applied) {
@@ -187,6 +191,33 @@ export async function updateOrderStatus(
     }
   }
   throw new HttpError('ORDER_CHANGED_CONCURRENTLY', 'The order is being changed by someone else: please try again');
+}
+
+type AuditedChange = (short: string) => { action: string; summary: string; before: object; after: object };
+
+/**
+ * The status changes the audit log keeps: accepting, cancelling and rejecting (a cancel of an order never accepted).
+ * The kitchen's steps after accepting (on the way, delivered) are the day's routine, not decisions worth a record.
+ */
+function auditedChange(from: OrderStatus, to: OrderStatus, change: StatusChange, promise: Date | undefined): AuditedChange | null {
+  const before = { status: from };
+  if (to === 'Approved Order' && from === 'Pending Order') {
+    return (short) => ({
+      action: 'order.accept',
+      summary: `Accepted order ${short}`,
+      before,
+      after: { status: to, ...(promise ? { expectedAt: promise.toISOString() } : {}) },
+    });
+  }
+  if (to !== 'Canceled Order') return null;
+  const reason = change.reason ?? PLAIN_CANCEL_REASON;
+  const reject = from === 'Pending Order';
+  return (short) => ({
+    action: reject ? 'order.reject' : 'order.cancel',
+    summary: `${reject ? 'Rejected' : 'Canceled'} order ${short}: ${reason}`,
+    before,
+    after: { status: to, reason },
+  });
 }
 
 /** settleCanceled never throws by contract; a broken promise is logged, and the timers' sweep finishes it. */

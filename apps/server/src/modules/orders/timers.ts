@@ -21,8 +21,10 @@
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { newId } from '../../db/id';
+import { recordAudit, SHOP_ACTOR } from '../audit/public';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { deliverDueMail } from '../../mail/queue';
@@ -102,6 +104,15 @@ export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number,
         await tx
           .insert(orderStatusHistory)
           .values({ id: newId(), orderId: order.id, status: 'Canceled Order', changedBy: null, changedAt: now });
+        await recordAudit(tx, now, {
+          actor: SHOP_ACTOR,
+          action: 'order.reject',
+          subjectType: 'order',
+          subjectId: order.id,
+          summary: `Rejected order ${displayOrderId(order.id)}: ${NO_RESPONSE_REASON}`,
+          before: { status: 'Pending Order' },
+          after: { status: 'Canceled Order', reason: NO_RESPONSE_REASON },
+        });
         done.push(order);
       }
       return { found: due.length, canceled: done };
@@ -123,7 +134,7 @@ export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number,
  */
 export async function acceptAsShop(ctx: OrderContext, orderId: string): Promise<boolean> {
   try {
-    const { modifiedCount } = await updateOrderStatus(ctx, null, orderId, { status: 'Approved Order', onlyFrom: 'Pending Order' });
+    const { modifiedCount } = await updateOrderStatus(ctx, SHOP_ACTOR, orderId, { status: 'Approved Order', onlyFrom: 'Pending Order' });
     return modifiedCount === 1;
   } catch (error) {
     if (error instanceof HttpError && error.code === 'CAPTURE_FAILED') {

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { actorOf } from '../audit/public';
 import { call, pizzaLine, readyToOrder, type Menu } from '../../../test/order-fixtures';
 import { startTestServer, testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
@@ -157,7 +158,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
     try {
       const id = await capturedOrder(2);
       expect(
-        (await refundOrderPayment(server.app, { orderId: id, amount: 500, reason: 'An item was missing', adminId: admin.user.id }))
+        (await refundOrderPayment(server.app, { orderId: id, amount: 500, reason: 'An item was missing', actor: actorOf(admin.user) }))
           .paymentStatus,
       ).toBe('partially_refunded');
       await cancelOrder(server, id, 'An item has run out');
@@ -202,7 +203,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
   it('refunds part and then the rest of a captured order, never more than what is left', async () => {
     const id = await capturedOrder();
     const refund = (amount: number) =>
-      refundOrderPayment(server.app, { orderId: id, amount, reason: 'Cold pizza', adminId: admin.user.id });
+      refundOrderPayment(server.app, { orderId: id, amount, reason: 'Cold pizza', actor: actorOf(admin.user) });
     const part = await refund(219);
     expect(part).toMatchObject({
       refundedTotal: 2.19,
@@ -222,7 +223,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
   it('lets two refunds sent at once take no more than the total', async () => {
     const id = await capturedOrder();
     const answers = await Promise.allSettled(
-      [1000, 1000].map((amount) => refundOrderPayment(server.app, { orderId: id, amount, reason: 'Twice', adminId: admin.user.id })),
+      [1000, 1000].map((amount) => refundOrderPayment(server.app, { orderId: id, amount, reason: 'Twice', actor: actorOf(admin.user) })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = answers.find((a) => a.status === 'rejected') as PromiseRejectedResult;
@@ -238,7 +239,7 @@ describe.each(testDatabases())('card money with the offline test provider on %s'
       note: '',
     });
     expect(cash.status).toBe(201);
-    const refund = (orderId: string) => refundOrderPayment(server.app, { orderId, amount: 100, reason: 'x', adminId: admin.user.id });
+    const refund = (orderId: string) => refundOrderPayment(server.app, { orderId, amount: 100, reason: 'x', actor: actorOf(admin.user) });
     expect(await refused(refund(cash.body.insertedId))).toEqual({
       code: 'REFUND_NOT_CARD',
       statusCode: 422,
@@ -417,7 +418,7 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
     const { id, intentId } = await capturedOrder(2);
     const total = 2 * ONE_PIZZA;
     const refund = (amount: number) =>
-      refundOrderPayment(server.app, { orderId: id, amount, reason: 'Missing dip', adminId: admin.user.id });
+      refundOrderPayment(server.app, { orderId: id, amount, reason: 'Missing dip', actor: actorOf(admin.user) });
     expect(await refund(250)).toMatchObject({
       refundedTotal: 2.5,
       paymentStatus: 'partially_refunded',
@@ -446,7 +447,7 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
   it('lets two refunds sent at once take no more than the total', async () => {
     const { id, intentId } = await capturedOrder();
     const answers = await Promise.allSettled(
-      [1000, 1000].map((amount) => refundOrderPayment(server.app, { orderId: id, amount, reason: 'Twice', adminId: admin.user.id })),
+      [1000, 1000].map((amount) => refundOrderPayment(server.app, { orderId: id, amount, reason: 'Twice', actor: actorOf(admin.user) })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(effectsOf(intentId).filter(([k]) => k === 'refund')).toEqual([['refund', 'refund-<id>', 1000]]);
@@ -459,19 +460,19 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
       const { id, intentId } = await capturedOrder();
       standIn.refuseRefunds({ code: 'charge_disputed', message: 'This charge has been disputed.' });
       try {
-        expect(await refused(refundOrderPayment(server.app, { orderId: id, amount: 300, reason: 'Late', adminId: admin.user.id }))).toEqual(
-          {
-            code: 'PAYMENT_PROVIDER_ERROR',
-            statusCode: 502,
-            message: 'The card provider refused the refund: This charge has been disputed. Nothing was refunded.',
-          },
-        );
+        expect(
+          await refused(refundOrderPayment(server.app, { orderId: id, amount: 300, reason: 'Late', actor: actorOf(admin.user) })),
+        ).toEqual({
+          code: 'PAYMENT_PROVIDER_ERROR',
+          statusCode: 502,
+          message: 'The card provider refused the refund: This charge has been disputed. Nothing was refunded.',
+        });
       } finally {
         standIn.refuseRefunds(null);
       }
       expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'paid', refundedTotal: 0 });
 
-      await refundOrderPayment(server.app, { orderId: id, amount: 400, reason: 'Late', adminId: admin.user.id });
+      await refundOrderPayment(server.app, { orderId: id, amount: 400, reason: 'Late', actor: actorOf(admin.user) });
       expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'partially_refunded', refundedTotal: 4 });
       const refundedEvent = standIn.chargeEvent('charge.refunded', intentId); // sent before the failure, delivered after it
       const refund = [...standIn.refunds.values()].find((r) => r.payment_intent === intentId)!;
@@ -498,7 +499,8 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
       ]);
       // What failed can be refunded again.
       expect(
-        (await refundOrderPayment(server.app, { orderId: id, amount: ONE_PIZZA, reason: 'Again', adminId: admin.user.id })).paymentStatus,
+        (await refundOrderPayment(server.app, { orderId: id, amount: ONE_PIZZA, reason: 'Again', actor: actorOf(admin.user) }))
+          .paymentStatus,
       ).toBe('refunded');
     } finally {
       heard.stop();
@@ -528,7 +530,7 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
     expect(await moneyOf(server, admin, id)).toEqual({ paymentStatus: 'partially_refunded', refundedTotal: 5 });
     // The shop refunds no more than Stripe has left.
     expect(
-      await refused(refundOrderPayment(server.app, { orderId: id, amount: ONE_PIZZA, reason: 'x', adminId: admin.user.id })),
+      await refused(refundOrderPayment(server.app, { orderId: id, amount: ONE_PIZZA, reason: 'x', actor: actorOf(admin.user) })),
     ).toMatchObject({
       code: 'REFUND_TOO_LARGE',
       message: `You can refund at most £${((ONE_PIZZA - 500) / 100).toFixed(2)}`,

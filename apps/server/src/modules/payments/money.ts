@@ -10,6 +10,7 @@
 import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { RefundAnswer } from '@shop/shared/contract/orders';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import { PLAIN_CANCEL_REASON, refundableAmount, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES } from '@shop/shared/domain/payment-types';
 import { mayRefund, ROLE_LABELS, type Role } from '@shop/shared/domain/roles';
@@ -18,6 +19,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, refunds } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { recordAudit, type AuditActor } from '../audit/public';
 import { toRefundWire, writeOrderMoney, type OrderMoney } from '../orders/public';
 import {
   applyPaymentEvent,
@@ -177,7 +179,7 @@ async function recordRefund(
     amount: number | 'all';
     reason: string;
     key: (id: string) => string;
-    adminId: string | null;
+    actor: AuditActor | null;
     limit?: RefundLimit;
   },
 ): Promise<{ row: RefundRow } | { left: number } | { overLimit: number }> {
@@ -201,7 +203,7 @@ async function recordRefund(
         reason: input.reason,
         status: 'pending',
         idempotencyKey: input.key(id),
-        createdBy: input.adminId,
+        createdBy: input.actor?.id ?? null,
         createdAt: now,
       })
       .onConflictDoNothing({ target: refunds.idempotencyKey })
@@ -209,7 +211,20 @@ async function recordRefund(
     // Another process recorded the same refund (a cancellation's key) first.
     if (!row) return { left: 0 };
     const refundedTotal = order.refundedTotal + amount;
-    await writeOrderMoney(tx, order.id, { refundedTotal, paymentStatus: refundedStatus(order.total, refundedTotal) }, {}, now);
+    const paymentStatus = refundedStatus(order.total, refundedTotal);
+    await writeOrderMoney(tx, order.id, { refundedTotal, paymentStatus }, {}, now);
+    // A cancel's refund follows the cancel's own entry; a refund someone asks for is an entry of its own.
+    if (input.actor) {
+      await recordAudit(tx, now, {
+        actor: input.actor,
+        action: 'order.refund',
+        subjectType: 'order',
+        subjectId: order.id,
+        summary: `Refunded ${formatPounds(amount)} of order ${displayOrderId(order.id)}: ${input.reason}`,
+        before: { refundedTotal: formatPounds(order.refundedTotal), paymentStatus: order.paymentStatus },
+        after: { refundedTotal: formatPounds(refundedTotal), paymentStatus, refund: formatPounds(amount), reason: input.reason },
+      });
+    }
     return { row };
   });
 }
@@ -224,7 +239,7 @@ async function refundCanceledOrder(ctx: MoneyContext, order: OrderRow): Promise<
       amount: 'all',
       reason: order.cancelReason ?? PLAIN_CANCEL_REASON,
       key: () => key,
-      adminId: null,
+      actor: null,
     });
     if (!('row' in recorded)) return;
     row = recorded.row;
@@ -282,7 +297,7 @@ export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: strin
  */
 export async function refundOrderPayment(
   ctx: MoneyContext,
-  input: { orderId: string; amount: number; reason: string; adminId: string; limit?: RefundLimit },
+  input: { orderId: string; amount: number; reason: string; actor: AuditActor; limit?: RefundLimit },
 ): Promise<RefundAnswer> {
   const order = await readOrder(ctx.db, input.orderId);
   if (!order || !order.placedAt) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
@@ -298,7 +313,7 @@ export async function refundOrderPayment(
     amount: input.amount,
     reason: input.reason,
     key: (id) => `refund-${id}`,
-    adminId: input.adminId,
+    actor: input.actor,
     ...(input.limit ? { limit: input.limit } : {}),
   });
   if ('overLimit' in recorded) {

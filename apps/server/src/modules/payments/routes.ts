@@ -17,6 +17,7 @@ import { poundsToPence } from '@shop/shared/domain/money';
 import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
 import { errorAnswers, idParams } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { currentUser, requirePermission, requireUser } from '../auth/public';
 import { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from '../orders/public';
 import { readShopSettings } from '../settings/public';
@@ -74,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: id,
         amount,
         reason: request.body.reason,
-        adminId: user.id,
+        actor: actorOf(user),
         limit: { role: user.role, counterRefundLimit: limit },
       });
       return reply.code(201).send(answer);

@@ -19,6 +19,7 @@ import {
 } from '@shop/shared/contract/printers';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { HttpError } from '../../http-errors';
+import { actorOf } from '../audit/public';
 import { currentUser, requirePermission } from '../auth/public';
 import { startPrintDispatcher } from './dispatcher';
 import { starPrntBytes } from './render';
@@ -84,7 +85,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: printerWireSchema, ...errorAnswers },
       },
     },
-    async (request, reply) => reply.code(201).send(await addPrinter(app, request.body)),
+    async (request, reply) => reply.code(201).send(await addPrinter(app, request.body, actorOf(currentUser(request)))),
   );
   app.put(
     '/printers/:id',
@@ -98,7 +99,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: printerWireSchema, ...errorAnswers },
       },
     },
-    async (request) => updatePrinter(app, request.params.id, request.body),
+    async (request) => updatePrinter(app, request.params.id, request.body, actorOf(currentUser(request))),
   );
   app.delete(
     '/printers/:id',
@@ -111,7 +112,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: printerDeleteAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => removePrinter(app.db, request.params.id),
+    async (request) => removePrinter(app, request.params.id, actorOf(currentUser(request))),
   );
   app.post(
     '/printers/:id/test',
@@ -142,10 +143,10 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKey(request);
-      const { jobs } = await reprintOrder(app.db, {
+      const { jobs } = await reprintOrder(app, {
         orderId: request.params.id,
         body: request.body,
-        userId: currentUser(request).id,
+        actor: actorOf(currentUser(request)),
         idempotencyKey: key,
       });
       return reply.code(202).send({ jobs });

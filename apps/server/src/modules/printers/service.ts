@@ -17,11 +17,13 @@ import type {
 } from '@shop/shared/contract/printers';
 import { PRINT_JOB_LATE_SECONDS, PRINTER_ONLINE_SECONDS } from '@shop/shared/contract/printers';
 import { kitchenTicketDocument } from '@shop/shared/domain/kitchen-ticket';
+import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory, printers, printJobs, printRequests } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import { placedOrderCondition, toOrderWire } from '../orders/public';
 import { emitPrintersChanged } from './events';
 import { ticketPlainText, ticketSvg, type PaperWidth } from './render';
@@ -130,19 +132,51 @@ function connectionColumns(connection: PrinterCreate['connection'], keepSecret: 
     : { connectionKind: 'cloudprnt' as const, host: null, port: null, cloudprntSecret: keepSecret ?? newSecret() };
 }
 
-export async function addPrinter(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>, body: PrinterCreate): Promise<PrinterWire> {
+/** A printer as the audit log keeps it: how it is reached and what it prints, never its CloudPRNT secret. */
+function auditedPrinter(row: PrinterRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    connection: row.connectionKind === 'tcp' ? `network ${row.host ?? ''}:${row.port ?? ''}` : 'CloudPRNT',
+    paperWidth: row.paperWidth,
+    copies: row.copies,
+    kitchenTickets: row.printsKitchen,
+    customerTickets: row.printsCustomer,
+  };
+}
+
+export async function addPrinter(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+  body: PrinterCreate,
+  actor: AuditActor,
+): Promise<PrinterWire> {
   const id = newId();
+  const now = ctx.now();
   try {
-    await ctx.db.insert(printers).values({
-      id,
-      name: body.name,
-      ...connectionColumns(body.connection, null),
-      paperWidth: body.paperWidth,
-      copies: body.copies,
-      printsKitchen: body.tickets.kitchen,
-      printsCustomer: body.tickets.customer,
-      // The shop clock, as the orders' status history: the sweep below compares the two.
-      createdAt: ctx.now(),
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(printers)
+        .values({
+          id,
+          name: body.name,
+          ...connectionColumns(body.connection, null),
+          paperWidth: body.paperWidth,
+          copies: body.copies,
+          printsKitchen: body.tickets.kitchen,
+          printsCustomer: body.tickets.customer,
+          // The shop clock, as the orders' status history: the sweep below compares the two.
+          createdAt: now,
+        })
+        .returning();
+      if (row) {
+        await recordAudit(tx, now, {
+          actor,
+          action: 'printer.create',
+          subjectType: 'printer',
+          subjectId: id,
+          summary: `Added the printer ${row.name}`,
+          after: auditedPrinter(row),
+        });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError('PRINTER_NAME_TAKEN', PRINTER_NAME_TAKEN);
@@ -152,7 +186,12 @@ export async function addPrinter(ctx: Pick<ServiceContext, 'db' | 'config' | 'no
   return getPrinter(ctx, id);
 }
 
-export async function updatePrinter(ctx: Pick<ServiceContext, 'db' | 'config'>, id: string, body: PrinterUpdate): Promise<PrinterWire> {
+export async function updatePrinter(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+  id: string,
+  body: PrinterUpdate,
+  actor: AuditActor,
+): Promise<PrinterWire> {
   const row = await printerRow(ctx.db, id);
   const set: Partial<typeof printers.$inferInsert> = {};
   if (body.name !== undefined) set.name = body.name;
@@ -171,7 +210,25 @@ export async function updatePrinter(ctx: Pick<ServiceContext, 'db' | 'config'>, 
   if (body.newCloudPrntSecret && (body.connection?.kind ?? row.connectionKind) === 'cloudprnt') set.cloudprntSecret = newSecret();
   if (Object.keys(set).length > 0) {
     try {
-      await ctx.db.update(printers).set(set).where(eq(printers.id, id));
+      const now = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        const [updated] = await tx.update(printers).set(set).where(eq(printers.id, id)).returning();
+        if (!updated) return;
+        const { keys, ...changed } = changedOnly(auditedPrinter(row), auditedPrinter(updated));
+        if (updated.cloudprntSecret !== row.cloudprntSecret && updated.connectionKind === 'cloudprnt') {
+          keys.push('cloudPrntUrl');
+          changed.after.cloudPrntUrl = 'a new secret URL';
+        }
+        if (keys.length === 0) return;
+        await recordAudit(tx, now, {
+          actor,
+          action: 'printer.update',
+          subjectType: 'printer',
+          subjectId: id,
+          summary: `Changed the printer ${row.name}: ${describeChanges({ keys, ...changed }, { cloudPrntUrl: 'CloudPRNT URL' })}`,
+          ...changed,
+        });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError('PRINTER_NAME_TAKEN', PRINTER_NAME_TAKEN);
       throw error;
@@ -181,9 +238,27 @@ export async function updatePrinter(ctx: Pick<ServiceContext, 'db' | 'config'>, 
   return getPrinter(ctx, id);
 }
 
-export async function removePrinter(db: Db, id: string): Promise<{ deletedCount: number }> {
-  const deleted = await db.delete(printers).where(eq(printers.id, id)).returning({ id: printers.id });
-  if (deleted.length === 0) throw new HttpError('PRINTER_NOT_FOUND', PRINTER_NOT_FOUND);
+export async function removePrinter(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  id: string,
+  actor: AuditActor,
+): Promise<{ deletedCount: number }> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(printers).where(eq(printers.id, id)).returning();
+    if (!row) return false;
+    await recordAudit(tx, now, {
+      actor,
+      action: 'printer.delete',
+      subjectType: 'printer',
+      subjectId: id,
+      summary: `Removed the printer ${row.name}`,
+      before: auditedPrinter(row),
+    });
+    return true;
+  });
+  if (!deleted) throw new HttpError('PRINTER_NOT_FOUND', PRINTER_NOT_FOUND);
   emitPrintersChanged(db);
   return { deletedCount: 1 };
 }
@@ -370,9 +445,11 @@ function requestHashOf(orderId: string, body: PrintRequest): string {
  * process) answers the first one's jobs and prints nothing more.
  */
 export async function reprintOrder(
-  db: Db,
-  input: { orderId: string; body: PrintRequest; userId: string; idempotencyKey: string | null },
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  input: { orderId: string; body: PrintRequest; actor: AuditActor; idempotencyKey: string | null },
 ): Promise<{ jobs: PrintJobWire[]; replayed: boolean }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const order = await placedOrder(db, input.orderId);
   const chosen = input.body.printerId ? [await printerRow(db, input.body.printerId)] : await db.select().from(printers);
   const values = chosen.flatMap((printer) => {
@@ -380,7 +457,7 @@ export async function reprintOrder(
     return kinds.map((kind) => ({ printer, kind }));
   });
   if (values.length === 0) throw new HttpError('NO_PRINTERS', NO_PRINTERS);
-  const requestKey = input.idempotencyKey ? requestKeyOf(input.userId, input.idempotencyKey) : null;
+  const requestKey = input.idempotencyKey ? requestKeyOf(input.actor.id ?? '', input.idempotencyKey) : null;
   const hash = requestHashOf(input.orderId, input.body);
 
   const result = await db.transaction(async (tx) => {
@@ -408,6 +485,15 @@ export async function reprintOrder(
         }),
       ),
     );
+    const tickets = values.map(({ printer, kind }) => `${kind} on ${printer.name}`);
+    await recordAudit(tx, now, {
+      actor: input.actor,
+      action: 'ticket.reprint',
+      subjectType: 'order',
+      subjectId: input.orderId,
+      summary: `Reprinted order ${displayOrderId(input.orderId)}: ${tickets.join(', ')}`,
+      after: { tickets },
+    });
     return { replayed: false };
   });
   emitPrintersChanged(db);

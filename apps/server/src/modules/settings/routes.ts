@@ -3,6 +3,7 @@ import { openingHoursAnswerSchema, openingHoursSchema } from '@shop/shared/contr
 import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
+import { actorOf } from '../audit/public';
 import { currentUser, requirePermission, roleForbidden } from '../auth/public';
 import { can } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
@@ -39,7 +40,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.counterRefundLimit !== undefined && !can(role, 'paymentSettings')) {
         throw new HttpError('ROLE_FORBIDDEN', roleForbidden(role));
       }
-      return updateShopSettings(app, request.body);
+      return updateShopSettings(app, request.body, actorOf(currentUser(request)));
     },
   );
   // Everyone: the footer, checkout and the order page show who the customer contracts with (decision 1002).
@@ -86,6 +87,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: openingHoursAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => updateOpeningHours(app, request.body),
+    async (request) => updateOpeningHours(app, request.body, actorOf(currentUser(request))),
   );
 };

@@ -11,6 +11,7 @@ import type { ShopEnvironment } from '../../config';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { shopSettings } from '../../db/schema';
+import { describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import { emitShopSettingsChanged } from './events';
 
 const SETTINGS_ROW = 1;
@@ -140,17 +141,42 @@ function rowChange(change: ShopSettingsUpdate): Partial<SettingsRow> {
 export async function updateShopSettings(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'config'>,
   change: ShopSettingsUpdate,
+  actor: AuditActor,
 ): Promise<ShopSettingsWire> {
-  await saveRow(ctx, rowChange(change));
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await readShopSettings(tx, ctx.config.shop);
+    await saveRow(tx, now, rowChange(change));
+    const after = await readShopSettings(tx, ctx.config.shop);
+    const changed = changedFields(before, after, Object.keys(change) as Array<keyof ShopSettingsWire>);
+    if (changed.length === 0) return;
+    const diff = { keys: changed, before: pick(before, changed), after: pick(after, changed) };
+    await recordAudit(tx, now, {
+      actor,
+      action: 'settings.update',
+      subjectType: 'settings',
+      summary: `Changed the shop’s settings: ${describeChanges(diff)}`,
+      before: diff.before,
+      after: diff.after,
+    });
+  });
   emitShopSettingsChanged(ctx.db);
   return readShopSettings(ctx.db, ctx.config.shop);
 }
 
+/** The fields among `keys` whose values differ between two readings. */
+function changedFields<T extends object>(before: T, after: T, keys: Array<keyof T>): Array<keyof T & string> {
+  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])) as Array<keyof T & string>;
+}
+
+function pick<T extends object>(value: T, keys: Array<keyof T & string>): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]]));
+}
+
 /** Writes the fields of `set` over the row in one statement, creating it from the current values when absent. */
-async function saveRow(ctx: Pick<ServiceContext, 'db' | 'now'>, set: Partial<SettingsRow>): Promise<void> {
-  const now = ctx.now();
-  const current = await readShopSettings(ctx.db);
-  await ctx.db
+async function saveRow(db: Db, now: Date, set: Partial<SettingsRow>): Promise<void> {
+  const current = await readShopSettings(db);
+  await db
     .insert(shopSettings)
     .values({
       id: SETTINGS_ROW,
@@ -196,9 +222,28 @@ export async function readMinimumOrders(db: Db): Promise<MinimumOrders> {
  * `PUT /api/opening-hours`: stores the whole value (the contract checked it), then tells the realtime server after
  * the commit, as a settings save does: every connection is sent the opening status it now answers (`shop_status`).
  */
-export async function updateOpeningHours(ctx: Pick<ServiceContext, 'db' | 'now'>, hours: OpeningHours): Promise<OpeningHours> {
+export async function updateOpeningHours(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  hours: OpeningHours,
+  actor: AuditActor,
+): Promise<OpeningHours> {
   const value: OpeningHours = { weekly: hours.weekly, specialDays: hours.specialDays, cutoffMinutes: hours.cutoffMinutes };
-  await saveRow(ctx, { openingHours: value });
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await readOpeningHours(tx);
+    await saveRow(tx, now, { openingHours: value });
+    const changed = changedFields(before, value, ['weekly', 'specialDays', 'cutoffMinutes']);
+    if (changed.length === 0) return;
+    const words = { weekly: 'the weekly hours', specialDays: 'the special days', cutoffMinutes: 'the cut-off before closing' };
+    await recordAudit(tx, now, {
+      actor,
+      action: 'hours.update',
+      subjectType: 'hours',
+      summary: `Changed the opening hours: ${changed.map((key) => words[key]).join(', ')}`,
+      before: pick(before, changed),
+      after: pick(value, changed),
+    });
+  });
   emitShopSettingsChanged(ctx.db);
   return readOpeningHours(ctx.db);
 }

@@ -16,6 +16,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
+import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
@@ -53,6 +54,7 @@ const SIDEBAR_LINKS = [
   { label: 'Delivery zones', to: paths.deliveryZones, icon: <LocalShippingIcon /> },
   { label: 'Printers', to: paths.printers, icon: <PrintIcon /> },
   { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },
+  { label: 'Audit log', to: paths.auditLog, icon: <HistoryIcon /> },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
