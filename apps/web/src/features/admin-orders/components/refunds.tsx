@@ -16,7 +16,9 @@ import type { OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds } from '@shop/shared/domain/money';
 import { MAX_CANCEL_REASON_LENGTH } from '@shop/shared/domain/order-promise';
 import { formatWirePounds } from '../../../lib/money';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
+import { useCan } from '../../../lib/use-session';
 import { useRefundOrder } from '../api/admin-orders-api';
 import { londonDateTime, readRefund, refundLeft, refundStatusText, type RefundErrors } from '../lib/order-page';
 
@@ -32,8 +34,11 @@ export function RefundForm({ order }: { order: OrderWire }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const mayRefund = useCan('refund');
+  const unlimited = useCan('refundAny');
+  const limit = useShopSettings().data?.counterRefundLimit;
   const left = refundLeft(order);
-  if (left <= 0) return null;
+  if (left <= 0 || !mayRefund) return null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,6 +68,13 @@ export function RefundForm({ order }: { order: OrderWire }) {
       <Typography color="text.secondary" sx={{ mb: 1.5 }} data-testid="refund-left">
         {formatPounds(left)} left to refund
       </Typography>
+      {/* A counter's refunds are limited per order (the owner sets how much); the server refuses more. */}
+      {!unlimited && limit !== undefined && (
+        <Alert severity="info" sx={{ mb: 1.5 }} data-testid="refund-limit">
+          Up to {formatPounds(Math.round(limit * 100))} per order from your login, refunds made before included. A manager or the owner
+          refunds more.
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: 'flex-start' }}>
         <TextField
           label="Amount"
