@@ -22,6 +22,7 @@ const SERVER_MODULE_ORDER = [
   'health',
   'audit',
   'auth',
+  'staff',
   'settings',
   'catalogue',
   'banners',

@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { orderMoneyOf } from './modules/payments/public';
 import { accountRoutes } from './modules/auth/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { registerSessions } from './modules/auth/session';
 import { runGuardsBeforeBody } from './modules/auth/guards-first';
 import { getMenuSnapshot } from './modules/catalogue/public';
@@ -70,6 +71,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   catalogueRoutes,
   bannerRoutes,
   accountRoutes,
+  staffRoutes,
   cartRoutes,
   favouriteRoutes,
   addressRoutes,

@@ -6,7 +6,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import serverPackage from '../../package.json' with { type: 'json' };
-import { requireAdmin, requireUser } from '../modules/auth/public';
+import { permissionOfGuard, requireAdmin, requireUser } from '../modules/auth/public';
+import { ROLE_PERMISSIONS, STAFF_ROLES } from '@shop/shared/domain/roles';
 import { PUBLIC_ANSWER } from './private-answers';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -16,6 +17,7 @@ export const DOCS_PATH = '/api/docs';
 const TAGS = [
   { name: 'health', description: 'Whether the shop and its database answer' },
   { name: 'accounts', description: 'Register, sign in and out, the session, profile and password reset' },
+  { name: 'staff', description: 'The shop’s team: invitations, roles, removal (owners), and the invitation’s link' },
   { name: 'catalogue', description: 'Categories, products and toppings: the menu (public) and its edits (admins)' },
   { name: 'images', description: 'Stored images, resized on request' },
   { name: 'banners', description: 'The storefront’s offers strip' },
@@ -33,17 +35,18 @@ const SESSION_SCHEME = 'session';
 type RouteDocument = Parameters<SwaggerTransform<FastifySchema>>[0] & { route: RouteOptions };
 
 /** Who may call a route, read from its guards: the reference says it, so it never disagrees with the code. */
-function accessOf(route: RouteOptions): 'admin' | 'user' | null {
+function accessNoteOf(route: RouteOptions): string | null {
   const guards = [route.preValidation, route.preHandler].flat().filter(Boolean);
-  if (guards.includes(requireAdmin)) return 'admin';
-  if (guards.includes(requireUser)) return 'user';
+  for (const guard of guards) {
+    const permission = permissionOfGuard(guard);
+    if (!permission) continue;
+    const roles = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+    return `Staff holding the \`${permission}\` permission (${roles.join(', ')}): 401 signed out, 403 for anyone else.`;
+  }
+  if (guards.includes(requireAdmin)) return 'Staff only: 401 signed out, 403 for a customer.';
+  if (guards.includes(requireUser)) return 'Signed in (the `sid` session cookie): 401 without it.';
   return null;
 }
-
-const ACCESS_NOTE = {
-  admin: 'Admins only: 401 signed out, 403 for a customer.',
-  user: 'Signed in (the `sid` session cookie): 401 without it.',
-};
 
 /** The zod schemas to JSON Schema, a documented body put in as the request body, and the route's access. */
 const transform: SwaggerTransform<FastifySchema> = (document) => {
@@ -54,12 +57,12 @@ const transform: SwaggerTransform<FastifySchema> = (document) => {
     routeSchema = { ...rest, body: documentedBody.schema, consumes: documentedBody.contentTypes };
   }
   const transformed = jsonSchemaTransform({ ...document, schema: routeSchema });
-  const access = route ? accessOf(route) : null;
+  const access = route ? accessNoteOf(route) : null;
   if (access && transformed.schema && !transformed.schema.hide) {
     const { description } = transformed.schema as FastifySchema;
     Object.assign(transformed.schema, {
       security: [{ [SESSION_SCHEME]: [] }],
-      description: [ACCESS_NOTE[access], description].filter(Boolean).join('\n\n'),
+      description: [access, description].filter(Boolean).join('\n\n'),
     });
   }
   return transformed;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAdmin, requireUser } from '../modules/auth/public';
+import { isSessionGuard } from '../modules/auth/public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,11 +35,10 @@ function isPrivateAnswer(request: FastifyRequest, statusCode: number): boolean {
  * Call before any route is registered.
  */
 export function noStoreUnlessPublic(app: FastifyInstance): void {
-  const guards: ReadonlySet<unknown> = new Set([requireUser, requireAdmin]);
   app.addHook('onRoute', (route) => {
     if (route.config?.publicAnswer !== true) return;
     // A route that needs a session answers each account its own: it cannot be public.
-    if ([route.preValidation, route.preHandler, route.onRequest].flat().some((hook) => guards.has(hook)))
+    if ([route.preValidation, route.preHandler, route.onRequest].flat().some((hook) => isSessionGuard(hook)))
       throw new Error(`${String(route.method)} ${route.url} is declared a public answer but needs a session`);
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxMailSchema, type OutboxMail } from '@shop/shared/contract/auth';
 import { errorAnswers } from '../http/route-schemas';
-import { requireAdmin } from '../modules/auth/public';
+import { requirePermission } from '../modules/auth/public';
 import { recentOutbox } from './mailer';
 
 /**
@@ -16,7 +16,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'The last 50 mails of the development outbox, newest first (not in production)',
     response: { 200: z.array(outboxMailSchema), ...errorAnswers },
   };
-  app.get('/dev/outbox', { preValidation: requireAdmin, schema }, async (): Promise<OutboxMail[]> => {
+  app.get('/dev/outbox', { preValidation: requirePermission('staff'), schema }, async (): Promise<OutboxMail[]> => {
     const mails = await recentOutbox(app.db);
     return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
   });

@@ -30,7 +30,7 @@ import { socketAddressCap } from './address-cap';
 import { answerClientOrderEvent, ClientEventBudget, type ClientEventAck } from './client-events';
 import { refusesOrigin } from './handshake';
 import type { RealtimeServer, RealtimeSocket } from './types';
-import { isStaffRole } from '@shop/shared/domain/roles';
+import { can, isStaffRole } from '@shop/shared/domain/roles';
 
 // Rooms the server alone uses, to drop the sockets of a session that ends. They never carry an event.
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -132,8 +132,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { user, sessionId } = socket.data;
-    if (user && sessionId)
-      void socket.join([isStaffRole(user.role) ? ADMINS_ROOM : customerRoom(user.id), sessionRoom(sessionId), accountRoom(user.id)]);
+    if (user && sessionId) {
+      // Only staff who see the board hear of orders (a driver gets no popups); a member of staff is never a customer.
+      const ownRoom = can(user.role, 'board') ? [ADMINS_ROOM] : isStaffRole(user.role) ? [] : [customerRoom(user.id)];
+      void socket.join([...ownRoom, sessionRoom(sessionId), accountRoom(user.id)]);
+    }
     const answer = (args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as ClientEventAck) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isStaffRole, mayRefund, PERMISSIONS, type Permission, type Role } from './roles';
+import { can, isStaffRole, mayRefund, PERMISSIONS, statusChangePermission, type Permission, type Role } from './roles';
 
 // Every role against every permission: a change to the table shows here as a changed row.
 const TABLE: Record<Role, Permission[]> = {
@@ -56,5 +56,27 @@ describe('mayRefund', () => {
     ['customer', 1, 0, 500, { ok: false, reason: 'NOT_ALLOWED' }],
   ] as const)('%s refunding %i after %i with a limit of %i', (role, amount, already, limit, answer) => {
     expect(mayRefund(role, amount, already, limit)).toEqual(answer);
+  });
+});
+
+describe('statusChangePermission', () => {
+  it.each([
+    ['Pending Order', 'Approved Order', 'acceptReject'],
+    ['Pending Order', 'Canceled Order', 'acceptReject'],
+    ['Pending Order', 'On the way', 'acceptReject'],
+    ['Approved Order', 'Canceled Order', 'cancel'],
+    ['On the way', 'Canceled Order', 'cancel'],
+    ['Approved Order', 'On the way', 'orderStatus'],
+    ['On the way', 'Delivered Order', 'orderStatus'],
+    ['Approved Order', undefined, 'orderStatus'],
+  ] as const)('from %s to %s needs %s', (from, to, permission) => {
+    expect(statusChangePermission(from, to)).toBe(permission);
+  });
+
+  it('leaves the kitchen the moves on and the counter every change', () => {
+    expect(can('kitchen', statusChangePermission('Approved Order', 'On the way'))).toBe(true);
+    expect(can('kitchen', statusChangePermission('Pending Order', 'Approved Order'))).toBe(false);
+    expect(can('kitchen', statusChangePermission('Approved Order', 'Canceled Order'))).toBe(false);
+    expect(can('counter', statusChangePermission('Approved Order', 'Canceled Order'))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * server's guards and by the back office's menu and buttons. The server decides; the screens only hide what the
  * server would refuse.
  */
+import type { OrderStatus } from './order-status';
 
 /** The shop's staff, most powerful first. A customer is not staff. */
 export const STAFF_ROLES = ['owner', 'manager', 'counter', 'kitchen', 'driver'] as const;
@@ -100,4 +101,16 @@ export function mayRefund(
   if (can(role, 'refundAny')) return { ok: true };
   if (!can(role, 'refund')) return { ok: false, reason: 'NOT_ALLOWED' };
   return alreadyRefunded + amount <= limit ? { ok: true } : { ok: false, reason: 'OVER_LIMIT' };
+}
+
+/**
+ * The permission a change of an order's status needs, from the status the order has: anything from a new order
+ * (accepting it, or rejecting it) is `acceptReject`; canceling an accepted order is `cancel`; moving it on or
+ * re-timing it (`to` undefined) is `orderStatus`.
+ */
+export function statusChangePermission(from: OrderStatus, to: OrderStatus | undefined): Permission {
+  if (to === undefined) return 'orderStatus';
+  if (from === 'Pending Order') return 'acceptReject';
+  if (to === 'Canceled Order') return 'cancel';
+  return 'orderStatus';
 }

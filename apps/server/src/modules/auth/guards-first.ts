@@ -1,8 +1,8 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { requireAdmin, requireUser } from './guards';
+import { isSessionGuard } from './guards';
 
 /**
- * Routes declare their guard (requireUser, requireAdmin) as a preValidation or preHandler hook, which Fastify runs
+ * Routes declare their guard (requireUser, requireAdmin, requirePermission) as a preValidation or preHandler hook, which Fastify runs
  * after it has read and parsed the body: a signed-out client could make the server read and parse megabytes before
  * its 401 (issue 19 point 1). This runs the same guard again at onRequest, before the body is read, right after the
  * session cookie has been looked up (the app's own onRequest hooks run before a route's). The route's own hook stays
@@ -10,9 +10,8 @@ import { requireAdmin, requireUser } from './guards';
  * Call before any route is registered.
  */
 export function runGuardsBeforeBody(app: FastifyInstance): void {
-  const guards: ReadonlySet<unknown> = new Set([requireUser, requireAdmin]);
   app.addHook('onRoute', (route) => {
-    const declared = [route.preValidation, route.preHandler].flat().filter((hook) => guards.has(hook));
+    const declared = [route.preValidation, route.preHandler].flat().filter((hook) => isSessionGuard(hook));
     if (declared.length === 0) return;
     const onRequest = [route.onRequest ?? []].flat();
     route.onRequest = [...onRequest, ...(declared as onRequestAsyncHookHandler[])];

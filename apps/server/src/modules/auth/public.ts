@@ -16,3 +16,18 @@ export { incrementRateLimit } from './rate-limit-store';
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   return (await findUserByEmail(db, email))?.id ?? null;
 }
+// The staff module's accounts (decision 1401): invited, changed and closed on the staff module's transaction.
+export {
+  changeStaffAccount,
+  closeStaffAccount,
+  countOwners,
+  createInvitedStaffAccount,
+  listStaffAccounts,
+  lockStaffAccount,
+  setStaffPassword,
+  type StaffAccount,
+} from './staff-accounts';
+export { isSessionGuard, permissionOfGuard, requirePermission, roleForbidden } from './guards';
+export { signIn } from './session';
+export { rememberDevice } from './device-cookie';
+export { toWireUser } from './service';

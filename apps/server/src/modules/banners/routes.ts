@@ -14,7 +14,7 @@ import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { requireAdmin } from '../auth/public';
+import { requirePermission } from '../auth/public';
 import { createBanner, deleteBanner, listBanners } from './service';
 
 // A banner's image may be as large as a product's, and a too-large one is refused in the product form's words.
@@ -36,7 +36,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addbanner',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('menu'),
       bodyLimit: IMAGE_JSON_BODY_LIMIT,
       schema: {
         tags,
@@ -54,7 +54,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/banners/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('menu'),
       schema: { tags, summary: 'Delete a banner', params: idParams, response: { 200: deletedAnswerSchema, ...errorAnswers } },
     },
     async (request) => deleteBanner(app.db, request.params.id),

@@ -27,7 +27,7 @@ import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, formBody, idParams, imageFormBody, notModified } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, parseFields, readImageWrite, readWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { requireAdmin } from '../auth/public';
+import { requirePermission } from '../auth/public';
 import { getMenuAnswers, type CachedAnswer } from './menu-cache';
 import {
   createCategory,
@@ -136,8 +136,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getProduct(app, request.params.id),
   );
 
-  const admin = { preValidation: requireAdmin };
-  const productWrite = { preValidation: requireAdmin, bodyLimit: IMAGE_JSON_BODY_LIMIT };
+  const admin = { preValidation: requirePermission('menu') };
+  const productWrite = { preValidation: requirePermission('menu'), bodyLimit: IMAGE_JSON_BODY_LIMIT };
+  // Sold out and back: the kitchen's and the counter's too, unlike the rest of the menu.
+  const soldOut = { preValidation: requirePermission('soldOut') };
   const created = { 201: insertedAnswerSchema, ...errorAnswers };
   const modified = { 200: modifiedAnswerSchema, ...errorAnswers };
   const deleted = { 200: deletedAnswerSchema, ...errorAnswers };
@@ -210,11 +212,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: availabilityAnswerSchema, ...errorAnswers },
   });
 
-  app.put('/allproduts/:id/availability', { ...admin, schema: availability('a product') }, async (request) =>
+  app.put('/allproduts/:id/availability', { ...soldOut, schema: availability('a product') }, async (request) =>
     setAvailability(app, { kind: 'product', id: request.params.id }, request.body),
   );
 
-  app.put('/ingredients/:id/availability', { ...admin, schema: availability('a topping') }, async (request) =>
+  app.put('/ingredients/:id/availability', { ...soldOut, schema: availability('a topping') }, async (request) =>
     setAvailability(app, { kind: 'topping', id: request.params.id }, request.body),
   );
 

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/contract/delivery';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers, idParams } from '../../http/route-schemas';
-import { requireAdmin } from '../auth/public';
+import { requirePermission } from '../auth/public';
 import { addZone, checkDelivery, listZones, removeZone, updateZone } from './service';
 
 /** The delivery area (decision 1001): the zones (admins) and the storefront's check of a post code (anyone). */
@@ -19,7 +19,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/delivery-zones',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'The shop’s post code and its delivery zones, by code',
@@ -31,7 +31,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delivery-zones',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Add a delivery zone: a district (BS1) or a sector (BS6 5) with its fee and minimum order in pounds',
@@ -44,7 +44,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/delivery-zones/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Change a delivery zone’s code, fee or minimum order (only the fields sent)',
@@ -58,7 +58,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delivery-zones/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Remove a delivery zone (not the last one while the shop’s post code is set)',

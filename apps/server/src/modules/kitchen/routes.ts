@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderSlotsAnswerSchema, shopStatusAnswerSchema, shopStatusUpdateSchema } from '@shop/shared/contract/shop-status';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
-import { currentUser, requireAdmin } from '../auth/public';
+import { currentUser, requirePermission } from '../auth/public';
 import { readOrderSlots, updateShopStatus } from './service';
 
 /** The shop's live state (decision 0901): busy mode and the pause (admins), and the slots to order ahead for (anyone). */
@@ -11,7 +11,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/shop-status',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('shopStatus'),
       schema: {
         tags,
         summary: 'Busy mode and the pause: on for a while, on until turned off, or off; answers the opening status',

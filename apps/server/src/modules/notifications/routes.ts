@@ -12,7 +12,7 @@ import { customerNotificationWireSchema } from '@shop/shared/contract/orders';
 import { emailParams, errorAnswers, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
-import { assertSelfOrAdmin, requireAdmin, requireUser } from '../auth/public';
+import { assertSelfOrAdmin, requirePermission, requireUser } from '../auth/public';
 import { createAnnouncement, listAnnouncements } from './announcements';
 import { listCustomerNotifications } from './service';
 
@@ -44,7 +44,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allnotification',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('menu'),
       schema: { tags, summary: 'The shop’s announcements', response: { 200: z.array(announcementWireSchema), ...errorAnswers } },
     },
     async (): Promise<AnnouncementWire[]> => listAnnouncements(app.db),
@@ -53,7 +53,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/allnotification',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('menu'),
       bodyLimit: IMAGE_JSON_BODY_LIMIT,
       schema: {
         tags,

@@ -9,7 +9,7 @@ import { orders, orderStatusHistory, refunds, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { findUserIdByEmail, isOwnerOrAdmin, type SessionUser } from '../auth/public';
 import { toOrderWire, toRefundWire, toStatusChangeWire } from './wire';
-import { isStaffRole } from '@shop/shared/domain/roles';
+import { can } from '@shop/shared/domain/roles';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** `GET /api/buy-product` answers this many orders a page. */
@@ -65,7 +65,7 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
   if (!row || !(row.userId === user.id || (isOwnerOrAdmin(user, row.userId) && isPlaced(row))))
     throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-  const [order] = await withHistories(db, [row], isStaffRole(user.role));
+  const [order] = await withHistories(db, [row], can(user.role, 'board'));
   return order as OrderWire;
 }
 
@@ -78,7 +78,7 @@ export async function listOrderHistory(db: Db, email: string, reader: SessionUse
     .from(orders)
     .where(and(eq(orders.userId, userId), placedOrderCondition))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withHistories(db, rows, isStaffRole(reader.role));
+  return withHistories(db, rows, can(reader.role, 'board'));
 }
 
 export interface ShopOrderQuery {
@@ -155,7 +155,7 @@ export async function maySeeOrder(db: Db, user: SessionUser, orderId: string): P
     await db.select({ userId: orders.userId, placedAt: orders.placedAt }).from(orders).where(eq(orders.id, orderId)).limit(1)
   )[0];
   if (!row) return false;
-  return row.userId === user.id || (isStaffRole(user.role) && isPlaced(row));
+  return row.userId === user.id || (can(user.role, 'board') && isPlaced(row));
 }
 
 /** One entry of an order's status history. */

@@ -16,7 +16,8 @@ import {
 } from '@shop/shared/contract/orders';
 import { HttpError } from '../../http-errors';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
-import { assertSelfOrAdmin, currentUser, requireAdmin, requireUser } from '../auth/public';
+import { assertSelfOrAdmin, currentUser, requirePermission, requireUser, roleForbidden } from '../auth/public';
+import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { readOpeningStatus } from '../kitchen/public';
 import { placeCashOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
@@ -70,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/buy-product',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('board'),
       schema: {
         tags,
         summary:
@@ -103,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update-sell-products/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('orderStatus'),
       schema: {
         tags,
         summary:
@@ -117,7 +118,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<UpdateOrderStatusAnswer> => {
       const id = orderId(request.params.id);
-      return updateOrder(app, currentUser(request), id, request.body);
+      const user = currentUser(request);
+      // Accepting or rejecting a new order, and canceling an accepted one, are permissions of their own (the
+      // kitchen moves orders on but does neither). Statuses only move forward, so the status read here is the one
+      // the change starts from or an earlier one, and no role holds one of the two without the other.
+      const { status } = await getOrder(app.db, user, id);
+      if (!can(user.role, statusChangePermission(status, request.body.status))) throw new HttpError('ROLE_FORBIDDEN', roleForbidden(user.role));
+      return updateOrder(app, user, id, request.body);
     },
   );
 

@@ -12,6 +12,7 @@ import type { RefundAnswer } from '@shop/shared/contract/orders';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { PLAIN_CANCEL_REASON, refundableAmount, refundedStatus } from '@shop/shared/domain/order-promise';
 import { CAPTURED_STATUSES } from '@shop/shared/domain/payment-types';
+import { mayRefund, ROLE_LABELS, type Role } from '@shop/shared/domain/roles';
 import type { ServiceContext, ServiceLog } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
@@ -162,10 +163,24 @@ async function sendRefund(
  * transaction, under the order's lock: two refunds at once never pass the total. Answers the row, or the amount
  * left when `amount` is more than that.
  */
+/** A member of staff's refund: their role's limit (mayRefund), judged on the locked order's refunded total. */
+export interface RefundLimit {
+  role: Role;
+  /** Pence, for a role that holds `refund` without `refundAny`. */
+  counterRefundLimit: number;
+}
+
 async function recordRefund(
   ctx: MoneyContext,
-  input: { orderId: string; amount: number | 'all'; reason: string; key: (id: string) => string; adminId: string | null },
-): Promise<{ row: RefundRow } | { left: number }> {
+  input: {
+    orderId: string;
+    amount: number | 'all';
+    reason: string;
+    key: (id: string) => string;
+    adminId: string | null;
+    limit?: RefundLimit;
+  },
+): Promise<{ row: RefundRow } | { left: number } | { overLimit: number }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
@@ -173,6 +188,9 @@ async function recordRefund(
     const left = refundableAmount(order.paymentStatus, order.total, order.refundedTotal);
     const amount = input.amount === 'all' ? left : input.amount;
     if (amount <= 0 || amount > left) return { left };
+    if (input.limit && !mayRefund(input.limit.role, amount, order.refundedTotal, input.limit.counterRefundLimit).ok) {
+      return { overLimit: input.limit.counterRefundLimit };
+    }
     const id = newId();
     const [row] = await tx
       .insert(refunds)
@@ -264,7 +282,7 @@ export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: strin
  */
 export async function refundOrderPayment(
   ctx: MoneyContext,
-  input: { orderId: string; amount: number; reason: string; adminId: string },
+  input: { orderId: string; amount: number; reason: string; adminId: string; limit?: RefundLimit },
 ): Promise<RefundAnswer> {
   const order = await readOrder(ctx.db, input.orderId);
   if (!order || !order.placedAt) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
@@ -281,7 +299,12 @@ export async function refundOrderPayment(
     reason: input.reason,
     key: (id) => `refund-${id}`,
     adminId: input.adminId,
+    ...(input.limit ? { limit: input.limit } : {}),
   });
+  if ('overLimit' in recorded) {
+    const role = input.limit?.role ?? 'counter';
+    throw new HttpError('REFUND_OVER_LIMIT', `A ${ROLE_LABELS[role].toLowerCase()} login can refund up to ${formatPounds(recorded.overLimit)} of an order.`);
+  }
   if (!('row' in recorded)) throw new HttpError('REFUND_TOO_LARGE', `You can refund at most ${formatPounds(recorded.left)}`);
   const sent = await sendRefund(ctx, order, recorded.row);
   if (sent.outcome === 'refused') {

@@ -14,10 +14,12 @@ import {
   type TestPaymentConfirmAnswer,
 } from '@shop/shared/contract/orders';
 import { poundsToPence } from '@shop/shared/domain/money';
+import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
 import { errorAnswers, idParams } from '../../http/route-schemas';
-import { currentUser, requireAdmin, requireUser } from '../auth/public';
+import { currentUser, requirePermission, requireUser } from '../auth/public';
 import { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from '../orders/public';
+import { readShopSettings } from '../settings/public';
 import { startCardOrder } from './checkout';
 import { receivePaymentEvent, refundOrderPayment } from './money';
 import { cardPaymentProvider, paymentProvider, shopPaymentConfig } from './provider';
@@ -51,10 +53,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/refunds',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('refund'),
       schema: {
         tags: ['orders'],
         summary: 'Refund part of a captured card order (pounds, never more than what is left), with a reason',
+        description:
+          'A role without `refundAny` (the counter) refunds at most the shop’s counterRefundLimit of one order in all (403 REFUND_OVER_LIMIT).',
         params: idParams,
         body: refundRequestSchema,
         response: { 201: refundAnswerSchema, ...errorAnswers },
@@ -64,7 +68,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = orderId(request.params.id);
       const amount = poundsToPence(request.body.amount);
       if (amount === null) throw new HttpError('VALIDATION_FAILED', 'amount: must be pounds with at most two decimals, such as 4.50');
-      const answer = await refundOrderPayment(app, { orderId: id, amount, reason: request.body.reason, adminId: currentUser(request).id });
+      const user = currentUser(request);
+      const limit = poundsToPence((await readShopSettings(app.db, app.config.shop)).counterRefundLimit) ?? DEFAULT_COUNTER_REFUND_LIMIT;
+      const answer = await refundOrderPayment(app, {
+        orderId: id,
+        amount,
+        reason: request.body.reason,
+        adminId: user.id,
+        limit: { role: user.role, counterRefundLimit: limit },
+      });
       return reply.code(201).send(answer);
     },
   );

@@ -19,7 +19,7 @@ import {
 } from '@shop/shared/contract/printers';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { HttpError } from '../../http-errors';
-import { currentUser, requireAdmin } from '../auth/public';
+import { currentUser, requirePermission } from '../auth/public';
 import { startPrintDispatcher } from './dispatcher';
 import { starPrntBytes } from './render';
 import {
@@ -64,7 +64,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/printers',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'The receipt printers, by name, each with its status (online, last seen, jobs waiting, last error)',
@@ -76,7 +76,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/printers',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Add a receipt printer: a network printer (ESC/POS on host:9100) or a Star CloudPRNT printer',
@@ -89,7 +89,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/printers/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Change a printer (only the fields sent); its waiting jobs go to it as it is now reached',
@@ -103,7 +103,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/printers/:id',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Remove a printer and its waiting jobs',
@@ -116,7 +116,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/printers/:id/test',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Print a test page on the printer',
@@ -130,7 +130,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/print',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('reprint'),
       schema: {
         tags,
         summary:
@@ -154,7 +154,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/print-jobs',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('reprint'),
       schema: {
         tags,
         summary: 'An order’s print jobs, newest first',
@@ -167,7 +167,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/ticket',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('reprint'),
       schema: {
         tags,
         summary: 'An order’s ticket as the printers print it, drawn as SVG and as text (80 or 58 mm, kitchen or customer)',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_SUMMARY_PATH, adminSummaryWireSchema, type AdminSummaryWire } from '@shop/shared/contract/summary';
 import { errorAnswers } from '../../http/route-schemas';
-import { requireAdmin } from '../auth/public';
+import { requirePermission } from '../auth/public';
 import { adminSummary } from './summary';
 
 // The back office's figures: an addition to the spec's API (docs/api.md), for admins only.
@@ -11,7 +11,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'The dashboard’s figures: orders and sales (pence) by period and by day, in Europe/London',
     response: { 200: adminSummaryWireSchema, ...errorAnswers },
   };
-  app.get(ADMIN_SUMMARY_PATH, { preValidation: requireAdmin, schema }, async (_request, reply): Promise<AdminSummaryWire> => {
+  app.get(ADMIN_SUMMARY_PATH, { preValidation: requirePermission('reports'), schema }, async (_request, reply): Promise<AdminSummaryWire> => {
     reply.header('cache-control', 'no-store');
     return adminSummary(app);
   });

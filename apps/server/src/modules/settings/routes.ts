@@ -3,11 +3,13 @@ import { openingHoursAnswerSchema, openingHoursSchema } from '@shop/shared/contr
 import { shopSettingsUpdateSchema, shopSettingsWireSchema, shopTraderSchema } from '@shop/shared/contract/settings';
 import { PUBLIC_ANSWER } from '../../http/private-answers';
 import { errorAnswers } from '../../http/route-schemas';
-import { requireAdmin } from '../auth/public';
+import { currentUser, requirePermission, roleForbidden } from '../auth/public';
+import { can } from '@shop/shared/domain/roles';
+import { HttpError } from '../../http-errors';
 import { readOpeningHours, readShopSettings, readShopTrader, updateOpeningHours, updateShopSettings } from './service';
 
 /**
- * The shop's settings (admins): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
+ * The shop's settings (owners and managers; the counter's refund limit owners only): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
  * the trader, post code and collection time of decision 1002; and the trader as every visitor reads it.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +17,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop-settings',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: { tags, summary: 'The shop’s settings', response: { 200: shopSettingsWireSchema, ...errorAnswers } },
     },
     async () => readShopSettings(app.db, app.config.shop),
@@ -23,15 +25,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/shop-settings',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Change some of the shop’s settings (only the fields sent)',
+        description: 'counterRefundLimit is a payment setting: only a role holding `paymentSettings` (the owner) may send it.',
         body: shopSettingsUpdateSchema,
         response: { 200: shopSettingsWireSchema, ...errorAnswers },
       },
     },
-    async (request) => updateShopSettings(app, request.body),
+    async (request) => {
+      const { role } = currentUser(request);
+      if (request.body.counterRefundLimit !== undefined && !can(role, 'paymentSettings')) {
+        throw new HttpError('ROLE_FORBIDDEN', roleForbidden(role));
+      }
+      return updateShopSettings(app, request.body);
+    },
   );
   // Everyone: the footer, checkout and the order page show who the customer contracts with (decision 1002).
   app.get(
@@ -65,11 +74,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return readOpeningHours(app.db);
     },
   );
-  // The owner's: the admin guard until staff roles exist, then the owner-and-manager check goes here.
+  // The owner's and the manager's.
   app.put(
     '/opening-hours',
     {
-      preValidation: requireAdmin,
+      preValidation: requirePermission('settings'),
       schema: {
         tags,
         summary: 'Replace the opening hours (the whole value: weekly, specialDays, cutoffMinutes)',
