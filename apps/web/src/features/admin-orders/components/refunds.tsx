@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds } from '@shop/shared/domain/money';
+import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { MAX_CANCEL_REASON_LENGTH } from '@shop/shared/domain/order-promise';
 import { formatWirePounds } from '../../../lib/money';
 import { useShopSettings } from '../../../lib/shop-settings';
@@ -69,10 +70,12 @@ export function RefundForm({ order }: { order: OrderWire }) {
         {formatPounds(left)} left to refund
       </Typography>
       {/* A counter's refunds are limited per order (the owner sets how much); the server refuses more. */}
-      {!unlimited && limit !== undefined && (
-        <Alert severity="info" sx={{ mb: 1.5 }} data-testid="refund-limit">
-          Up to {formatPounds(Math.round(limit * 100))} per order from your login, refunds made before included. A manager or the owner
-          refunds more.
+      {!unlimited && (
+        <Alert severity="info" role="note" sx={{ mb: 1.5 }} data-testid="refund-limit">
+          {limit === undefined
+            ? `Up to ${formatPounds(DEFAULT_COUNTER_REFUND_LIMIT)} per order from your login, unless the owner set another limit;`
+            : `Up to ${formatPounds(Math.round(limit * 100))} per order from your login;`}{' '}
+          refunds made before count. A manager or the owner refunds more.
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: 'flex-start' }}>

@@ -112,7 +112,9 @@ function MemberForm({ member, onClose }: { member: StaffMember | null; onClose: 
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {member === null && (
-            <Alert severity="info">They get an e-mail with a link to set their password. The link works for 7 days.</Alert>
+            <Alert severity="info" role="note">
+              They get an e-mail with a link to set their password. The link works for 7 days.
+            </Alert>
           )}
           <TextField
             label="Name"
