@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffMember } from '@shop/shared/contract/staff';
-import { dayText, roleDescription, statusText } from './staff-words';
+import { dayText, joinedText, roleDescription, statusText } from './staff-words';
 
 const member = (overrides: Partial<StaffMember>): StaffMember => ({
   id: '1',
@@ -27,5 +27,10 @@ describe('the staff screen’s words', () => {
   it('says Invited with the day until the link is used', () => {
     expect(statusText(member({ status: 'invited', invitedAt: '2026-11-27T10:00:00.000Z' }))).toBe('Invited 27 Nov 2026');
     expect(statusText(member({}))).toBe('Active');
+  });
+
+  it('has an invited member not joined yet', () => {
+    expect(joinedText(member({ status: 'invited', invitedAt: '2026-11-27T10:00:00.000Z' }))).toBe('Not yet');
+    expect(joinedText(member({}))).toBe('28 Nov 2026');
   });
 });

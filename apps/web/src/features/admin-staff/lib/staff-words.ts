@@ -30,3 +30,8 @@ export function statusText(member: StaffMember): string {
   if (member.status === 'active') return 'Active';
   return member.invitedAt ? `Invited ${dayText(member.invitedAt)}` : 'Invited';
 }
+
+/** The Joined column: the day the account was made, once the member has set their password. */
+export function joinedText(member: StaffMember): string {
+  return member.status === 'active' ? dayText(member.joinedAt) : 'Not yet';
+}

@@ -44,7 +44,7 @@ describe('the Staff screen', () => {
     renderWithProviders(<StaffPage />, { at: paths.staff });
     const you = await row('Olive Owner');
     expect(you).toHaveTextContent('Olive Owner (you)owner@example.comOwnerActive5 Jan 2026');
-    expect(await row('Kit Cook')).toHaveTextContent('Kit Cookkit@example.comKitchenInvited 27 Nov 2026');
+    expect(await row('Kit Cook')).toHaveTextContent('Kit Cookkit@example.comKitchenInvited 27 Nov 2026Not yet');
   });
 
   it('invites someone: the role is described, the invitation is sent, and the toast says to whom', async () => {

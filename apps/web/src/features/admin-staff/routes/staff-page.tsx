@@ -23,7 +23,7 @@ import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useRemoveStaff, useStaff } from '../api/staff-api';
 import { MemberDialog } from '../components/member-dialog';
-import { dayText, statusText } from '../lib/staff-words';
+import { joinedText, statusText } from '../lib/staff-words';
 
 interface RowProps {
   member: StaffMember;
@@ -95,7 +95,7 @@ function StaffTable({ rows }: { rows: RowProps[] }) {
               <TableCell>
                 <StatusChip member={member} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayText(member.joinedAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{joinedText(member)}</TableCell>
               <TableCell align="right">
                 <Actions member={member} onChange={onChange} onRemove={onRemove} />
               </TableCell>
@@ -127,7 +127,7 @@ function StaffCards({ rows }: { rows: RowProps[] }) {
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              Joined {dayText(member.joinedAt)}
+              Joined: {joinedText(member)}
             </Typography>
             <Box sx={{ ml: 'auto' }}>
               <Actions member={member} onChange={onChange} onRemove={onRemove} />
