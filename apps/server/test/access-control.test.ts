@@ -1,11 +1,13 @@
-// Who may call what (issue 12, point 2; docs/security.md): every route the server registers, taken from the app
-// itself, is sent by a visitor, a customer, another customer naming the first one's e-mail or ids, and an admin,
-// and each gets the status route-access-table.ts gives it. A route without a row fails here. Then the socket rooms:
-// a visitor joins none, a customer only their own, an admin the admins' room.
+// Who may call what (docs/security.md): every route the server registers, taken from the app itself, is sent by a
+// visitor, a customer, another customer naming the first one's e-mail or ids, and a member of staff of each role
+// (owner, manager, counter, kitchen, driver), and each gets the status route-access-table.ts gives it. A route
+// without a row fails here. Then the socket rooms: a visitor joins none, a customer only their own, staff who see
+// the board the admins' room, a driver none.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_CHANGED, ORDER_RECEIVED, ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { CROSS_SITE_REFUSED } from '../src/http/same-origin';
-import { ADMIN_ONLY, SIGN_IN_REQUIRED } from '../src/modules/auth/guards';
+import { ADMIN_ONLY, roleForbidden, SIGN_IN_REQUIRED } from '../src/modules/auth/guards';
+import { can, isStaffRole, STAFF_ROLES, type StaffRole } from '@shop/shared/domain/roles';
 import { testDatabases, type TestServer } from './harness';
 import { addAddress, call, cashOrder, pizzaLine } from './order-fixtures';
 import { rawRequest, type RawAnswer } from './raw-request';
@@ -85,27 +87,31 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       expect(answer.status, `${what} answered ${answer.text.slice(0, 300)}`).toBe(row.expect[role]);
       if (method === 'HEAD' || answer.status < 400) continue;
       expectErrorBody(answer, what);
-      // The guards' own words: signed out is 401 'Please sign in...', a customer on an admin route 403 'Only the shop's staff...'.
-      if (role === 'visitor' && answer.status === 401 && !route.includes('/login'))
-        expect((answer.json as { message: string }).message, what).toBe(SIGN_IN_REQUIRED);
-      if (role !== 'admin' && row.expect.customer === 403 && row.expect.admin < 400)
-        expect((answer.json as { message: string }).message, what).toBe(role === 'visitor' ? SIGN_IN_REQUIRED : ADMIN_ONLY);
+      // The guards' own words: signed out is 401 'Please sign in...', a customer on a back-office route 403 'Only the
+      // shop's staff...', a member of staff without the permission 403 'A kitchen login cannot do this.'
+      const message = (answer.json as { message: string }).message;
+      if (role === 'visitor' && answer.status === 401 && !route.includes('/login')) expect(message, what).toBe(SIGN_IN_REQUIRED);
+      if (row.expect.customer === 403 && row.expect.owner < 400) {
+        if (role === 'visitor') expect(message, what).toBe(SIGN_IN_REQUIRED);
+        else if (isStaffRole(role)) expect(message, what).toBe(roleForbidden(role));
+        else expect(message, what).toBe(ADMIN_ONLY);
+      }
       // A refused delete leaves the record where a GET of the same path still finds it.
       if (method === 'DELETE' && ACCESS_TABLE[route.replace(/^DELETE /, 'GET ')]) {
-        const still = await send(ctx, 'GET', 'admin', { path: req.path });
+        const still = await send(ctx, 'GET', 'owner', { path: req.path });
         expect(still.status, `${what}: the record is still there`).toBe(200);
       }
     }
   });
 
-  it('refuses every write from another site with 403 before anything else, even with an admin’s cookie', async () => {
+  it('refuses every write from another site with 403 before anything else, even with an owner’s cookie', async () => {
     const writes = tableRoutes().filter((route) => !/^(GET|HEAD) /.test(route));
     expect(writes.length).toBeGreaterThan(20);
     for (const route of writes) {
       const [method = ''] = route.split(' ');
-      const req = await ACCESS_TABLE[route]!.request(ctx, 'admin');
+      const req = await ACCESS_TABLE[route]!.request(ctx, 'owner');
       for (const origin of ['https://evil.example', 'null', `${server.config.publicOrigin}.evil.example`]) {
-        const answer = await send(ctx, method, 'admin', req, { origin });
+        const answer = await send(ctx, method, 'owner', req, { origin });
         expect(answer.status, `${route} from ${origin}`).toBe(403);
         expect(answer.json, route).toEqual({
           statusCode: 403,
@@ -120,7 +126,7 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
 
   it('answers reads from another site without any CORS header, so their page never reads the answer', async () => {
     for (const path of ['/api/session', `/api/alluser/${encodeURIComponent(ctx.owner.user.email)}`, '/api/buy-product']) {
-      const answer = await send(ctx, 'GET', 'admin', { path }, { origin: 'https://evil.example' });
+      const answer = await send(ctx, 'GET', 'owner', { path }, { origin: 'https://evil.example' });
       expect(answer.status, path).toBe(200);
       expect(
         Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')),
@@ -130,7 +136,7 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
     const preflight = await send(
       ctx,
       'OPTIONS',
-      'admin',
+      'owner',
       { path: '/api/address-collection' },
       { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     );
@@ -158,13 +164,9 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       expect((await call(server, 'PUT', `/update-sell-products/${orderId}`, ctx.admin, { status: 'Approved Order' })).status).toBe(200);
     }
 
-    it('put a visitor in none, a customer in their own only, and an admin in the admins’ room', async () => {
-      const sockets: Record<Role, TestSocket> = {
-        visitor: await connect(null),
-        customer: await connect(ctx.owner),
-        otherCustomer: await connect(ctx.other),
-        admin: await connect(ctx.admin),
-      };
+    it('put a visitor in none, a customer in their own only, staff who see the board in the admins’ room, a driver in none', async () => {
+      const sockets = {} as Record<Role, TestSocket>;
+      for (const role of ROLES) sockets[role] = await connect(ctx.actor(role));
       const heard = async (orderId: string): Promise<Record<Role, string[]>> => {
         const result = {} as Record<Role, string[]>;
         for (const role of ROLES) {
@@ -176,29 +178,29 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
 
       // A new order: the admins' room hears it, no customer's room and no room-less connection does.
       const ownersOrder = await placeOrder(ctx.owner);
-      await sockets.admin.waitFor(ORDER_RECEIVED, ownersOrder);
+      await sockets.owner.waitFor(ORDER_RECEIVED, ownersOrder);
       // A status change: the order's customer's room (every tab of theirs), not another customer; admins hear
       // order_changed (with the status), customers never do.
       await approve(ownersOrder);
       await sockets.customer.waitFor(ORDER_UPDATED, ownersOrder);
-      await sockets.admin.waitFor(ORDER_CHANGED, ownersOrder);
+      await sockets.owner.waitFor(ORDER_CHANGED, ownersOrder);
       expect(await heard(ownersOrder)).toEqual({
         visitor: [],
         customer: [ORDER_UPDATED],
         otherCustomer: [],
-        admin: [ORDER_RECEIVED, ORDER_CHANGED],
+        ...boardHears([ORDER_RECEIVED, ORDER_CHANGED]),
       });
 
       const othersOrder = await placeOrder(ctx.other);
-      await sockets.admin.waitFor(ORDER_RECEIVED, othersOrder);
+      await sockets.owner.waitFor(ORDER_RECEIVED, othersOrder);
       await approve(othersOrder);
       await sockets.otherCustomer.waitFor(ORDER_UPDATED, othersOrder);
-      await sockets.admin.waitFor(ORDER_CHANGED, othersOrder);
+      await sockets.owner.waitFor(ORDER_CHANGED, othersOrder);
       expect(await heard(othersOrder)).toEqual({
         visitor: [],
         customer: [],
         otherCustomer: [ORDER_UPDATED],
-        admin: [ORDER_RECEIVED, ORDER_CHANGED],
+        ...boardHears([ORDER_RECEIVED, ORDER_CHANGED]),
       });
     });
 
@@ -222,4 +224,9 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
 
 function isAccountRoute(route: string): boolean {
   return /\/api\/(register|login|logout|profile|profile\/confirm-email|forgot-password|change-password)\/?$/.test(route);
+}
+
+/** What each staff role's socket hears of an order: the board's events when the role sees the board, else nothing. */
+function boardHears(events: string[]): Record<StaffRole, string[]> {
+  return Object.fromEntries(STAFF_ROLES.map((role) => [role, can(role, 'board') ? events : []])) as Record<StaffRole, string[]>;
 }

@@ -135,8 +135,9 @@ describe('the API reference', () => {
     const addProduct = document.paths['/api/allproduts']?.post;
     expect(Object.keys(addProduct?.requestBody?.content ?? {})).toEqual(['multipart/form-data', 'application/json']);
     expect(JSON.stringify(addProduct?.requestBody?.content)).toContain('"myfiles"');
-    // Admin routes say so.
-    expect(JSON.stringify(document.paths['/api/admin/summary'])).toContain('Admins only');
+    // Back-office routes say which permission they need, and which roles hold it.
+    expect(JSON.stringify(document.paths['/api/admin/summary'])).toContain('Staff holding the `reports` permission (owner, manager)');
+    expect(JSON.stringify(document.paths['/api/staff'])).toContain('Staff holding the `staff` permission (owner)');
   });
 
   it('sends the menu’s cached JSON as it is: a string answer skips the serializer its schema would run', async () => {

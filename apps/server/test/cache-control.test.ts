@@ -123,9 +123,9 @@ describe.each(testDatabases())('Cache-Control of every answer, on %s', (kind) =>
         continue;
       }
       const [method = ''] = route.split(' ');
-      // Fastify answers HEAD for every GET as the GET does: sent as an admin beside the four roles' GETs.
+      // Fastify answers HEAD for every GET as the GET does: sent as the owner beside each role's GET.
       const sends: Array<[string, Role]> = ROLES.map((role) => [method, role]);
-      if (method === 'GET') sends.push(['HEAD', 'admin']);
+      if (method === 'GET') sends.push(['HEAD', 'owner']);
       for (const [sentMethod, role] of sends) {
         const what = `${route} as ${role}${sentMethod === method ? '' : ` (${sentMethod})`}`;
         let req: AccessRequest;
@@ -145,7 +145,7 @@ describe.each(testDatabases())('Cache-Control of every answer, on %s', (kind) =>
   }, 300_000);
 
   it('keeps the public caching of the pages, files and reference the document leaves out, signed in or not', async () => {
-    for (const role of ['visitor', 'admin'] as const) {
+    for (const role of ['visitor', 'owner'] as const) {
       for (const [pathname, cacheControl] of OUTSIDE_THE_DOCUMENT) {
         const answer = await send('GET', role, { path: pathname });
         expect(answer.status, `${pathname} as ${role}`).toBe(pathname.endsWith('no-such-route') ? 404 : 200);

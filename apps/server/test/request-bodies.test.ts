@@ -95,7 +95,7 @@ describe.each(testDatabases())('request bodies a client cannot make the server r
   afterAll(async () => server?.close());
 
   /** The route's request as the table builds it for the role: its path with real ids. */
-  const pathOf = async (route: string, role: 'visitor' | 'customer' | 'admin') => (await ACCESS_TABLE[route]!.request(ctx, role)).path;
+  const pathOf = async (route: string, role: 'visitor' | 'customer' | 'owner') => (await ACCESS_TABLE[route]!.request(ctx, role)).path;
 
   it('answers a route that needs sign-in with 401 (403 for a customer on an admin route) before reading the body', async () => {
     const guarded = WRITE_ROUTES.filter((route) => ACCESS_TABLE[route]!.expect.visitor === 401);
@@ -125,7 +125,7 @@ describe.each(testDatabases())('request bodies a client cannot make the server r
     for (const route of WRITE_ROUTES) {
       const method = route.split(' ')[0]!;
       const limit = LIMITS[route] ?? JSON_BODY_LIMIT;
-      const path = await pathOf(route, 'admin');
+      const path = await pathOf(route, 'owner');
       const over = await answerBeforeBody(server, { method, path, declared: limit + 1, first: DEEP_START, cookie: ctx.admin.cookie });
       expect({ route, over }).toEqual({ route, over: { status: 413, body: expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }) } });
     }

@@ -9,14 +9,16 @@ import { startTestServer, type TestDatabaseKind, type TestServer } from './harne
 import { ADDRESS, addAddress, call, cashOrder, loadMenu, pizzaLine, type Answer, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
 import { DEFAULT_OPENING_HOURS } from '@shop/shared/domain/opening-hours';
+import { can, STAFF_ROLES, type Permission, type StaffRole } from '@shop/shared/domain/roles';
 
 /**
  * - visitor: no cookie.
  * - customer: a signed-in customer acting on their own things (their e-mail, their ids).
  * - otherCustomer: another signed-in customer sending the first customer's e-mail or ids.
- * - admin: a signed-in admin sending the first customer's e-mail or ids.
+ * - owner, manager, counter, kitchen, driver: a signed-in member of staff of that role (domain/roles.ts) sending the
+ *   first customer's e-mail or ids.
  */
-export const ROLES = ['visitor', 'customer', 'otherCustomer', 'admin'] as const;
+export const ROLES = ['visitor', 'customer', 'otherCustomer', ...STAFF_ROLES] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What the suite set up once: the server, three accounts, the menu, and the first customer's things. */
@@ -26,7 +28,10 @@ export interface AccessContext {
   /** The first customer, whose things every row names. */
   owner: SignedIn;
   other: SignedIn;
+  /** The shop's owner (the staff role), who makes the things the rows change. */
   admin: SignedIn;
+  /** A signed-in member of staff of each role (the owner's is `admin`). */
+  staff: Record<StaffRole, SignedIn>;
   ownerAddressId: string;
   /** A placed cash order of the owner. */
   ownerOrderId: string;
@@ -41,6 +46,12 @@ export interface AccessContext {
   newProduct(): Promise<string>;
   newTopping(): Promise<string>;
   newBanner(): Promise<string>;
+  /** A member of staff the owner invited, for the routes that change or remove one. */
+  newStaffMember(): Promise<string>;
+  /** A new cash order of the other customer (the first one's hourly limit is kept for the rows that need it), pending. */
+  newPendingOrder(): Promise<string>;
+  /** One card payment of the first customer left unconfirmed, for the rows that expect it refused: its client secret. */
+  unconfirmedCardPayment(): Promise<string>;
   /** Made by the owner through the API. */
   newOwnerAddress(): Promise<string>;
   newOwnerFavourite(): Promise<string>;
@@ -70,16 +81,55 @@ export interface AccessRow {
 
 // --- who may call: the usual shapes ------------------------------------------------------------------------
 
+/** Each staff role's status: `allowed` when the role holds the permission (domain `can`), else `refused`. */
+function staffBy(permission: Permission, allowed: number, refused: number): Record<StaffRole, number> {
+  return Object.fromEntries(STAFF_ROLES.map((role) => [role, can(role, permission) ? allowed : refused])) as Record<StaffRole, number>;
+}
+/** Every staff role gets this status. */
+function everyStaff(status: number): Record<StaffRole, number> {
+  return Object.fromEntries(STAFF_ROLES.map((role) => [role, status])) as Record<StaffRole, number>;
+}
+
 /** Anyone, signed in or not, gets this status. */
-const anyone = (status = 200): Record<Role, number> => ({ visitor: status, customer: status, otherCustomer: status, admin: status });
-/** Admins only: 401 signed out, 403 for any customer. */
-const adminOnly = (status = 200): Record<Role, number> => ({ visitor: 401, customer: 403, otherCustomer: 403, admin: status });
+const anyone = (status = 200): Record<Role, number> => ({
+  visitor: status,
+  customer: status,
+  otherCustomer: status,
+  ...everyStaff(status),
+});
+/**
+ * A back-office route: 401 signed out, 403 for a customer, and for each staff role `status` when it holds the
+ * permission, 403 (ROLE_FORBIDDEN) when it does not.
+ */
+const withPermission = (permission: Permission, status = 200): Record<Role, number> => ({
+  visitor: 401,
+  customer: 403,
+  otherCustomer: 403,
+  ...staffBy(permission, status, 403),
+});
 /** Any signed-in user, acting on their own account. */
-const signedIn = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: status, admin: status });
-/** A path that names a user by e-mail: that user or an admin; someone else's e-mail is 403. */
-const selfOrAdminByEmail = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: 403, admin: status });
-/** A record named by id: its owner or an admin; someone else's answers 404, as a missing one does. */
-const ownerOrAdminById = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: 404, admin: status });
+const signedIn = (status = 200): Record<Role, number> => ({ visitor: 401, customer: status, otherCustomer: status, ...everyStaff(status) });
+/** Only the first customer, acting on their own things: anyone else signed in, staff included, gets `others`. */
+const customerOnly = (status: number, others: number): Record<Role, number> => ({
+  visitor: 401,
+  customer: status,
+  otherCustomer: others,
+  ...everyStaff(others),
+});
+/** A path that names a user by e-mail: that user, or staff who see the board; someone else's e-mail is 403. */
+const selfOrBoardByEmail = (status = 200): Record<Role, number> => ({
+  visitor: 401,
+  customer: status,
+  otherCustomer: 403,
+  ...staffBy('board', status, 403),
+});
+/** A record named by id: its owner, or staff who see the board; anyone else gets 404, as for a missing one. */
+const ownerOrBoardById = (status = 200): Record<Role, number> => ({
+  visitor: 401,
+  customer: status,
+  otherCustomer: 404,
+  ...staffBy('board', status, 404),
+});
 
 const api = (path: string) => `/api${path}`;
 const enc = encodeURIComponent;
@@ -150,7 +200,7 @@ function profileBody(who: SignedIn | null) {
 
 // --- the table ---------------------------------------------------------------------------------------------
 
-const catalogueWrite = (status: number) => adminOnly(status);
+const catalogueWrite = (status: number) => withPermission('menu', status);
 
 export const ACCESS_TABLE: Record<string, AccessRow> = {
   // The single-page app: its index and its files are public.
@@ -218,7 +268,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}`) }),
   },
   'PUT /api/allproduts/:id/availability': {
-    expect: catalogueWrite(200),
+    expect: withPermission('soldOut'),
     request: async (ctx) => ({ path: api(`/allproduts/${await ctx.newProduct()}/availability`), body: { soldOut: true } }),
   },
   'POST /api/ingredients': {
@@ -240,7 +290,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: async (ctx) => ({ path: api(`/ingredients/${await ctx.newTopping()}`) }),
   },
   'PUT /api/ingredients/:id/availability': {
-    expect: catalogueWrite(200),
+    expect: withPermission('soldOut'),
     request: async (ctx) => ({
       path: api(`/ingredients/${await ctx.newTopping()}/availability`),
       body: { soldOut: true, until: 'turned-back-on' },
@@ -289,7 +339,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'POST /api/logout': { expect: anyone(), request: async (ctx, role) => ({ path: api('/logout'), as: await ctx.freshSession(role) }) },
   // Signed out: 200 {user: null} (decision 0105).
   'GET /api/session': { expect: anyone(), request: () => ({ path: api('/session') }) },
-  'GET /api/alluser/:email': { expect: selfOrAdminByEmail(), request: (ctx) => ({ path: api(`/alluser/${enc(ctx.owner.user.email)}`) }) },
+  'GET /api/alluser/:email': { expect: selfOrBoardByEmail(), request: (ctx) => ({ path: api(`/alluser/${enc(ctx.owner.user.email)}`) }) },
   'PUT /api/profile': {
     expect: signedIn(),
     note: "always the signed-in user's own profile, confirmed with their current password",
@@ -336,62 +386,91 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
       body: { email: ctx.owner.user.email, otp: 'ZZZZ', password: 'a-new-long-password' },
     }),
   },
-  'GET /api/dev/outbox': { expect: adminOnly(), request: () => ({ path: api('/dev/outbox') }) },
+  // The development outbox holds invitation links (an owner's among them): the owner's only.
+  'GET /api/dev/outbox': { expect: withPermission('staff'), request: () => ({ path: api('/dev/outbox') }) },
+
+  // The team (decision 1401): the owner's; the invitation's link is its own credential, and a wrong one is 404.
+  'GET /api/staff': { expect: withPermission('staff'), request: () => ({ path: api('/staff') }) },
+  'POST /api/staff': {
+    expect: withPermission('staff', 201),
+    request: (ctx) => ({ path: api('/staff'), body: { email: `staff-${ctx.unique()}@example.com`, name: 'New Member', role: 'kitchen' } }),
+  },
+  'PUT /api/staff/:id': {
+    expect: withPermission('staff'),
+    request: async (ctx) => ({ path: api(`/staff/${await ctx.newStaffMember()}`), body: { role: 'counter' } }),
+  },
+  'DELETE /api/staff/:id': {
+    expect: withPermission('staff', 204),
+    request: async (ctx) => ({ path: api(`/staff/${await ctx.newStaffMember()}`) }),
+  },
+  'GET /api/staff-invites/:token': {
+    expect: anyone(404),
+    note: 'the token is the credential, whatever the session (staff.test.ts uses real links)',
+    request: () => ({ path: api(`/staff-invites/${'x'.repeat(43)}`) }),
+  },
+  'POST /api/staff-invites/:token': {
+    expect: anyone(404),
+    request: () => ({ path: api(`/staff-invites/${'x'.repeat(43)}`), body: { password: 'a-long-password-9' } }),
+  },
 
   // Cart and favourites
   'POST /api/cart/quote': { expect: anyone(), request: (ctx) => ({ path: api('/cart/quote'), body: { items: [pizzaLine(ctx.menu)] } }) },
   'GET /api/favouritelist/:email': {
-    expect: selfOrAdminByEmail(),
+    expect: selfOrBoardByEmail(),
     request: (ctx) => ({ path: api(`/favouritelist/${enc(ctx.owner.user.email)}`) }),
   },
   'POST /api/favouritelist': {
-    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
-    note: "the body names the owner's e-mail: only the owner may add to their list, admins included",
+    expect: customerOnly(200, 403),
+    note: "the body names the owner's e-mail: only the owner may add to their list, staff included",
     request: (ctx) => ({ path: api('/favouritelist'), body: { id: ctx.menu.product('Hawaiian'), email: ctx.owner.user.email } }),
   },
   'DELETE /api/favouritelist/:id': {
-    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
-    note: "only the favourite's owner: anyone else, admins included, gets 404 as for a missing one",
+    expect: customerOnly(200, 404),
+    note: "only the favourite's owner: anyone else, staff included, gets 404 as for a missing one",
     request: async (ctx) => ({ path: api(`/favouritelist/${await ctx.newOwnerFavourite()}`) }),
   },
 
   // Addresses
   'POST /api/address-collection': { expect: signedIn(201), request: () => ({ path: api('/address-collection'), body: ADDRESS }) },
   'GET /api/address-collection/:id': {
-    expect: ownerOrAdminById(),
+    expect: ownerOrBoardById(),
     request: (ctx) => ({ path: api(`/address-collection/${ctx.ownerAddressId}`) }),
   },
   'PUT /api/address-collection/:id': {
-    expect: ownerOrAdminById(),
+    expect: ownerOrBoardById(),
     request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`), body: { city: `Bath ${ctx.unique()}` } }),
   },
   'DELETE /api/address-collection/:id': {
-    expect: ownerOrAdminById(),
+    expect: ownerOrBoardById(),
     request: async (ctx) => ({ path: api(`/address-collection/${await ctx.newOwnerAddress()}`) }),
   },
   'GET /api/get-address-by-email/:email': {
-    expect: selfOrAdminByEmail(),
+    expect: selfOrBoardByEmail(),
     request: (ctx) => ({ path: api(`/get-address-by-email/${enc(ctx.owner.user.email)}`) }),
   },
 
   // Orders and payments
   'POST /api/buy-product': {
-    expect: { visitor: 401, customer: 201, otherCustomer: 404, admin: 404 },
-    note: "to the owner's address: an order goes only to the orderer's own address, admins included (404 Address not found)",
+    expect: customerOnly(201, 404),
+    note: "to the owner's address: an order goes only to the orderer's own address, staff included (404 Address not found)",
     request: (ctx) => ({ path: api('/buy-product'), body: cashOrder([pizzaLine(ctx.menu)], ctx.ownerAddressId) }),
   },
-  'GET /api/buy-product': { expect: adminOnly(), request: () => ({ path: api('/buy-product') }) },
-  'GET /api/buy-product/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/buy-product/${ctx.ownerOrderId}`) }) },
-  'GET /api/receipts/:id': { expect: ownerOrAdminById(), request: (ctx) => ({ path: api(`/receipts/${ctx.ownerOrderId}`) }) },
+  'GET /api/buy-product': { expect: withPermission('board'), request: () => ({ path: api('/buy-product') }) },
+  'GET /api/buy-product/:id': { expect: ownerOrBoardById(), request: (ctx) => ({ path: api(`/buy-product/${ctx.ownerOrderId}`) }) },
+  'GET /api/receipts/:id': { expect: ownerOrBoardById(), request: (ctx) => ({ path: api(`/receipts/${ctx.ownerOrderId}`) }) },
   'PUT /api/update-sell-products/:id': {
-    expect: adminOnly(),
-    request: (ctx) => ({ path: api(`/update-sell-products/${ctx.ownerOrderId}`), body: { status: 'Approved Order' } }),
+    expect: withPermission('acceptReject'),
+    note: 'accepts a new order of its own (moving an accepted one on is orderStatus: staff.test.ts)',
+    request: async (ctx, role) => ({
+      path: api(`/update-sell-products/${can(role, 'board') ? await ctx.newPendingOrder() : ctx.ownerOrderId}`),
+      body: { status: 'Approved Order' },
+    }),
   },
   'POST /api/orders/:id/refunds': {
-    expect: adminOnly(201),
-    note: 'the admin refunds £1.00 of a card order of the owner that the shop accepted (its money captured)',
+    expect: withPermission('refund', 201),
+    note: "£1.00 of a card order of the owner that the shop accepted (its money captured), within the counter's limit",
     request: async (ctx, role) => {
-      if (role !== 'admin') return { path: api(`/orders/${ctx.ownerOrderId}/refunds`), body: { amount: 1, reason: 'Access test' } };
+      if (!can(role, 'refund')) return { path: api(`/orders/${ctx.ownerOrderId}/refunds`), body: { amount: 1, reason: 'Access test' } };
       const paid = expectStatus(
         await call(ctx.server, 'POST', '/test-payments/confirm', ctx.owner, {
           clientSecret: await ctx.newOwnerCardPayment(),
@@ -411,7 +490,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     },
   },
   'POST /api/create-payment-intent': {
-    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    expect: customerOnly(200, 404),
     note: "to the owner's address, as for cash orders",
     request: (ctx) => ({
       path: api('/create-payment-intent'),
@@ -419,11 +498,16 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     }),
   },
   'POST /api/test-payments/confirm': {
-    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
-    note: "only the payment's own customer may confirm it; anyone else, admins included, gets 404 as for a forged secret",
-    request: async (ctx) => ({
+    expect: customerOnly(200, 404),
+    note: "only the payment's own customer may confirm it; anyone else, staff included, gets 404 as for a forged secret",
+    request: async (ctx, role) => ({
       path: api('/test-payments/confirm'),
-      body: { clientSecret: await ctx.newOwnerCardPayment(), cardNumber: '4242424242424242', exp: '12/30', cvc: '123' },
+      body: {
+        clientSecret: await (role === 'customer' ? ctx.newOwnerCardPayment() : ctx.unconfirmedCardPayment()),
+        cardNumber: '4242424242424242',
+        exp: '12/30',
+        cvc: '123',
+      },
     }),
   },
   'POST /api/stripe/webhook': {
@@ -432,78 +516,85 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: () => ({ path: api('/stripe/webhook'), body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
   },
   'GET /api/my-product-history/:email': {
-    expect: selfOrAdminByEmail(),
+    expect: selfOrBoardByEmail(),
     request: (ctx) => ({ path: api(`/my-product-history/${enc(ctx.owner.user.email)}`) }),
   },
   'GET /api/my-product/:email': {
-    expect: selfOrAdminByEmail(),
+    expect: selfOrBoardByEmail(),
     request: (ctx) => ({ path: api(`/my-product/${enc(ctx.owner.user.email)}`) }),
   },
-  'GET /api/admin/summary': { expect: adminOnly(), request: () => ({ path: api('/admin/summary') }) },
+  'GET /api/admin/summary': { expect: withPermission('reports'), request: () => ({ path: api('/admin/summary') }) },
 
   // Settings
-  'GET /api/shop-settings': { expect: adminOnly(), request: () => ({ path: api('/shop-settings') }) },
+  'GET /api/shop-settings': { expect: withPermission('settings'), request: () => ({ path: api('/shop-settings') }) },
   'PUT /api/shop-settings': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
+    note: 'without counterRefundLimit, which needs paymentSettings (staff.test.ts)',
     request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
   },
   'GET /api/shop-trader': { expect: anyone(), request: () => ({ path: api('/shop-trader') }) },
-  // The opening hours (decision 1400): everyone reads them; the owner (today the admin guard) saves the spec's again.
+  // The opening hours (decision 1400): everyone reads them; the owner and the manager save the spec's again.
   'GET /api/opening-hours': { expect: anyone(), request: () => ({ path: api('/opening-hours') }) },
   'PUT /api/opening-hours': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
     request: () => ({ path: api('/opening-hours'), body: DEFAULT_OPENING_HOURS }),
   },
   // Busy mode and the pause (decision 0802): turning busy mode off leaves the shop taking orders for the other rows.
   'PUT /api/shop-status': {
-    expect: adminOnly(),
+    expect: withPermission('shopStatus'),
     request: () => ({ path: api('/shop-status'), body: { busy: null } }),
   },
 
   // Delivery zones (decision 1001): each request names a sector no other has; PUT and DELETE act on a zone made for them.
-  'GET /api/delivery-zones': { expect: adminOnly(), request: () => ({ path: api('/delivery-zones') }) },
+  'GET /api/delivery-zones': { expect: withPermission('settings'), request: () => ({ path: api('/delivery-zones') }) },
   'POST /api/delivery-zones': {
-    expect: adminOnly(201),
+    expect: withPermission('settings', 201),
     request: () => ({ path: api('/delivery-zones'), body: { code: nextZoneCode(), fee: 1 } }),
   },
   'PUT /api/delivery-zones/:id': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`), body: { fee: 2 } }),
   },
   'DELETE /api/delivery-zones/:id': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`) }),
   },
   'GET /api/delivery-check': { expect: anyone(), request: () => ({ path: api('/delivery-check?postcode=BS1%204DJ') }) },
 
-  // Receipt printers (issue 24, decision 1200): the back office's routes are the admin's; a CloudPRNT printer's own
+  // Receipt printers (decision 1200): managing them is a setting, reprinting and an order's tickets are `reprint`; a CloudPRNT printer's own
   // take its URL's secret, whoever sends it (a session changes nothing), and answer 404 to a wrong one.
-  'GET /api/printers': { expect: adminOnly(), request: () => ({ path: api('/printers') }) },
+  'GET /api/printers': { expect: withPermission('settings'), request: () => ({ path: api('/printers') }) },
   'POST /api/printers': {
-    expect: adminOnly(201),
+    expect: withPermission('settings', 201),
     request: (ctx) => ({ path: api('/printers'), body: { name: `Printer ${ctx.unique()}`, connection: { kind: 'cloudprnt' } } }),
   },
   'PUT /api/printers/:id': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}`), body: { copies: 2 } }),
   },
   'DELETE /api/printers/:id': {
-    expect: adminOnly(),
+    expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}`) }),
   },
   'POST /api/printers/:id/test': {
-    expect: adminOnly(202),
+    expect: withPermission('settings', 202),
     request: async (ctx) => ({ path: api(`/printers/${await newPrinter(ctx)}/test`) }),
   },
   'POST /api/orders/:id/print': {
-    expect: adminOnly(202),
+    expect: withPermission('reprint', 202),
     request: async (ctx) => {
       await newPrinter(ctx);
       return { path: api(`/orders/${ctx.ownerOrderId}/print`), body: {} };
     },
   },
-  'GET /api/orders/:id/print-jobs': { expect: adminOnly(), request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/print-jobs`) }) },
-  'GET /api/orders/:id/ticket': { expect: adminOnly(), request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/ticket`) }) },
+  'GET /api/orders/:id/print-jobs': {
+    expect: withPermission('reprint'),
+    request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/print-jobs`) }),
+  },
+  'GET /api/orders/:id/ticket': {
+    expect: withPermission('reprint'),
+    request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/ticket`) }),
+  },
   'POST /api/cloudprnt/:secret': {
     expect: anyone(),
     request: async (ctx) => ({ path: api(`/cloudprnt/${await newPrinterSecret(ctx)}`), body: { status: '200 OK' } }),
@@ -515,9 +606,9 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
 
   // Notices
-  'GET /api/allnotification': { expect: adminOnly(), request: () => ({ path: api('/allnotification') }) },
+  'GET /api/allnotification': { expect: withPermission('menu'), request: () => ({ path: api('/allnotification') }) },
   'POST /api/allnotification': {
-    expect: adminOnly(201),
+    expect: withPermission('menu', 201),
     request: (ctx) => ({ path: api('/allnotification'), body: { title: `Access ${ctx.unique()}`, description: 'Open late on Friday' } }),
   },
 };
@@ -543,6 +634,8 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
   const owner = await signInAs(server);
   const other = await signInAs(server);
   const admin = await signInAs(server, { role: 'owner' });
+  const staff = { owner: admin } as Record<StaffRole, SignedIn>;
+  for (const role of STAFF_ROLES) if (role !== 'owner') staff[role] = await signInAs(server, { role });
   const ownerAddressId = await addAddress(server, owner);
   const placed = expectStatus(
     await call(server, 'POST', '/buy-product', owner, cashOrder([pizzaLine(menu)], ownerAddressId)),
@@ -554,7 +647,9 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
   if (!imageId) throw new Error('the seed has no product image');
   let counter = 0;
   let favouriteProduct = 0;
-  const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, admin };
+  let otherAddressId: string | undefined;
+  let unconfirmed: Promise<string> | undefined;
+  const actors: Record<Role, SignedIn | null> = { visitor: null, customer: owner, otherCustomer: other, ...staff };
 
   const ctx: AccessContext = {
     server,
@@ -562,6 +657,7 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
     owner,
     other,
     admin,
+    staff,
     ownerAddressId,
     imageId,
     ownerOrderId: placed.body.insertedId as string,
@@ -575,6 +671,20 @@ export async function createAccessContext(server: TestServer): Promise<AccessCon
     newTopping: () =>
       adminCreates(ctx, '/ingredients', { ToopingName: `Fixture ${ctx.unique()}`, category: 'Dips', toopingPrice: 0.3 }, 'topping'),
     newBanner: async () => adminCreates(ctx, '/addbanner', { file: await pngBase64() }, 'banner'),
+    newStaffMember: async () => {
+      const answer = await call(server, 'POST', '/staff', admin, {
+        email: `member-${ctx.unique()}@example.com`,
+        name: 'Member',
+        role: 'kitchen',
+      });
+      return expectStatus(answer, 201, 'member of staff').body.member.id as string;
+    },
+    newPendingOrder: async () => {
+      otherAddressId ??= await addAddress(server, other);
+      const placed = await call(server, 'POST', '/buy-product', other, cashOrder([pizzaLine(menu)], otherAddressId));
+      return expectStatus(placed, 201, 'order').body.insertedId as string;
+    },
+    unconfirmedCardPayment: () => (unconfirmed ??= ctx.newOwnerCardPayment()),
     newOwnerAddress: () => addAddress(server, owner),
     newOwnerFavourite: async () => {
       // A product not yet in the owner's list, so the answer is a new favourite's id: the next one the list lacks
@@ -612,7 +722,9 @@ export async function startAccessServer(kind: TestDatabaseKind): Promise<TestSer
   );
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("shop");\n');
-  const server = await startTestServer({ db: kind, seed: true, webDistDir: distDir });
+  // Eight roles send every row: the account routes' per-account limits (10 reset codes an hour) would refuse the
+  // later roles, and the rows are about who may call, not how often (the auth suites check the limits).
+  const server = await startTestServer({ db: kind, seed: true, webDistDir: distDir, env: { RATE_LIMIT_MULTIPLIER: '10' } });
   return {
     ...server,
     async close() {

@@ -47,7 +47,12 @@ export async function listStaffAccounts(db: InTransaction): Promise<StaffAccount
  * locked too, so two changes that would each leave one owner are judged one after the other.
  */
 export async function lockStaffAccount(tx: InTransaction, userId: string): Promise<StaffAccount | undefined> {
-  await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), isNull(users.deletedAt))).orderBy(asc(users.id)).for('update');
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
   const rows = await tx
     .select(staffColumns)
     .from(users)
@@ -58,7 +63,10 @@ export async function lockStaffAccount(tx: InTransaction, userId: string): Promi
 
 /** How many live owner accounts there are. */
 export async function countOwners(tx: InTransaction): Promise<number> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), isNull(users.deletedAt)));
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deletedAt)));
   return rows.length;
 }
 

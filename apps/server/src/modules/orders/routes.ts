@@ -123,7 +123,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // kitchen moves orders on but does neither). Statuses only move forward, so the status read here is the one
       // the change starts from or an earlier one, and no role holds one of the two without the other.
       const { status } = await getOrder(app.db, user, id);
-      if (!can(user.role, statusChangePermission(status, request.body.status))) throw new HttpError('ROLE_FORBIDDEN', roleForbidden(user.role));
+      if (!can(user.role, statusChangePermission(status, request.body.status)))
+        throw new HttpError('ROLE_FORBIDDEN', roleForbidden(user.role));
       return updateOrder(app, user, id, request.body);
     },
   );

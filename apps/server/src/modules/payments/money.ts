@@ -303,7 +303,10 @@ export async function refundOrderPayment(
   });
   if ('overLimit' in recorded) {
     const role = input.limit?.role ?? 'counter';
-    throw new HttpError('REFUND_OVER_LIMIT', `A ${ROLE_LABELS[role].toLowerCase()} login can refund up to ${formatPounds(recorded.overLimit)} of an order.`);
+    throw new HttpError(
+      'REFUND_OVER_LIMIT',
+      `A ${ROLE_LABELS[role].toLowerCase()} login can refund up to ${formatPounds(recorded.overLimit)} of an order.`,
+    );
   }
   if (!('row' in recorded)) throw new HttpError('REFUND_TOO_LARGE', `You can refund at most ${formatPounds(recorded.left)}`);
   const sent = await sendRefund(ctx, order, recorded.row);

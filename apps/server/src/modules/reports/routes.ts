@@ -11,8 +11,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'The dashboard’s figures: orders and sales (pence) by period and by day, in Europe/London',
     response: { 200: adminSummaryWireSchema, ...errorAnswers },
   };
-  app.get(ADMIN_SUMMARY_PATH, { preValidation: requirePermission('reports'), schema }, async (_request, reply): Promise<AdminSummaryWire> => {
-    reply.header('cache-control', 'no-store');
-    return adminSummary(app);
-  });
+  app.get(
+    ADMIN_SUMMARY_PATH,
+    { preValidation: requirePermission('reports'), schema },
+    async (_request, reply): Promise<AdminSummaryWire> => {
+      reply.header('cache-control', 'no-store');
+      return adminSummary(app);
+    },
+  );
 };
