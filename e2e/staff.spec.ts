@@ -66,6 +66,11 @@ test('the owner invites a kitchen member, who joins by the mailed link and sees 
   const context = await browser.newContext({ baseURL: config.use?.baseURL });
   const kitchen = await context.newPage();
   await useShopClock(kitchen);
+  // Every request the kitchen's own screens send is one the server lets a kitchen login make.
+  const refused: string[] = [];
+  kitchen.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() === 403) refused.push(response.url());
+  });
   await kitchen.goto(link);
   await expect(kitchen.getByRole('heading', { level: 1, name: /^Join .+ as Kitchen$/ })).toBeVisible();
   await shoot(kitchen, 'invite-page');
@@ -104,6 +109,8 @@ test('the owner invites a kitchen member, who joins by the mailed link and sees 
       .first(),
   ).toBeVisible();
   await shoot(kitchen, 'kitchen-sold-out');
+
+  expect(refused).toEqual([]);
 
   // Products and Staff are refused, on screen and by the server.
   for (const path of ['/products', '/staff']) {
