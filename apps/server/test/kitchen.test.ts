@@ -132,6 +132,10 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       vatNumber: null,
       // The minimum order per fulfilment (decision 1400): the spec's £10 for both until set.
       minimumOrder: { delivery: 10, collection: 10 },
+      // The counter's refund limit (decision 1401), the ticket's lead time and closing the day: their defaults.
+      counterRefundLimit: 5,
+      ticketLeadMinutes: 30,
+      autoCloseDay: true,
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);

@@ -22,6 +22,7 @@ export {
   closeStaffAccount,
   countOwners,
   createInvitedStaffAccount,
+  findStaffAccount,
   listStaffAccounts,
   lockStaffAccount,
   setStaffPassword,

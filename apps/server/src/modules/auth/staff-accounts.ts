@@ -7,12 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { EMAIL_TAKEN } from '@shop/shared/contract/auth';
 import { STAFF_ROLES, type StaffRole } from '@shop/shared/domain/roles';
-import type { Db, InTransaction } from '../../db/client';
+import type { InTransaction } from '../../db/client';
 import { emailChanges, otpCodes, sessions, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { refuseCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
-import { findUserByEmail } from './service';
 import type { SessionUser } from './session';
 
 /** A member of staff's account as the staff module reads it. */
@@ -40,6 +39,16 @@ export async function listStaffAccounts(db: InTransaction): Promise<StaffAccount
     .orderBy(asc(users.username), asc(users.id));
   // A stable sort keeps the names' order within the owners and within the rest.
   return (rows as StaffAccount[]).sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
+}
+
+/** One live staff account, or undefined. */
+export async function findStaffAccount(db: InTransaction, userId: string): Promise<StaffAccount | undefined> {
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0] as StaffAccount | undefined;
 }
 
 /**
@@ -76,10 +85,17 @@ export async function createInvitedStaffAccount(
   input: { email: string; name: string; role: StaffRole },
   now: Date,
 ): Promise<StaffAccount> {
-  if (await findUserByEmail(tx as Db, input.email)) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
+  const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email.trim().toLowerCase())).limit(1);
+  if (taken.length > 0) throw new HttpError('EMAIL_TAKEN', EMAIL_TAKEN);
   const [row] = await tx
     .insert(users)
-    .values({ email: input.email, username: input.name, role: input.role, passwordHash: unusablePasswordHash(), createdAt: now })
+    .values({
+      email: input.email.trim().toLowerCase(),
+      username: input.name,
+      role: input.role,
+      passwordHash: unusablePasswordHash(),
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning(staffColumns);
   // Two invitations of one e-mail at once: the unique index decides.

@@ -18,6 +18,7 @@ import {
   closeStaffAccount,
   countOwners,
   createInvitedStaffAccount,
+  findStaffAccount,
   emitSessionsEnded,
   listStaffAccounts,
   lockStaffAccount,
@@ -222,7 +223,7 @@ async function openInvite(db: InTransaction, token: string, now: Date, lock: boo
     .where(and(eq(staffInvites.tokenHash, hashInviteToken(token)), isNull(staffInvites.acceptedAt), gt(staffInvites.expiresAt, now)));
   const [invite] = lock ? await query.for('update') : await query;
   if (!invite) return undefined;
-  const account = (await listStaffAccounts(db)).find((a) => a.id === invite.userId);
+  const account = await findStaffAccount(db, invite.userId);
   return account ? { invite, account } : undefined;
 }
 

@@ -9,7 +9,9 @@ import { flushMail } from '../../mail/mailer';
 import { call, placeHeldCardOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { testDatabases, type TestServer } from '../../../test/harness';
 import { signInAs, type SignedIn } from '../../../test/sign-in';
+import { call as callFrom } from '../../../test/account-test-client';
 import { hashInviteToken } from './service';
+import { STAFF_INVITE_RATE_LIMIT } from './routes';
 
 const PASSWORD = 'Kitchen-night-2026';
 
@@ -284,6 +286,49 @@ describe.each(testDatabases())('the team on %s', (kind) => {
     );
     // The owner refunds any amount.
     expect((await call(server, 'POST', `/orders/${orderId}/refunds`, owner, { amount: 5, reason: 'Sorry' })).status).toBe(201);
+  });
+
+  it('judges two owners demoting each other at once one after the other: one steps down, the other stays owner', async () => {
+    const first = await joined({ email: 'race-one@example.com', name: 'Race One', role: 'owner' });
+    const second = await joined({ email: 'race-two@example.com', name: 'Race Two', role: 'owner' });
+    // Every other owner steps down first, so these two are the only owners.
+    const others = (await call(server, 'GET', '/staff', first.who)).body.staff.filter(
+      (m: { id: string; role: string }) => m.role === 'owner' && m.id !== first.id && m.id !== second.id,
+    );
+    for (const other of others) expect((await call(server, 'PUT', `/staff/${other.id}`, first.who, { role: 'manager' })).status).toBe(200);
+    const answers = await Promise.all([
+      call(server, 'PUT', `/staff/${second.id}`, first.who, { role: 'manager' }),
+      call(server, 'PUT', `/staff/${first.id}`, second.who, { role: 'manager' }),
+    ]);
+    // The one judged second is refused: as the last owner (409), or, already a manager, as a role without `staff` (403).
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(['LAST_OWNER', 'ROLE_FORBIDDEN']).toContain(answers.find((a) => a.status !== 200)?.body.code);
+    const winner = answers[0]?.status === 200 ? first : second;
+    const owners = (await call(server, 'GET', '/staff', winner.who)).body.staff.filter((m: { role: string }) => m.role === 'owner');
+    expect(owners.map((m: { id: string }) => m.id)).toEqual([winner.id]);
+    // The suite's owner is an owner again for the tests after this one.
+    expect((await call(server, 'PUT', `/staff/${owner.user.id}`, winner.who, { role: 'owner' })).status).toBe(200);
+  });
+
+  it('refuses a common password and keeps the link working for a better one', async () => {
+    const { token } = await invite({ email: 'weak@example.com', name: 'Weak Password', role: 'counter' });
+    const weak = await call(server, 'POST', `/staff-invites/${token}`, null, { password: 'password123' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.code).toBe('PASSWORD_TOO_COMMON');
+    expect((await call(server, 'POST', `/staff-invites/${token}`, null, { password: PASSWORD })).status).toBe(200);
+  });
+
+  it('counts the invitation routes per address, then answers 429', async () => {
+    const from = '127.9.9.9';
+    const allowed = STAFF_INVITE_RATE_LIMIT.max * server.config.rateLimitMultiplier;
+    for (let i = 0; i < allowed; i += 1) {
+      expect((await callFrom(server.url, 'GET', `/staff-invites/${'x'.repeat(43)}`, { from })).status).toBe(404);
+    }
+    const refused = await callFrom(server.url, 'GET', `/staff-invites/${'x'.repeat(43)}`, { from });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another address is not held back.
+    expect((await callFrom(server.url, 'GET', `/staff-invites/${'x'.repeat(43)}`, { from: '127.9.9.10' })).status).toBe(404);
   });
 
   it('keeps the team and its changes to the owner', async () => {
