@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../lib/use-session';
+import { useCan } from '../lib/use-session';
 
 // Its own chunk with the back office's theme: the storefront's first load never carries the back office's popup or
 // MUI's theme, and a customer never loads them.
@@ -22,8 +22,9 @@ const NewOrderPopup = lazy(async () => {
  * nothing waits unseen while an admin looks at the menu), mounted once around both layouts by the route table.
  */
 export function AdminAlerts() {
-  const { isAdmin } = useSession();
-  if (!isAdmin) return null;
+  // Every role that sees the board hears new orders; a driver's login does not.
+  const hears = useCan('board');
+  if (!hears) return null;
   return (
     <Suspense fallback={null}>
       <NewOrderPopup />

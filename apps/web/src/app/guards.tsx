@@ -1,7 +1,10 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { can, type Permission } from '@shop/shared/domain/roles';
+import { Page } from '../components/page';
 import { PageSpinner } from '../components/page-spinner';
+import { screensFor } from '../lib/back-office-access';
 import type { GuardState } from '../lib/guard-state';
-import { useSession, type Session } from '../lib/use-session';
+import { roleLabel, useSession, type Session } from '../lib/use-session';
 import { paths } from '../lib/paths';
 
 function Guard({ allow, staffOnly = false }: { allow: (session: Session) => boolean; staffOnly?: boolean }) {
@@ -28,6 +31,22 @@ export function RequireUser() {
  */
 export function RequireAdmin() {
   return <Guard allow={(session) => isUser(session) && session.isAdmin} staffOnly />;
+}
+
+/**
+ * Inside the back office: lets through a member of staff whose role holds `permission`; anyone else sees a page that
+ * says their login cannot open it, with a way to their own first screen, instead of a screen the server would refuse.
+ */
+export function RequirePermission({ permission }: { permission: Permission }) {
+  const { user } = useSession();
+  if (can(user?.role, permission)) return <Outlet />;
+  const first = screensFor(user?.role)[0];
+  return (
+    <Page title="Not for your login">
+      <p role="alert">Your login ({roleLabel(user?.role ?? '')}) cannot open this page.</p>
+      <p>{first ? <Link to={first.to}>Go to {first.label}</Link> : <Link to={paths.home}>Go to the shop</Link>}</p>
+    </Page>
+  );
 }
 
 /** The checkout's own guard (SPEC.md section 6); for now it asks what the user guard asks. */

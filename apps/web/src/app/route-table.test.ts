@@ -9,7 +9,7 @@ function leaf(path: string) {
   return { route: last?.route, components: matches.map((m) => m.route.Component), params: last?.params ?? {} };
 }
 
-const PUBLIC = ['/', '/cart', '/signin', '/signup'];
+const PUBLIC = ['/', '/cart', '/signin', '/signup', '/staff-invite/abc123'];
 const SIGNED_IN = [
   '/favourite',
   '/notification',
@@ -41,6 +41,8 @@ const ADMIN = [
   '/allproduts/Pizza',
   '/banner',
   '/addnotification',
+  '/sold-out',
+  '/staff',
 ];
 
 describe('the route table', () => {

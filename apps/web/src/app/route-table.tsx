@@ -5,7 +5,7 @@ import { Toaster } from '../components/toaster';
 import { categoriesQuery, productsQuery } from '../lib/menu-queries';
 import { paths } from '../lib/paths';
 import { AdminAlerts } from './admin-alerts';
-import { RequireAdmin, RequirePayment, RequireUser } from './guards';
+import { RequireAdmin, RequirePayment, RequirePermission, RequireUser } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { queryClient } from './query-client';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -49,6 +49,10 @@ const customerRoutes: RouteObject[] = [
   { path: paths.signin, lazy: page(() => import('../features/account/routes/signin-page').then((m) => m.SignInPage)) },
   { path: paths.signup, lazy: page(() => import('../features/account/routes/signup-page').then((m) => m.SignUpPage)) },
   {
+    path: paths.staffInvite,
+    lazy: page(() => import('../features/staff-invite/routes/staff-invite-page').then((m) => m.StaffInvitePage)),
+  },
+  {
     Component: RequireUser,
     children: [
       { path: paths.favourite, lazy: page(() => import('./routes/favourites-page').then((m) => m.FavouritesPage)) },
@@ -82,81 +86,122 @@ const customerRoutes: RouteObject[] = [
 ];
 
 const adminRoutes: RouteObject[] = [
-  { path: paths.dashboard, lazy: page(() => import('../features/admin-dashboard/routes/dashboard-page').then((m) => m.DashboardPage)) },
-  { path: paths.orderList, lazy: page(() => import('../features/admin-orders/routes/order-list-page').then((m) => m.OrderListPage)) },
-  { path: paths.newOrders, lazy: page(() => import('../features/admin-orders/routes/new-orders-page').then((m) => m.NewOrdersPage)) },
   {
-    path: paths.todaysOrders,
-    lazy: page(() => import('../features/admin-orders/routes/todays-orders-page').then((m) => m.TodaysOrdersPage)),
+    element: <RequirePermission permission="reports" />,
+    children: [
+      { path: paths.dashboard, lazy: page(() => import('../features/admin-dashboard/routes/dashboard-page').then((m) => m.DashboardPage)) },
+    ],
   },
   {
-    path: paths.lastDayOrders,
-    lazy: page(() => import('../features/admin-orders/routes/last-day-orders-page').then((m) => m.LastDayOrdersPage)),
+    element: <RequirePermission permission="board" />,
+    children: [
+      { path: paths.orderList, lazy: page(() => import('../features/admin-orders/routes/order-list-page').then((m) => m.OrderListPage)) },
+      { path: paths.newOrders, lazy: page(() => import('../features/admin-orders/routes/new-orders-page').then((m) => m.NewOrdersPage)) },
+      {
+        path: paths.todaysOrders,
+        lazy: page(() => import('../features/admin-orders/routes/todays-orders-page').then((m) => m.TodaysOrdersPage)),
+      },
+      {
+        path: paths.lastDayOrders,
+        lazy: page(() => import('../features/admin-orders/routes/last-day-orders-page').then((m) => m.LastDayOrdersPage)),
+      },
+      {
+        path: paths.lastWeekOrders,
+        lazy: page(() => import('../features/admin-orders/routes/last-week-orders-page').then((m) => m.LastWeekOrdersPage)),
+      },
+      {
+        path: paths.lastMonthOrders,
+        lazy: page(() => import('../features/admin-orders/routes/last-month-orders-page').then((m) => m.LastMonthOrdersPage)),
+      },
+      { path: paths.allOrders, lazy: page(() => import('../features/admin-orders/routes/all-orders-page').then((m) => m.AllOrdersPage)) },
+      {
+        path: paths.adminOrder,
+        lazy: page(() => import('../features/admin-orders/routes/admin-order-detail-page').then((m) => m.AdminOrderDetailPage)),
+      },
+      {
+        path: paths.pendingOrders,
+        lazy: page(() => import('../features/admin-orders/routes/pending-orders-page').then((m) => m.PendingOrdersPage)),
+      },
+      {
+        path: paths.acceptedOrders,
+        lazy: page(() => import('../features/admin-orders/routes/accepted-orders-page').then((m) => m.AcceptedOrdersPage)),
+      },
+    ],
   },
   {
-    path: paths.lastWeekOrders,
-    lazy: page(() => import('../features/admin-orders/routes/last-week-orders-page').then((m) => m.LastWeekOrdersPage)),
+    element: <RequirePermission permission="menu" />,
+    children: [
+      {
+        path: paths.categories,
+        lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)),
+      },
+      {
+        path: paths.addCategory,
+        lazy: page(() => import('../features/admin-catalogue/routes/category-form-page').then((m) => m.CategoryFormPage)),
+      },
+      {
+        path: paths.editCategory,
+        lazy: page(() => import('../features/admin-catalogue/routes/category-edit-page').then((m) => m.CategoryEditPage)),
+      },
+      { path: paths.toppings, lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
+      {
+        path: paths.toppingForms,
+        lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)),
+      },
+      { path: paths.products, lazy: page(() => import('../features/admin-catalogue/routes/products-page').then((m) => m.ProductsPage)) },
+      {
+        path: paths.addProduct,
+        lazy: page(() => import('../features/admin-catalogue/routes/product-form-page').then((m) => m.ProductFormPage)),
+      },
+      {
+        path: paths.editProduct,
+        lazy: page(() => import('../features/admin-catalogue/routes/product-edit-page').then((m) => m.ProductEditPage)),
+      },
+      {
+        path: paths.categoryProducts,
+        lazy: page(() => import('../features/admin-catalogue/routes/category-products-page').then((m) => m.CategoryProductsPage)),
+      },
+      { path: paths.banner, lazy: page(() => import('../features/admin-content/routes/banner-page').then((m) => m.BannerPage)) },
+      {
+        path: paths.addNotification,
+        lazy: page(() => import('../features/admin-content/routes/add-notification-page').then((m) => m.AddNotificationPage)),
+      },
+    ],
   },
   {
-    path: paths.lastMonthOrders,
-    lazy: page(() => import('../features/admin-orders/routes/last-month-orders-page').then((m) => m.LastMonthOrdersPage)),
-  },
-  { path: paths.allOrders, lazy: page(() => import('../features/admin-orders/routes/all-orders-page').then((m) => m.AllOrdersPage)) },
-  {
-    path: paths.adminOrder,
-    lazy: page(() => import('../features/admin-orders/routes/admin-order-detail-page').then((m) => m.AdminOrderDetailPage)),
-  },
-  {
-    path: paths.pendingOrders,
-    lazy: page(() => import('../features/admin-orders/routes/pending-orders-page').then((m) => m.PendingOrdersPage)),
-  },
-  {
-    path: paths.acceptedOrders,
-    lazy: page(() => import('../features/admin-orders/routes/accepted-orders-page').then((m) => m.AcceptedOrdersPage)),
-  },
-  { path: paths.categories, lazy: page(() => import('../features/admin-catalogue/routes/categories-page').then((m) => m.CategoriesPage)) },
-  {
-    path: paths.addCategory,
-    lazy: page(() => import('../features/admin-catalogue/routes/category-form-page').then((m) => m.CategoryFormPage)),
+    element: <RequirePermission permission="settings" />,
+    children: [
+      {
+        path: paths.shopSettings,
+        lazy: page(() => import('../features/admin-settings/routes/shop-settings-page').then((m) => m.ShopSettingsPage)),
+      },
+      {
+        path: paths.openingHours,
+        lazy: page(() => import('../features/admin-settings/routes/opening-hours-page').then((m) => m.OpeningHoursPage)),
+      },
+      {
+        path: paths.deliveryZones,
+        lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
+      },
+      { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
+    ],
   },
   {
-    path: paths.editCategory,
-    lazy: page(() => import('../features/admin-catalogue/routes/category-edit-page').then((m) => m.CategoryEditPage)),
-  },
-  { path: paths.toppings, lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
-  { path: paths.toppingForms, lazy: page(() => import('../features/admin-catalogue/routes/toppings-page').then((m) => m.ToppingsPage)) },
-  { path: paths.products, lazy: page(() => import('../features/admin-catalogue/routes/products-page').then((m) => m.ProductsPage)) },
-  {
-    path: paths.addProduct,
-    lazy: page(() => import('../features/admin-catalogue/routes/product-form-page').then((m) => m.ProductFormPage)),
+    element: <RequirePermission permission="soldOut" />,
+    children: [
+      { path: paths.soldOut, lazy: page(() => import('../features/admin-catalogue/routes/sold-out-page').then((m) => m.SoldOutPage)) },
+    ],
   },
   {
-    path: paths.editProduct,
-    lazy: page(() => import('../features/admin-catalogue/routes/product-edit-page').then((m) => m.ProductEditPage)),
+    element: <RequirePermission permission="staff" />,
+    children: [{ path: paths.staff, lazy: page(() => import('../features/admin-staff/routes/staff-page').then((m) => m.StaffPage)) }],
   },
   {
-    path: paths.categoryProducts,
-    lazy: page(() => import('../features/admin-catalogue/routes/category-products-page').then((m) => m.CategoryProductsPage)),
+    element: <RequirePermission permission="auditLog" />,
+    children: [
+      { path: paths.auditLog, lazy: page(() => import('../features/admin-audit/routes/audit-log-page').then((m) => m.AuditLogPage)) },
+    ],
   },
-  { path: paths.banner, lazy: page(() => import('../features/admin-content/routes/banner-page').then((m) => m.BannerPage)) },
-  {
-    path: paths.addNotification,
-    lazy: page(() => import('../features/admin-content/routes/add-notification-page').then((m) => m.AddNotificationPage)),
-  },
-  {
-    path: paths.shopSettings,
-    lazy: page(() => import('../features/admin-settings/routes/shop-settings-page').then((m) => m.ShopSettingsPage)),
-  },
-  {
-    path: paths.openingHours,
-    lazy: page(() => import('../features/admin-settings/routes/opening-hours-page').then((m) => m.OpeningHoursPage)),
-  },
-  {
-    path: paths.deliveryZones,
-    lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
-  },
-  { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
-  { path: paths.auditLog, lazy: page(() => import('../features/admin-audit/routes/audit-log-page').then((m) => m.AuditLogPage)) },
 ];
 
 export const routes: RouteObject[] = [

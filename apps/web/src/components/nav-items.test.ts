@@ -35,3 +35,15 @@ describe('navItems', () => {
     expect(labels({ user: null, isAdmin: false, isLoading: true }, false)).toEqual(['Home /']);
   });
 });
+
+describe('navItems for the shop’s staff', () => {
+  const staff = (role: string): Session => ({ user: { email: 's@example.com', username: 'Sam', role }, isAdmin: true, isLoading: false });
+
+  it('leads the kitchen to the back office’s order list, not the dashboard it cannot open', () => {
+    expect(labels(staff('kitchen'), false)).toEqual(['Home /', 'Profile /profile/my-profile', 'Back Office /order-list']);
+  });
+
+  it('leads a manager to the dashboard', () => {
+    expect(labels(staff('manager'), false)).toContain('Dashboard /dashboard');
+  });
+});

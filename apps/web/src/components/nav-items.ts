@@ -1,4 +1,5 @@
 import type { Session } from '../lib/use-session';
+import { screensFor } from '../lib/back-office-access';
 import { paths } from '../lib/paths';
 
 export interface NavItem {
@@ -19,7 +20,9 @@ export function navItems(session: Session, smallScreen: boolean): NavItem[] {
   if (user) {
     items.push({ label: 'Profile', to: paths.myProfile });
     if (isAdmin) {
-      items.push({ label: 'Dashboard', to: paths.dashboard });
+      // The back office opens on the role's first screen: the owner's dashboard, the kitchen's order list.
+      const first = screensFor(user.role)[0];
+      if (first) items.push({ label: first.to === paths.dashboard ? 'Dashboard' : 'Back Office', to: first.to });
     } else {
       items.push({ label: 'Favourite', to: paths.favourite }, { label: 'Notification', to: paths.notification });
     }

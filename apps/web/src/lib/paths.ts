@@ -54,6 +54,12 @@ export const paths = {
   printers: '/printers',
   /** Who changed what and when (decision 1402). */
   auditLog: '/audit-log',
+  /** Sold out and back, for every product and topping, without the menu's editing (the kitchen's screen). */
+  soldOut: '/sold-out',
+  /** The shop's team: invite, change and remove staff (decision 1401). */
+  staff: '/staff',
+  /** The invitation's link: a new member of staff sets a password. */
+  staffInvite: '/staff-invite/:token',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -67,6 +73,8 @@ function fill(pattern: string, params: Record<string, string>): string {
 export const orderPath = (ordersId: string) => fill(paths.order, { ordersId });
 /** /allorders/{ordersId}: an order in the back office. */
 export const adminOrderPath = (ordersId: string) => fill(paths.adminOrder, { ordersId });
+/** /staff-invite/{token}: the invitation's page. */
+export const staffInvitePath = (token: string) => fill(paths.staffInvite, { token });
 /** /addaddress/{id}: the form editing one address. */
 export const editAddressPath = (id: string) => fill(paths.editAddress, { id });
 /** /categories/{id}: the form editing one category. */

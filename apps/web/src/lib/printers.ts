@@ -13,6 +13,7 @@ import {
   type PrintRequest,
 } from '@shop/shared/contract/printers';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { useCan } from './use-session';
 import { api } from './api';
 import { useRealtimeSocket } from './realtime';
 
@@ -29,9 +30,12 @@ export const printersQuery = queryOptions({
   queryFn: ({ signal }) => api.get<PrintersAnswer>('/printers', { signal }),
 });
 
-/** `GET /api/printers`; `refetchInterval` for a screen that must notice a job growing late without an event. */
+/**
+ * `GET /api/printers`; `refetchInterval` for a screen that must notice a job growing late without an event. Asked only
+ * by the roles the server lets read the printers (`settings`).
+ */
 export function usePrinters({ refetchInterval }: { refetchInterval?: number } = {}) {
-  return useQuery({ ...printersQuery, refetchInterval });
+  return useQuery({ ...printersQuery, refetchInterval, enabled: useCan('settings') });
 }
 
 export const orderPrintJobsQuery = (orderId: string) =>

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared/domain/order-promise';
 import { api } from './api';
 import { useOpeningStatus } from './opening-status';
+import { useCan } from './use-session';
 
 /**
  * The shop's settings (`GET`/`PUT /api/shop-settings`, admins; decision 0800), read by the new-order popup and the
@@ -25,8 +26,9 @@ export const shopSettingsQuery = queryOptions({
   refetchInterval: 5 * 60_000,
 });
 
+/** Read by the roles that may read them (the server refuses the others): the rest use the defaults. */
 export function useShopSettings() {
-  return useQuery(shopSettingsQuery);
+  return useQuery({ ...shopSettingsQuery, enabled: useCan('settings') });
 }
 
 /** The order timers in force: the shop's, or the defaults until they are read (or if they cannot be). */

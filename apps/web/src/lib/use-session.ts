@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, hasErrorCode } from './api';
 import { rememberUser } from './stored-user';
-import { isStaffRole } from '@shop/shared/domain/roles';
+import { can, isStaffRole, ROLE_LABELS, type Permission } from '@shop/shared/domain/roles';
 
 /** The signed-in user as `GET /api/session` describes them. */
 export interface SessionUser {
@@ -53,6 +53,20 @@ export function useSession(): Session {
   });
   const user = query.data ?? null;
   return { user, isAdmin: isStaffRole(user?.role), isLoading: query.isPending };
+}
+
+/**
+ * Whether the signed-in member of staff may do this (domain/roles.ts): the back office hides what the server would
+ * refuse. False while the session loads and for anyone not signed in.
+ */
+export function useCan(permission: Permission): boolean {
+  const { user } = useSession();
+  return can(user?.role, permission);
+}
+
+/** The role's name as staff read it ('Kitchen'); the raw role for one this build does not know. */
+export function roleLabel(role: string): string {
+  return (ROLE_LABELS as Record<string, string>)[role] ?? role;
 }
 
 /**

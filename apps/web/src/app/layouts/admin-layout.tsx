@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,12 +17,14 @@ import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import HistoryIcon from '@mui/icons-material/History';
+import GroupIcon from '@mui/icons-material/Group';
 import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MenuIcon from '@mui/icons-material/Menu';
 import PrintIcon from '@mui/icons-material/Print';
+import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
@@ -33,31 +35,39 @@ import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
 import { KitchenControls } from '../../features/admin-kitchen/components/kitchen-controls';
 import { LatePrintBanner } from '../../features/admin-printers/components/late-print-banner';
+import { screensFor } from '../../lib/back-office-access';
 import { paths } from '../../lib/paths';
+import { roleLabel, useSession } from '../../lib/use-session';
 import { BackOfficeTheme } from '../back-office-theme';
 
 /** SPEC.md section 9: the sidebar is 280 px and permanent from the lg breakpoint up. */
 export const SIDEBAR_WIDTH = 280;
 
-const SIDEBAR_LINKS = [
-  { label: 'Home', to: paths.home, icon: <HomeIcon /> },
-  { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon /> },
-  { label: 'Order List', to: paths.orderList, icon: <ListAltIcon /> },
-  { label: 'Accepted Orders', to: paths.acceptedOrders, icon: <SoupKitchenIcon /> },
-  { label: 'Categories', to: paths.categories, icon: <CategoryIcon /> },
-  { label: 'Toppings', to: paths.toppings, icon: <LocalPizzaIcon /> },
-  { label: 'Products', to: paths.products, icon: <FastfoodIcon /> },
+/** Each screen's icon in the sidebar, by its path. */
+const ICONS: Record<string, ReactNode> = {
+  [paths.home]: <HomeIcon />,
+  [paths.dashboard]: <DashboardIcon />,
+  [paths.orderList]: <ListAltIcon />,
+  [paths.acceptedOrders]: <SoupKitchenIcon />,
+  [paths.soldOut]: <RemoveShoppingCartIcon />,
+  [paths.categories]: <CategoryIcon />,
+  [paths.toppings]: <LocalPizzaIcon />,
+  [paths.products]: <FastfoodIcon />,
   // The spec lists these two screens but no links to them (decision 0405).
-  { label: 'Send Notification', to: paths.addNotification, icon: <CampaignIcon /> },
-  { label: 'Banner', to: paths.banner, icon: <ViewCarouselIcon /> },
-  { label: 'Opening hours', to: paths.openingHours, icon: <ScheduleIcon /> },
-  { label: 'Delivery zones', to: paths.deliveryZones, icon: <LocalShippingIcon /> },
-  { label: 'Printers', to: paths.printers, icon: <PrintIcon /> },
-  { label: 'Settings', to: paths.shopSettings, icon: <SettingsIcon /> },
-  { label: 'Audit log', to: paths.auditLog, icon: <HistoryIcon /> },
-];
+  [paths.addNotification]: <CampaignIcon />,
+  [paths.banner]: <ViewCarouselIcon />,
+  [paths.openingHours]: <ScheduleIcon />,
+  [paths.deliveryZones]: <LocalShippingIcon />,
+  [paths.printers]: <PrintIcon />,
+  [paths.shopSettings]: <SettingsIcon />,
+  [paths.staff]: <GroupIcon />,
+  [paths.auditLog]: <HistoryIcon />,
+};
 
+/** Home, then the screens the signed-in member's role may open (lib/back-office-access.ts). */
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession();
+  const links = [{ label: 'Home', to: paths.home }, ...screensFor(user?.role)];
   return (
     <Box component="nav" aria-label="Admin">
       <Toolbar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
@@ -65,7 +75,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Toolbar>
       <Divider />
       <List>
-        {SIDEBAR_LINKS.map((link) => (
+        {links.map((link) => (
           <ListItem key={link.to} disablePadding>
             <ListItemButton
               component={NavLink}
@@ -76,7 +86,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                 '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
               }}
             >
-              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemIcon>{ICONS[link.to]}</ListItemIcon>
               <ListItemText primary={link.label} />
             </ListItemButton>
           </ListItem>
@@ -114,6 +124,7 @@ export function AdminLayout() {
 }
 
 function AdminFrame() {
+  const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [headerRef, headerHeight] = useHeaderHeight();
@@ -142,6 +153,12 @@ function AdminFrame() {
           <Typography component="p" variant="h6" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Back Office
           </Typography>
+          {/* Whose login this is, so a shared tablet shows which screens to expect. */}
+          {user && (
+            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }} data-testid="signed-in-as">
+              {user.username} · {roleLabel(user.role)}
+            </Typography>
+          )}
           {/* Busy mode and the pause with their countdown, on every admin page */}
           <Box sx={{ ml: 'auto' }}>
             <KitchenControls />

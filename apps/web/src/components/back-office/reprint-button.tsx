@@ -12,6 +12,7 @@ import { ApiError, hasErrorCode } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { newPrintKey, sentToText, useReprint } from '../../lib/printers';
 import { showToast } from '../../lib/toast';
+import { useCan } from '../../lib/use-session';
 
 /** Whether a failed Reprint may have reached the server: then the next click asks again with the same key. */
 function mayHaveReached(error: unknown): boolean {
@@ -38,6 +39,8 @@ export function ReprintButton({ orderId, size = 'medium', variant = 'outlined' }
   const inFlight = useRef(false);
   const [noPrinters, setNoPrinters] = useState<string | null>(null);
   const short = displayOrderId(orderId);
+  const maySetUp = useCan('settings');
+  const mayReprint = useCan('reprint');
 
   const click = () => {
     if (inFlight.current) return;
@@ -63,6 +66,7 @@ export function ReprintButton({ orderId, size = 'medium', variant = 'outlined' }
     );
   };
 
+  if (!mayReprint) return null;
   return (
     <>
       <Button
@@ -91,9 +95,11 @@ export function ReprintButton({ orderId, size = 'medium', variant = 'outlined' }
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setNoPrinters(null)}>Close</Button>
-          <Button component={RouterLink} to={paths.printers} variant="contained" onClick={() => setNoPrinters(null)}>
-            Set up a printer
-          </Button>
+          {maySetUp && (
+            <Button component={RouterLink} to={paths.printers} variant="contained" onClick={() => setNoPrinters(null)}>
+              Set up a printer
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </>

@@ -13,6 +13,7 @@ import { LiveOpeningStatus } from '../../../lib/live-opening-status';
 import { openingStatusQueryKey, useOpeningStatus } from '../../../lib/opening-status';
 import { showToast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
+import { useCan } from '../../../lib/use-session';
 import { putShopStatus } from '../api/shop-status';
 import {
   BUSY_EXTRA_CHOICES,
@@ -59,6 +60,8 @@ export function KitchenControls() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sending, setSending] = useState(false);
   const panelId = useId();
+  // Every role sees the pause and busy mode running; only a role that may change them gets the button.
+  const mayChange = useCan('shopStatus');
 
   const send = async (change: ShopStatusUpdate, done: string) => {
     setSending(true);
@@ -78,16 +81,18 @@ export function KitchenControls() {
     <Box role="group" aria-label="Kitchen" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <LiveOpeningStatus />
       {status && <StateChips status={status} />}
-      <Button
-        variant="outlined"
-        size="small"
-        aria-haspopup="dialog"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? panelId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Kitchen
-      </Button>
+      {mayChange && (
+        <Button
+          variant="outlined"
+          size="small"
+          aria-haspopup="dialog"
+          aria-expanded={anchor !== null}
+          aria-controls={anchor ? panelId : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          Kitchen
+        </Button>
+      )}
       <Popover
         open={anchor !== null}
         anchorEl={anchor}

@@ -11,7 +11,7 @@ import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { emptyQueue, PENDING_ORDER, receive, sentence, settle, sync, type OrderQueue } from '../lib/order-queue';
-import { isStaffRole } from '@shop/shared/domain/roles';
+import { can } from '@shop/shared/domain/roles';
 
 /** `GET /api/buy-product/{id}`, always read afresh, under the key the order's detail screen reads (it opens at once). */
 function loadOrder(queryClient: QueryClient, id: string): Promise<OrderWire> {
@@ -153,7 +153,7 @@ const store = (() => {
 export function useLiveOrders(): LiveOrders {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const owner = isStaffRole(user?.role) ? (user?.email ?? null) : null;
+  const owner = can(user?.role, 'board') ? (user?.email ?? null) : null;
 
   useEffect(() => {
     store.setOwner(owner);

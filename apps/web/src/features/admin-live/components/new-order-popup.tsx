@@ -26,6 +26,7 @@ import { formatWirePounds } from '../../../lib/money';
 import { adminOrderPath, paths } from '../../../lib/paths';
 import { useOrderTimerSettings, useReadyQuote, useShopSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
+import { useCan } from '../../../lib/use-session';
 import { useAnswerOrder, useLiveOrders } from '../api/live-orders';
 import { currentOrder, PENDING_ORDER, productLine, ringMode, sentence } from '../lib/order-queue';
 import { useRepeatingSound } from './use-repeating-sound';
@@ -53,6 +54,8 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
   /** Why the last change was not applied; shown in the popup too, as the toast is behind the modal for a screen reader. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const stillPending = order.status === PENDING_ORDER;
+  // The kitchen sees and hears a new order; answering it is the counter's and the managers'.
+  const mayAnswer = useCan('acceptReject');
 
   const ask = (question: 'accept' | 'cancel' | null) => {
     setAsking(question);
@@ -137,12 +140,16 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         <Button onClick={onLater} disabled={asking !== null} sx={{ mr: 'auto' }}>
           Later
         </Button>
-        <Button color="error" variant="outlined" disabled={asking !== null} onClick={() => ask('cancel')}>
-          Cancel
-        </Button>
-        <Button variant="contained" disabled={asking !== null} onClick={() => ask('accept')}>
-          Approve
-        </Button>
+        {mayAnswer && (
+          <Button color="error" variant="outlined" disabled={asking !== null} onClick={() => ask('cancel')}>
+            Cancel
+          </Button>
+        )}
+        {mayAnswer && (
+          <Button variant="contained" disabled={asking !== null} onClick={() => ask('accept')}>
+            Approve
+          </Button>
+        )}
       </DialogActions>
       <AcceptOrderDialog
         open={asking === 'accept'}

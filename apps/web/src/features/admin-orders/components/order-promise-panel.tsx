@@ -12,6 +12,7 @@ import { WaitingTime } from '../../../components/back-office/waiting-time';
 import { readyAtText, refusalOf } from '../../../lib/order-answer';
 import { useOrderTimerSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
+import { useCan } from '../../../lib/use-session';
 import { canRetime, lateReadyInMinutes } from '../lib/order-page';
 import { OrderAnswerDialogs, useChangeOrder } from './status-menu';
 
@@ -20,6 +21,8 @@ function WaitingPanel({ order, now }: { order: OrderWire; now: Date }) {
   const { lateAfterMinutes } = useOrderTimerSettings();
   const [asking, setAsking] = useState<'accept' | 'cancel' | null>(null);
   const { send, busy } = useChangeOrder(order);
+  // Answering a new order is the counter's and the managers' (the kitchen sees it wait).
+  const mayAnswer = useCan('acceptReject');
   return (
     <Paper variant="outlined" component="section" aria-label="Waiting for an answer" sx={{ p: 2, mb: 2, borderColor: 'warning.main' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { sm: 'center' } }}>
@@ -27,14 +30,16 @@ function WaitingPanel({ order, now }: { order: OrderWire; now: Date }) {
           <Typography sx={{ fontWeight: 700 }}>This order waits for an answer</Typography>
           <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>
-        <Stack direction="row" spacing={1}>
-          <Button color="error" variant="outlined" disabled={busy} onClick={() => setAsking('cancel')}>
-            Reject
-          </Button>
-          <Button variant="contained" disabled={busy} onClick={() => setAsking('accept')}>
-            Accept
-          </Button>
-        </Stack>
+        {mayAnswer && (
+          <Stack direction="row" spacing={1}>
+            <Button color="error" variant="outlined" disabled={busy} onClick={() => setAsking('cancel')}>
+              Reject
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => setAsking('accept')}>
+              Accept
+            </Button>
+          </Stack>
+        )}
       </Stack>
       <OrderAnswerDialogs order={order} asking={asking} onClose={() => setAsking(null)} send={send} />
     </Paper>
@@ -45,7 +50,8 @@ function WaitingPanel({ order, now }: { order: OrderWire; now: Date }) {
 function ExpectedPanel({ order, now }: { order: OrderWire; now: Date }) {
   const { send, busy } = useChangeOrder(order);
   const [refusal, setRefusal] = useState<unknown>(null);
-  const retimable = canRetime(order);
+  const mayRetime = useCan('orderStatus');
+  const retimable = canRetime(order) && mayRetime;
   const expectedAt = order.expectedAt === null ? null : new Date(order.expectedAt);
 
   const late = async (extra: number) => {

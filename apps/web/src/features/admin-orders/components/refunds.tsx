@@ -14,9 +14,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds } from '@shop/shared/domain/money';
+import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { MAX_CANCEL_REASON_LENGTH } from '@shop/shared/domain/order-promise';
 import { formatWirePounds } from '../../../lib/money';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
+import { useCan } from '../../../lib/use-session';
 import { useRefundOrder } from '../api/admin-orders-api';
 import { londonDateTime, readRefund, refundLeft, refundStatusText, type RefundErrors } from '../lib/order-page';
 
@@ -32,8 +35,11 @@ export function RefundForm({ order }: { order: OrderWire }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const mayRefund = useCan('refund');
+  const unlimited = useCan('refundAny');
+  const limit = useShopSettings().data?.counterRefundLimit;
   const left = refundLeft(order);
-  if (left <= 0) return null;
+  if (left <= 0 || !mayRefund) return null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,6 +69,15 @@ export function RefundForm({ order }: { order: OrderWire }) {
       <Typography color="text.secondary" sx={{ mb: 1.5 }} data-testid="refund-left">
         {formatPounds(left)} left to refund
       </Typography>
+      {/* A counter's refunds are limited per order (the owner sets how much); the server refuses more. */}
+      {!unlimited && (
+        <Alert severity="info" role="note" sx={{ mb: 1.5 }} data-testid="refund-limit">
+          {limit === undefined
+            ? `Up to ${formatPounds(DEFAULT_COUNTER_REFUND_LIMIT)} per order from your login, unless the owner set another limit;`
+            : `Up to ${formatPounds(Math.round(limit * 100))} per order from your login;`}{' '}
+          refunds made before count. A manager or the owner refunds more.
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: 'flex-start' }}>
         <TextField
           label="Amount"

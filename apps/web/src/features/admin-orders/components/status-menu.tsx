@@ -8,11 +8,13 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { statusLabel } from '@shop/shared/domain/status-label';
 import { AcceptOrderDialog, CancelOrderDialog, type AnsweredOrder } from '../../../components/back-office/order-answer-dialogs';
 import { refusalOf } from '../../../lib/order-answer';
 import { useReadyQuote } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
 import { useUpdateOrderStatus } from '../api/admin-orders-api';
 import { statusMenuOptions, type AdminSettableStatus } from '../lib/status-menu';
 
@@ -85,6 +87,11 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
   const { send, busy } = useChangeOrder(order);
   const menuId = useId();
   const short = displayOrderId(order._id);
+  const { user } = useSession();
+  // Only the changes the member's role may make: the kitchen moves orders on but neither answers nor cancels them.
+  const options = statusMenuOptions(order.status, order.fulfilment).filter((option) =>
+    can(user?.role, statusChangePermission(order.status, option.status)),
+  );
 
   function choose(status: AdminSettableStatus, ask: 'accept' | 'cancel' | null) {
     setAnchor(null);
@@ -99,6 +106,7 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
 
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const expanded = anchor !== null;
+  if (options.length === 0) return null;
 
   return (
     <>
@@ -128,7 +136,7 @@ export function StatusMenu({ order, variant = 'icon' }: StatusMenuProps) {
         </Button>
       )}
       <Menu id={menuId} anchorEl={anchor} open={expanded} onClose={() => setAnchor(null)}>
-        {statusMenuOptions(order.status, order.fulfilment).map((option) => (
+        {options.map((option) => (
           <MenuItem key={option.status} disabled={option.disabled} onClick={() => choose(option.status, option.ask)}>
             <ListItemText primary={option.label} secondary={option.disabled && option.status !== order.status ? option.reason : null} />
           </MenuItem>
