@@ -527,7 +527,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /api/audit-log': { expect: withPermission('auditLog'), request: () => ({ path: api('/audit-log') }) },
 
   // Settings
-  'GET /api/shop-settings': { expect: withPermission('settings'), request: () => ({ path: api('/shop-settings') }) },
+  'GET /api/shop-settings': { expect: withPermission('board'), request: () => ({ path: api('/shop-settings') }) },
   'PUT /api/shop-settings': {
     expect: withPermission('settings'),
     note: 'without counterRefundLimit, which needs paymentSettings (staff.test.ts)',

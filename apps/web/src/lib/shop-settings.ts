@@ -26,9 +26,9 @@ export const shopSettingsQuery = queryOptions({
   refetchInterval: 5 * 60_000,
 });
 
-/** Read by the roles that may read them (the server refuses the others): the rest use the defaults. */
+/** Read by the roles that run the board (the server refuses the others): the rest use the defaults. */
 export function useShopSettings() {
-  return useQuery({ ...shopSettingsQuery, enabled: useCan('settings') });
+  return useQuery({ ...shopSettingsQuery, enabled: useCan('board') });
 }
 
 /** The order timers in force: the shop's, or the defaults until they are read (or if they cannot be). */

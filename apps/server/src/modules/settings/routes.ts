@@ -10,7 +10,7 @@ import { HttpError } from '../../http-errors';
 import { readOpeningHours, readShopSettings, readShopTrader, updateOpeningHours, updateShopSettings } from './service';
 
 /**
- * The shop's settings (owners and managers; the counter's refund limit owners only): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
+ * The shop's settings (read by the board's roles, changed by owners and managers; the counter's refund limit owners only): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
  * the trader, post code and collection time of decision 1002; and the trader as every visitor reads it.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +18,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop-settings',
     {
-      preValidation: requirePermission('settings'),
+      // Read by every role that runs the board: its late and auto-reject timers, and the counter's refund limit.
+      preValidation: requirePermission('board'),
       schema: { tags, summary: 'The shop’s settings', response: { 200: shopSettingsWireSchema, ...errorAnswers } },
     },
     async () => readShopSettings(app.db, app.config.shop),
