@@ -234,8 +234,8 @@ test('the forms check names, prices and image sizes before sending, and show the
   await expect(page.getByRole('spinbutton', { name: 'Medium Price' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Drink kind' })).toBeVisible();
 
-  await page.getByLabel('Product image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(2_000_001) });
-  await expect(page.getByText('Your image is over 2MB')).toBeVisible();
+  await page.getByLabel('Product image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(20_000_001) });
+  await expect(page.getByText('Your image is over 20 MB: choose a picture up to 20 MB')).toBeVisible();
 
   await page.goto('/ingredients');
   await page.getByRole('button', { name: 'Add Ingredient' }).click();

@@ -9,7 +9,7 @@ it.each([
   ['ADD_ADDRESS_PLACING', 'Please add your address'],
   ['SIGNIN_TO_FAVOURITE', 'Please signin or register'],
   ['CATEGORY_IMAGE_TOO_LARGE', 'Your image is over 200KB'],
-  ['PRODUCT_IMAGE_TOO_LARGE', 'Your image is over 2MB'],
+  ['PRODUCT_IMAGE_TOO_LARGE', 'Your image is over 20 MB: choose a picture up to 20 MB'],
   ['INGREDIENT_NAME_REQUIRED', 'Please Insert Ingredient Name'],
   ['INGREDIENT_PRICE_REQUIRED', 'Please Insert Ingredient Price'],
   ['INVALID_OTP', 'Please Insert Valid OTP!'],

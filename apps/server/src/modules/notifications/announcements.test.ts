@@ -50,7 +50,7 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
 
   it('checks the image as product images are checked: size first, then that it is an image', async () => {
     const fields = { title: 'Big picture', description: 'Too big' };
-    const large = await postForm(admin, form(fields, { bytes: await pngOfSize(2_000_001) }));
+    const large = await postForm(admin, form(fields, { bytes: await pngOfSize(20_000_001) }));
     expect(large).toEqual({ status: 413, body: expect.objectContaining({ message: PRODUCT_IMAGE_TOO_LARGE }) });
     const fake = await postForm(admin, form(fields, { bytes: Buffer.from('not a picture at all'), name: 'x.png' }));
     expect(fake).toEqual({ status: 400, body: expect.objectContaining({ message: NOT_AN_IMAGE }) });

@@ -78,7 +78,7 @@ export function AnnouncementForm() {
       <Stack spacing={3}>
         <ImageField
           label="Notification image"
-          hint="Optional. PNG, JPEG, WebP or GIF, up to 2MB"
+          hint="Optional. PNG, JPEG, WebP or GIF, up to 20 MB"
           file={image}
           maxBytes={PRODUCT_IMAGE_MAX_BYTES}
           tooLargeMessage={PRODUCT_IMAGE_TOO_LARGE}
