@@ -234,8 +234,8 @@ test('the forms check names, prices and image sizes before sending, and show the
   await expect(page.getByRole('spinbutton', { name: 'Medium Price' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Drink kind' })).toBeVisible();
 
-  await page.getByLabel('Product image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(2_000_001) });
-  await expect(page.getByText('Your image is over 2MB')).toBeVisible();
+  await page.getByLabel('Product image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(20_000_001) });
+  await expect(page.getByText('Your image is over 20 MB: choose a picture up to 20 MB')).toBeVisible();
 
   await page.goto('/ingredients');
   await page.getByRole('button', { name: 'Add Ingredient' }).click();
@@ -307,6 +307,22 @@ test('the admin layout and every catalogue screen at 390 and 1280 px', async ({ 
         expect(name!.y + name!.height).toBeLessThanOrEqual(width === 390 ? 844 : 800);
       }
       await page.waitForLoadState('networkidle');
+      // Nothing is wider than the screen: no sideways scroll of the page.
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), name).toBeLessThanOrEqual(width);
+      if (name === 'toppings' && width === 390) {
+        // Every topping's controls are on the screen's width, inside the table's region (which does not scroll sideways).
+        const region = page.getByRole('region', { name: 'Toppings table' });
+        expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        for (const control of [
+          region.getByRole('button', { name: /^Edit / }).last(),
+          region.getByRole('button', { name: /^Remove / }).last(),
+          region.getByRole('row').last().getByRole('combobox').or(region.getByRole('row').last().getByRole('button').first()),
+        ]) {
+          const box = await control.first().boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+        }
+      }
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
     }
     const sidebar = page.getByRole('navigation', { name: 'Admin' });

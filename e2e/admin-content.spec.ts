@@ -99,8 +99,8 @@ test('an admin sends a notification with a picture; it is listed, and a customer
   await expect(title).toHaveAttribute('aria-invalid', 'true');
 
   // Pictures the server would refuse are refused before any upload, in its words.
-  await picture.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(2_000_001) });
-  await expect(page.getByText('Your image is over 2MB')).toBeVisible();
+  await picture.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await pngOfSize(20_000_001) });
+  await expect(page.getByText('Your image is over 20 MB: choose a picture up to 20 MB')).toBeVisible();
   await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(page.getByText('The file is not an image we can use', { exact: false })).toBeVisible();
   await shoot(page, 'addnotification-errors');

@@ -251,7 +251,7 @@ for (const width of WIDTHS) {
       const heart = card(page, 'BBQ Wings').getByRole('button', { name: 'Add BBQ Wings to favourites' });
       await heart.click();
       releaseSession();
-      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Added To Favourates' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Added To Favourites' })).toBeVisible();
       await page.unroute('**/api/session');
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       await heart.click();
@@ -265,7 +265,7 @@ for (const width of WIDTHS) {
       await favourite.getByRole('button', { name: 'Remove BBQ Wings from favourites' }).click();
       const confirm = page.getByRole('dialog', { name: 'Do you want to remove this favourite?' });
       await confirm.getByRole('button', { name: 'Remove' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Removed From Favourates' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Successfully Removed From Favourites' })).toBeVisible();
       await expect(card(page, 'BBQ Wings')).toHaveCount(0);
       await expect(page.getByText('Click the heart icon')).toBeVisible();
     });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
@@ -7,7 +8,8 @@ import { ORDER_STATUSES } from '@shop/shared/domain/order-status';
 import { poundsToPence } from '@shop/shared/domain/money';
 import type { Db } from '../src/db/client';
 import { orders as orderTable } from '../src/db/schema';
-import { seedDemoOrders } from '../src/db/seed/demo';
+import { demoShopTime, seedDemoOrders } from '../src/db/seed/demo';
+import { runOrderTimers } from '../src/modules/orders/timers';
 import { startTestServer, TEST_ADMIN_EMAIL, type TestServer } from './harness';
 import { call } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
@@ -83,9 +85,10 @@ describe('the demo month on any clock', () => {
   // clock, Wednesday evening, is the first test's.
   const clocks = ['2026-11-21T06:00:00Z', '2026-11-20T13:00:00Z', '2026-11-22T00:40:00Z', '2026-11-23T12:05:00Z'];
 
-  it.each(clocks)('at %s every order is placed while the shop takes orders, before the clock', async (clock) => {
-    const now = new Date(clock);
-    const server = await startTestServer({ seed: true, env: { SHOP_TIME: clock } });
+  it.each(clocks)('started at %s, every order is placed while the shop takes orders, before the clock', async (clock) => {
+    // As main.ts does: outside the hours the demo's clock stands at an evening the shop was open.
+    const now = demoShopTime(new Date(clock)) ?? new Date(clock);
+    const server = await startTestServer({ seed: true, env: { SHOP_TIME: now.toISOString() } });
     try {
       const result = await seedDemoOrders(server.app.db, { now, adminEmail: TEST_ADMIN_EMAIL, log: () => {} });
       expect(result.written).toBeGreaterThan(300);
@@ -98,4 +101,27 @@ describe('the demo month on any clock', () => {
       await server.close();
     }
   });
+
+  // The order timers run the moment the shop starts: an order the demo left waiting for longer than the shop's
+  // answer window (10 minutes) was rejected by the shop itself, with its customer told so.
+  it.each(['2026-11-25T19:30:00Z', '2026-11-28T12:10:00Z', '2026-11-21T06:00:00Z'])(
+    'started at %s, the order timers reject none of its orders, and its waiting orders are the last minutes’',
+    async (clock) => {
+      const now = demoShopTime(new Date(clock)) ?? new Date(clock);
+      const server = await startTestServer({ seed: true, env: { SHOP_TIME: now.toISOString() } });
+      try {
+        await seedDemoOrders(server.app.db, { now, adminEmail: TEST_ADMIN_EMAIL, log: () => {} });
+        const waiting = await server.app.db
+          .select({ placedAt: orderTable.placedAt })
+          .from(orderTable)
+          .where(eq(orderTable.status, 'Pending Order'));
+        const visible = waiting.filter((row) => row.placedAt !== null);
+        expect(visible.length).toBeGreaterThan(0);
+        for (const row of visible) expect(now.getTime() - row.placedAt!.getTime()).toBeLessThan(10 * 60_000);
+        expect(await runOrderTimers(server.app)).toEqual({ accepted: [], rejected: [] });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

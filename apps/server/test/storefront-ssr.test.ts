@@ -278,4 +278,21 @@ describe.each(testDatabases())('the server-rendered storefront, on %s', (kind) =
     expect(locs).toContain(`${server.config.publicOrigin}/?category=Pizza`);
     expect(locs).toHaveLength(categories.filter((category) => category.categoriName !== 'Deals').length + 1);
   });
+
+  it('names the shop by the trading name the owner saves: the header, the tab title and the state the page hydrates', async () => {
+    const before = (await call(server, 'GET', '/shop-trader', null)).body as { name: string };
+    expect((await call(server, 'PUT', '/shop-settings', admin, { traderName: 'Harbourside Slice' })).status).toBe(200);
+    try {
+      for (const pathname of ['/', '/?category=Pizza']) {
+        const html = await (await fetch(`${server.url}${pathname}`)).text();
+        const root = rootOf(html);
+        expect(html, pathname).toMatch(/<title>[^<]+ \| Harbourside Slice<\/title>/);
+        expect(meta(html, 'property', 'og:site_name')).toBe('Harbourside Slice');
+        expect(root, pathname).toMatch(/<a[^>]*aria-label="Harbourside Slice home"[^>]*>[\s\S]*?<span>Harbourside Slice<\/span><\/a>/);
+        expect(html, pathname).not.toContain('Takeaway Shop');
+      }
+    } finally {
+      await call(server, 'PUT', '/shop-settings', admin, { traderName: before.name });
+    }
+  });
 });

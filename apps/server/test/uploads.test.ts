@@ -7,10 +7,10 @@ import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AN_IMAGE } from '@shop/shared/contract/catalogue';
+import { NOT_AN_IMAGE, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { CATEGORY_IMAGE_TOO_LARGE, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import { images } from '../src/db/schema';
-import { IMAGE_PIXEL_BUDGET } from '../src/images/process';
+import { BASELINE_JPEG_PIXEL_BUDGET, IMAGE_PIXEL_BUDGET } from '../src/images/process';
 import { imageTooDeepMessage, imageTooManyPixelsMessage } from '../src/images/upload';
 import { form, isWebp, png } from './forms';
 import { startTestServer, type TestServer } from './harness';
@@ -118,6 +118,13 @@ async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
   return jpeg;
 }
 
+/** A photo-like JPEG: grey with noise, which compresses as badly as a real photo's detail. */
+async function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#787878', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
 const SCRIPT = '<script>window.__xss=1</script>';
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="window.__xss=1">${SCRIPT}<rect width="10" height="10"/></svg>`;
 
@@ -146,7 +153,7 @@ const ROUTES: Route[] = [
   {
     name: 'a product',
     path: '/allproduts',
-    maxBytes: 2_000_000,
+    maxBytes: PRODUCT_IMAGE_MAX_BYTES,
     tooLarge: PRODUCT_IMAGE_TOO_LARGE,
     fields: () => ({
       title: unique('Product'),
@@ -158,11 +165,11 @@ const ROUTES: Route[] = [
       extraLargeDiscount: '',
     }),
   },
-  { name: 'a banner', path: '/addbanner', maxBytes: 2_000_000, tooLarge: PRODUCT_IMAGE_TOO_LARGE, fields: () => ({}) },
+  { name: 'a banner', path: '/addbanner', maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLarge: PRODUCT_IMAGE_TOO_LARGE, fields: () => ({}) },
   {
     name: 'a notification',
     path: '/allnotification',
-    maxBytes: 2_000_000,
+    maxBytes: PRODUCT_IMAGE_MAX_BYTES,
     tooLarge: PRODUCT_IMAGE_TOO_LARGE,
     fields: () => ({ title: unique('Notice'), description: 'A test' }),
   },
@@ -528,7 +535,10 @@ describe('hostile uploads on pglite', () => {
       for (const route of ROUTES) {
         const { result, growthMb } = await peakRssGrowth(() => upload(route, bytes));
         if (bytes.length > route.maxBytes) expect(result, route.name).toMatchObject({ status: 413, message: route.tooLarge });
-        else expect(result, route.name).toMatchObject({ status: 413, message: imageTooManyPixelsMessage(width, height) });
+        else {
+          const budget = label.includes('JPEG') ? BASELINE_JPEG_PIXEL_BUDGET : IMAGE_PIXEL_BUDGET;
+          expect(result, route.name).toMatchObject({ status: 413, message: imageTooManyPixelsMessage(width, height, budget) });
+        }
         expect(growthMb, `${label} to ${route.name}`).toBeLessThan(RSS_BOUND_MB);
         figures.push(`${label} (${(bytes.length / 1024).toFixed(0)} KB) to ${route.name}: ${result.status}, ${growthMb.toFixed(1)} MB`);
       }
@@ -545,7 +555,10 @@ describe('hostile uploads on pglite', () => {
         });
         return { status: response.status, body: (await response.json()) as { message: string } };
       });
-      expect(result).toEqual({ status: 413, body: expect.objectContaining({ message: imageTooManyPixelsMessage(50_000, 50_000) }) });
+      expect(result).toEqual({
+        status: 413,
+        body: expect.objectContaining({ message: imageTooManyPixelsMessage(50_000, 50_000, IMAGE_PIXEL_BUDGET) }),
+      });
       expect(growthMb).toBeLessThan(RSS_BOUND_MB);
     });
 
@@ -560,27 +573,47 @@ describe('hostile uploads on pglite', () => {
       );
     });
 
-    it('takes a real photo up to the budget: 5000 × 5000 PNG and a 6000 × 4000 JPEG, as 1600 px WebP', async () => {
-      expect(5000 * 5000).toBe(IMAGE_PIXEL_BUDGET);
-      const photo = await sharp({
-        create: { width: 6000, height: 4000, channels: 3, background: '#787878', noise: { type: 'gaussian', mean: 120, sigma: 12 } },
-      })
-        .jpeg({ quality: 20 })
-        .toBuffer();
-      expect(photo.length).toBeLessThan(2_000_000);
-      for (const [label, bytes] of [
-        ['5000 × 5000 PNG', blackPng(5000, 5000)],
-        ['6000 × 4000 JPEG', photo],
-      ] as const) {
-        const { result, growthMb } = await peakRssGrowth(() => upload(productRoute, bytes));
-        expect(result.status, JSON.stringify(result.body)).toBe(201);
-        figures.push(`accepted ${label} (${(bytes.length / 1024).toFixed(0)} KB): ${growthMb.toFixed(1)} MB`);
-        const id = (result.body as { insertedId: string }).insertedId;
-        const product = (await (await fetch(`${server.url}/api/allproduts/${id}`)).json()) as { imageUrl: string };
-        // The original (the answer's URL asks for the 480 px copy).
-        const served = Buffer.from(await (await fetch(`${server.url}${product.imageUrl.replace(/\?.*$/, '')}`)).arrayBuffer());
-        expect((await sharp(served).metadata()).width).toBe(1600);
+    it("takes a phone's photo over 2 MB on every route for a menu picture, shrunk to 1600 px WebP with its copies", async () => {
+      // A noisy 6000 × 4000 JPEG, as a camera's 24 MP photo comes: several MB, far over the spec's 2MB.
+      const photo = await noisyJpeg(6000, 4000);
+      expect(photo.length).toBeGreaterThan(2_000_000);
+      expect(photo.length).toBeLessThan(PRODUCT_IMAGE_MAX_BYTES);
+      for (const route of ROUTES.filter((r) => r !== categoryRoute)) {
+        const before = await storedImages();
+        const { result, growthMb } = await peakRssGrowth(() => upload(route, photo, { name: 'IMG_0001.jpg', type: 'image/jpeg' }));
+        expect(result.status, `${route.name}: ${JSON.stringify(result.body)}`).toBe(201);
+        expect(growthMb, route.name).toBeLessThan(RSS_BOUND_MB);
+        expect(await storedImages()).toBe(before + 1);
+        figures.push(`accepted a 6000 × 4000 JPEG (${(photo.length / MB).toFixed(1)} MB) to ${route.name}: ${growthMb.toFixed(1)} MB`);
       }
+      const id = (await upload(productRoute, photo)).body as { insertedId: string };
+      const product = (await (await fetch(`${server.url}/api/allproduts/${id.insertedId}`)).json()) as { imageUrl: string };
+      // The answer's URL asks for the 480 px copy; without a width, the original, shrunk to 1600 px.
+      const copy = Buffer.from(await (await fetch(`${server.url}${product.imageUrl}`)).arrayBuffer());
+      const original = Buffer.from(await (await fetch(`${server.url}${product.imageUrl.replace(/\?.*$/, '')}`)).arrayBuffer());
+      expect(await sharp(copy).metadata()).toMatchObject({ format: 'webp', width: 480 });
+      expect(await sharp(original).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+      expect(original.length).toBeLessThan(photo.length / 4);
+    });
+
+    it("takes a phone's 50 MP baseline JPEG, read shrunk, and refuses a progressive one from its header", async () => {
+      const baseline = await noisyJpeg(8160, 6120);
+      const { result, growthMb } = await peakRssGrowth(() => upload(productRoute, baseline));
+      expect(result.status, JSON.stringify(result.body)).toBe(201);
+      expect(growthMb).toBeLessThan(RSS_BOUND_MB);
+      figures.push(`accepted an 8160 × 6120 baseline JPEG (${(baseline.length / MB).toFixed(1)} MB): ${growthMb.toFixed(1)} MB`);
+      const progressive = await sharp(baseline).jpeg({ quality: 40, progressive: true }).toBuffer();
+      expect(await upload(productRoute, progressive)).toMatchObject({
+        status: 413,
+        message: imageTooManyPixelsMessage(8160, 6120, IMAGE_PIXEL_BUDGET),
+      });
+    });
+
+    it('takes a 5000 × 5000 PNG, the budget of every other picture, as 1600 px WebP', async () => {
+      expect(5000 * 5000).toBe(IMAGE_PIXEL_BUDGET);
+      const { result, growthMb } = await peakRssGrowth(() => upload(productRoute, blackPng(5000, 5000)));
+      expect(result.status, JSON.stringify(result.body)).toBe(201);
+      expect(growthMb).toBeLessThan(RSS_BOUND_MB);
     });
   });
 });

@@ -11,10 +11,10 @@ import { acceptImageUpload, assertUploadSize, type UploadRules } from './upload'
 // them: multipart with the file in `myfiles`, or JSON with the file base64-encoded in `file`.
 
 /**
- * JSON edits carry the image in base64 (4/3 of its size): room for a little over the 2 MB limit, so an image
- * just over it is answered with the spec's message rather than a generic "body too large". A route's bodyLimit.
+ * JSON edits carry the image in base64 (4/3 of its size): room for a little over the 20 MB limit, so an image
+ * just over it is answered with the limit's message rather than a generic "body too large". A route's bodyLimit.
  */
-export const IMAGE_JSON_BODY_LIMIT = 8 * 1024 * 1024;
+export const IMAGE_JSON_BODY_LIMIT = Math.ceil((PRODUCT_IMAGE_MAX_BYTES * 4) / 3) + 4 * 1024 * 1024;
 
 /** Lets the routes of this plugin read multipart forms; a file over its limit is cut, then refused with 413. */
 export async function acceptImageForms(app: FastifyInstance): Promise<void> {

@@ -11,13 +11,24 @@ export const IMAGE_VARIANT_WIDTHS = [160, 480] as const;
 
 /**
  * The most pixels (width x height, as the file's header declares them) an image may have to be decoded at all.
- * 25 megapixels takes every real photo the shop will be sent: a phone's 12 MP (4032 x 3024) and its 24 MP mode
- * (5712 x 4284 is 24.5 MP), the 20 and 24 MP of cameras (6000 x 4000). Phones' 48 and 50 MP modes are over 2 MB
- * as a JPEG, so the byte limit refuses them first anyway. Above it, a file of a few hundred bytes can declare
+ * 25 megapixels takes a phone's 12 MP (4032 x 3024) and 24 MP (5712 x 4284 is 24.5 MP) and a camera's 24 MP
+ * (6000 x 4000) as a PNG, a WebP, a GIF or a progressive JPEG. Above it, a file of a few hundred bytes can declare
  * 50000 x 50000 pixels and decode to gigabytes (a "decompression bomb"), so the header is read first (sharp's
  * metadata() reads only that) and such a file is refused before a single pixel is decoded.
  */
 export const IMAGE_PIXEL_BUDGET = 25_000_000;
+
+/**
+ * A baseline JPEG may have more: shrunk to 1600 px it is decoded at an eighth, a quarter or half its size straight
+ * from the file (libjpeg's shrink-on-load), so a phone's 48 and 50 MP photos (8160 x 6120) take about 20 MB to read
+ * (measured). A progressive JPEG keeps every coefficient while it decodes (160 MB at 50 MP), so it has the budget above.
+ */
+export const BASELINE_JPEG_PIXEL_BUDGET = 50_000_000;
+
+/** The pixel budget of an image, from its header: the larger one for a baseline JPEG, which is read shrunk. */
+export function pixelBudgetOf(header: { format: string; progressive: boolean }): number {
+  return header.format === 'jpeg' && !header.progressive ? BASELINE_JPEG_PIXEL_BUDGET : IMAGE_PIXEL_BUDGET;
+}
 
 /**
  * The most memory one decoded image may need: the pixel budget at 8-bit RGBA, 100 MB. Most images are decoded a
@@ -59,6 +70,8 @@ export interface ImageHeader {
   /** Bands once decoded (3 for RGB, 4 with alpha) and the bytes of each sample (1, or 2 for 16-bit). */
   channels: number;
   bytesPerSample: number;
+  /** A progressive (or interlaced) file, which the decoder holds whole rather than a few rows at a time. */
+  progressive: boolean;
 }
 
 const SAMPLE_BYTES: Record<string, number> = {
@@ -87,6 +100,7 @@ export async function readImageHeader(input: Buffer): Promise<ImageHeader> {
     height: meta.height,
     channels: meta.channels,
     bytesPerSample: SAMPLE_BYTES[meta.depth] ?? 8,
+    progressive: meta.isProgressive,
   };
 }
 
@@ -95,10 +109,10 @@ export async function readImageHeader(input: Buffer): Promise<ImageHeader> {
  * the resized variants. Throws if the bytes are not an image.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  // limitInputPixels: sharp refuses, from the header, anything over the budget (uploads were measured against it
-  // already, in upload.ts; this holds for every caller). failOn 'warning': a truncated or corrupt file is an
-  // error, not a half-grey picture.
-  const original = await sharp(input, { limitInputPixels: IMAGE_PIXEL_BUDGET, failOn: 'warning' })
+  // limitInputPixels: sharp refuses, from the header, anything over the largest budget (uploads were measured
+  // against their own already, in upload.ts; this holds for every caller). failOn 'warning': a truncated or corrupt
+  // file is an error, not a half-grey picture.
+  const original = await sharp(input, { limitInputPixels: BASELINE_JPEG_PIXEL_BUDGET, failOn: 'warning' })
     .rotate()
     .resize({ width: MAX_ORIGINAL_WIDTH, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })

@@ -4,6 +4,7 @@ import {
   detectImageType,
   IMAGE_DECODED_BYTES_BUDGET,
   IMAGE_PIXEL_BUDGET,
+  pixelBudgetOf,
   processImage,
   readImageHeader,
   type ImageHeader,
@@ -17,11 +18,9 @@ export interface UploadRules {
   tooLargeMessage: string;
 }
 
-const MEGAPIXELS = IMAGE_PIXEL_BUDGET / 1_000_000;
-
 /** 413 for a picture with more pixels than the shop decodes (a photo larger than any phone's, or a decompression bomb). */
-export const imageTooManyPixelsMessage = (width: number, height: number): string =>
-  `The picture is ${width} × ${height} pixels, over the ${MEGAPIXELS} megapixel limit: make it smaller (6000 × 4000 fits) and try again`;
+export const imageTooManyPixelsMessage = (width: number, height: number, budget: number): string =>
+  `The picture is ${width} × ${height} pixels, over the ${budget / 1_000_000} megapixel limit: make it smaller (6000 × 4000 fits) and try again`;
 
 /** 413 for a picture within the pixel limit whose 16-bit colour would need too much memory to read. */
 export const imageTooDeepMessage = (width: number, height: number): string =>
@@ -69,8 +68,12 @@ async function headerOf(input: Buffer): Promise<ImageHeader> {
 }
 
 /** 413 when the header declares more than the shop decodes: checked before any pixel is decoded. */
-function assertDecodable({ width, height, channels, bytesPerSample }: ImageHeader): void {
-  if (width * height > IMAGE_PIXEL_BUDGET) throw new HttpError('IMAGE_DIMENSIONS_TOO_LARGE', imageTooManyPixelsMessage(width, height));
+function assertDecodable(header: ImageHeader): void {
+  const { width, height, channels, bytesPerSample } = header;
+  const budget = pixelBudgetOf(header);
+  if (width * height > budget) throw new HttpError('IMAGE_DIMENSIONS_TOO_LARGE', imageTooManyPixelsMessage(width, height, budget));
+  // A baseline JPEG over the common budget is read shrunk (process.ts), never whole.
+  if (width * height > IMAGE_PIXEL_BUDGET && budget > IMAGE_PIXEL_BUDGET) return;
   if (width * height * Math.max(channels, 1) * bytesPerSample > IMAGE_DECODED_BYTES_BUDGET)
     throw new HttpError('IMAGE_DIMENSIONS_TOO_LARGE', imageTooDeepMessage(width, height));
 }

@@ -200,7 +200,7 @@ describe('storefrontPageMeta and metaTags', () => {
   it('/ is the Deals view with the home title, the shop and its town, and the deals price', () => {
     const meta = storefrontPageMeta({ origin: ORIGIN, shop: SHOP, category: 'Deals', products: PRODUCTS });
     expect(meta).toEqual({
-      title: 'Pizza, Wings, Shakes and Deals | Takeaway Shop',
+      title: 'Pizza, Wings, Shakes and Deals | Harbourside Slice',
       description:
         'Order pizza, wings, shakes, sides, desserts, drinks and deals (deals from £24.99) for delivery or collection from Harbourside Slice in Bristol. Call 0117 496 0321.',
       canonical: 'https://shop.example.com/',
@@ -211,7 +211,7 @@ describe('storefrontPageMeta and metaTags', () => {
 
   it("a category's view names its products and lowest price, with its own canonical URL", () => {
     const meta = storefrontPageMeta({ origin: ORIGIN, shop: SHOP, category: 'Pizza', products: PRODUCTS });
-    expect(meta.title).toBe('Pizza | Takeaway Shop');
+    expect(meta.title).toBe('Pizza | Harbourside Slice');
     expect(meta.description).toBe(
       'Pizza from Harbourside Slice in Bristol: Margherita, Coming soon, from £7.99. Order for delivery or collection.',
     );

@@ -11,11 +11,11 @@ import type { DayHours, SpecialDay } from '@shop/shared/domain/opening-hours';
 /** SPEC.md section 1: the menu opens on Deals, so Deals' page is `/` itself. */
 export const HOME_CATEGORY = 'Deals';
 
-/** The storefront's name in every tab title (the web app's `useDocumentTitle` writes the same). */
-export const SITE_TITLE = 'Takeaway Shop';
-
-/** The home page's tab title, as the menu screen sets it once running. */
-export const HOME_TITLE = `Pizza, Wings, Shakes and Deals | ${SITE_TITLE}`;
+/**
+ * The home page's tab title, as the menu screen sets it once running: every tab title ends with the trading name
+ * (the web app's `useDocumentTitle` writes the same).
+ */
+export const homeTitle = (shopName: string): string => `Pizza, Wings, Shakes and Deals | ${shopName}`;
 
 /**
  * Paths no search engine should crawl: the account (sign-in, profile, favourites, notifications, orders,
@@ -299,7 +299,7 @@ export function storefrontPageMeta(input: {
   const from = prices.length > 0 ? ` from £${priceText(Math.min(...prices))}` : '';
   const names = shown.slice(0, 4).map((product) => product.title);
   const isHome = category === null || category === HOME_CATEGORY;
-  const title = isHome ? HOME_TITLE : `${category} | ${SITE_TITLE}`;
+  const title = isHome ? homeTitle(shop.name) : `${category} | ${shop.name}`;
   const description = isHome
     ? `Order pizza, wings, shakes, sides, desserts, drinks and deals${from ? ` (deals${from})` : ''} for delivery or collection from ${shop.name}${where}. Call ${shop.phone}.`
     : `${category} from ${shop.name}${where}${names.length > 0 ? `: ${names.join(', ')}` : ''}${from ? `,${from}` : ''}. Order for delivery or collection.`;

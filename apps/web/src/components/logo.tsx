@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SHOP_NAME } from '../lib/use-document-title';
+import { useShopName } from '../lib/shop-trader';
 import { paths } from '../lib/paths';
 
 function LogoMark() {
@@ -15,12 +15,13 @@ function LogoMark() {
   );
 }
 
-/** The shop's mark and name; always leads home. A plain link with a static class (styles/storefront.css). */
+/** The shop's mark and trading name; always leads home. A plain link with a static class (styles/storefront.css). */
 export function Logo() {
+  const name = useShopName();
   return (
-    <Link to={paths.home} aria-label={`${SHOP_NAME} home`} className="shop-logo">
+    <Link to={paths.home} aria-label={`${name} home`} className="shop-logo">
       <LogoMark />
-      <span>{SHOP_NAME}</span>
+      <span>{name}</span>
     </Link>
   );
 }

@@ -17,6 +17,12 @@ describe('imageFileProblem', () => {
     expect(check(1000, 'image/svg+xml')).toBe(NOT_AN_IMAGE);
   });
 
+  it("takes a phone's photo of several megabytes, up to 20 MB, and says so when refusing a larger one", () => {
+    expect(check(6_500_000, 'image/jpeg')).toBeNull();
+    expect(check(20_000_000, 'image/jpeg')).toBeNull();
+    expect(check(20_000_001, 'image/jpeg')).toBe('Your image is over 20 MB: choose a picture up to 20 MB');
+  });
+
   it('leaves a file the browser could not type to the server, which reads its bytes', () => {
     expect(check(1000, '')).toBeNull();
   });

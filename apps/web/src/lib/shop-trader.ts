@@ -19,6 +19,14 @@ export function useShopTrader() {
   return useQuery(shopTraderQuery);
 }
 
+/** The name until the trader's settings come, and when the trader has none. */
+const FALLBACK_NAME = 'Takeaway Shop';
+
+/** The trading name the header and the browser tab show (the owner's shop settings, else the SHOP_NAME setting). */
+export function useShopName(): string {
+  return useShopTrader().data?.name.trim() || FALLBACK_NAME;
+}
+
 /** `GET /api/receipts/:id`: the order's receipt, the trader and the VAT included per rate (null without a VAT number). */
 export function useOrderReceipt(orderId: string | undefined) {
   return useQuery({

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { useShopName } from './shop-trader';
 
-export const SHOP_NAME = 'Takeaway Shop';
-
-/** Sets the browser tab's title to "<title> | Takeaway Shop" (or just the shop's name) while mounted. */
+/** Sets the browser tab's title to "<title> | <trading name>" (or just the name) while mounted. */
 export function useDocumentTitle(title: string | undefined): void {
+  const name = useShopName();
   useEffect(() => {
-    document.title = title ? `${title} | ${SHOP_NAME}` : SHOP_NAME;
-  }, [title]);
+    document.title = title ? `${title} | ${name}` : name;
+  }, [title, name]);
 }

@@ -90,6 +90,8 @@ export const cartQuoteAnswerSchema = z.strictObject({
    * null while the shop has no zones (no post code set: every post code is delivered free).
    */
   deliveryFees: z.strictObject({ from: z.number(), to: z.number() }).nullable().optional(),
+  /** The codes of the shop's delivery zones ('BS1', 'BS6 5'), which checkout's terms name; null while it has none. */
+  deliveryArea: z.array(z.string()).nullable().optional(),
 });
 export type CartQuoteAnswer = z.infer<typeof cartQuoteAnswerSchema>;
 

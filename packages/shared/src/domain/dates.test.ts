@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInPeriod, periodRange, shopDateTime } from './dates';
+import { isInPeriod, PERIOD_KINDS, periodDatesLine, periodRange, shopDateTime } from './dates';
 
 describe('shopDateTime: the order date and time in London', () => {
   it.each([
@@ -61,5 +61,73 @@ describe('periodRange: the dashboard periods', () => {
     expect(isInPeriod(new Date('2026-11-25T23:59:59Z'), lastDay)).toBe(true);
     expect(isInPeriod(new Date('2026-11-26T00:00:00Z'), lastDay)).toBe(false);
     expect(isInPeriod(new Date('2026-11-25T00:00:00Z'), lastDay)).toBe(true);
+  });
+});
+
+describe('periodDatesLine: the dates each dashboard period covers, on London’s calendar', () => {
+  it.each<[string, string, string, string, string, string]>([
+    // [case, shop clock, today, yesterday, last week, last month]
+    [
+      'a Saturday in November (GMT)',
+      '2026-11-28T18:00:00Z',
+      'Today: Sat 28 Nov',
+      'Yesterday: Fri 27 Nov',
+      'Last week: 16–22 Nov',
+      'Last month: 1–31 Oct',
+    ],
+    [
+      'the first of a month',
+      '2026-12-01T09:00:00Z',
+      'Today: Tue 1 Dec',
+      'Yesterday: Mon 30 Nov',
+      'Last week: 23–29 Nov',
+      'Last month: 1–30 Nov',
+    ],
+    [
+      'a week across two months',
+      '2026-12-08T12:00:00Z',
+      'Today: Tue 8 Dec',
+      'Yesterday: Mon 7 Dec',
+      'Last week: 30 Nov – 6 Dec',
+      'Last month: 1–30 Nov',
+    ],
+    ['New Year’s Day', '2027-01-01T00:30:00Z', 'Today: Fri 1 Jan', 'Yesterday: Thu 31 Dec', 'Last week: 21–27 Dec', 'Last month: 1–31 Dec'],
+    [
+      'a week across the new year',
+      '2027-01-05T10:00:00Z',
+      'Today: Tue 5 Jan',
+      'Yesterday: Mon 4 Jan',
+      'Last week: 28 Dec 2026 – 3 Jan 2027',
+      'Last month: 1–31 Dec',
+    ],
+    // 23:30 UTC on Sunday 29 March is already Monday 00:30 in London (BST began that morning).
+    [
+      'just after midnight in BST, still the day before in UTC',
+      '2026-03-29T23:30:00Z',
+      'Today: Mon 30 Mar',
+      'Yesterday: Sun 29 Mar',
+      'Last week: 23–29 Mar',
+      'Last month: 1–28 Feb',
+    ],
+    // The day the clocks go back is 25 hours long: 23:30 UTC is 23:30 GMT, still Sunday 25 October.
+    [
+      'the evening the clocks went back',
+      '2026-10-25T23:30:00Z',
+      'Today: Sun 25 Oct',
+      'Yesterday: Sat 24 Oct',
+      'Last week: 12–18 Oct',
+      'Last month: 1–30 Sep',
+    ],
+    [
+      'a leap year’s February',
+      '2028-03-01T12:00:00Z',
+      'Today: Wed 1 Mar',
+      'Yesterday: Tue 29 Feb',
+      'Last week: 21–27 Feb',
+      'Last month: 1–29 Feb',
+    ],
+  ])('%s (%s)', (_, clock, today, lastDay, lastWeek, lastMonth) => {
+    const now = new Date(clock);
+    expect(PERIOD_KINDS.map((kind) => periodDatesLine(kind, now))).toEqual([today, lastDay, lastWeek, lastMonth]);
   });
 });

@@ -52,3 +52,38 @@ export function isInPeriod(instant: Date, period: PeriodRange): boolean {
   const t = instant.getTime();
   return t >= period.start.getTime() && t < period.end.getTime();
 }
+
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const PERIOD_NAMES: Record<PeriodKind, string> = { today: 'Today', lastDay: 'Yesterday', lastWeek: 'Last week', lastMonth: 'Last month' };
+
+function londonDate(instant: Date): LocalDate {
+  const { year, month, day } = londonParts(instant);
+  return { year, month, day };
+}
+
+/** 'Sat 28 Nov'. */
+function dayText(date: LocalDate): string {
+  return `${SHORT_WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]} ${date.day} ${SHORT_MONTHS[date.month - 1]}`;
+}
+
+/** '16–22 Nov', '30 Nov – 6 Dec', or with the years when they differ: '28 Dec 2026 – 3 Jan 2027'. */
+function rangeText(first: LocalDate, last: LocalDate): string {
+  const month = (date: LocalDate) => SHORT_MONTHS[date.month - 1];
+  if (first.year !== last.year) return `${first.day} ${month(first)} ${first.year} – ${last.day} ${month(last)} ${last.year}`;
+  if (first.month !== last.month) return `${first.day} ${month(first)} – ${last.day} ${month(last)}`;
+  return `${first.day}–${last.day} ${month(last)}`;
+}
+
+/**
+ * A dashboard period with the dates it covers on London's calendar, from the shop clock's `now`: 'Today: Sat 28
+ * Nov', 'Yesterday: Fri 27 Nov', 'Last week: 16–22 Nov' (Monday to Sunday), 'Last month: 1–31 Oct'.
+ */
+export function periodDatesLine(kind: PeriodKind, now: Date): string {
+  const { start, end } = periodRange(kind, now);
+  const first = londonDate(start);
+  const last = addDays(londonDate(end), -1);
+  const dates = kind === 'today' || kind === 'lastDay' ? dayText(first) : rangeText(first, last);
+  return `${PERIOD_NAMES[kind]}: ${dates}`;
+}

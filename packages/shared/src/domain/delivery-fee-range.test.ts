@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartDeliveryNote, deliveryFeeRange, type DeliveryFeeRange } from './delivery-fee-range';
+import { cartDeliveryNote, deliveryAreaLine, deliveryFeeRange, type DeliveryFeeRange } from './delivery-fee-range';
 import { formatPounds } from './money';
 
 describe('deliveryFeeRange: the lowest and highest fee of the zones', () => {
@@ -23,5 +23,26 @@ describe('cartDeliveryNote: what the cart says before checkout', () => {
     [{ from: 150, to: 300 }, 'Delivery from £1.50 to £3.00 by area, shown at checkout; free to collect'],
   ])('%j: %s', (range, note) => {
     expect(cartDeliveryNote(range, formatPounds)).toBe(note);
+  });
+});
+
+describe('deliveryAreaLine: where the shop delivers, from its zones', () => {
+  it.each<[readonly string[] | null, string]>([
+    [null, 'We deliver to every post code'],
+    [[], 'We deliver within our delivery area: check your post code at checkout'],
+    [['BS1'], 'We deliver to BS1 only'],
+    [['BS1', 'BS6 5'], 'We deliver to BS1 and BS6 5'],
+    [['BS1', 'BS2', 'BS6 5'], 'We deliver to BS1, BS2 and BS6 5'],
+    [['BS1', 'BS2', 'BS3', 'BS4', 'BS5', 'BS6', 'BS7', 'BS8'], 'We deliver to BS1, BS2, BS3, BS4, BS5, BS6, BS7 and BS8'],
+    [
+      ['BS1', 'BS2', 'BS3', 'BS4', 'BS5', 'BS6', 'BS7', 'BS8', 'BS9'],
+      'We deliver to BS1, BS2, BS3, BS4, BS5, BS6, BS7, BS8 and 1 more area: check your post code at checkout',
+    ],
+    [
+      ['BS1', 'BS2', 'BS3', 'BS4', 'BS5', 'BS6', 'BS7', 'BS8', 'BS9', 'BS10'],
+      'We deliver to BS1, BS2, BS3, BS4, BS5, BS6, BS7, BS8 and 2 more areas: check your post code at checkout',
+    ],
+  ])('%j: %s', (codes, line) => {
+    expect(deliveryAreaLine(codes)).toBe(line);
   });
 });

@@ -27,3 +27,21 @@ export function cartDeliveryNote(range: DeliveryFeeRange | null, formatPounds: (
   if (range.from === range.to) return `Delivery ${formatPounds(range.to)} in our area, shown at checkout; free to collect`;
   return `Delivery from ${formatPounds(range.from)} to ${formatPounds(range.to)} by area, shown at checkout; free to collect`;
 }
+
+/** Zone codes named one by one before the rest are counted: a line a customer reads, not a list to scan. */
+const AREA_CODES_NAMED = 8;
+
+/**
+ * Where the shop delivers, in words, from its zones' codes (checkout's terms and store information): 'We deliver to
+ * BS1, BS2 and BS6 5'. Null codes (no shop post code, so no zones) mean every post code is delivered.
+ */
+export function deliveryAreaLine(codes: readonly string[] | null): string {
+  if (codes === null) return 'We deliver to every post code';
+  if (codes.length === 0) return 'We deliver within our delivery area: check your post code at checkout';
+  if (codes.length === 1) return `We deliver to ${codes[0]} only`;
+  if (codes.length > AREA_CODES_NAMED) {
+    const more = codes.length - AREA_CODES_NAMED;
+    return `We deliver to ${codes.slice(0, AREA_CODES_NAMED).join(', ')} and ${more} more area${more === 1 ? '' : 's'}: check your post code at checkout`;
+  }
+  return `We deliver to ${codes.slice(0, -1).join(', ')} and ${codes.at(-1)}`;
+}

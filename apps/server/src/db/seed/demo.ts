@@ -10,6 +10,7 @@ import { addresses, deliveryZones, orders, users, type AddressSnapshot } from '.
 import { hashPassword } from '../../modules/auth/public';
 import { loadPricingCatalogue } from '../../modules/pricing/public';
 import { writePastOrder } from '../../modules/orders/public';
+import { readShopSettings } from '../../modules/settings/public';
 import { seededRandom } from './seeded-random';
 
 /**
@@ -27,6 +28,8 @@ const DEMO_DAYS = 35;
 const EVENING = 17 * 60;
 /** The session under way has at least this many orders, or the one before it is under way too. */
 const LIVE_ORDERS_AT_LEAST = 10;
+/** Minutes before the clock of the orders still waiting for an answer when the demo starts (none older: see below). */
+const WAITING_MINUTES_AGO = [1, 3, 6];
 const CUSTOMERS: Array<[string, string, string, string]> = [
   ['Amelia', 'Clarke', '12 Harbour Road', 'BS1 5TY'],
   ['Oliver', 'Patel', '3 Mill Lane', 'BS2 0HG'],
@@ -163,7 +166,8 @@ export async function seedDemoOrders(
   // When each order was placed: lunch or evening of each day's session, and only while the shop takes orders
   // (OPENING_HOURS: never before opening, never in the last 15 minutes), up to the clock. Today's session, when it
   // has begun, has the orders placed so far.
-  const placed: Array<{ session: number; createdAt: Date }> = [];
+  const placed: Array<{ session: number; createdAt: Date; waiting?: boolean }> = [];
+  const sessionOpens: Date[] = [];
   const sessionCloses: Date[] = [];
   const today = localDate(now);
   for (let back = DEMO_DAYS - 1; back >= 0; back -= 1) {
@@ -171,6 +175,7 @@ export async function seedDemoOrders(
     const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
     const hours = sessionMinutes(OPENING_HOURS[weekday]!);
     const session = sessionCloses.length;
+    sessionOpens.push(atMinute(day, hours.opens));
     sessionCloses.push(atMinute(day, hours.closes));
     const busy = weekday === 5 || weekday === 6 ? 16 : weekday === 0 ? 12 : 8;
     const orderCount = busy + Math.floor(random() * 6);
@@ -184,6 +189,19 @@ export async function seedDemoOrders(
     }
   }
 
+  // The order timers reject an order nobody answered within `autoRejectAfterMinutes`, and they run the moment the
+  // shop starts: an order left waiting longer than that would be rejected by the demo's own shop at once. So only the
+  // last few minutes' orders wait (placed here, when the shop was taking orders then); older ones were answered.
+  const { autoRejectAfterMinutes: answerWithin } = await readShopSettings(db);
+  for (const ago of WAITING_MINUTES_AGO) {
+    if (answerWithin > 0 && ago >= answerWithin) continue;
+    const createdAt = new Date(now.getTime() - ago * 60_000);
+    const session = sessionOpens.findIndex((opens, i) => opens <= createdAt && createdAt < sessionCloses[i]!);
+    if (session >= 0 && orderingStatus(createdAt, DEFAULT_OPENING_HOURS).acceptingOrders)
+      placed.push({ session, createdAt, waiting: true });
+  }
+  placed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
   // The latest session is still under way (a few orders pending, some approved, some on the way), as it stood at
   // the clock or, once closed, at closing: a demo started in the morning shows last night's board. When the current
   // session has only just begun, the one before it is left under way too, so the board always has something on it.
@@ -191,11 +209,11 @@ export async function seedDemoOrders(
   const liveFrom = placed.filter((order) => order.session === lastSession).length < LIVE_ORDERS_AT_LEAST ? lastSession - 1 : lastSession;
 
   let written = 0;
-  for (const { session, createdAt } of placed) {
+  for (const { session, createdAt, waiting = false } of placed) {
     const customer = pick(customers);
     const lines = firstCart(products, line, pick, random);
     const card = random() < 0.6;
-    const neverPaid = card && random() < 0.06;
+    const neverPaid = card && !waiting && random() < 0.06;
     const until = session >= liveFrom ? new Date(Math.min(now.getTime(), sessionCloses[session]!.getTime())) : null;
     const order = {
       ...customer,
@@ -203,7 +221,7 @@ export async function seedDemoOrders(
       paymentStatus: card ? (neverPaid ? pick(['pending', 'failed'] as const) : ('paid' as const)) : ('unpaid' as const),
       note: pick(NOTES),
       createdAt,
-      history: neverPaid ? [] : statusesOf(createdAt, until, random, admin?.id ?? null, card),
+      history: neverPaid ? [] : waiting ? waitingSince(createdAt, card) : statusesOf(createdAt, until, random, admin?.id ?? null, card),
     };
     // Under the £10 minimum (or refused by the pricing): add another main and try again, a few times at most.
     for (let attempt = 0; attempt < 4; attempt += 1) {
@@ -252,15 +270,23 @@ function firstCart(
   return lines;
 }
 
+type History = Array<{ status: OrderStatus; at: Date; by: string | null }>;
+
+/** An order of the last few minutes, not yet looked at (a card order waits from its payment, half a minute on). */
+function waitingSince(createdAt: Date, card: boolean): History {
+  return [{ status: 'Pending Order', at: card ? new Date(createdAt.getTime() + 30_000) : createdAt, by: null }];
+}
+
 /**
  * How an order's status moved. A finished session's orders (`until` null) were delivered or (sometimes) canceled.
- * In the session under way, each order is meant to get so far (not yet looked at, approved, on the way or
- * delivered) and gets there if its age at `until` allows: the board shows a little of everything.
+ * In the session under way, each order is meant to get so far (approved, on the way or delivered) and gets there if
+ * its age at `until` allows: the board shows a little of everything. None is left unanswered: the orders waiting
+ * for an answer are the last few minutes' (waitingSince).
  */
-function statusesOf(createdAt: Date, until: Date | null, random: () => number, adminId: string | null, card: boolean) {
+function statusesOf(createdAt: Date, until: Date | null, random: () => number, adminId: string | null, card: boolean): History {
   const minutes = (m: number) => new Date(createdAt.getTime() + m * 60_000);
   const start = card ? minutes(0.5) : createdAt;
-  const history: Array<{ status: OrderStatus; at: Date; by: string | null }> = [{ status: 'Pending Order', at: start, by: null }];
+  const history: History = [{ status: 'Pending Order', at: start, by: null }];
   const roll = random();
   const ageMinutes = until ? (until.getTime() - createdAt.getTime()) / 60_000 : Infinity;
   if (roll < 0.07) {
@@ -273,7 +299,7 @@ function statusesOf(createdAt: Date, until: Date | null, random: () => number, a
     ['Delivered Order', 45 + random() * 15],
   ];
   // How many steps the order is meant to take: all of them in a finished session.
-  const meant = until === null ? steps.length : roll < 0.3 ? 0 : roll < 0.45 ? 1 : roll < 0.6 ? 2 : steps.length;
+  const meant = until === null ? steps.length : roll < 0.45 ? 1 : roll < 0.6 ? 2 : steps.length;
   for (const [status, after] of steps.slice(0, meant)) if (after <= ageMinutes) history.push({ status, at: minutes(after), by: adminId });
   return history;
 }

@@ -38,4 +38,11 @@ describe.each(testDatabases())('the cart quote’s delivery fees on %s', (kind) 
     const withPostcode = await call(server, 'POST', '/cart/quote', null, { items: [pizzaLine(menu)], postcode: 'BS6 5AB' });
     expect(withPostcode.body).toMatchObject({ deliveryFees: { from: 0, to: 3.5 }, delivery: { delivers: true, zone: 'BS6', fee: 2.5 } });
   });
+
+  it('names the zones’ codes for checkout’s terms, following the owner’s changes', async () => {
+    const area = async () => (await call(server, 'POST', '/cart/quote', null, { items: [pizzaLine(menu)] })).body.deliveryArea;
+    expect(await area()).toEqual(['BS1', 'BS6', 'BS6 7']);
+    expect((await call(server, 'POST', '/delivery-zones', admin, { code: 'BS2', fee: 1 })).status).toBe(201);
+    expect(await area()).toEqual(['BS1', 'BS2', 'BS6', 'BS6 7']);
+  });
 });

@@ -5,7 +5,7 @@ import { lowestMinimum } from '@shop/shared/domain/minimum-order';
 import { PricingError } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
-import { checkDelivery, deliveryFeeRangeOf } from '../delivery/public';
+import { checkDelivery, deliveryTermsOf } from '../delivery/public';
 import { loadPricingCatalogue, priceCart } from '../pricing/public';
 import { readMinimumOrders } from '../settings/public';
 
@@ -15,7 +15,8 @@ import { readMinimumOrders } from '../settings/public';
  * customer-readable reason, the pricing rule's code (the one an order would be refused with, at 422) and the index
  * of the line. A line with something sold out answers 422 ITEM_SOLD_OUT (with `lineIndex`), as an order would.
  * With a `postcode`, `delivery` says what delivering there adds, as GET /api/delivery-check does (decision 1001).
- * `deliveryFees` is the range of the zones' fees, which the cart tells before checkout (decision 1005).
+ * `deliveryFees` is the range of the zones' fees, which the cart tells before checkout (decision 1005), and
+ * `deliveryArea` the zones' codes, which checkout's terms name.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
@@ -30,7 +31,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       // The cart does not yet know delivery or collection: the lower of the owner's two minimums (placement checks its own).
       const quote = priceCart(items, catalogue, app.now(), lowestMinimum(minimums));
-      const answer = { ...toCartQuoteAnswer(quote), deliveryFees: await deliveryFeeRangeOf(app) };
+      const answer = { ...toCartQuoteAnswer(quote), ...(await deliveryTermsOf(app)) };
       return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;

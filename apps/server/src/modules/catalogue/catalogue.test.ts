@@ -570,14 +570,14 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect(await productByTitle('Lost')).toBeUndefined();
     });
 
-    it('takes an image of exactly 2000000 bytes, refuses one byte more with 413 and refuses non-images', async () => {
+    it('takes an image of exactly 20000000 bytes, refuses one byte more with 413 and refuses non-images', async () => {
       const fields = { title: 'Big Picture', category: 'Sides', regularDiscount: '3' };
-      expect((await asAdmin('/allproduts', { method: 'POST', form: form(fields, { bytes: await pngOfSize(2_000_000) }) })).status).toBe(
+      expect((await asAdmin('/allproduts', { method: 'POST', form: form(fields, { bytes: await pngOfSize(20_000_000) }) })).status).toBe(
         201,
       );
       const tooBig = await asAdmin<{ message: string }>('/allproduts', {
         method: 'POST',
-        form: form({ ...fields, title: 'Too Big' }, { bytes: await pngOfSize(2_000_001) }),
+        form: form({ ...fields, title: 'Too Big' }, { bytes: await pngOfSize(20_000_001) }),
       });
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.message).toBe(PRODUCT_IMAGE_TOO_LARGE);
@@ -634,11 +634,11 @@ describe.each(testDatabases())('the catalogue API on %s', (kind) => {
       expect((await call<ProductDetailWire>(`/allproduts/${drink._id}`)).body.drinkKind).toBe('bottle');
     });
 
-    it('validates edits: a base64 image over 2MB, a bad price, an unknown product', async () => {
+    it('validates edits: a base64 image over 20 MB, a bad price, an unknown product', async () => {
       const side = (await productsOf('Sides'))[0]!;
       const big = await asAdmin<{ message: string }>(`/allproduts/${side._id}`, {
         method: 'PUT',
-        json: { title: side.title, category: 'Sides', regularDiscount: 3, file: (await pngOfSize(2_000_001)).toString('base64') },
+        json: { title: side.title, category: 'Sides', regularDiscount: 3, file: (await pngOfSize(20_000_001)).toString('base64') },
       });
       expect(big.status).toBe(413);
       expect(big.body.message).toBe(PRODUCT_IMAGE_TOO_LARGE);

@@ -117,12 +117,19 @@ export async function checkDelivery(ctx: Pick<ServiceContext, 'db' | 'config' | 
 }
 
 /**
- * The lowest and highest fee of the zones, in pounds, for the cart to tell before checkout (decision 1005); null
- * while the shop's post code is not set (no zones: every post code is delivered free).
+ * The lowest and highest fee of the zones, in pounds, for the cart to tell before checkout (decision 1005), and the
+ * zones' codes for checkout's terms; both null while the shop's post code is not set (no zones: every post code is
+ * delivered free).
  */
-export async function deliveryFeeRangeOf(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>): Promise<{ from: number; to: number } | null> {
-  const range = deliveryFeeRange((await readDeliveryArea(ctx)).zones);
-  return range && { from: penceToPounds(range.from), to: penceToPounds(range.to) };
+export async function deliveryTermsOf(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+): Promise<{ deliveryFees: { from: number; to: number } | null; deliveryArea: string[] | null }> {
+  const { zones } = await readDeliveryArea(ctx);
+  const range = deliveryFeeRange(zones);
+  return {
+    deliveryFees: range && { from: penceToPounds(range.from), to: penceToPounds(range.to) },
+    deliveryArea: zones.length === 0 ? null : zones.map((zone) => zone.code),
+  };
 }
 
 export async function listZones(ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>): Promise<DeliveryZonesAnswer> {

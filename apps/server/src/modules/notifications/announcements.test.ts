@@ -50,7 +50,7 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
 
   it('checks the image as product images are checked: size first, then that it is an image', async () => {
     const fields = { title: 'Big picture', description: 'Too big' };
-    const large = await postForm(admin, form(fields, { bytes: await pngOfSize(2_000_001) }));
+    const large = await postForm(admin, form(fields, { bytes: await pngOfSize(20_000_001) }));
     expect(large).toEqual({ status: 413, body: expect.objectContaining({ message: PRODUCT_IMAGE_TOO_LARGE }) });
     const fake = await postForm(admin, form(fields, { bytes: Buffer.from('not a picture at all'), name: 'x.png' }));
     expect(fake).toEqual({ status: 400, body: expect.objectContaining({ message: NOT_AN_IMAGE }) });
@@ -107,5 +107,39 @@ describe.each(testDatabases())('announcements on %s', (kind) => {
       ).toEqual(['Half price Tuesdays', 'New dips', 'No picture']);
       expect(feed.find((item) => item._id === first.body.insertedId)?.imageUrl).toMatch(/\?w=160$/);
     }
+  });
+
+  it('sends a notice once however often it is submitted with the same Idempotency-Key, at once or later', async () => {
+    const fields = { title: 'Closed Monday', description: 'Back on Tuesday at noon' };
+    const send = async (key: string, body = fields) => {
+      const response = await fetch(`${server.url}/api/allnotification`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, 'idempotency-key': key },
+        body: form(body, { bytes: await png() }),
+      });
+      return { status: response.status, body: (await response.json()) as { insertedId?: string; message?: string } };
+    };
+    const twins = await Promise.all([send('notice-key-0001'), send('notice-key-0001')]);
+    const retry = await send('notice-key-0001');
+    expect(twins.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(retry.status).toBe(200);
+    const id = twins[0]!.body.insertedId;
+    expect([twins[1]!.body.insertedId, retry.body.insertedId]).toEqual([id, id]);
+    const sent = (await call(server, 'GET', '/allnotification', admin)).body as AnnouncementWire[];
+    expect(sent.filter((notice) => notice.title === 'Closed Monday')).toEqual([
+      expect.objectContaining({ _id: id, imageUrl: expect.stringMatching(/^\/api\/images\//) }),
+    ]);
+    const feed = (await call(server, 'GET', `/my-product/${encodeURIComponent(customer.user.email)}`, customer)).body as Array<{
+      title: string;
+    }>;
+    expect(feed.filter((item) => item.title === 'Closed Monday')).toHaveLength(1);
+
+    // The same key with other words is a mistake, not a repeat; a new key is a new notice.
+    const other = await send('notice-key-0001', { ...fields, description: 'Back on Wednesday' });
+    expect(other).toEqual({ status: 409, body: expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' }) });
+    expect((await send('notice-key-0002')).status).toBe(201);
+    expect((await send('short')).status).toBe(400);
+    const after = (await call(server, 'GET', '/allnotification', admin)).body as AnnouncementWire[];
+    expect(after.filter((notice) => notice.title === 'Closed Monday')).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import {
   type AnnouncementWire,
 } from '@shop/shared/contract/catalogue';
 import { customerNotificationWireSchema } from '@shop/shared/contract/orders';
+import { readIdempotencyKey } from '../../http/idempotency-key';
 import { emailParams, errorAnswers, imageFormBody } from '../../http/route-schemas';
 import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
 import type { UploadRules } from '../../images/upload';
@@ -58,14 +59,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: IMAGE_JSON_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Announce something to every customer',
+        summary:
+          'Announce something to every customer. An Idempotency-Key makes a repeat (a double submit, a retry) answer the first one, sent once',
         documentedBody: imageFormBody(notificationCreateSchema),
-        response: { 201: insertedAnswerSchema, ...errorAnswers },
+        response: { 200: insertedAnswerSchema, 201: insertedAnswerSchema, ...errorAnswers },
       },
     },
     async (request, reply) => {
+      const key = readIdempotencyKey(request);
       const { input, image } = await readImageWrite(request, notificationCreateSchema, ANNOUNCEMENT_UPLOAD);
-      return reply.code(201).send(await createAnnouncement(app, input, image, actorOf(currentUser(request))));
+      const { insertedId, created } = await createAnnouncement(
+        app,
+        input,
+        image,
+        actorOf(currentUser(request)),
+        key === null ? null : { userId: currentUser(request).id, key },
+      );
+      return reply.code(created ? 201 : 200).send({ insertedId });
     },
   );
 };

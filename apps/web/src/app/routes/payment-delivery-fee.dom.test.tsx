@@ -107,4 +107,24 @@ describe('checkout: the delivery fee', () => {
     await waitFor(() => expect(within(summary).queryByTestId('delivery-fee')).toBeNull());
     expect(within(summary).getByTestId('order-total')).toHaveTextContent('£25.98');
   });
+
+  it('names the shop’s zones in its terms and store information, not a radius in miles', async () => {
+    const quote = cartQuoteRoute([margherita]);
+    openCheckout({
+      'POST /cart/quote': async (request, params) => {
+        const answer = await quote(request, params);
+        return { ...answer, body: { ...(answer.body as object), deliveryArea: ['BS1', 'BS2', 'BS6 5'] } };
+      },
+    });
+    expect(
+      await screen.findByText(
+        'By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, we deliver to BS1, BS2 and BS6 5, and card payments made outside opening hours are not refunded.',
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    const info = screen.getByRole('region', { name: 'Store information' });
+    expect(within(info).getByText('We deliver to BS1, BS2 and BS6 5.')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/miles/);
+  });
 });

@@ -175,6 +175,7 @@ export function ProductForm({
         </TextField>
         <ImageField
           label="Product image"
+          hint="PNG, JPEG, WebP or GIF, up to 20 MB"
           file={image}
           currentUrl={currentImageUrl ?? null}
           maxBytes={PRODUCT_IMAGE_MAX_BYTES}

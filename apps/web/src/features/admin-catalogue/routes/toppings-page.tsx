@@ -152,6 +152,30 @@ function IngredientForm({ onNotice, editing, onDone }: IngredientFormProps) {
   );
 }
 
+/**
+ * Six columns do not fit a phone: below 600 px each topping is a card of its own (name and price, then its category,
+ * allergens, availability and buttons, each on its line), so the page never scrolls sideways and every control is
+ * in reach. The column headings are then hidden from sight; each cell keeps its column for assistive technology.
+ */
+const TOPPINGS_TABLE = {
+  '& td, & th': { px: { xs: 1, sm: 2 } },
+  '@media (max-width: 599.95px)': {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 1fr) auto',
+      columnGap: 1,
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { display: 'block', gridColumn: '1 / -1', border: 0, py: 0.25, textAlign: 'left' },
+    '& tbody td:first-of-type': { gridColumn: 1, fontWeight: 700 },
+    '& tbody td:nth-of-type(3)': { gridRow: 1, gridColumn: 2, textAlign: 'right' },
+    '& tbody td[colspan]': { gridColumn: '1 / -1' },
+  },
+} as const;
+
 /** `/ingredients` and `/ingredientforms`: the Add Ingredient form, then the toppings table (beside it from md up). */
 export function ToppingsPage() {
   const toppings = useToppings();
@@ -169,10 +193,10 @@ export function ToppingsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {toppings.isError && <Alert severity="error">{toppings.error.message}</Alert>}
-          {/* At 390 px the table scrolls sideways: the region takes the keyboard's focus so its arrows scroll it, even
-              while its rows (and their buttons) are not drawn yet. */}
+          {/* The region takes the keyboard's focus so its arrows scroll it where it is wider than the screen, even while
+              its rows (and their buttons) are not drawn yet. */}
           <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Toppings table">
-            <Table size="small" aria-label="Toppings" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+            <Table size="small" aria-label="Toppings" sx={TOPPINGS_TABLE}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>

@@ -22,11 +22,15 @@ export const adminBannersQuery = queryOptions({
 export const useAnnouncements = () => useQuery(announcementsQuery);
 export const useAdminBanners = () => useQuery(adminBannersQuery);
 
-/** `POST /api/allnotification` (multipart: title, description, myfiles). */
+/**
+ * `POST /api/allnotification` (multipart: title, description, myfiles) with the attempt's Idempotency-Key: the server
+ * sends a notice once per key, however often it arrives.
+ */
 export function useSendAnnouncement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.post<InsertedAnswer>('/allnotification', form),
+    mutationFn: ({ form, key }: { form: FormData; key: string }) =>
+      api.post<InsertedAnswer>('/allnotification', form, { headers: { 'Idempotency-Key': key } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),

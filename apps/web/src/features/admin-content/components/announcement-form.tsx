@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { IMAGE_FIELD, PRODUCT_IMAGE_MAX_BYTES } from '@shop/shared/contract/catalogue';
 import { NOTIFICATION_SENT, PRODUCT_IMAGE_TOO_LARGE } from '@shop/shared/domain/messages';
 import { ImageField } from '../../../components/back-office/image-field';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast';
 import { useSendAnnouncement } from '../api/content-api';
 import {
@@ -25,8 +26,13 @@ export function AnnouncementForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const titleInput = useRef<HTMLInputElement>(null);
   const descriptionInput = useRef<HTMLTextAreaElement>(null);
+  // Set the moment Submit is pressed, before React has drawn the button disabled: a second press in between sends nothing.
+  const sending = useRef(false);
+  // One key per notice as written: a retry after an error sends the same key, so the server sends it at most once.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   function reset() {
+    attempt.current = null;
     setTitle('');
     setDescription('');
     setImage(null);
@@ -41,7 +47,7 @@ export function AnnouncementForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (send.isPending) return;
+    if (sending.current) return;
     const found = { ...announcementErrors({ title, description }), ...(errors.image ? { image: errors.image } : {}) };
     if (Object.keys(found).length > 0) {
       showErrors(found);
@@ -51,17 +57,26 @@ export function AnnouncementForm() {
     form.append('title', title.trim());
     form.append('description', description.trim());
     if (image) form.append(IMAGE_FIELD, image, image.name);
-    send.mutate(form, {
-      onSuccess: () => {
-        showToast(NOTIFICATION_SENT);
-        reset();
+    const fingerprint = JSON.stringify([title.trim(), description.trim(), image && [image.name, image.size, image.lastModified]]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    sending.current = true;
+    send.mutate(
+      { form, key: attempt.current.key },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: () => {
+          showToast(NOTIFICATION_SENT);
+          reset();
+        },
+        onError: (error) => {
+          const fields = fieldErrorsFromServer(error);
+          if (fields) showErrors(fields);
+          else showToast(error.message, 'error');
+        },
       },
-      onError: (error) => {
-        const fields = fieldErrorsFromServer(error);
-        if (fields) showErrors(fields);
-        else showToast(error.message, 'error');
-      },
-    });
+    );
   }
 
   const clear = (field: keyof FieldErrors) => setErrors(({ [field]: _gone, ...rest }) => rest);
@@ -78,7 +93,7 @@ export function AnnouncementForm() {
       <Stack spacing={3}>
         <ImageField
           label="Notification image"
-          hint="Optional. PNG, JPEG, WebP or GIF, up to 2MB"
+          hint="Optional. PNG, JPEG, WebP or GIF, up to 20 MB"
           file={image}
           maxBytes={PRODUCT_IMAGE_MAX_BYTES}
           tooLargeMessage={PRODUCT_IMAGE_TOO_LARGE}

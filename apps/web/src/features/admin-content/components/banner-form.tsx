@@ -55,7 +55,7 @@ export function BannerForm() {
       <Stack spacing={3}>
         <ImageField
           label="Banner image"
-          hint="A wide picture (16:7) fills the offers strip best. PNG, JPEG, WebP or GIF, up to 2MB"
+          hint="A wide picture (16:7) fills the offers strip best. PNG, JPEG, WebP or GIF, up to 20 MB"
           shape="wide"
           previewSize={320}
           file={image}

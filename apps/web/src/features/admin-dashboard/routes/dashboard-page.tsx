@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink } from 'react-router';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
+import { periodDatesLine, type PeriodKind } from '@shop/shared/domain/dates';
 import { formatPounds } from '@shop/shared/domain/money';
 import { LOADING } from '@shop/shared/domain/messages';
 import { Page } from '../../../components/page';
@@ -30,6 +31,15 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/** The dates a period covers, on London's calendar at the shop clock the figures were computed at. */
+function PeriodDates({ summary, period }: { summary: AdminSummaryWire; period: PeriodKind }) {
+  return (
+    <Typography sx={{ mb: 1.5, color: 'text.secondary' }} data-testid={`period-dates-${period}`}>
+      {periodDatesLine(period, new Date(summary.asOf))}
+    </Typography>
   );
 }
 
@@ -116,6 +126,7 @@ function RevenueSummary({ summary }: { summary: AdminSummaryWire }) {
       </Tabs>
       {tab && (
         <Box role="tabpanel" id="revenue-panel" aria-labelledby={`revenue-tab-${tab.period}`}>
+          <PeriodDates summary={summary} period={tab.period} />
           <Figures rows={revenueRows(summary, tab.period)} testId="revenue-figures" />
           <ManageOrders to={tab.to} />
         </Box>
@@ -187,6 +198,7 @@ export function DashboardPage() {
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Panel id="orders-today" title="Orders Summary (Today)">
+                <PeriodDates summary={data} period="today" />
                 <Figures rows={todayOrderRows(data)} testId="today-figures" />
                 <ManageOrders to={paths.newOrders} />
               </Panel>

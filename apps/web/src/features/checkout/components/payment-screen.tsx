@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MAX_ALLERGY_NOTE_LENGTH, MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
+import { deliveryAreaLine } from '@shop/shared/domain/delivery-fee-range';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { TraderNotice } from '../../../components/trader-details';
 import { Page } from '../../../components/page';
@@ -47,8 +48,13 @@ const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ de
 /** What /notification receives after an order is placed, to show 'Your order has been placed'. */
 export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: PaymentChoice } };
 
-export const TERMS_TEXT =
-  'By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, delivery is within 3 miles of the store, and card payments made outside opening hours are not refunded.';
+/** Checkout's terms, naming where the shop delivers from its zones (the quote's `deliveryArea`; undefined while it loads). */
+export function termsText(deliveryArea: readonly string[] | null | undefined): string {
+  const area = deliveryArea === undefined ? 'we deliver within our delivery area' : lowerFirst(deliveryAreaLine(deliveryArea));
+  return `By placing your order you agree to our terms: orders are prepared as soon as they are confirmed, ${area}, and card payments made outside opening hours are not refunded.`;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** What checkout says when the shop takes no card payments. */
 export const CASH_ONLY_TEXT = 'This shop takes cash on delivery only.';
@@ -366,13 +372,13 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
 
             {/* Who the customer contracts with, before they pay (decision 1002). */}
             <TraderNotice />
-            <p className="ui-p ui-body2 ui-muted">{TERMS_TEXT}</p>
+            <p className="ui-p ui-body2 ui-muted">{termsText(quote.data?.deliveryArea)}</p>
           </div>
         </div>
 
         <div className="ui-stack">
           <OrderSummary quote={quote.data} error={quoteError} loading={quote.isPending} delivery={collection ? null : (delivery ?? null)} />
-          <StoreInformation status={opening.data} hours={openingHours} />
+          <StoreInformation status={opening.data} hours={openingHours} deliveryArea={quote.data?.deliveryArea} />
         </div>
       </div>
 

@@ -1,4 +1,5 @@
-import { DELIVERY_RADIUS_NOTICE, NO_REFUND_OUTSIDE_HOURS } from '@shop/shared/domain/messages';
+import { deliveryAreaLine } from '@shop/shared/domain/delivery-fee-range';
+import { NO_REFUND_OUTSIDE_HOURS } from '@shop/shared/domain/messages';
 import { weekLines, type OpeningHours, type OrderingStatus } from '@shop/shared/domain/opening-hours';
 import { Alert } from '../../../components/ui';
 
@@ -9,14 +10,16 @@ function cutoffNotice(minutes: number): string {
 
 /**
  * SPEC.md section 1: opening hours (the owner's, GET /api/opening-hours, decision 1400), the next special day, the
- * cut-off, refunds and the delivery radius.
+ * cut-off, refunds and where the shop delivers (its zones, from the quote's `deliveryArea`; undefined while it loads).
  */
 export function StoreInformation({
   status,
   hours,
+  deliveryArea,
 }: {
   status: (OrderingStatus & { specialDay?: string | null }) | undefined;
   hours: OpeningHours | undefined;
+  deliveryArea?: readonly string[] | null | undefined;
 }) {
   return (
     <section aria-labelledby="store-info-heading" className="ui-surface">
@@ -50,7 +53,7 @@ export function StoreInformation({
       <ul className="checkout-notices">
         <li>{cutoffNotice(hours?.cutoffMinutes ?? 15)}</li>
         <li>{NO_REFUND_OUTSIDE_HOURS}</li>
-        <li>{DELIVERY_RADIUS_NOTICE}</li>
+        {deliveryArea !== undefined && <li>{deliveryAreaLine(deliveryArea)}.</li>}
       </ul>
     </section>
   );

@@ -23,7 +23,7 @@ export function favouriteFailure(error: unknown): void {
 }
 
 /**
- * POST /api/favouritelist: 'Successfully Added To Favourates', or the server's duplicate `messege` as a warning.
+ * POST /api/favouritelist: 'Successfully Added To Favourites', or the server's duplicate `messege` as a warning.
  * A plain function rather than a mutation hook: the heart sits on every menu card of the first screen.
  */
 export async function addFavourite(queryClient: QueryClient, email: string, productId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { favouriteFailure, favouritesQueryKey } from './favourites-queries';
 
-/** DELETE /api/favouritelist/{id}: 'Successfully Removed From Favourates'. */
+/** DELETE /api/favouritelist/{id}: 'Successfully Removed From Favourites'. */
 export function useRemoveFavourite(email: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,8 +10,7 @@ import { Alert, Button, TextField } from '../../../components/ui';
 import { hasErrorCode } from '../../../lib/api';
 import { backOfficeHome } from '../../../lib/back-office-access';
 import { paths } from '../../../lib/paths';
-import { useShopTrader } from '../../../lib/shop-trader';
-import { SHOP_NAME } from '../../../lib/use-document-title';
+import { useShopName } from '../../../lib/shop-trader';
 import { useAcceptStaffInvite, useStaffInvite } from '../api/staff-invite-api';
 
 /**
@@ -24,7 +23,7 @@ export function StaffInvitePage() {
   const navigate = useNavigate();
   const invite = useStaffInvite(token);
   const accept = useAcceptStaffInvite(token);
-  const shopName = useShopTrader().data?.name || SHOP_NAME;
+  const shopName = useShopName();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
