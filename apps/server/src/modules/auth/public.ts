@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client';
 import { findUserByEmail } from './service';
 
-export { assertSelfOrAdmin, currentUser, isOwnerOrAdmin, requireAdmin, requireUser, SIGN_IN_REQUIRED } from './guards';
+export { assertSelfOrAdmin, currentUser, isOwnerOrAdmin, requireAdmin, requirePermission, requireUser, SIGN_IN_REQUIRED } from './guards';
 export { hashPassword } from './password';
 export { clearSessionCookie, findSessionUser, SESSION_COOKIE, type SessionUser } from './session';
 export { emitSessionsEnded, onSessionsEnded, type SessionsEnded } from './session-events';
