@@ -152,9 +152,12 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await expect(popup.getByTestId('new-order-position')).toHaveText('1 of 2');
   await shoot(admin, 'popup-queue');
   await expectNoAxeViolations(admin);
-  // Reachable by keyboard: Tab moves through the popup's own controls, the sold-out taps under the products first.
+  // Reachable by keyboard: Tab moves through the popup's own controls, the customer's phone and the sold-out taps
+  // under the products first.
   const soldOutTaps = popup.getByRole('group', { name: 'Sold out today' }).getByRole('button');
   await expect(soldOutTaps.first()).toBeVisible();
+  await admin.keyboard.press('Tab');
+  await expect(popup.getByTestId('popup-customer').getByRole('link')).toBeFocused();
   for (const tap of await soldOutTaps.all()) {
     await admin.keyboard.press('Tab');
     await expect(tap).toBeFocused();
@@ -164,15 +167,15 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Later' })).toBeFocused();
   await admin.keyboard.press('Tab');
-  await expect(popup.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(popup.getByRole('button', { name: 'Reject' })).toBeFocused();
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Approve' })).toBeFocused();
   const first = (await popup.getByRole('list', { name: 'Products' }).textContent()) ?? '';
   const second = first.includes('Margherita(2)') ? 'Hawaiian(3)' : 'Margherita(2)';
   const firstShort = await popupOrderShort(admin);
 
-  // Cancel asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
-  await popup.getByRole('button', { name: 'Cancel' }).click();
+  // Reject asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
+  await popup.getByRole('button', { name: 'Reject' }).click();
   const question = admin.getByRole('dialog', { name: `Reject order ${firstShort}?` });
   await expect(question).toBeVisible();
   await expect(question.getByRole('button', { name: 'Reject order' })).toBeDisabled();

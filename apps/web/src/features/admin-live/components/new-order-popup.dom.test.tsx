@@ -209,7 +209,7 @@ describe('the new-order popup', () => {
     const popup = await screen.findByRole('dialog', { name: popupName });
     await user.click(within(popup).getByRole('button', { name: 'Approve' }));
     const ask = await screen.findByRole('dialog', { name: 'Accept order 5f6a7b' });
-    expect(within(ask).getByText('The £11.99 held on the card is taken when you accept.')).toBeVisible();
+    expect(within(ask).getByText('The £11.99 held on the customer’s card is taken when you accept.')).toBeVisible();
 
     await user.click(within(ask).getByRole('button', { name: '30 min' }));
     expect(within(ask).getByRole('button', { name: '30 min', pressed: true })).toBeVisible();
@@ -250,7 +250,7 @@ describe('the new-order popup', () => {
 
     await user.click(within(popup).getByRole('button', { name: 'Reject' }));
     let ask = await screen.findByRole('dialog', { name: 'Reject order 5f6a7b?' });
-    expect(within(ask).getByText(/The £11.99 held on the card is released: nothing is charged\./)).toBeVisible();
+    expect(within(ask).getByText(/The £11.99 held on the customer’s card is released: nothing is charged\./)).toBeVisible();
     expect(within(ask).getByRole('button', { name: 'Reject order' })).toBeDisabled();
     await user.click(within(ask).getByRole('button', { name: 'Keep order' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject order 5f6a7b?' })).not.toBeInTheDocument());

@@ -17,7 +17,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { paymentLine } from '@shop/shared/domain/payment-line';
+import { staffPaymentLine } from '@shop/shared/domain/payment-line';
 import { Page } from '../../../components/page';
 import { below } from '../../../lib/breakpoints';
 import { formatWirePounds } from '../../../lib/money';
@@ -131,7 +131,7 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
               <TableCell sx={{ maxWidth: 120 }}>
                 {order.paymentType}
                 <Typography variant="body2" color="text.secondary">
-                  {paymentLine(order)}
+                  {staffPaymentLine(order)}
                 </Typography>
               </TableCell>
               <TableCell align="right">{order.quantity}</TableCell>
@@ -177,7 +177,7 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
           </Box>
           <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {order.date} {order.time} · {paymentLine(order)} · Qty {order.quantity} ·{' '}
+            {order.date} {order.time} · {staffPaymentLine(order)} · Qty {order.quantity} ·{' '}
             <Box component="strong">{formatWirePounds(order.totalPrice)}</Box>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds } from '@shop/shared/domain/money';
 import { MAX_CANCEL_REASON_LENGTH } from '@shop/shared/domain/order-promise';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
 import { useRefundOrder } from '../api/admin-orders-api';
@@ -22,9 +23,13 @@ import { londonDateTime, readRefund, refundLeft, refundStatusText, type RefundEr
 
 /**
  * A partial or whole refund of a captured card payment: an amount in pounds (at most what is left, which
- * it shows, and refuses more before sending) and a reason the customer reads, sent as
- * `POST /api/orders/{id}/refunds`; the server's refusal is shown under the form.
+ * it shows, and refuses more before sending) and a reason the customer reads. Money leaving the shop is asked
+ * first, naming the amount ('Refund £18.99 to the customer’s card?'); then it is sent as
+ * `POST /api/orders/{id}/refunds`, and the server's refusal is shown under the form.
  */
+/** A refund as sent: pounds, and the reason the customer reads. */
+type RefundRequest = { amount: number; reason: string };
+
 export function RefundForm({ order }: { order: OrderWire }) {
   const id = useId();
   const refund = useRefundOrder(order._id);
@@ -32,6 +37,8 @@ export function RefundForm({ order }: { order: OrderWire }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The refund checked and waiting for its confirmation. */
+  const [asking, setAsking] = useState<RefundRequest | null>(null);
   const left = refundLeft(order);
   if (left <= 0) return null;
 
@@ -44,14 +51,22 @@ export function RefundForm({ order }: { order: OrderWire }) {
       setErrors(read.errors);
       return;
     }
-    refund.mutate(read.request, {
+    setAsking(read.request);
+  }
+
+  function send(request: RefundRequest) {
+    refund.mutate(request, {
       onSuccess: (answer) => {
-        showToast(`Refunded ${formatWirePounds(answer.refund.amount)} to the card`);
+        setAsking(null);
+        showToast(`Refunded ${formatWirePounds(answer.refund.amount)} to the customer’s card`);
         setAmount('');
         setReason('');
         setErrors({});
       },
-      onError: (error) => setRefusal(error.message),
+      onError: (error) => {
+        setAsking(null);
+        setRefusal(error.message);
+      },
     });
   }
 
@@ -116,6 +131,15 @@ export function RefundForm({ order }: { order: OrderWire }) {
           {refusal}
         </Alert>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        question={`Refund ${asking ? formatWirePounds(asking.amount) : ''} to the customer’s card?`}
+        detail={asking ? `Reason the customer reads: ${asking.reason}` : undefined}
+        confirmLabel="Refund"
+        busy={refund.isPending}
+        onConfirm={() => asking && send(asking)}
+        onClose={() => setAsking(null)}
+      />
     </Box>
   );
 }
