@@ -25,6 +25,9 @@ import { useOrderTimerSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
 import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
+import { CloseDayButton } from './close-day-button';
+import { can } from '@shop/shared/domain/roles';
+import { useSession } from '../../../lib/use-session';
 import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
@@ -205,6 +208,7 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
   const [search, setSearch] = useSearchParams();
   const page = pageFromSearch(search.get('page'));
   const list = useOrdersList(kind, page);
+  const session = useSession();
   useLiveAdminOrders();
   const now = useNow();
   const { lateAfterMinutes } = useOrderTimerSettings();
@@ -236,6 +240,12 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {DESCRIPTIONS[kind]}
       </Typography>
+      {/* The kitchen's board ends the night from here: what was left open is closed at once. */}
+      {kind === 'accepted' && can(session.user?.role, 'cancel') && (
+        <Box sx={{ mb: 2 }}>
+          <CloseDayButton />
+        </Box>
+      )}
       {list.isError && (
         <Alert
           severity="error"

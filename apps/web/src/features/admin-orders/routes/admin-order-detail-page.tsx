@@ -202,7 +202,8 @@ function StatusHistory({ order }: { order: OrderWire }) {
               </Box>{' '}
               {change.time}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{change.changedBy ?? ''}</TableCell>
+            {/* The shop's own change says why: 'Closed at the end of the day'. */}
+            <TableCell sx={{ wordBreak: 'break-word' }}>{change.note ?? change.changedBy ?? ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>
