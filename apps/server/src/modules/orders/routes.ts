@@ -151,6 +151,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close the day: the day’s accepted orders become delivered (collected), its waiting ones are rejected',
         description:
           'The day is the trading day begun most recently (its sessions, by the opening hours); orders placed ahead for a later day are left alone. Each closed order’s history says "Closed at the end of the day"; the audit log names who closed it.',
+        body: z.strictObject({}).describe('Nothing (an empty body or none)'),
         response: { 200: closeDayAnswerSchema, ...errorAnswers },
       },
     },
