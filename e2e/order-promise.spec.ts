@@ -113,7 +113,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
 
   // The money is held: the shop sees the order, and the popup rings.
   await expect(popup.getByText(`Order ${short} ·`)).toContainText(total);
-  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(/^Margherita\(2\)/);
   const sound = admin.getByTestId('new-order-sound');
   await expect.poll(() => isSoundPaused(sound), { message: 'the new-order chime plays', intervals: [50] }).toBe(false);
   await shoot(admin, 'popup');
