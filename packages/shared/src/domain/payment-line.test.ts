@@ -62,7 +62,7 @@ describe('staffPaymentLine: the back office speaks of the customer, not to them'
       { paymentType: 'Card', paymentStatus: 'released', status: 'Canceled Order' },
       'Not charged: the hold on the customer’s card was released',
     ],
-    [{ paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order' }, 'Card payment held: taken when the order is accepted'],
+    [{ paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order' }, 'Card payment held: taken only when the shop accepts'],
     [{ paymentType: 'Card', paymentStatus: 'paid', status: 'Approved Order' }, 'Paid by card'],
     [{ paymentType: 'Cash', paymentStatus: 'unpaid', status: 'Approved Order' }, 'To be paid on delivery'],
   ])('%j: %s', (input, words) => {

@@ -77,8 +77,6 @@ export function paymentLine(input: PaymentLineInput): string {
 export function staffPaymentLine(input: PaymentLineInput): string {
   if (input.paymentType === 'Cash') return paymentLine(input);
   switch (input.paymentStatus) {
-    case 'authorised':
-      return 'Card payment held: taken when the order is accepted';
     case 'released':
       return 'Not charged: the hold on the customer’s card was released';
     case 'refunded':
