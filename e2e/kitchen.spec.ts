@@ -324,6 +324,19 @@ test('while the shop is closed a customer orders ahead for tomorrow at 19:30 and
   await expect(row.getByTestId('scheduled-for')).toHaveText('For Thu 19:30');
   await shoot(admin, 'list-ahead');
 
+  // Accepting it keeps its slot: the question names it, never minutes from now, and the list still says 19:30.
+  await admin.getByRole('button', { name: 'Show' }).click();
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  const accept = admin.getByRole('dialog', { name: `Accept order ${short}` });
+  await expect(accept.getByTestId('accept-slot')).toHaveText('For Thu 19:30');
+  await expect(accept.getByText(/\d+ min/)).toHaveCount(0);
+  await accept.getByRole('button', { name: 'Accept · for 19:30' }).click();
+  await expect(accept).toBeHidden();
+  await admin.goto('/acceptedorders');
+  const accepted = admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: short });
+  await expect(accepted.getByTestId('scheduled-for')).toHaveText('For Thu 19:30');
+  await expect(accepted).toContainText('Expected at 19:30');
+
   await admin.context().close();
   await customer.context().close();
 });

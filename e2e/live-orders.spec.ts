@@ -136,7 +136,7 @@ test('an order paid by card pops up in the back office with its sound once the m
   await shop.context().close();
 });
 
-test('two orders placed together queue: 1 of 2, then the other; Cancel asks why; Details closes its popup', async ({
+test('two orders placed together queue: 1 of 2, then the other; Reject asks why; Details closes its popup', async ({
   page: admin,
   browser,
 }) => {
@@ -152,9 +152,12 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await expect(popup.getByTestId('new-order-position')).toHaveText('1 of 2');
   await shoot(admin, 'popup-queue');
   await expectNoAxeViolations(admin);
-  // Reachable by keyboard: Tab moves through the popup's own controls, the sold-out taps under the products first.
+  // Reachable by keyboard: Tab moves through the popup's own controls, the customer's phone and the sold-out taps
+  // under the products first.
   const soldOutTaps = popup.getByRole('group', { name: 'Sold out today' }).getByRole('button');
   await expect(soldOutTaps.first()).toBeVisible();
+  await admin.keyboard.press('Tab');
+  await expect(popup.getByTestId('popup-customer').getByRole('link')).toBeFocused();
   for (const tap of await soldOutTaps.all()) {
     await admin.keyboard.press('Tab');
     await expect(tap).toBeFocused();
@@ -164,15 +167,15 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Later' })).toBeFocused();
   await admin.keyboard.press('Tab');
-  await expect(popup.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(popup.getByRole('button', { name: 'Reject' })).toBeFocused();
   await admin.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Approve' })).toBeFocused();
   const first = (await popup.getByRole('list', { name: 'Products' }).textContent()) ?? '';
   const second = first.includes('Margherita(2)') ? 'Hawaiian(3)' : 'Margherita(2)';
   const firstShort = await popupOrderShort(admin);
 
-  // Cancel asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
-  await popup.getByRole('button', { name: 'Cancel' }).click();
+  // Reject asks why (a waiting order is rejected): nothing is sent until a reason is chosen.
+  await popup.getByRole('button', { name: 'Reject' }).click();
   const question = admin.getByRole('dialog', { name: `Reject order ${firstShort}?` });
   await expect(question).toBeVisible();
   await expect(question.getByRole('button', { name: 'Reject order' })).toBeDisabled();
@@ -181,7 +184,8 @@ test('two orders placed together queue: 1 of 2, then the other; Cancel asks why;
   await expect(admin.getByText('Order canceled', { exact: true })).toBeVisible();
 
   // The next order, alone now.
-  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(second);
+  // Each line starts with the product and its quantity; its choices follow.
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(new RegExp(`^${second.replace(/[()]/g, '\\$&')}`));
   await expect(popup.getByTestId('new-order-position')).toHaveCount(0);
   const details = popup.getByRole('link', { name: 'Details' });
   const href = await details.getAttribute('href');
@@ -205,7 +209,7 @@ test('an order placed while the admin is on the storefront rings there; answered
   const orderId = await placeCashOrder(customer.request, customer.addressId, 'Margherita', 2);
 
   const popup = popupOf(admin);
-  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(/^Margherita\(2\)/);
   await expect(admin).toHaveURL(/\/$/);
   await expectSoundRepeating(admin);
   await shoot(admin, 'popup-storefront');
@@ -249,7 +253,7 @@ test('an order placed while the admin’s connection is down rings when it comes
   await expect(popup, 'no event can arrive while the connection is down').toBeHidden();
 
   await admin.context().setOffline(false);
-  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Hawaiian(2)', { timeout: 20_000 });
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(/^Hawaiian\(2\)/, { timeout: 20_000 });
   // It came back on a new connection: the one open before went with the network.
   expect(websockets).toBe(2);
   expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);

@@ -113,7 +113,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
 
   // The money is held: the shop sees the order, and the popup rings.
   await expect(popup.getByText(`Order ${short} ·`)).toContainText(total);
-  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText('Margherita(2)');
+  await expect(popup.getByRole('list', { name: 'Products' })).toHaveText(/^Margherita\(2\)/);
   const sound = admin.getByTestId('new-order-sound');
   await expect.poll(() => isSoundPaused(sound), { message: 'the new-order chime plays', intervals: [50] }).toBe(false);
   await shoot(admin, 'popup');
@@ -123,7 +123,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   expect(expected).toBe('Expected at 18:30');
   await popup.getByRole('button', { name: 'Approve' }).click();
   const question = admin.getByRole('dialog', { name: `Accept order ${short}` });
-  await expect(question).toContainText(`The ${total} held on the card is taken when you accept.`);
+  await expect(question).toContainText(`The ${total} held on the customer’s card is taken when you accept.`);
   // The admin's clock is the shop's (useShopClock): the question promises the time the customer will read.
   await question.getByRole('button', { name: '30 min', exact: true }).click();
   await expect(question.getByRole('button', { name: /^Accept/ })).toContainText('18:30');
@@ -160,7 +160,8 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   await refund.getByLabel('Amount').fill('2.50');
   await refund.getByLabel('Reason').fill('The garlic dip was missing');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(admin.getByText('Refunded £2.50 to the card')).toBeVisible();
+  await admin.getByRole('dialog', { name: 'Refund £2.50 to the customer’s card?' }).getByRole('button', { name: 'Refund' }).click();
+  await expect(admin.getByText('Refunded £2.50 to the customer’s card')).toBeVisible();
   await expect(payment).toContainText(`Paid by card, £2.50 refunded: ${REFUND_ARRIVES}`);
   await expect(promise).toHaveText(later);
 
@@ -174,7 +175,7 @@ test('a card order is held until accepted for 30 minutes; the customer sees the 
   await admin.getByRole('button', { name: 'Change status' }).click();
   await admin.getByRole('menu').getByRole('menuitem', { name: 'Canceled Order' }).click();
   const cancel = admin.getByRole('dialog', { name: `Cancel order ${short}?` });
-  await expect(cancel).toContainText(`The £${(kept / 100).toFixed(2)} taken is refunded to the card.`);
+  await expect(cancel).toContainText(`The £${(kept / 100).toFixed(2)} taken is refunded to the customer’s card.`);
   await answerCancel(admin, short, 'We are closing early');
 
   await expect(promise).toContainText('Canceled: We are closing early');

@@ -121,7 +121,8 @@ describe.each(testDatabases())('the order timers on %s', (kind) => {
 
   it('follows the setting: 0 never rejects, and a longer wait rejects later', async () => {
     const id = await placeCash();
-    await settings({ autoRejectAfterMinutes: 0 });
+    // The end of the day would reject it as yesterday's (close-day.test.ts): off, to watch the auto-reject alone.
+    await settings({ autoRejectAfterMinutes: 0, autoCloseDay: false });
     server.config.shopTime = new Date('2026-11-19T18:00:00Z'); // a day later
     expect(await tick()).toEqual({ accepted: [], rejected: [] });
     expect((await readOrder(id)).status).toBe('Pending Order');

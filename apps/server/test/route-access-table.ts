@@ -606,6 +606,20 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: async (ctx) => ({ path: api(`/cloudprnt/${await newPrinterSecret(ctx)}?code=OK`) }),
   },
 
+  // The end of the trading day
+  'GET /api/orders/close-day': { expect: withPermission('cancel'), request: () => ({ path: api('/orders/close-day') }) },
+  'POST /api/orders/close-day': {
+    expect: withPermission('cancel'),
+    note: 'the shop clock goes back a week first (the same weekday and hour, so the hours read alike), so the day closed is one before every order the suite placed: the owner’s order stays waiting for the rows after it',
+    request: (ctx, role) => {
+      if (role === 'owner') {
+        const now = ctx.server.config.shopTime ?? new Date();
+        ctx.server.config.shopTime = new Date(now.getTime() - 7 * 24 * 60 * 60_000);
+      }
+      return { path: api('/orders/close-day') };
+    },
+  },
+
   // Notices
   'GET /api/allnotification': { expect: withPermission('menu'), request: () => ({ path: api('/allnotification') }) },
   'POST /api/allnotification': {

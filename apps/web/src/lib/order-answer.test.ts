@@ -14,7 +14,7 @@ describe('the words of Accept and Reject', () => {
   });
 
   it.each([
-    { order: card('authorised'), accept: 'The £35.97 held on the card is taken when you accept.' },
+    { order: card('authorised'), accept: 'The £35.97 held on the customer’s card is taken when you accept.' },
     { order: card('paid'), accept: null },
     { order: cash, accept: null },
   ])('accepting $order.paymentType $order.paymentStatus: $accept', ({ order, accept }) => {
@@ -22,9 +22,9 @@ describe('the words of Accept and Reject', () => {
   });
 
   it.each([
-    { order: card('authorised'), line: 'The £35.97 held on the card is released: nothing is charged.' },
-    { order: card('paid'), line: 'The £35.97 taken is refunded to the card.' },
-    { order: card('partially_refunded', 5.5), line: 'The £30.47 taken is refunded to the card.' },
+    { order: card('authorised'), line: 'The £35.97 held on the customer’s card is released: nothing is charged.' },
+    { order: card('paid'), line: 'The £35.97 taken is refunded to the customer’s card.' },
+    { order: card('partially_refunded', 5.5), line: 'The £30.47 taken is refunded to the customer’s card.' },
     { order: card('refunded', 35.97), line: null },
     { order: card('released'), line: null },
     { order: card('pending'), line: null },

@@ -21,17 +21,17 @@ export function readyAtText(now: Date, minutes: number): string {
 /** What accepting does to the money: a held card payment is taken; nothing to say for cash. */
 export function acceptMoneyLine(order: MoneyOf): string | null {
   if (order.paymentType !== 'Card' || order.paymentStatus !== 'authorised') return null;
-  return `The ${formatPounds(pence(order.totalPrice))} held on the card is taken when you accept.`;
+  return `The ${formatPounds(pence(order.totalPrice))} held on the customer’s card is taken when you accept.`;
 }
 
 /** What rejecting or canceling does to the money: a hold is released, a payment taken is refunded. */
 export function cancelMoneyLine(order: MoneyOf): string | null {
   if (order.paymentType !== 'Card') return null;
   if (order.paymentStatus === 'authorised') {
-    return `The ${formatPounds(pence(order.totalPrice))} held on the card is released: nothing is charged.`;
+    return `The ${formatPounds(pence(order.totalPrice))} held on the customer’s card is released: nothing is charged.`;
   }
   const left = refundableAmount(order.paymentStatus, pence(order.totalPrice), pence(order.refundedTotal));
-  if (left > 0) return `The ${formatPounds(left)} taken is refunded to the card.`;
+  if (left > 0) return `The ${formatPounds(left)} taken is refunded to the customer’s card.`;
   return null;
 }
 

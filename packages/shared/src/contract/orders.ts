@@ -222,6 +222,8 @@ export const orderStatusChangeWireSchema = z.strictObject({
   createdAt: z.string(),
   /** Who set it: the e-mail of the admin (or of the customer for the first status); only in admin answers. */
   changedBy: z.string().nullable().optional(),
+  /** Why, when the shop itself set it at the end of the trading day: 'Closed at the end of the day'. */
+  note: z.string().optional(),
 });
 export type OrderStatusChangeWire = z.infer<typeof orderStatusChangeWireSchema>;
 
@@ -336,6 +338,14 @@ export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSc
 /** Its answer: 1 when the status changed, 0 when the order already had it. */
 export const updateOrderStatusAnswerSchema = modifiedAnswerSchema;
 export type UpdateOrderStatusAnswer = z.infer<typeof updateOrderStatusAnswerSchema>;
+
+/** `GET /api/orders/close-day`: how many orders "Close the day" would close now, and the end of the day it closes. */
+export const closeDayPreviewSchema = z.strictObject({ count: z.number().int(), dayEnd: z.string() });
+export type CloseDayPreview = z.infer<typeof closeDayPreviewSchema>;
+
+/** `POST /api/orders/close-day`: the accepted orders it completed and the waiting ones it rejected. */
+export const closeDayAnswerSchema = z.strictObject({ closed: z.number().int(), rejected: z.number().int() });
+export type CloseDayAnswer = z.infer<typeof closeDayAnswerSchema>;
 
 /** One entry of `GET /api/my-product/{email}`: a status change of one of the user's orders, or a shop notice. */
 export const customerNotificationWireSchema = z.strictObject({

@@ -5,6 +5,7 @@ import {
   ticketPaymentText,
   ticketText,
   ticketTimeText,
+  wrapWords,
   type TicketOrder,
 } from './kitchen-ticket';
 
@@ -114,5 +115,26 @@ describe('the kitchen ticket', () => {
     expect(customer).not.toContain('ALLERGY');
     expect(customer).toContain('|^^"2 x Margherita" | £18.00');
     expect(customer).toContain('|"Total" | "£32.50"');
+  });
+
+  it('says REPRINT, big, at the top of a reprint only', () => {
+    const reprint = kitchenTicketDocument(order, 'kitchen', { occasion: 'reprint' }).split('\n');
+    expect(reprint[1]).toBe('^^^^"REPRINT"');
+    expect(kitchenTicketDocument(order, 'kitchen')).not.toContain('REPRINT');
+  });
+});
+
+describe('the ticket breaks lines between words', () => {
+  it.each<[string, number, string[]]>([
+    ['Extra mozzarella cheese, jalapenos and caramelised onions', 44, ['Extra mozzarella cheese, jalapenos and', 'caramelised onions']],
+    ['Extra mozzarella cheese, jalapenos and caramelised onions', 28, ['Extra mozzarella cheese,', 'jalapenos and caramelised', 'onions']],
+    ['short', 32, ['short']],
+    ['exactly four', 12, ['exactly four']],
+    ['  spaces   between\twords ', 48, ['spaces between words']],
+    ['a https://example.com/a-very-long-address b', 10, ['a', 'https://ex', 'ample.com/', 'a-very-lon', 'g-address', 'b']],
+    ['', 32, []],
+  ])('%j at %i characters', (text, width, lines) => {
+    expect(wrapWords(text, width)).toEqual(lines);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
   });
 });

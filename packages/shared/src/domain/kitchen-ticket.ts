@@ -17,6 +17,15 @@ import { CAPTURED_STATUSES } from './payment-types';
 
 export type TicketKind = 'kitchen' | 'customer';
 
+/** Why a ticket prints: an accepted order's own tickets, or a copy asked for again (it says REPRINT at the top). */
+export type TicketOccasion = 'accept' | 'reprint';
+
+/** How a ticket is made: the paper's width (80 mm unless said) and why it prints (accept unless said). */
+export interface TicketOptions {
+  paperWidth?: 80 | 58;
+  occasion?: TicketOccasion;
+}
+
 /** What the ticket reads of an order: the admin's order answer has all of it. */
 export type TicketOrder = Pick<
   OrderWire,
@@ -55,6 +64,36 @@ export function ticketText(value: string): string {
       .trim()
       .replace(/[\\|{}\-=~_"`^]/g, (char) => `\\${char}`)
   );
+}
+
+/**
+ * Text cut into lines of at most `width` characters, between words: receiptline cuts a long line wherever the column
+ * ends, mid-word ('caram / elised'), so the ticket hands it lines that already fit. A word longer than a whole line
+ * (a long web address) is the one thing cut inside.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const size = Math.max(1, Math.floor(width));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((part) => part !== '')) {
+    let rest = word;
+    while (rest.length > size) {
+      if (line !== '') {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(rest.slice(0, size));
+      rest = rest.slice(size);
+    }
+    if (line === '') line = rest;
+    else if (line.length + 1 + rest.length <= size) line = `${line} ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 function pence(pounds: number): number {
@@ -99,15 +138,23 @@ function addressLinesOf(address: TicketOrder['address']): string[] {
 }
 
 /**
- * The ticket as a receiptline document. A kitchen copy carries no prices but the payment line; the customer's copy
- * adds each line's price and the totals. Ends with a paper cut.
+ * The ticket as a receiptline document for paper of `paperWidth`. A kitchen copy carries no prices but the payment
+ * line; the customer's copy adds each line's price and the totals. A reprint says REPRINT, big, at the top, so a
+ * second copy is never cooked as a second order. Every text a customer or the menu wrote is cut into lines between
+ * words (wrapWords) at the width of its box. Ends with a paper cut.
  */
-export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind): string {
+export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, options: TicketOptions = {}): string {
+  const cpl = TICKET_CHARS_PER_LINE[options.paperWidth ?? 80];
   const lines: string[] = [];
   const add = (...more: string[]) => lines.push(...more);
+  /** Each line of `text` wrapped to `width` characters, written by `row`. */
+  const wrapped = (text: string, width: number, row: (line: string, first: boolean) => string) =>
+    // eslint-disable-next-line no-control-regex
+    wrapWords(text.replace(/[\u0000-\u001f\u007f]+/g, ' '), width).forEach((line, index) => add(row(ticketText(line), index === 0)));
   const name = [order.address.firstname, order.address.lastname].filter(Boolean).join(' ');
 
   add('{align:center; width:auto; border:space}');
+  if (options.occasion === 'reprint') add('^^^^"REPRINT"');
   add(`^^^^#${ticketText(displayOrderId(order._id))}`);
   add(kind === 'kitchen' ? 'KITCHEN' : 'CUSTOMER COPY');
   add(`^^^"${order.fulfilment === 'collection' ? 'COLLECTION' : 'DELIVERY'}"`);
@@ -115,27 +162,39 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind): str
   add(`Placed ${ticketText(order.date)} ${ticketText(order.time)}`);
   add('-');
   add('{align:left}');
-  if (name) add(`|^"${ticketText(name)}"`);
+  /** Double width (each character two columns) when every word fits a line so; else normal width, whole words. */
+  const big = (text: string, width: number, row: (line: string, mark: string) => string) => {
+    const fits = text.split(/\s+/).every((word) => word.length <= Math.floor(width / 2));
+    wrapped(text, fits ? width / 2 : width, (line) => row(line, fits ? '^' : ''));
+  };
+  if (name) big(name, cpl, (line, mark) => `|${mark}"${line}"`);
   if (order.address.phone) add(`|Tel ${ticketText(order.address.phone)}`);
-  if (order.fulfilment === 'delivery') for (const line of addressLinesOf(order.address)) add(`|${ticketText(line)}`);
+  if (order.fulfilment === 'delivery') for (const line of addressLinesOf(order.address)) wrapped(line, cpl, (part) => `|${part}`);
   if (order.allergyNote.trim() !== '') {
     add('{width:*; border:line}');
-    add(`|^"ALLERGY: ${ticketText(order.allergyNote)}"`);
+    // The box's two sides take a column each.
+    big(`ALLERGY: ${order.allergyNote}`, cpl - 2, (line, mark) => `|${mark}"${line}"`);
     add('{width:auto; border:space}');
   }
   add('-');
+  const priceColumn = 10;
   for (const item of order.items) {
     const price = kind === 'customer' ? ` | ${formatPounds(pence(item.totalQuantityPrice))}` : '';
-    add(kind === 'customer' ? '{width:*,10}' : '{width:*}');
-    add(`|^^"${item.quantity} x ${ticketText(item.title)}"${price}`);
-    // Each choice on its own line, indented (an empty first column), wrapping under itself.
+    add(kind === 'customer' ? `{width:*,${priceColumn}}` : '{width:*}');
+    const titleWidth = kind === 'customer' ? cpl - priceColumn - 1 : cpl;
+    wrapped(
+      `${item.quantity} x ${item.title}`,
+      titleWidth,
+      (line, first) => `|^^"${line}"${first ? price : kind === 'customer' ? ' |' : ''}`,
+    );
+    // Each choice on its own line, indented (an empty first column of 3 and the space between).
     add('{width:3,*}');
-    for (const choice of ticketItemChoices(item)) add(`~|${ticketText(choice)} |`);
+    for (const choice of ticketItemChoices(item)) wrapped(choice, cpl - 4, (line) => `~|${line} |`);
   }
   add('{width:auto}');
   if (order.note.trim() !== '') {
     add('-');
-    add(`|"Note:" ${ticketText(order.note)}`);
+    wrapped(`Note: ${order.note}`, cpl, (line, first) => (first ? `|"Note:" ${line.replace(/^Note:\s?/, '')}` : `|${line}`));
   }
   add('-');
   if (kind === 'customer') {

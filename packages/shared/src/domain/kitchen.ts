@@ -9,6 +9,7 @@ import {
   dayWords,
   nextOpeningOrNull,
   orderingStatus,
+  sessionsAround,
   specialDayNotice,
   upcomingSessions,
   type OpeningHours,
@@ -320,4 +321,68 @@ export function openingStatus(input: KitchenInput & { sessions?: SessionWindow[]
 export function waitingFrom(placedAt: Date, scheduledFor: Date | null, usualMinutes: number): Date {
   if (!scheduledFor) return placedAt;
   return new Date(Math.max(placedAt.getTime(), scheduledFor.getTime() - usualMinutes * MINUTE));
+}
+
+/**
+ * When an order accepted at `now` is expected. An order placed ahead keeps its slot: the time was agreed with the
+ * customer, so accepting it never moves it (`readyInMinutes` is not asked and is ignored); only a slot already
+ * passed gives way to now plus the minutes. Any other order: now plus `readyInMinutes`. Moving a scheduled order's
+ * time is a separate, explicit re-time by staff.
+ */
+export function acceptedExpectedAt(now: Date, scheduledFor: Date | null, readyInMinutes: number): Date {
+  if (scheduledFor && scheduledFor.getTime() > now.getTime()) return scheduledFor;
+  return new Date(now.getTime() + readyInMinutes * MINUTE);
+}
+
+/**
+ * When an accepted order's tickets print: an order placed ahead `leadMinutes` before its slot (the kitchen starts
+ * it then, not hours early at accept), or at once when that moment has come; an order for as soon as possible at
+ * once (`acceptedAt`).
+ */
+export function ticketPrintAt(acceptedAt: Date, scheduledFor: Date | null, leadMinutes: number): Date {
+  if (!scheduledFor) return acceptedAt;
+  return new Date(Math.max(acceptedAt.getTime(), scheduledFor.getTime() - leadMinutes * MINUTE));
+}
+
+/** What an order's history says of the end of the day closing it (the shop, not a person, completed it). */
+export const CLOSED_AT_END_OF_DAY = 'Closed at the end of the day';
+
+/** How long after a trading day ends its leftovers are closed: the last deliveries of the night are still out. */
+export const CLOSE_DAY_GRACE_MINUTES = 60;
+
+/**
+ * The trading days around `now`: the sessions that open on one London calendar day, as the instant the first opens
+ * and the instant the last closes (a session past midnight belongs to the day it opened).
+ */
+function tradingDays(now: Date, hours: OpeningHours): Array<{ opens: Date; ends: Date }> {
+  const days = new Map<number, { opens: Date; ends: Date }>();
+  for (const session of sessionsAround(now, hours, 7, 1)) {
+    const key = londonDayNumber(session.opens);
+    const day = days.get(key);
+    if (!day) days.set(key, { opens: session.opens, ends: session.closes });
+    else if (session.closes.getTime() > day.ends.getTime()) day.ends = session.closes;
+  }
+  return [...days.values()].sort((a, b) => a.opens.getTime() - b.opens.getTime());
+}
+
+/**
+ * What the end of the trading day closes: the orders of the day (placed then, or placed ahead for a time then) are
+ * those whose slot, or for as soon as possible whose placing, is at or before the day's end. At `now`, the day to
+ * close is the latest that ended at least CLOSE_DAY_GRACE_MINUTES ago (its last session's close); null when none
+ * has in the past week. The timers close it on their first tick after that moment, so the board starts the next
+ * day empty.
+ */
+export function endedTradingDay(now: Date, hours: OpeningHours, graceMinutes = CLOSE_DAY_GRACE_MINUTES): Date | null {
+  const ended = tradingDays(now, hours).filter((day) => day.ends.getTime() + graceMinutes * MINUTE <= now.getTime());
+  return ended.at(-1)?.ends ?? null;
+}
+
+/**
+ * "Close the day" at `now`: the end of the trading day that has begun most recently (today's, running or over, or
+ * the last one before a closed day), so what is closed is everything of that day and nothing placed ahead for a
+ * later one. Null when no trading day began in the past week: then nothing due later than `now` is closed.
+ */
+export function closingTradingDay(now: Date, hours: OpeningHours): Date | null {
+  const begun = tradingDays(now, hours).filter((day) => day.opens.getTime() <= now.getTime());
+  return begun.at(-1)?.ends ?? null;
 }

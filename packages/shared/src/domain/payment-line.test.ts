@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './order-status';
-import { paymentLine, type PaymentLineInput } from './payment-line';
+import { paymentLine, staffPaymentLine, type PaymentLineInput } from './payment-line';
 import { PAYMENT_STATUSES } from './payment-types';
 
 describe('paymentLine: the payment line moves with the order', () => {
@@ -45,5 +45,29 @@ describe('paymentLine: the payment line moves with the order', () => {
     expect(paymentLine({ paymentType: 'Card', paymentStatus: 'paid', status: 'Pending Order', fulfilment: 'collection' })).toBe(
       'Paid by card',
     );
+  });
+});
+
+describe('staffPaymentLine: the back office speaks of the customer, not to them', () => {
+  it.each<[PaymentLineInput, string]>([
+    [
+      { paymentType: 'Card', paymentStatus: 'refunded', status: 'Canceled Order', refundedTotal: 18.99 },
+      'Refunded £18.99 to the customer’s card',
+    ],
+    [
+      { paymentType: 'Card', paymentStatus: 'partially_refunded', status: 'Delivered Order', refundedTotal: 4.5 },
+      'Paid by card, £4.50 refunded to the customer’s card',
+    ],
+    [
+      { paymentType: 'Card', paymentStatus: 'released', status: 'Canceled Order' },
+      'Not charged: the hold on the customer’s card was released',
+    ],
+    [{ paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order' }, 'Card payment held: taken only when the shop accepts'],
+    [{ paymentType: 'Card', paymentStatus: 'paid', status: 'Approved Order' }, 'Paid by card'],
+    [{ paymentType: 'Cash', paymentStatus: 'unpaid', status: 'Approved Order' }, 'To be paid on delivery'],
+  ])('%j: %s', (input, words) => {
+    const line = staffPaymentLine(input);
+    expect(line).toBe(words);
+    expect(line).not.toMatch(/\byour\b/i);
   });
 });

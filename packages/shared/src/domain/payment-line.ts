@@ -68,3 +68,22 @@ export function paymentLine(input: PaymentLineInput): string {
       return PAYMENT_LINES.cardUnpaid;
   }
 }
+
+/**
+ * Where the order's payment stands, in the staff's words (the back office's lists and order page): the same facts as
+ * paymentLine, speaking of the customer ('the customer's card') rather than to them, and without how long a bank
+ * takes, which is the customer's concern.
+ */
+export function staffPaymentLine(input: PaymentLineInput): string {
+  if (input.paymentType === 'Cash') return paymentLine(input);
+  switch (input.paymentStatus) {
+    case 'released':
+      return 'Not charged: the hold on the customer’s card was released';
+    case 'refunded':
+      return `Refunded ${refunded(input)} to the customer’s card`;
+    case 'partially_refunded':
+      return `Paid by card, ${refunded(input)} refunded to the customer’s card`;
+    default:
+      return paymentLine(input);
+  }
+}

@@ -41,6 +41,7 @@ async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): P
       status: orderStatusHistory.status,
       changedAt: orderStatusHistory.changedAt,
       changedByEmail: users.email,
+      changedBy: orderStatusHistory.changedBy,
     })
     .from(orderStatusHistory)
     .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))

@@ -5,6 +5,8 @@ import { objectIdSchema } from '@shop/shared/contract/cart';
 import {
   buyProductAnswerSchema,
   buyProductRequestSchema,
+  closeDayAnswerSchema,
+  closeDayPreviewSchema,
   idempotencyKeySchema,
   orderingStatusSchema,
   orderWireSchema,
@@ -20,6 +22,7 @@ import { actorOf } from '../audit/public';
 import { assertSelfOrAdmin, currentUser, requirePermission, requireUser, roleForbidden } from '../auth/public';
 import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { readOpeningStatus } from '../kitchen/public';
+import { closeDay, countLeftOpen } from './close-day';
 import { placeCashOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
 import { updateOrder } from './status';
@@ -127,6 +130,43 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!can(user.role, statusChangePermission(status, request.body.status)))
         throw new HttpError('ROLE_FORBIDDEN', roleForbidden(user.role));
       return updateOrder(app, actorOf(user), id, request.body);
+    },
+  );
+
+  // The end of the trading day at once: what the timers do by themselves with autoCloseDay (close-day.ts).
+  app.get(
+    '/orders/close-day',
+    {
+      preValidation: requirePermission('cancel'),
+      schema: {
+        tags,
+        summary: 'How many orders "Close the day" would close now (accepted ones completed, waiting ones rejected)',
+        response: { 200: closeDayPreviewSchema, ...errorAnswers },
+      },
+    },
+    async () => {
+      const { count, dayEnd } = await countLeftOpen(app);
+      return { count, dayEnd: dayEnd.toISOString() };
+    },
+  );
+
+  app.post(
+    '/orders/close-day',
+    {
+      preValidation: requirePermission('cancel'),
+      schema: {
+        tags,
+        summary: 'Close the day: the day’s accepted orders become delivered (collected), its waiting ones are rejected',
+        description:
+          'The day is the trading day begun most recently (its sessions, by the opening hours); orders placed ahead for a later day are left alone. Each closed order’s history says "Closed at the end of the day"; the audit log names who closed it.',
+        body: z.strictObject({}).describe('Nothing (an empty body or none)'),
+        response: { 200: closeDayAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { dayEnd } = await countLeftOpen(app);
+      const done = await closeDay(app, dayEnd, actorOf(currentUser(request)));
+      return { closed: done.closed.length, rejected: done.rejected.length };
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from '@shop/shared/contract/orders';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
+import { acceptedExpectedAt } from '@shop/shared/domain/kitchen';
 import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared/domain/order-promise';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
@@ -50,18 +51,18 @@ export async function defaultReadyMinutes(ctx: Pick<ServiceContext, 'db' | 'now'
 }
 
 /**
- * When an order accepted at `now` is expected: an order scheduled ahead at its slot (the time asked for is not
- * asked again: `readyInMinutes` is ignored), unless that has passed; any other now plus readyInMinutes, or the quote.
+ * When an order accepted at `now` is expected (domain/kitchen.ts acceptedExpectedAt): an order placed ahead keeps its
+ * slot whatever minutes the request names; any other now plus readyInMinutes, or the quote.
  */
-async function acceptedExpectedAt(
+async function acceptedPromise(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   now: Date,
   scheduledFor: Date | null,
   readyInMinutes: number | undefined,
   fulfilment: Fulfilment,
 ): Promise<Date> {
-  if (scheduledFor && scheduledFor.getTime() > now.getTime()) return scheduledFor;
-  return expectedAt(now, readyInMinutes ?? (await defaultReadyMinutes(ctx, fulfilment)));
+  if (scheduledFor && scheduledFor.getTime() > now.getTime()) return acceptedExpectedAt(now, scheduledFor, 0);
+  return acceptedExpectedAt(now, null, readyInMinutes ?? (await defaultReadyMinutes(ctx, fulfilment)));
 }
 
 function changeKindOf(status: OrderStatus): OrderChangeKind {
@@ -165,7 +166,7 @@ export async function updateOrderStatus(
     const now = ctx.now();
     const promise =
       status === 'Approved Order'
-        ? await acceptedExpectedAt(ctx, now, order.scheduledFor, change.readyInMinutes, order.fulfilment)
+        ? await acceptedPromise(ctx, now, order.scheduledFor, change.readyInMinutes, order.fulfilment)
         : undefined;
     const applied = await db.transaction(async (tx) => {
       const changed = await tx

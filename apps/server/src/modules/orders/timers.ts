@@ -14,6 +14,8 @@
  *   for tomorrow evening is not rejected tonight. The orders are found with
  *   `FOR UPDATE SKIP LOCKED`, so another process's tick skips the ones being rejected, and changed only by
  *   compare-and-set from 'Pending Order'. After the commit their money is settled and their customers told.
+ * - the end of the day: with the `autoCloseDay` setting, once a trading day has ended (its last session closed
+ *   CLOSE_DAY_GRACE_MINUTES ago, domain/kitchen.ts endedTradingDay), what it left open is closed (close-day.ts).
  * - the payments module's sweep (orderMoney.settleOutstanding) and the due mail (deliverDueMail), each as idempotent.
  *
  * pg-boss was not taken (decision 0800): it needs a PostgreSQL connection string, and a small shop runs on the
@@ -22,13 +24,15 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { endedTradingDay } from '@shop/shared/domain/kitchen';
 import { NO_RESPONSE_REASON } from '@shop/shared/domain/order-promise';
 import { newId } from '../../db/id';
 import { recordAudit, SHOP_ACTOR } from '../audit/public';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { deliverDueMail } from '../../mail/queue';
-import { readShopSettings } from '../settings/public';
+import { readOpeningHours, readShopSettings } from '../settings/public';
+import { closeDay } from './close-day';
 import { emitOrderStatusChanged, onOrderPlaced } from './events';
 import { placedOrderCondition } from './reads';
 import { settleQuietly, updateOrderStatus, type OrderContext } from './status';
@@ -38,10 +42,12 @@ const BATCH = 20;
 const MAX_BATCHES = 50;
 const MINUTE = 60_000;
 
-/** What one run of the timers did: the orders it accepted and rejected. */
+/** What one run of the timers did: the orders it accepted and rejected, and those the day's end closed. */
 export interface OrderTimersRun {
   accepted: string[];
   rejected: string[];
+  /** Accepted orders the end of the day completed; absent when none. */
+  closed?: string[];
 }
 
 /**
@@ -56,6 +62,16 @@ export async function runOrderTimers(ctx: OrderContext): Promise<OrderTimersRun>
     const minutes = settings.autoRejectAfterMinutes;
     const usual = settings.usualMinutes;
     run.rejected = (await step(ctx, 'auto-reject', () => rejectUnansweredOrders(ctx, minutes, usual))) ?? [];
+  }
+  if (settings?.autoCloseDay) {
+    const day = await step(ctx, 'closing the day', async () => {
+      const dayEnd = endedTradingDay(ctx.now(), await readOpeningHours(ctx.db));
+      return dayEnd ? closeDay(ctx, dayEnd, SHOP_ACTOR) : null;
+    });
+    if (day) {
+      if (day.closed.length > 0) run.closed = day.closed;
+      run.rejected = [...run.rejected, ...day.rejected];
+    }
   }
   await step(ctx, 'settling outstanding money', () => ctx.orderMoney.settleOutstanding());
   await step(ctx, 'delivering due mail', () => deliverDueMail(ctx));

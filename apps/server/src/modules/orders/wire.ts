@@ -2,6 +2,7 @@ import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderStatusChangeWire, OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { combineAllergens } from '@shop/shared/domain/allergens';
+import { CLOSED_AT_END_OF_DAY } from '@shop/shared/domain/kitchen';
 import { shopDateTime } from '@shop/shared/domain/dates';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { expectedTimeText } from '@shop/shared/domain/order-promise';
@@ -79,6 +80,16 @@ export interface StatusChangeRow {
   status: OrderStatus;
   changedAt: Date;
   changedByEmail: string | null;
+  /** The account that set it; null when the shop itself did (or the account is gone). */
+  changedBy?: string | null;
+}
+
+/**
+ * The end of the day is the one change that completes an order as the shop itself (the history's changedBy null on
+ * Delivered: the timers accept and reject, never deliver), so its entry is read back with its words.
+ */
+function closedAtEndOfDay(row: StatusChangeRow): boolean {
+  return row.status === 'Delivered Order' && row.changedBy === null;
 }
 
 /** Who set a status is staff business: `changedBy` is in admin answers only, and absent from a customer's. */
@@ -88,6 +99,7 @@ export function toStatusChangeWire(row: StatusChangeRow, forAdmin: boolean): Ord
     ...shopDateTime(row.changedAt),
     createdAt: row.changedAt.toISOString(),
     ...(forAdmin ? { changedBy: row.changedByEmail } : {}),
+    ...(closedAtEndOfDay(row) ? { note: CLOSED_AT_END_OF_DAY } : {}),
   };
 }
 

@@ -16,8 +16,10 @@ import type {
   TicketPreview,
 } from '@shop/shared/contract/printers';
 import { PRINT_JOB_LATE_SECONDS, PRINTER_ONLINE_SECONDS } from '@shop/shared/contract/printers';
+import { ticketPrintAt } from '@shop/shared/domain/kitchen';
 import { kitchenTicketDocument } from '@shop/shared/domain/kitchen-ticket';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { printerIsOnline } from '@shop/shared/domain/printer-status';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
@@ -25,6 +27,7 @@ import { orders, orderStatusHistory, printers, printJobs, printRequests } from '
 import { HttpError } from '../../http-errors';
 import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import { placedOrderCondition, toOrderWire } from '../orders/public';
+import { readShopSettings } from '../settings/public';
 import { emitPrintersChanged } from './events';
 import { ticketPlainText, ticketSvg, type PaperWidth } from './render';
 
@@ -55,7 +58,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 interface PrinterStatusRow {
   id: string;
-  online: boolean;
+  /** The database's clock when read: what lastSeenAt is measured against. */
+  readAt: Date;
   jobsWaiting: number;
   oldestWaitingAt: Date | null;
 }
@@ -66,18 +70,24 @@ async function statusesOf(db: Db, ids: string[]): Promise<Map<string, PrinterSta
   const rows = await db
     .select({
       id: printers.id,
-      online: sql<boolean>`coalesce(${printers.lastSeenAt} > statement_timestamp() - make_interval(secs => ${PRINTER_ONLINE_SECONDS}), false)`,
-      jobsWaiting: sql<number>`(select count(*)::int from print_jobs j where j.printer_id = printers.id and j.status in ('queued', 'sending'))`,
-      oldestWaitingAt: sql<
-        string | null
-      >`(select min(j.created_at) from print_jobs j where j.printer_id = printers.id and j.status in ('queued', 'sending'))`,
+      readAt: sql<string>`statement_timestamp()`,
+      // A ticket held back for an order's slot is not waiting yet: it joins the queue at its print time.
+      jobsWaiting: sql<number>`(select count(*)::int from print_jobs j where j.printer_id = printers.id and j.status in ('queued', 'sending')
+        and j.created_at <= statement_timestamp())`,
+      oldestWaitingAt: sql<string | null>`(select min(j.created_at) from print_jobs j where j.printer_id = printers.id
+        and j.status in ('queued', 'sending') and j.created_at <= statement_timestamp())`,
     })
     .from(printers)
     .where(inArray(printers.id, ids));
   return new Map(
     rows.map((row) => [
       row.id,
-      { ...row, jobsWaiting: Number(row.jobsWaiting), oldestWaitingAt: row.oldestWaitingAt ? new Date(row.oldestWaitingAt) : null },
+      {
+        ...row,
+        readAt: new Date(row.readAt),
+        jobsWaiting: Number(row.jobsWaiting),
+        oldestWaitingAt: row.oldestWaitingAt ? new Date(row.oldestWaitingAt) : null,
+      },
     ]),
   );
 }
@@ -94,7 +104,7 @@ function toPrinterWire(config: ServiceContext['config'], row: PrinterRow, status
     copies: row.copies,
     tickets: { kitchen: row.printsKitchen, customer: row.printsCustomer },
     status: {
-      online: status?.online ?? false,
+      online: status ? printerIsOnline(row, status.readAt, PRINTER_ONLINE_SECONDS) : false,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
       jobsWaiting: status?.jobsWaiting ?? 0,
       lastError: row.lastError,
@@ -277,7 +287,7 @@ async function placedOrder(db: Db, orderId: string) {
 }
 
 export async function ticketPreview(db: Db, orderId: string, paperWidth: PaperWidth, kind: TicketKind): Promise<TicketPreview> {
-  const document = kitchenTicketDocument(await placedOrder(db, orderId), kind);
+  const document = kitchenTicketDocument(await placedOrder(db, orderId), kind, { paperWidth });
   return { paperWidth, kind, svg: ticketSvg(document, paperWidth), text: ticketPlainText(document, paperWidth) };
 }
 
@@ -347,10 +357,12 @@ interface NewJob {
   reason: 'accept' | 'reprint' | 'test';
   document: string;
   requestKey?: string;
+  /** Held back until then (an order placed ahead's tickets); a job held back joins the queue then (created_at). */
+  printAt?: Date;
 }
 
 function jobValues(job: NewJob): typeof printJobs.$inferInsert {
-  const now = sql`statement_timestamp()` as unknown as Date;
+  const now = job.printAt ?? (sql`statement_timestamp()` as unknown as Date);
   return {
     id: randomUUID(),
     printerId: job.printer.id,
@@ -372,8 +384,10 @@ function kindsOf(printer: PrinterRow): TicketKind[] {
 }
 
 /**
- * An order was accepted: one job per printer per ticket it prints. Made once whichever process hears it, and however
- * often (the unique index print_jobs_accept_once). Answers how many jobs were made.
+ * An order was accepted: one job per printer per ticket it prints, on the printer's paper width. Made once whichever
+ * process hears it, and however often (the unique index print_jobs_accept_once). An order placed ahead's jobs are
+ * held back until ticketLeadMinutes before its slot (ticketPrintAt: not_before and created_at then); one for as
+ * soon as possible prints at once. Answers how many jobs were made.
  */
 export async function queueAcceptJobs(db: Db, orderId: string, acceptedAt?: Date): Promise<number> {
   // The sweep's: only the printers that were there when the order was accepted.
@@ -383,8 +397,20 @@ export async function queueAcceptJobs(db: Db, orderId: string, acceptedAt?: Date
     .where(acceptedAt ? lte(printers.createdAt, acceptedAt) : undefined);
   if (all.length === 0) return 0;
   const order = await placedOrder(db, orderId);
+  const slot = order.scheduledFor ? new Date(order.scheduledFor) : null;
+  // The lead is counted back from the slot; a moment already come prints at once (the database's clock decides).
+  const printAt = slot ? ticketPrintAt(new Date(0), slot, (await readShopSettings(db)).ticketLeadMinutes) : undefined;
   const values = all.flatMap((printer) =>
-    kindsOf(printer).map((kind) => jobValues({ printer, orderId, kind, reason: 'accept', document: kitchenTicketDocument(order, kind) })),
+    kindsOf(printer).map((kind) =>
+      jobValues({
+        printer,
+        orderId,
+        kind,
+        reason: 'accept',
+        document: kitchenTicketDocument(order, kind, { paperWidth: printer.paperWidth }),
+        ...(printAt ? { printAt } : {}),
+      }),
+    ),
   );
   if (values.length === 0) return 0;
   const made = await db
@@ -480,7 +506,7 @@ export async function reprintOrder(
           orderId: input.orderId,
           kind,
           reason: 'reprint',
-          document: kitchenTicketDocument(order, kind),
+          document: kitchenTicketDocument(order, kind, { paperWidth: printer.paperWidth, occasion: 'reprint' }),
           ...(requestKey ? { requestKey } : {}),
         }),
       ),
@@ -618,7 +644,7 @@ export async function markForRetry(db: Db, claimed: ClaimedJob, claimedBy: strin
 export async function recordProbe(db: Db, printerId: string, error: string | null): Promise<void> {
   await db
     .update(printers)
-    .set(error === null ? { lastSeenAt: sql`statement_timestamp()` as unknown as Date } : { lastError: error })
+    .set(error === null ? { lastSeenAt: sql`statement_timestamp()` as unknown as Date, lastError: null } : { lastError: error })
     .where(eq(printers.id, printerId));
 }
 
@@ -688,7 +714,13 @@ export async function nextCloudPrntJob(db: Db, printerId: string): Promise<JobRo
     await db
       .select()
       .from(printJobs)
-      .where(and(eq(printJobs.printerId, printerId), inArray(printJobs.status, ['queued', 'sending'])))
+      .where(
+        and(
+          eq(printJobs.printerId, printerId),
+          inArray(printJobs.status, ['queued', 'sending']),
+          sql`${printJobs.notBefore} <= statement_timestamp()`,
+        ),
+      )
       .orderBy(asc(printJobs.createdAt), asc(printJobs.id))
       .limit(1)
   )[0];

@@ -19,7 +19,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { CANCEL_REASONS, MAX_CANCEL_REASON_LENGTH, READY_IN_CHOICES } from '@shop/shared/domain/order-promise';
+import { scheduledLine } from '@shop/shared/domain/kitchen';
+import { CANCEL_REASONS, expectedTimeText, MAX_CANCEL_REASON_LENGTH, READY_IN_CHOICES } from '@shop/shared/domain/order-promise';
 import { formatWirePounds } from '../../lib/money';
 import { acceptMoneyLine, cancelMoneyLine, readyAtText, refusalOf } from '../../lib/order-answer';
 import { useNow } from '../../lib/use-now';
@@ -32,7 +33,14 @@ import { useNow } from '../../lib/use-now';
  * the change is applied.
  */
 export type AnsweredOrder = Pick<OrderWire, '_id' | 'status' | 'email' | 'paymentType' | 'paymentStatus' | 'totalPrice' | 'refundedTotal'> &
-  Partial<Pick<OrderWire, 'fulfilment'>>;
+  Partial<Pick<OrderWire, 'fulfilment' | 'scheduledFor'>>;
+
+/** The slot an order placed ahead is still to be made for at `now`; null for as soon as possible or a slot passed. */
+export function slotAhead(order: Pick<AnsweredOrder, 'scheduledFor'>, now: Date): Date | null {
+  if (!order.scheduledFor) return null;
+  const slot = new Date(order.scheduledFor);
+  return Number.isNaN(slot.getTime()) || slot.getTime() <= now.getTime() ? null : slot;
+}
 
 const PAPER = { paper: { sx: { width: 440, maxWidth: 'calc(100% - 32px)' } } } as const;
 
@@ -69,17 +77,25 @@ interface AcceptOrderDialogProps {
   order: AnsweredOrder;
   /** The choice selected when the question opens: the shop's quote (useReadyQuote). */
   defaultMinutes: number;
-  /** Sends `{status: 'Approved Order', readyInMinutes}`; throws the refusal to show. */
-  onAccept: (readyInMinutes: number) => Promise<void>;
+  /**
+   * Sends `{status: 'Approved Order', readyInMinutes}` (no minutes for an order placed ahead: it keeps its slot);
+   * throws the refusal to show.
+   */
+  onAccept: (readyInMinutes: number | undefined) => Promise<void>;
   onClose: () => void;
 }
 
-/** Accept: when will it arrive? One tap on 20, 30, 45, 60 or 90 minutes (each with its clock time), then Accept. */
+/**
+ * Accept: when will it arrive? One tap on 20, 30, 45, 60 or 90 minutes (each with its clock time), then Accept. An
+ * order placed ahead is not asked: the customer chose its slot, so the question names it ('For Sat 21:00') and
+ * accepting keeps it (the server keeps it whatever is sent; moving it is a separate re-time).
+ */
 export function AcceptOrderDialog({ open, order, defaultMinutes, onAccept, onClose }: AcceptOrderDialogProps) {
   const titleId = useId();
   const now = useNow();
   const [minutes, setMinutes] = useState(defaultMinutes);
   const send = useSend(onAccept);
+  const slot = slotAhead(order, now);
   // Each time the question opens it starts from the shop's quote, with no refusal left from before.
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
@@ -99,43 +115,16 @@ export function AcceptOrderDialog({ open, order, defaultMinutes, onAccept, onClo
     <Dialog open={open} onClose={send.busy ? undefined : onClose} aria-labelledby={titleId} slotProps={PAPER}>
       <DialogTitle id={titleId}>Accept order {displayOrderId(order._id)}</DialogTitle>
       <DialogContent>
-        <Typography id={`${titleId}-question`} sx={{ mb: 1.5 }}>
-          When will it arrive?
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          value={minutes}
-          onChange={(_event, value: number | null) => {
-            if (value !== null) setMinutes(value);
-          }}
-          aria-labelledby={`${titleId}-question`}
-          color="primary"
-          sx={{ display: 'grid', gridTemplateColumns: `repeat(${Math.min(choices.length, 5)}, 1fr)`, gap: 0.5 }}
-        >
-          {choices.map((choice) => (
-            <ToggleButton
-              key={choice}
-              value={choice}
-              aria-label={`${choice} min`}
-              sx={{
-                flexDirection: 'column',
-                py: 1,
-                lineHeight: 1.2,
-                color: 'text.secondary',
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: '4px !important',
-              }}
-            >
-              <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', textTransform: 'none' }}>
-                {choice} min
-              </Box>
-              <Box component="span" sx={{ fontSize: '0.75rem', textTransform: 'none' }} aria-hidden>
-                {readyAtText(now, choice)}
-              </Box>
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        {slot ? (
+          <>
+            <Typography component="p" sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="accept-slot">
+              {scheduledLine(slot)}
+            </Typography>
+            <DialogContentText>The customer chose this time. Accepting keeps it.</DialogContentText>
+          </>
+        ) : (
+          <MinuteChoices titleId={titleId} now={now} minutes={minutes} choices={choices} onChoose={setMinutes} />
+        )}
         {money && <DialogContentText sx={{ mt: 2 }}>{money}</DialogContentText>}
         {send.error !== null && <Refusal error={send.error} />}
       </DialogContent>
@@ -143,11 +132,74 @@ export function AcceptOrderDialog({ open, order, defaultMinutes, onAccept, onClo
         <Button onClick={onClose} disabled={send.busy}>
           Back
         </Button>
-        <Button variant="contained" disabled={send.busy} onClick={() => void send.run(minutes)}>
-          Accept · expected at {at}
-        </Button>
+        {slot ? (
+          <Button variant="contained" disabled={send.busy} onClick={() => void send.run(undefined)}>
+            Accept · for {expectedTimeText(slot)}
+          </Button>
+        ) : (
+          <Button variant="contained" disabled={send.busy} onClick={() => void send.run(minutes)}>
+            Accept · expected at {at}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The minutes an order for as soon as possible is promised in: one tap, each choice with its clock time. */
+function MinuteChoices({
+  titleId,
+  now,
+  minutes,
+  choices,
+  onChoose,
+}: {
+  titleId: string;
+  now: Date;
+  minutes: number;
+  choices: number[];
+  onChoose: (minutes: number) => void;
+}) {
+  return (
+    <>
+      <Typography id={`${titleId}-question`} sx={{ mb: 1.5 }}>
+        When will it arrive?
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        value={minutes}
+        onChange={(_event, value: number | null) => {
+          if (value !== null) onChoose(value);
+        }}
+        aria-labelledby={`${titleId}-question`}
+        color="primary"
+        sx={{ display: 'grid', gridTemplateColumns: `repeat(${Math.min(choices.length, 5)}, 1fr)`, gap: 0.5 }}
+      >
+        {choices.map((choice) => (
+          <ToggleButton
+            key={choice}
+            value={choice}
+            aria-label={`${choice} min`}
+            sx={{
+              flexDirection: 'column',
+              py: 1,
+              lineHeight: 1.2,
+              color: 'text.secondary',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: '4px !important',
+            }}
+          >
+            <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', textTransform: 'none' }}>
+              {choice} min
+            </Box>
+            <Box component="span" sx={{ fontSize: '0.75rem', textTransform: 'none' }} aria-hidden>
+              {readyAtText(now, choice)}
+            </Box>
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </>
   );
 }
 

@@ -98,7 +98,7 @@ const cashOrder = orderWire({
   paymentType: 'Cash',
   time: '18:42',
   items: [
-    orderItemWire({ title: 'Margherita', quantity: 2, price: 12.99 }),
+    orderItemWire({ title: 'Margherita', quantity: 2, price: 12.99, sizeLabel: 'Large 13"', topping: 'Olives, Ham' }),
     orderItemWire({ title: 'BBQ Wings', quantity: 1, price: 9.99, category: 'Wings' }),
   ],
 });
@@ -111,7 +111,7 @@ const cardOrder = orderWire({
 });
 
 describe('the new-order popup', () => {
-  it('shows a new order: its number, time, Cash On Delivery, total and products, and rings', async () => {
+  it('shows a new order: its number, time, Cash On Delivery, total, products with their choices, DELIVERY to where, the customer, and rings', async () => {
     await openBackOffice([], [cashOrder]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sound().dataset.ring).toBe('off');
@@ -124,8 +124,45 @@ describe('the new-order popup', () => {
       within(products)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Margherita(2)', 'BBQ Wings(1)']);
+    ).toEqual(['Margherita(2)Large 13"Toppings: Olives, HamAllergens: none of the 14', 'BBQ Wings(1)Allergens: none of the 14']);
+    expect(within(popup).getByTestId('popup-delivery')).toHaveTextContent('DELIVERY12 High Street, Leeds LS1 4AP');
+    expect(within(popup).getByTestId('popup-customer')).toHaveTextContent('Ada Lovelace · 07700900123');
+    expect(within(popup).getByRole('link', { name: '07700900123' })).toHaveAttribute('href', 'tel:07700900123');
+    expect(within(popup).getByRole('button', { name: 'Reject' })).toBeVisible();
+    expect(within(popup).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await waitFor(() => expect(plays()).toBeGreaterThan(0));
+  });
+
+  it('shows first the order due first, and accepts an order placed ahead for its slot, never minutes from now', async () => {
+    fixClock();
+    const ahead = orderWire({
+      _id: '65f00000000000000c0ffee1',
+      paymentType: 'Cash',
+      placedAt: minutesAgo(30),
+      createdAt: minutesAgo(30),
+      scheduledFor: '2026-11-27T21:00:00.000Z',
+      items: [orderItemWire({ title: 'Hawaiian', quantity: 1, price: 10.99 })],
+    });
+    const asap = { ...cashOrder, placedAt: minutesAgo(2), createdAt: minutesAgo(2) };
+    const { api, user } = await openBackOffice([ahead, asap], []);
+    let popup = await screen.findByRole('dialog', { name: popupName });
+    // Placed later, but due sooner: the order for as soon as possible first.
+    expect(within(popup).getByText(/Order 1b2c3d/)).toBeVisible();
+    await user.click(within(popup).getByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject order 1b2c3d?' });
+    await user.click(within(reject).getByRole('radio', { name: 'We are too busy right now' }));
+    await user.click(within(reject).getByRole('button', { name: 'Reject order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject order 1b2c3d?' })).not.toBeInTheDocument());
+
+    popup = await screen.findByRole('dialog', { name: popupName });
+    await waitFor(() => expect(within(popup).getByText(/Order 0ffee1/)).toBeVisible());
+    await user.click(within(popup).getByRole('button', { name: 'Approve' }));
+    const ask = await screen.findByRole('dialog', { name: /^Accept order/ });
+    expect(within(ask).getByTestId('accept-slot')).toHaveTextContent('For Fri 21:00');
+    expect(within(ask).queryByText(/min/)).not.toBeInTheDocument();
+    expect(within(ask).queryByRole('button', { name: /expected at/ })).not.toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Accept · for 21:00' }));
+    await waitFor(() => expect(statusSent(api).at(-1)).toEqual({ id: ahead._id, body: { status: 'Approved Order' } }));
   });
 
   it('rings for the orders already waiting when the back office opens: nothing waits unseen', async () => {
@@ -172,7 +209,7 @@ describe('the new-order popup', () => {
     const popup = await screen.findByRole('dialog', { name: popupName });
     await user.click(within(popup).getByRole('button', { name: 'Approve' }));
     const ask = await screen.findByRole('dialog', { name: 'Accept order 5f6a7b' });
-    expect(within(ask).getByText('The £11.99 held on the card is taken when you accept.')).toBeVisible();
+    expect(within(ask).getByText('The £11.99 held on the customer’s card is taken when you accept.')).toBeVisible();
 
     await user.click(within(ask).getByRole('button', { name: '30 min' }));
     expect(within(ask).getByRole('button', { name: '30 min', pressed: true })).toBeVisible();
@@ -206,20 +243,20 @@ describe('the new-order popup', () => {
     expect(sound().dataset.ring).toBe('normal');
   });
 
-  it('Cancel asks why: a reason offered is sent with one tap', async () => {
+  it('Reject asks why: a reason offered is sent with one tap', async () => {
     const { api, user } = await openBackOffice([], [cardOrder]);
     announce(cardOrder);
     const popup = await screen.findByRole('dialog', { name: popupName });
 
-    await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(popup).getByRole('button', { name: 'Reject' }));
     let ask = await screen.findByRole('dialog', { name: 'Reject order 5f6a7b?' });
-    expect(within(ask).getByText(/The £11.99 held on the card is released: nothing is charged\./)).toBeVisible();
+    expect(within(ask).getByText(/The £11.99 held on the customer’s card is released: nothing is charged\./)).toBeVisible();
     expect(within(ask).getByRole('button', { name: 'Reject order' })).toBeDisabled();
     await user.click(within(ask).getByRole('button', { name: 'Keep order' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject order 5f6a7b?' })).not.toBeInTheDocument());
     expect(statusSent(api)).toEqual([]);
 
-    await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(popup).getByRole('button', { name: 'Reject' }));
     ask = await screen.findByRole('dialog', { name: 'Reject order 5f6a7b?' });
     const why = within(ask).getByRole('radiogroup', { name: 'Why?' });
     expect(
@@ -241,11 +278,11 @@ describe('the new-order popup', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('Cancel sends a reason the admin types', async () => {
+  it('Reject sends a reason the admin types', async () => {
     const { api, user } = await openBackOffice([], [cashOrder]);
     announce(cashOrder);
     const popup = await screen.findByRole('dialog', { name: popupName });
-    await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(popup).getByRole('button', { name: 'Reject' }));
     const ask = await screen.findByRole('dialog', { name: 'Reject order 1b2c3d?' });
     await user.click(within(ask).getByRole('radio', { name: 'Another reason' }));
     const reason = within(ask).getByRole('textbox', { name: 'Reason' });

@@ -23,6 +23,7 @@ import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderSoldOut } from '../../../components/back-office/sold-out-today';
 import { WaitingTime } from '../../../components/back-office/waiting-time';
 import { formatWirePounds } from '../../../lib/money';
+import { itemChoices } from '../../../lib/order-items';
 import { adminOrderPath, paths } from '../../../lib/paths';
 import { useOrderTimerSettings, useReadyQuote, useShopSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
@@ -44,6 +45,40 @@ interface OrderPanelProps {
   onAsking: (asking: boolean) => void;
   /** Later: the popup steps aside (the chime rings on, and a small button brings it back). */
   onLater: () => void;
+}
+
+/**
+ * How the order leaves and who for: DELIVERY with the address, or COLLECTION; the customer's name and phone (a
+ * call is the quickest question about an order).
+ */
+function CustomerAndWay({ order }: { order: OrderWire }) {
+  const { address } = order;
+  const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
+  const where = [address.address, address.address2, [address.city, address.postcode].filter(Boolean).join(' ')]
+    .map((line) => (line ?? '').trim())
+    .filter((line) => line !== '')
+    .join(', ');
+  return (
+    <Box aria-label="Customer" role="group" sx={{ mb: 1 }}>
+      {order.fulfilment === 'delivery' && (
+        <Typography sx={{ fontWeight: 800, letterSpacing: '0.04em' }} data-testid="popup-delivery">
+          DELIVERY
+          {where && (
+            <Box component="span" sx={{ fontWeight: 400, letterSpacing: 0, display: 'block', overflowWrap: 'anywhere' }}>
+              {where}
+            </Box>
+          )}
+        </Typography>
+      )}
+      {(name || address.phone) && (
+        <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="popup-customer">
+          {name}
+          {name && address.phone ? ' · ' : ''}
+          {address.phone && <a href={`tel:${address.phone.replace(/\s+/g, '')}`}>{address.phone}</a>}
+        </Typography>
+      )}
+    </Box>
+  );
 }
 
 /** The popup's content for one order; keyed by the order, so its state starts afresh for the next one. */
@@ -94,10 +129,17 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
           Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType, order.fulfilment)} ·{' '}
           {formatWirePounds(order.totalPrice)}
         </Typography>
+        <CustomerAndWay order={order} />
         <List dense disablePadding aria-label="Products">
           {order.items.map((item, index) => (
-            <ListItem key={`${item.id}-${index}`} disableGutters sx={{ py: 0.25 }}>
+            <ListItem key={`${item.id}-${index}`} disableGutters sx={{ py: 0.25, display: 'block' }}>
               <Typography fontWeight={600}>{productLine(item)}</Typography>
+              {/* Each choice as the order page shows it: size, crust, toppings, a deal's picks, allergens. */}
+              {itemChoices(item).map((choice) => (
+                <Typography key={choice} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {choice}
+                </Typography>
+              ))}
             </ListItem>
           ))}
         </List>
@@ -142,7 +184,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         </Button>
         {mayAnswer && (
           <Button color="error" variant="outlined" disabled={asking !== null} onClick={() => ask('cancel')}>
-            Cancel
+            Reject
           </Button>
         )}
         {mayAnswer && (
@@ -177,8 +219,9 @@ function useOpenOrderId(): string | null {
 /**
  * The new-order popup and its chime (SPEC.md section 4), mounted once for the whole app while an admin is
  * signed in, so it rings on every page the admin has open, storefront included. Every waiting order is shown in
- * turn, the one that has waited longest first, with how long it has waited ('Waiting 6 min', 'Late' past the shop's
- * setting), 'k of N' when more wait, and Details, Cancel (asks why) and Approve (asks when). The chime rings while
+ * turn, the one due first first (order-queue.ts), with how long it has waited ('Waiting 6 min', 'Late' past the shop's
+ * setting), 'k of N' when more wait, each line with its choices, DELIVERY and the address or COLLECTION, the customer's name and phone,
+ * and Details, Reject (asks why) and Approve (asks when; an order placed ahead keeps its slot). The chime rings while
  * any order waits, louder and faster once one is late, until each is accepted or rejected, here or by another
  * admin. It closes only through its buttons: a new order is not dismissed by a stray Escape or a click beside it.
  * Later (and the order's own page, from Details) puts it aside without silencing it: a small 'N orders wait' box

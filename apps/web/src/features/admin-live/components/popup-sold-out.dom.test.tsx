@@ -80,7 +80,10 @@ describe('sold out from the new-order popup', () => {
       within(within(popup).getByRole('list', { name: 'Products' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Margherita(2)', 'Pizza Deal(1)']);
+    ).toEqual([
+      'Margherita(2)Toppings: Pepperoni, Cheese Stuffed Edge, Garlic DipAllergens: none of the 14',
+      'Pizza Deal(1)Deal: Margherita, Coca-ColaAllergens: none of the 14',
+    ]);
 
     await user.click(within(taps).getByRole('button', { name: 'Mark Margherita sold out today' }));
     expect(await screen.findByText('"Margherita" is sold out today')).toBeInTheDocument();

@@ -149,6 +149,29 @@ describe('the waiting orders', () => {
     expect(ids(run(steps))).toEqual(waiting);
   });
 
+  it('orders by when each is due: a slot ahead by its time, one for as soon as possible by when it was placed', () => {
+    const ahead = (id: string, placedMinute: number, slot: string): Order => ({
+      ...order(id, 'Pending Order', placedMinute),
+      scheduledFor: slot,
+    });
+    const later = ahead('for-21', 0, '2026-11-25T21:00:00.000Z');
+    const soon = ahead('for-1830', 5, '2026-11-25T18:30:00.000Z');
+    const asap = order('asap', 'Pending Order', 10);
+    const tomorrow = ahead('tomorrow', 1, '2026-11-26T12:30:00.000Z');
+    // Arrived: for-21 (18:00), tomorrow (18:01), for-1830 (18:05), asap (18:10).
+    expect(
+      ids(
+        run([
+          ['receive', later],
+          ['receive', tomorrow],
+          ['receive', soon],
+          ['receive', asap],
+        ]),
+      ),
+    ).toEqual(['asap', 'for-1830', 'for-21', 'tomorrow']);
+    expect(ids(run([['sync', [later, tomorrow, soon, asap]]]))).toEqual(['asap', 'for-1830', 'for-21', 'tomorrow']);
+  });
+
   it('an order read again while it waits replaces its copy in its place', () => {
     const queue = run([
       ['receive', order('a')],

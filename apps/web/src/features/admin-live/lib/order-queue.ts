@@ -2,8 +2,9 @@
  * The back office's waiting orders (SPEC.md section 4, "New-order flow"; decisions 0405 and 0800): pure, so the
  * rules are tested without a socket or a browser. Every function returns a new queue and leaves its argument alone.
  *
- * Nothing waits unseen: every order with status Pending Order that the shop sees is `waiting`, oldest
- * first (the one that has waited longest is shown first), and the chime rings while any waits, until each is
+ * Nothing waits unseen: every order with status Pending Order that the shop sees is `waiting`, in the order they
+ * are due (dueAt: an order placed ahead by its slot, one for as soon as possible by when it was placed), so the
+ * order the kitchen must start first is shown first; the chime rings while any waits, until each is
  * accepted or rejected, here or by another admin. `done` holds the orders known to have left Pending Order (a
  * status never goes back to it), so a list read before an answer, arriving after it, does not bring one back.
  */
@@ -38,15 +39,17 @@ export function waitingSince(order: QueueOrder): string {
   return order.placedAt ?? order.createdAt;
 }
 
-function oldestFirst<T extends QueueOrder>(orders: readonly T[]): T[] {
-  // Orders placed at the same instant (a fixed shop clock, a busy second) go by when they were created, then by id
-  // (ids grow with time), so every admin's popup shows them in the same order.
+/** When the order is due: its slot, or for as soon as possible, when it began waiting. */
+export function dueAt(order: QueueOrder): string {
+  return order.scheduledFor ?? waitingSince(order);
+}
+
+function dueFirst<T extends QueueOrder>(orders: readonly T[]): T[] {
+  // Orders due at the same instant (a fixed shop clock, a busy second, one slot) go by when they were created, then
+  // by id (ids grow with time), so every admin's popup shows them in the same order.
   const time = (iso: string) => new Date(iso).getTime();
   return [...orders].sort(
-    (a, b) =>
-      time(waitingSince(a)) - time(waitingSince(b)) ||
-      time(a.createdAt) - time(b.createdAt) ||
-      (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+    (a, b) => time(dueAt(a)) - time(dueAt(b)) || time(a.createdAt) - time(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
   );
 }
 
@@ -66,7 +69,7 @@ export function receive<T extends QueueOrder>(queue: OrderQueue<T>, order: T): O
   if (queue.waiting.some((waiting) => waiting._id === order._id)) {
     return { ...queue, waiting: queue.waiting.map((waiting) => (waiting._id === order._id ? order : waiting)) };
   }
-  return { ...queue, waiting: oldestFirst([...queue.waiting, order]) };
+  return { ...queue, waiting: dueFirst([...queue.waiting, order]) };
 }
 
 /**
@@ -80,7 +83,7 @@ export function sync<T extends QueueOrder>(queue: OrderQueue<T>, pending: readon
     if (order.status === PENDING_ORDER && !queue.done.has(order._id) && !listed.has(order._id)) listed.set(order._id, order);
   }
   const kept = queue.waiting.filter((order) => !listed.has(order._id) && !asked.has(order._id));
-  return { ...queue, waiting: oldestFirst([...kept, ...listed.values()]) };
+  return { ...queue, waiting: dueFirst([...kept, ...listed.values()]) };
 }
 
 /** The order was accepted or rejected (here, or another admin's `order_changed` says so): it never waits again. */

@@ -17,7 +17,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { paymentLine } from '@shop/shared/domain/payment-line';
+import { staffPaymentLine } from '@shop/shared/domain/payment-line';
 import { Page } from '../../../components/page';
 import { below } from '../../../lib/breakpoints';
 import { formatWirePounds } from '../../../lib/money';
@@ -25,6 +25,9 @@ import { useOrderTimerSettings } from '../../../lib/shop-settings';
 import { useNow } from '../../../lib/use-now';
 import { useLiveAdminOrders, useOrdersList } from '../api/admin-orders-api';
 import { ORDERS_PAGE_SIZE, pageFromSearch, type OrdersListKind } from '../lib/order-lists';
+import { CloseDayButton } from './close-day-button';
+import { can } from '@shop/shared/domain/roles';
+import { useSession } from '../../../lib/use-session';
 import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
 import { StatusMenu } from './status-menu';
@@ -131,7 +134,7 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
               <TableCell sx={{ maxWidth: 120 }}>
                 {order.paymentType}
                 <Typography variant="body2" color="text.secondary">
-                  {paymentLine(order)}
+                  {staffPaymentLine(order)}
                 </Typography>
               </TableCell>
               <TableCell align="right">{order.quantity}</TableCell>
@@ -177,7 +180,7 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
           </Box>
           <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {order.date} {order.time} · {paymentLine(order)} · Qty {order.quantity} ·{' '}
+            {order.date} {order.time} · {staffPaymentLine(order)} · Qty {order.quantity} ·{' '}
             <Box component="strong">{formatWirePounds(order.totalPrice)}</Box>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -205,6 +208,7 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
   const [search, setSearch] = useSearchParams();
   const page = pageFromSearch(search.get('page'));
   const list = useOrdersList(kind, page);
+  const session = useSession();
   useLiveAdminOrders();
   const now = useNow();
   const { lateAfterMinutes } = useOrderTimerSettings();
@@ -236,6 +240,12 @@ export function OrdersScreen({ kind, documentTitle, title = 'Order List' }: Orde
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {DESCRIPTIONS[kind]}
       </Typography>
+      {/* The kitchen's board ends the night from here: what was left open is closed at once. */}
+      {kind === 'accepted' && can(session.user?.role, 'cancel') && (
+        <Box sx={{ mb: 2 }}>
+          <CloseDayButton />
+        </Box>
+      )}
       {list.isError && (
         <Alert
           severity="error"

@@ -16,6 +16,7 @@ import type { OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import { formatPounds } from '@shop/shared/domain/money';
 import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { MAX_CANCEL_REASON_LENGTH } from '@shop/shared/domain/order-promise';
+import { ConfirmDialog } from '../../../components/back-office/confirm-dialog';
 import { formatWirePounds } from '../../../lib/money';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { showToast } from '../../../lib/toast';
@@ -25,9 +26,13 @@ import { londonDateTime, readRefund, refundLeft, refundStatusText, type RefundEr
 
 /**
  * A partial or whole refund of a captured card payment: an amount in pounds (at most what is left, which
- * it shows, and refuses more before sending) and a reason the customer reads, sent as
- * `POST /api/orders/{id}/refunds`; the server's refusal is shown under the form.
+ * it shows, and refuses more before sending) and a reason the customer reads. Money leaving the shop is asked
+ * first, naming the amount ('Refund £18.99 to the customer’s card?'); then it is sent as
+ * `POST /api/orders/{id}/refunds`, and the server's refusal is shown under the form.
  */
+/** A refund as sent: pounds, and the reason the customer reads. */
+type RefundRequest = { amount: number; reason: string };
+
 export function RefundForm({ order }: { order: OrderWire }) {
   const id = useId();
   const refund = useRefundOrder(order._id);
@@ -38,6 +43,8 @@ export function RefundForm({ order }: { order: OrderWire }) {
   const mayRefund = useCan('refund');
   const unlimited = useCan('refundAny');
   const limit = useShopSettings().data?.counterRefundLimit;
+  /** The refund checked and waiting for its confirmation. */
+  const [asking, setAsking] = useState<RefundRequest | null>(null);
   const left = refundLeft(order);
   if (left <= 0 || !mayRefund) return null;
 
@@ -50,14 +57,22 @@ export function RefundForm({ order }: { order: OrderWire }) {
       setErrors(read.errors);
       return;
     }
-    refund.mutate(read.request, {
+    setAsking(read.request);
+  }
+
+  function send(request: RefundRequest) {
+    refund.mutate(request, {
       onSuccess: (answer) => {
-        showToast(`Refunded ${formatWirePounds(answer.refund.amount)} to the card`);
+        setAsking(null);
+        showToast(`Refunded ${formatWirePounds(answer.refund.amount)} to the customer’s card`);
         setAmount('');
         setReason('');
         setErrors({});
       },
-      onError: (error) => setRefusal(error.message),
+      onError: (error) => {
+        setAsking(null);
+        setRefusal(error.message);
+      },
     });
   }
 
@@ -131,6 +146,15 @@ export function RefundForm({ order }: { order: OrderWire }) {
           {refusal}
         </Alert>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        question={`Refund ${asking ? formatWirePounds(asking.amount) : ''} to the customer’s card?`}
+        detail={asking ? `Reason the customer reads: ${asking.reason}` : undefined}
+        confirmLabel="Refund"
+        busy={refund.isPending}
+        onConfirm={() => asking && send(asking)}
+        onClose={() => setAsking(null)}
+      />
     </Box>
   );
 }

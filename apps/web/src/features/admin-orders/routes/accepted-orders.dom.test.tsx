@@ -52,4 +52,33 @@ describe('the accepted orders list', () => {
     expect(within(rows[2] as HTMLElement).getByText('For Sat 19:30')).toBeVisible();
     expect(within(table).getAllByText('For Sat 19:30')).toHaveLength(1);
   });
+
+  it('closes the day from the board, saying first how many orders it closes; a kitchen login is not offered it', async () => {
+    const api = fakeApi({
+      'GET /session': sessionAnswer('admin@example.com', 'manager', 'Admin'),
+      'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
+      'GET /buy-product': ok([dueFirst, dueNext]),
+      'GET /orders/close-day': ok({ count: 3, dayEnd: '2026-11-27T23:15:00.000Z' }),
+      'POST /orders/close-day': ok({ closed: 2, rejected: 1 }),
+    });
+    const { user, unmount } = renderWithProviders(<AcceptedOrdersPage />, { at: paths.acceptedOrders });
+    await user.click(await screen.findByRole('button', { name: 'Close the day' }));
+    const ask = await screen.findByRole('dialog', { name: 'Close the 3 orders left open today?' });
+    expect(api.sent('POST /orders/close-day')).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Close the day' }));
+    expect(await screen.findByText('Day closed: 3 orders closed')).toBeVisible();
+    expect(api.sent('POST /orders/close-day')).toHaveLength(1);
+    unmount();
+    closeRealtime();
+
+    fakeApi({
+      'GET /session': sessionAnswer('cook@example.com', 'kitchen', 'Cook'),
+      'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
+      'GET /buy-product': ok([dueFirst]),
+    });
+    renderWithProviders(<AcceptedOrdersPage />, { at: paths.acceptedOrders });
+    expect(await screen.findByRole('heading', { name: 'Accepted Orders' })).toBeVisible();
+    await screen.findAllByText('Expected at 19:20');
+    expect(screen.queryByRole('button', { name: 'Close the day' })).not.toBeInTheDocument();
+  });
 });

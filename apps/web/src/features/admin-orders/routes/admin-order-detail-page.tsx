@@ -20,7 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { LOADING } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { paymentLine } from '@shop/shared/domain/payment-line';
+import { staffPaymentLine } from '@shop/shared/domain/payment-line';
 import { statusLabel } from '@shop/shared/domain/status-label';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
@@ -108,7 +108,7 @@ function PaymentSection({ order }: { order: OrderWire }) {
             <LabelledRow label="Date">
               {order.date} {order.time}
             </LabelledRow>
-            <LabelledRow label="Status">{paymentLine(order)}</LabelledRow>
+            <LabelledRow label="Status">{staffPaymentLine(order)}</LabelledRow>
             {order.refundedTotal > 0 && <LabelledRow label="Refunded">{formatWirePounds(order.refundedTotal)}</LabelledRow>}
             <LabelledRow label="Note" valueSx={{ overflowWrap: 'anywhere' }}>
               {order.note.trim() || 'No note'}
@@ -202,7 +202,8 @@ function StatusHistory({ order }: { order: OrderWire }) {
               </Box>{' '}
               {change.time}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{change.changedBy ?? ''}</TableCell>
+            {/* The shop's own change says why: 'Closed at the end of the day'. */}
+            <TableCell sx={{ wordBreak: 'break-word' }}>{change.note ?? change.changedBy ?? ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -83,3 +83,37 @@ describe("the admin's order page and its kitchen ticket show the delivery fee on
     expect(screen.queryByTestId('ticket-delivery-fee')).toBeNull();
   });
 });
+
+describe('the status history', () => {
+  it('says an order the end of the day closed was closed so, where a person would be named', async () => {
+    const closed = orderWire({
+      items,
+      paymentType: 'Cash',
+      status: 'Delivered Order',
+      statusHistory: [
+        { status: 'Pending Order', date: '27/11/2026', time: '18:00', createdAt: '2026-11-27T18:00:00.000Z', changedBy: 'ada@example.com' },
+        {
+          status: 'Approved Order',
+          date: '27/11/2026',
+          time: '18:02',
+          createdAt: '2026-11-27T18:02:00.000Z',
+          changedBy: 'admin@example.com',
+        },
+        {
+          status: 'Delivered Order',
+          date: '28/11/2026',
+          time: '00:15',
+          createdAt: '2026-11-28T00:15:00.000Z',
+          changedBy: null,
+          note: 'Closed at the end of the day',
+        },
+      ],
+    });
+    backOffice([closed]);
+    renderWithProviders(<AdminOrderDetailPage />, { at: adminOrderPath(closed._id), route: paths.adminOrder });
+    const history = await screen.findByRole('table', { name: 'Status history' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Delivered Order28/11/2026 00:15Closed at the end of the day');
+    expect(rows[1]).toHaveTextContent('admin@example.com');
+  });
+});

@@ -130,7 +130,7 @@ describe('the order list’s row menu answers an order as the popup does', () =>
     await user.click(within(await row(accepted)).getByRole('button', { name: `Change status of order ${short}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Canceled Order' }));
     const ask = await screen.findByRole('dialog', { name: `Cancel order ${short}?` });
-    expect(within(ask).getByText(/The £35.96 taken is refunded to the card\./)).toBeVisible();
+    expect(within(ask).getByText(/The £35.96 taken is refunded to the customer’s card./)).toBeVisible();
     await user.click(within(ask).getByRole('radio', { name: 'We are closing early' }));
     await user.click(within(ask).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(sentChanges(api)).toEqual([{ status: 'Canceled Order', reason: 'We are closing early' }]));
@@ -201,9 +201,7 @@ describe('the order page’s money', () => {
     backOffice([paid]);
     openOrder(paid);
     const payment = await screen.findByRole('region', { name: 'Payment' });
-    expect(within(payment).getByRole('row', { name: /^Status/ })).toHaveTextContent(
-      'Paid by card, £5.49 refunded: it reaches your account in 5 to 10 working days',
-    );
+    expect(within(payment).getByRole('row', { name: /^Status/ })).toHaveTextContent('Paid by card, £5.49 refunded to the customer’s card');
     const refunds = within(payment).getByRole('table', { name: 'Refunds' });
     const rows = within(refunds)
       .getAllByRole('row')
@@ -232,7 +230,16 @@ describe('the order page’s money', () => {
 
     await fill(user, within(form).getByRole('textbox', { name: 'Amount' }), '4.50');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText('Refunded £4.50 to the card')).toBeVisible();
+    // Money leaving the shop is asked first, naming the amount; Cancel sends nothing.
+    let ask = await screen.findByRole('dialog', { name: 'Refund £4.50 to the customer’s card?' });
+    expect(within(ask).getByText('Reason the customer reads: Drinks missing')).toBeVisible();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent('POST /orders/:id/refunds')).toEqual([]);
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    ask = await screen.findByRole('dialog', { name: 'Refund £4.50 to the customer’s card?' });
+    await user.click(within(ask).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refunded £4.50 to the customer’s card')).toBeVisible();
     const sent = api.sent('POST /orders/:id/refunds');
     expect(sent.map((request) => [request.path, request.body])).toEqual([
       [`/orders/${paid._id}/refunds`, { amount: 4.5, reason: 'Drinks missing' }],
@@ -249,6 +256,9 @@ describe('the order page’s money', () => {
     expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveValue('30.47');
     await fill(user, within(form).getByRole('textbox', { name: 'Reason' }), 'Order never came');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Refund £30.47 to the customer’s card?' })).getByRole('button', { name: 'Refund' }),
+    );
     expect(await within(form).findByRole('alert')).toHaveTextContent('Only £1.00 is left to refund on this order');
   });
 

@@ -115,6 +115,9 @@ describe('the Printers screen', () => {
     expect(counter).toHaveTextContent('Network printer 10.0.0.7:9101 · 58 mm · 2 copies · Customer copy');
     expect(counter).toHaveTextContent('Last seenNever yet');
     expect(counter).toHaveTextContent('Last errorconnect ECONNREFUSED 10.0.0.7:9101');
+    // Offline says why beside its badge; online says nothing of errors.
+    expect(within(counter).getByTestId('printer-offline-reason')).toHaveTextContent('Not answering: connect ECONNREFUSED 10.0.0.7:9101');
+    expect(within(kitchen).queryByTestId('printer-offline-reason')).not.toBeInTheDocument();
   });
 
   it('says so when there is no printer', async () => {

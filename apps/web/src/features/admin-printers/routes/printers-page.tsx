@@ -129,6 +129,12 @@ function PrinterCard({ printer, onEdit, onDelete }: { printer: PrinterWire; onEd
           variant={status.online ? 'filled' : 'outlined'}
         />
       </Stack>
+      {/* Online only when it answered (domain/printer-status.ts); offline says why, where the badge is. */}
+      {!status.online && status.lastError && (
+        <Typography color="error" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="printer-offline-reason">
+          Not answering: {status.lastError}
+        </Typography>
+      )}
       <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {connection.kind === 'tcp' ? `Network printer ${connection.host}:${connection.port}` : 'Star CloudPRNT'} · {printer.paperWidth} mm ·{' '}
         {printer.copies === 1 ? '1 copy' : `${printer.copies} copies`} · {ticketsText(printer)}

@@ -39,6 +39,19 @@ describe('the kitchen settings', () => {
     expect(api.sent('PUT /shop-settings').map((request) => request.body)).toEqual([{ usualMinutes: 40, slotCapacity: 6 }]);
   });
 
+  it('sets how long before its time an order placed ahead prints, and closing the day by itself', async () => {
+    const { api, user } = openSettings();
+    const kitchen = await screen.findByRole('form', { name: 'Kitchen' });
+    expect(field(kitchen, 'Print an order placed ahead this long before its time')).toHaveValue('30');
+    const closeDay = within(kitchen).getByRole('switch', { name: /Close the day by itself/ });
+    expect(closeDay).toBeChecked();
+    await fill(user, field(kitchen, 'Print an order placed ahead this long before its time'), '45');
+    await user.click(closeDay);
+    await user.click(within(kitchen).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Kitchen settings saved')).toBeVisible();
+    expect(api.sent('PUT /shop-settings').map((request) => request.body)).toEqual([{ ticketLeadMinutes: 45, autoCloseDay: false }]);
+  });
+
   it('says what is wrong under a field and sends nothing', async () => {
     const { api, user } = openSettings();
     const kitchen = await screen.findByRole('form', { name: 'Kitchen' });
