@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
+import { endedTradingDay } from '@shop/shared/domain/kitchen';
 import { addDays, londonInstant, londonParts, type LocalDate } from '@shop/shared/domain/london-time';
 import { DEFAULT_OPENING_HOURS, openingHoursRows, orderingStatus, type DayHours } from '@shop/shared/domain/opening-hours';
 import { availableSizes, type PricedProduct } from '@shop/shared/domain/product-options';
@@ -192,7 +193,7 @@ export async function seedDemoOrders(
   // The order timers reject an order nobody answered within `autoRejectAfterMinutes`, and they run the moment the
   // shop starts: an order left waiting longer than that would be rejected by the demo's own shop at once. So only the
   // last few minutes' orders wait (placed here, when the shop was taking orders then); older ones were answered.
-  const { autoRejectAfterMinutes: answerWithin } = await readShopSettings(db);
+  const { autoRejectAfterMinutes: answerWithin, autoCloseDay } = await readShopSettings(db);
   for (const ago of WAITING_MINUTES_AGO) {
     if (answerWithin > 0 && ago >= answerWithin) continue;
     const createdAt = new Date(now.getTime() - ago * 60_000);
@@ -203,10 +204,13 @@ export async function seedDemoOrders(
   placed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   // The latest session is still under way (a few orders pending, some approved, some on the way), as it stood at
-  // the clock or, once closed, at closing: a demo started in the morning shows last night's board. When the current
-  // session has only just begun, the one before it is left under way too, so the board always has something on it.
+  // the clock or, once closed, at closing: a demo started in the small hours shows the night's board. When the current
+  // session has only just begun, the one before it is left under way too, unless its trading day is over and closed.
   const lastSession = placed.at(-1)?.session ?? -1;
   const liveFrom = placed.filter((order) => order.session === lastSession).length < LIVE_ORDERS_AT_LEAST ? lastSession - 1 : lastSession;
+  // With autoCloseDay the timers close a trading day after it ends: a session of a day already closed is finished.
+  const dayClosedAt = autoCloseDay ? endedTradingDay(now, DEFAULT_OPENING_HOURS) : null;
+  const underWay = (session: number) => session >= liveFrom && !(dayClosedAt && sessionCloses[session]!.getTime() <= dayClosedAt.getTime());
 
   let written = 0;
   for (const { session, createdAt, waiting = false } of placed) {
@@ -214,7 +218,7 @@ export async function seedDemoOrders(
     const lines = firstCart(products, line, pick, random);
     const card = random() < 0.6;
     const neverPaid = card && !waiting && random() < 0.06;
-    const until = session >= liveFrom ? new Date(Math.min(now.getTime(), sessionCloses[session]!.getTime())) : null;
+    const until = underWay(session) ? new Date(Math.min(now.getTime(), sessionCloses[session]!.getTime())) : null;
     const order = {
       ...customer,
       paymentType: card ? ('Card' as const) : ('Cash' as const),
