@@ -1,8 +1,12 @@
+/** Which fields changed, and each side with only those. */
+export interface FieldChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  keys: string[];
+}
+
 /** The fields whose values differ between two states, each side with only those (JSON equality). */
-export function changedOnly(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown>; keys: string[] } {
+export function changedOnly(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
   );
@@ -22,10 +26,7 @@ function words(key: string): string {
  * A change in words for a summary: 'price M £8.99 → £9.49, description'. A short value is shown on both sides; a long
  * one or a list only by its label (the entry's before and after hold it whole).
  */
-export function describeChanges(
-  change: { before: Record<string, unknown>; after: Record<string, unknown>; keys: string[] },
-  labels: Readonly<Record<string, string>> = {},
-): string {
+export function describeChanges(change: FieldChange, labels: Readonly<Record<string, string>> = {}): string {
   const shown = (value: unknown) =>
     value === null || value === undefined
       ? 'none'

@@ -1,6 +1,7 @@
 import { auditLog } from '../../db/schema';
 import type { InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
+import { changedOnly, type FieldChange } from './diff';
 
 /** Who did it: the signed-in member of staff (the session's user), or the shop itself (a timer, the end of the day). */
 export interface AuditActor {
@@ -42,6 +43,25 @@ export async function recordAudit(db: InTransaction, at: Date, entry: AuditEntry
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Appends an update's entry with only the fields that differ between `before` and `after` (each side holding just
+ * those), summarised by `summary` from that change; nothing when no field changed, so a save that changes nothing
+ * leaves no trace.
+ */
+export async function recordChange(
+  db: InTransaction,
+  at: Date,
+  entry: Omit<AuditEntry, 'summary' | 'before' | 'after'> & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    summary: (change: FieldChange) => string;
+  },
+): Promise<void> {
+  const change = changedOnly(entry.before, entry.after);
+  if (change.keys.length === 0) return;
+  await recordAudit(db, at, { ...entry, summary: entry.summary(change), before: change.before, after: change.after });
 }
 
 /** The actor of a request's signed-in user. */

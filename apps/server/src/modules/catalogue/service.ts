@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { categories, images, products, toppings } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
+import { recordChange, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import type { ProcessedImage } from '../../images/process';
 import { deleteImage, saveImages } from '../../images/store';
 import { availabilityState, PRODUCT_LABELS, productState, toppingState } from './audited';
@@ -132,21 +132,15 @@ export async function updateCategory(
       .where(eq(categories.id, id));
     // An image id is served as immutable, so a new picture gets a new id and the old one goes.
     if (imageId && row.imageId) await deleteImage(tx, row.imageId);
-    const change = changedOnly(
-      { name: row.name, order: row.order, picture: row.imageId },
-      { name: input.categoriName, order: input.order ?? row.order, picture: imageId ?? row.imageId },
-    );
-    if (change.keys.length > 0) {
-      await recordAudit(tx, now, {
-        actor,
-        action: 'category.update',
-        subjectType: 'category',
-        subjectId: id,
-        summary: `Changed the category ${row.name}: ${describeChanges(change)}`,
-        before: change.before,
-        after: change.after,
-      });
-    }
+    await recordChange(tx, now, {
+      actor,
+      action: 'category.update',
+      subjectType: 'category',
+      subjectId: id,
+      summary: (change) => `Changed the category ${row.name}: ${describeChanges(change)}`,
+      before: { name: row.name, order: row.order, picture: row.imageId },
+      after: { name: input.categoriName, order: input.order ?? row.order, picture: imageId ?? row.imageId },
+    });
     return { modifiedCount: 1 };
   });
 }
@@ -247,16 +241,15 @@ export async function updateProduct(
     const [oldCategory] = row.categoryId
       ? await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, row.categoryId))
       : [];
-    const change = updated ? changedOnly(productState(row, oldCategory?.name ?? null), productState(updated, category.name)) : null;
-    if (change && change.keys.length > 0) {
-      await recordAudit(tx, now, {
+    if (updated) {
+      await recordChange(tx, now, {
         actor,
         action: 'product.update',
         subjectType: 'product',
         subjectId: id,
-        summary: `Changed ${row.title}: ${describeChanges(change, PRODUCT_LABELS)}`,
-        before: change.before,
-        after: change.after,
+        summary: (change) => `Changed ${row.title}: ${describeChanges(change, PRODUCT_LABELS)}`,
+        before: productState(row, oldCategory?.name ?? null),
+        after: productState(updated, category.name),
       });
     }
     return { modifiedCount: 1 };
@@ -405,18 +398,15 @@ export async function updateTopping(
       : [];
     const [after] = changed;
     if (!before || !after) throw new HttpError('TOPPING_NOT_FOUND', TOPPING_NOT_FOUND);
-    const change = changedOnly(toppingState(before), toppingState(after));
-    if (change.keys.length > 0) {
-      await recordAudit(tx, now, {
-        actor,
-        action: 'topping.update',
-        subjectType: 'topping',
-        subjectId: id,
-        summary: `Changed the topping ${before.name}: ${describeChanges(change)}`,
-        before: change.before,
-        after: change.after,
-      });
-    }
+    await recordChange(tx, now, {
+      actor,
+      action: 'topping.update',
+      subjectType: 'topping',
+      subjectId: id,
+      summary: (change) => `Changed the topping ${before.name}: ${describeChanges(change)}`,
+      before: toppingState(before),
+      after: toppingState(after),
+    });
     return { modifiedCount: 1 };
   });
 }

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { isId, newId } from '../../db/id';
 import { deliveryZones } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
+import { recordChange, describeChanges, recordAudit, type AuditActor } from '../audit/public';
 import { readShopPlace } from './shop-place';
 
 // The delivery area (issue 22 point 2, decision 1001): the zones an admin edits, and the decision every order and
@@ -191,16 +191,15 @@ export async function updateZone(
       const [before] = await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).for('update');
       if (!before) return [];
       const updated = await tx.update(deliveryZones).set(set).where(eq(deliveryZones.id, id)).returning();
-      const diff = updated[0] ? changedOnly(auditedZone(before), auditedZone(updated[0])) : null;
-      if (diff && diff.keys.length > 0) {
-        await recordAudit(tx, now, {
+      if (updated[0]) {
+        await recordChange(tx, now, {
           actor,
           action: 'zone.update',
           subjectType: 'zone',
           subjectId: id,
-          summary: `Changed the delivery zone ${before.code}: ${describeChanges(diff, { minimumOrder: 'minimum order' })}`,
-          before: diff.before,
-          after: diff.after,
+          summary: (change) => `Changed the delivery zone ${before.code}: ${describeChanges(change, { minimumOrder: 'minimum order' })}`,
+          before: auditedZone(before),
+          after: auditedZone(updated[0]),
         });
       }
       return updated;

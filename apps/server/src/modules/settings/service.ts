@@ -11,7 +11,7 @@ import type { ShopEnvironment } from '../../config';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { shopSettings } from '../../db/schema';
-import { describeChanges, recordAudit, type AuditActor } from '../audit/public';
+import { describeChanges, recordChange, type AuditActor } from '../audit/public';
 import { emitShopSettingsChanged } from './events';
 
 const SETTINGS_ROW = 1;
@@ -148,16 +148,14 @@ export async function updateShopSettings(
     const before = await readShopSettings(tx, ctx.config.shop);
     await saveRow(tx, now, rowChange(change));
     const after = await readShopSettings(tx, ctx.config.shop);
-    const changed = changedFields(before, after, Object.keys(change) as Array<keyof ShopSettingsWire>);
-    if (changed.length === 0) return;
-    const diff = { keys: changed, before: pick(before, changed), after: pick(after, changed) };
-    await recordAudit(tx, now, {
+    const sent = Object.keys(change) as Array<keyof ShopSettingsWire>;
+    await recordChange(tx, now, {
       actor,
       action: 'settings.update',
       subjectType: 'settings',
-      summary: `Changed the shop’s settings: ${describeChanges(diff)}`,
-      before: diff.before,
-      after: diff.after,
+      summary: (changed) => `Changed the shop’s settings: ${describeChanges(changed)}`,
+      before: pick(before, sent),
+      after: pick(after, sent),
     });
   });
   emitShopSettingsChanged(ctx.db);
@@ -165,10 +163,6 @@ export async function updateShopSettings(
 }
 
 /** The fields among `keys` whose values differ between two readings. */
-function changedFields<T extends object>(before: T, after: T, keys: Array<keyof T>): Array<keyof T & string> {
-  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])) as Array<keyof T & string>;
-}
-
 function pick<T extends object>(value: T, keys: Array<keyof T & string>): Record<string, unknown> {
   return Object.fromEntries(keys.map((key) => [key, value[key]]));
 }
@@ -232,16 +226,19 @@ export async function updateOpeningHours(
   await ctx.db.transaction(async (tx) => {
     const before = await readOpeningHours(tx);
     await saveRow(tx, now, { openingHours: value });
-    const changed = changedFields(before, value, ['weekly', 'specialDays', 'cutoffMinutes']);
-    if (changed.length === 0) return;
-    const words = { weekly: 'the weekly hours', specialDays: 'the special days', cutoffMinutes: 'the cut-off before closing' };
-    await recordAudit(tx, now, {
+    const fields: Array<keyof OpeningHours> = ['weekly', 'specialDays', 'cutoffMinutes'];
+    const words: Record<string, string> = {
+      weekly: 'the weekly hours',
+      specialDays: 'the special days',
+      cutoffMinutes: 'the cut-off before closing',
+    };
+    await recordChange(tx, now, {
       actor,
       action: 'hours.update',
       subjectType: 'hours',
-      summary: `Changed the opening hours: ${changed.map((key) => words[key]).join(', ')}`,
-      before: pick(before, changed),
-      after: pick(value, changed),
+      summary: (changed) => `Changed the opening hours: ${changed.keys.map((key) => words[key]).join(', ')}`,
+      before: pick(before, fields),
+      after: pick(value, fields),
     });
   });
   emitShopSettingsChanged(ctx.db);
