@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fixedMediaQueryList } from './media-query';
 
 // findBy… and waitFor wait up to 5 s (Testing Library's 1 s is short for a screen whose answers come in turn, on a
 // busy machine); a test that waits for what never comes still fails.
@@ -16,16 +17,7 @@ vi.mock('socket.io-client', () => import('./fake-socket'));
 
 // MUI's useMediaQuery: every query is false (no breakpoint matched, no reduced motion asked for).
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+  window.matchMedia = (query: string): MediaQueryList => fixedMediaQueryList(query, false);
 }
 
 // A multiline TextField measures itself with a ResizeObserver; nothing is ever resized here.

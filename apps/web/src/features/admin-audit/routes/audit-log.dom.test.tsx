@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntryWire, AuditLogAnswer } from '@shop/shared/contract/audit';
 import { fakeApi, ok, refuse, type FakeRequest } from '../../../../test/fake-api';
+import { fixedMediaQueryList } from '../../../../test/media-query';
 import { renderWithProviders } from '../../../../test/render';
 import { sessionAnswer } from '../../../../test/wire-fixtures';
 import { paths } from '../../../lib/paths';
@@ -175,19 +176,9 @@ describe('the Audit log screen', () => {
   });
 
   it('shows a card an entry on a phone, which opens to what changed', async () => {
-    const narrow = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const narrow = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => fixedMediaQueryList(query, query.includes('max-width')));
     try {
       const { user } = openLog();
       const list = await screen.findByRole('list', { name: 'Audit log' });
