@@ -12,18 +12,9 @@ import { call, placeCashOrder, startOrderingShop, type OrderingShop } from '../.
 import { connectSocket } from '../../../test/socket-client';
 import { CUT, printedText, startTcpPrinter, type TcpPrinter } from '../../../test/tcp-printer';
 import { sweepMissedAcceptJobs } from './service';
+import { until } from '../../../test/until';
 
 const STARPRNT = 'application/vnd.star.starprnt';
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(testDatabases())('receipt printers on %s', (kind) => {
   let shop: OrderingShop;

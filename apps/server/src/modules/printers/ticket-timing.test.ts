@@ -7,16 +7,7 @@ import { eq } from 'drizzle-orm';
 import { printers, printJobs } from '../../db/schema';
 import { call, placeCashOrder, startOrderingShop, type OrderingShop } from '../../../test/order-fixtures';
 import { printedText, startTcpPrinter, type TcpPrinter } from '../../../test/tcp-printer';
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { until } from '../../../test/until';
 
 describe('kitchen tickets: when they print and what they say', () => {
   let shop: OrderingShop;
