@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDataSchema, deleteAccountAnswerSchema, deleteAccountBodySchema } from '@shop/shared/contract/account-data';
-import { TOO_MANY_ATTEMPTS } from '@shop/shared/contract/auth';
 import { clientAddressKey } from '../../http/client-address';
 import { errorAnswers } from '../../http/route-schemas';
-import { HttpError } from '../../http-errors';
-import { clearSessionCookie, currentUser, incrementRateLimit, requireUser } from '../auth/public';
+import { clearSessionCookie, currentUser, countAttempt, requireUser } from '../auth/public';
 import { deleteAccount, exportAccountData } from './service';
 
 /**
@@ -21,14 +19,8 @@ export const ACCOUNT_DATA_LIMITS = {
 /** The customer's own data (decision 1002): download it, or delete the account. */
 export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
-  const limit = (name: keyof typeof ACCOUNT_DATA_LIMITS) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { max, timeWindow } = ACCOUNT_DATA_LIMITS[name];
-    const { current, ttl } = await incrementRateLimit(app.db, name, clientAddressKey(request.ip), timeWindow);
-    if (current > max * app.config.rateLimitMultiplier) {
-      reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
-      throw new HttpError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
-    }
-  };
+  const limit = (name: keyof typeof ACCOUNT_DATA_LIMITS) => (request: FastifyRequest, reply: FastifyReply) =>
+    countAttempt(app.db, reply, name, clientAddressKey(request.ip), ACCOUNT_DATA_LIMITS[name], app.config.rateLimitMultiplier);
 
   app.get(
     '/profile/data',

@@ -10,7 +10,7 @@ export { clearSessionCookie, findSessionUser, SESSION_COOKIE, type SessionUser }
 export { emitSessionsEnded, onSessionsEnded, type SessionsEnded } from './session-events';
 // The customer's own data (decision 1002): the password asked again, and the account routes' database counters.
 export { verifyPassword } from './password';
-export { incrementRateLimit } from './rate-limit-store';
+export { countAttempt } from './rate-limit-store';
 
 /** The id of the user with this e-mail (any case), or null: other modules need no more of a user's row. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

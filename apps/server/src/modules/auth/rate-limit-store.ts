@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyReply } from 'fastify';
+import { TOO_MANY_ATTEMPTS } from '@shop/shared/contract/auth';
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type PreparedSql } from '../../db/client';
 import { rateLimits } from '../../db/schema';
+import { HttpError } from '../../http-errors';
 
 // The @fastify/rate-limit store of the account routes (decisions 0103 and 0701): counters in the `rate_limits`
 // table, so every process of the shop counts into the same window and a limit means the same with one process or
@@ -54,6 +57,25 @@ export async function incrementRateLimit(db: Db, name: string, key: string, time
   ]);
   if (!row) throw new Error('rate limit: the counter upsert returned no row');
   return { current: Number(row.count), ttl: Number(row.ttl) };
+}
+
+/**
+ * Counts one attempt for `key` in `name`'s window and refuses it, 429 with Retry-After, when that makes it one too
+ * many: over `max` times the server's multiplier (1 in a shop).
+ */
+export async function countAttempt(
+  db: Db,
+  reply: FastifyReply,
+  name: string,
+  key: string,
+  limit: { max: number; timeWindow: number },
+  multiplier: number,
+): Promise<void> {
+  const { current, ttl } = await incrementRateLimit(db, name, key, limit.timeWindow);
+  if (current > limit.max * multiplier) {
+    reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
+    throw new HttpError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
+  }
 }
 
 const RELEASE: PreparedSql = {

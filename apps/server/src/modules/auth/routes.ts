@@ -40,7 +40,7 @@ import { confirmEmailChange, requestEmailChange } from './email-change';
 import { issueResetCode, resetPassword } from './otp';
 import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './device-cookie';
 import { authenticate, findUserByEmail, registerUser, toWireUser, updateProfile, userSummary } from './service';
-import { incrementRateLimit, postgresRateLimitStore, releaseRateLimit, type NamedLimitOptions } from './rate-limit-store';
+import { countAttempt, postgresRateLimitStore, releaseRateLimit, type NamedLimitOptions } from './rate-limit-store';
 import { clearSessionCookie, destroySession, signIn } from './session';
 
 /**
@@ -180,14 +180,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   type LimitName = keyof typeof RATE_LIMITS;
   /** Counts one attempt in a limit's current window, and refuses it (429) when that makes it one too many. */
-  const count = async (reply: FastifyReply, name: LimitName, key: string): Promise<void> => {
-    const { max, timeWindow } = RATE_LIMITS[name];
-    const { current, ttl } = await incrementRateLimit(app.db, name, key, timeWindow);
-    if (current > max * app.config.rateLimitMultiplier) {
-      reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
-      throw tooMany();
-    }
-  };
+  const count = (reply: FastifyReply, name: LimitName, key: string): Promise<void> =>
+    countAttempt(app.db, reply, name, key, RATE_LIMITS[name], app.config.rateLimitMultiplier);
   /** Counts in each limit in turn: one that refuses stops the request before the next is counted. */
   const countAll = async (reply: FastifyReply, limits: Array<[LimitName, string]>): Promise<void> => {
     for (const [name, key] of limits) await count(reply, name, key);

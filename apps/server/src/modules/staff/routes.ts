@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authAnswerSchema, SIGNED_IN, TOO_MANY_ATTEMPTS } from '@shop/shared/contract/auth';
+import { authAnswerSchema, SIGNED_IN } from '@shop/shared/contract/auth';
 import {
   staffChangeBodySchema,
   staffInviteAcceptBodySchema,
@@ -11,9 +11,8 @@ import {
   staffMemberAnswerSchema,
 } from '@shop/shared/contract/staff';
 import { clientAddressKey } from '../../http/client-address';
-import { HttpError } from '../../http-errors';
 import { errorAnswers, idParams } from '../../http/route-schemas';
-import { currentUser, incrementRateLimit, rememberDevice, requirePermission, signIn, toWireUser } from '../auth/public';
+import { currentUser, countAttempt, rememberDevice, requirePermission, signIn, toWireUser } from '../auth/public';
 import { acceptInvite, changeStaff, inviteStaff, listStaff, readInvite, removeStaff } from './service';
 
 /**
@@ -28,14 +27,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['staff'];
   const staffOnly = requirePermission('staff');
 
-  const limitInvites = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { max, timeWindow } = STAFF_INVITE_RATE_LIMIT;
-    const { current, ttl } = await incrementRateLimit(app.db, 'staffInvite', clientAddressKey(request.ip), timeWindow);
-    if (current > max * app.config.rateLimitMultiplier) {
-      reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
-      throw new HttpError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
-    }
-  };
+  const limitInvites = (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+    countAttempt(app.db, reply, 'staffInvite', clientAddressKey(request.ip), STAFF_INVITE_RATE_LIMIT, app.config.rateLimitMultiplier);
 
   app.get(
     '/staff',
