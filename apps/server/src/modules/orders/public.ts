@@ -21,7 +21,7 @@ export { toOrderWire, toRefundWire } from './wire';
 // The payments module: a card order's start (priced and checked here, its intent opened there), its routes' shared
 // request helpers, and the money columns and the placing of a paid card order, which it decides and asks for.
 export { recordCardOrder, type CardOrderAwaitingPayment, type CardOrderRequest, type OrderRequest } from './placement';
-export { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from './routes';
+export { IDEMPOTENCY_NOTE, orderId } from './routes';
 export { confirmCardOrder, writeOrderMoney, type CardOrderConfirmation, type OrderMoneyChange } from './order-money';
 // Account deletion: the customer's orders kept without who they were for.
 export { anonymiseOrdersOf, hasOpenOrders } from './customer-orders';

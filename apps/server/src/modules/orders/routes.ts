@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { objectIdSchema } from '@shop/shared/contract/cart';
@@ -7,7 +6,6 @@ import {
   buyProductRequestSchema,
   closeDayAnswerSchema,
   closeDayPreviewSchema,
-  idempotencyKeySchema,
   orderingStatusSchema,
   orderWireSchema,
   shopOrderQuerySchema,
@@ -17,6 +15,7 @@ import {
   type UpdateOrderStatusAnswer,
 } from '@shop/shared/contract/orders';
 import { HttpError } from '../../http-errors';
+import { readIdempotencyKey } from '../../http/idempotency-key';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
 import { assertSelfOrAdmin, currentUser, requirePermission, requireUser, roleForbidden } from '../auth/public';
@@ -26,15 +25,6 @@ import { closeDay, countLeftOpen } from './close-day';
 import { placeCashOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND } from './reads';
 import { updateOrder } from './status';
-
-/** The request's Idempotency-Key header, checked (400 INVALID_IDEMPOTENCY_KEY); null without one. */
-export function idempotencyKey(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
-  if (!parsed.success) throw new HttpError('INVALID_IDEMPOTENCY_KEY', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-  return parsed.data;
-}
 
 /** An order id from the path; a malformed one cannot name an order, so it answers as a missing one. */
 export function orderId(raw: string): string {
@@ -64,7 +54,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const key = idempotencyKey(request);
+      const key = readIdempotencyKey(request);
       const { orderId, created } = await placeCashOrder(app, { user, input: request.body, idempotencyKey: key });
       if (!created) reply.header('idempotent-replayed', 'true');
       return reply.code(created ? 201 : 200).send({ insertedId: orderId });

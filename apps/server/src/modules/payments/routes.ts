@@ -16,10 +16,11 @@ import {
 import { poundsToPence } from '@shop/shared/domain/money';
 import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
+import { readIdempotencyKey } from '../../http/idempotency-key';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
 import { currentUser, requirePermission, requireUser } from '../auth/public';
-import { IDEMPOTENCY_NOTE, idempotencyKey, orderId } from '../orders/public';
+import { IDEMPOTENCY_NOTE, orderId } from '../orders/public';
 import { readShopSettings } from '../settings/public';
 import { startCardOrder } from './checkout';
 import { receivePaymentEvent, refundOrderPayment } from './money';
@@ -46,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const key = idempotencyKey(request);
+      const key = readIdempotencyKey(request);
       return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
     },
   );

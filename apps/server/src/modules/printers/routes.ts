@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idempotencyKeySchema } from '@shop/shared/contract/orders';
 import {
   cloudPrntConfirmQuerySchema,
   cloudPrntJobQuerySchema,
@@ -39,14 +37,7 @@ import {
   ticketPreview,
   updatePrinter,
 } from './service';
-
-function idempotencyKey(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
-  if (!parsed.success) throw new HttpError('INVALID_IDEMPOTENCY_KEY', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-  return parsed.data;
-}
+import { readIdempotencyKey } from '../../http/idempotency-key';
 
 /** StarPRNT commands: what the shop offers a CloudPRNT printer (mC-Print3, TSP100IV, TSP650II with a CloudPRNT interface). */
 const STARPRNT = 'application/vnd.star.starprnt';
@@ -142,7 +133,7 @@ export const printerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = idempotencyKey(request);
+      const key = readIdempotencyKey(request);
       const { jobs } = await reprintOrder(app, {
         orderId: request.params.id,
         body: request.body,
