@@ -16,6 +16,7 @@ import { displayOrderId } from '@shop/shared/domain/order-id';
 import { useCan } from './use-session';
 import { api } from './api';
 import { useRealtimeSocket } from './realtime';
+import { newIdempotencyKey } from './idempotency-key';
 
 /**
  * The back office's printers and print jobs (decision 1201), read by the Printers screen, the order pages
@@ -50,12 +51,7 @@ export function useOrderPrintJobs(orderId: string) {
 }
 
 /** A fresh Idempotency-Key (decision 0401): one per click, so a retry of that click never prints twice. */
-export function newPrintKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export const newPrintKey = newIdempotencyKey;
 
 /** What a Reprint answers, in words: 'Sent to 2 printers' (the printers, not the jobs: one per ticket kind). */
 export function sentToText(jobs: readonly PrintJobWire[]): string {

@@ -31,7 +31,8 @@ import {
   type OrderDraft,
 } from '../api/checkout-api';
 import { ALLERGY_QUESTION, collectionQuoteLine, contactProblems, type ContactDraft } from '../lib/collection';
-import { draftFingerprint, newIdempotencyKey } from '../lib/idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { draftFingerprint } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
 import { CashConfirmDialog } from './cash-confirm-dialog';
