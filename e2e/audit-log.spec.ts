@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, rejectWaitingOrders, signInAdminByForm } from './steps';
 
-// Issue 35 point 4 (decision 1402), as the owner reads it: a pause taken through the API shows in the Audit log with
+// The audit log (decision 1402), as the owner reads it: a pause taken through the API shows in the Audit log with
 // who did it, opens to what changed, and the screen fits a phone without scrolling sideways.
 
 test.beforeEach(async () => {
