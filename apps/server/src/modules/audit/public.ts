@@ -1,3 +1,3 @@
 export { actorOf, recordAudit, recordChange, SHOP_ACTOR, type AuditActor, type AuditEntry } from './record';
-export { changedOnly, describeChanges, type FieldChange } from './diff';
+export { describeChanges, type FieldChange } from './diff';
 export { readAuditLog, type AuditLogFilters } from './read';

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory, printers, printJobs, printRequests } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { changedOnly, describeChanges, recordAudit, type AuditActor } from '../audit/public';
+import { describeChanges, recordAudit, recordChange, type AuditActor } from '../audit/public';
 import { placedOrderCondition, toOrderWire } from '../orders/public';
 import { readShopSettings } from '../settings/public';
 import { emitPrintersChanged } from './events';
@@ -224,19 +224,16 @@ export async function updatePrinter(
       await ctx.db.transaction(async (tx) => {
         const [updated] = await tx.update(printers).set(set).where(eq(printers.id, id)).returning();
         if (!updated) return;
-        const { keys, ...changed } = changedOnly(auditedPrinter(row), auditedPrinter(updated));
-        if (updated.cloudprntSecret !== row.cloudprntSecret && updated.connectionKind === 'cloudprnt') {
-          keys.push('cloudPrntUrl');
-          changed.after.cloudPrntUrl = 'a new secret URL';
-        }
-        if (keys.length === 0) return;
-        await recordAudit(tx, now, {
+        // A new CloudPRNT secret is recorded as such, never the secret itself.
+        const newUrl = updated.cloudprntSecret !== row.cloudprntSecret && updated.connectionKind === 'cloudprnt';
+        await recordChange(tx, now, {
           actor,
           action: 'printer.update',
           subjectType: 'printer',
           subjectId: id,
-          summary: `Changed the printer ${row.name}: ${describeChanges({ keys, ...changed }, { cloudPrntUrl: 'CloudPRNT URL' })}`,
-          ...changed,
+          summary: (change) => `Changed the printer ${row.name}: ${describeChanges(change, { cloudPrntUrl: 'CloudPRNT URL' })}`,
+          before: { ...auditedPrinter(row), cloudPrntUrl: null },
+          after: { ...auditedPrinter(updated), cloudPrntUrl: newUrl ? 'a new secret URL' : null },
         });
       });
     } catch (error) {
