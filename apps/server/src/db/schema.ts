@@ -21,6 +21,7 @@ import type { Allergen } from '@shop/shared/domain/allergens';
 import type { DealSlot } from '@shop/shared/domain/catalogue';
 import { DRINK_KINDS, TOPPING_CATEGORIES, type DrinkKind, type ToppingCategory } from '@shop/shared/domain/catalogue-values';
 import { FULFILMENTS, type Fulfilment } from '@shop/shared/domain/fulfilment';
+import { ORDER_CHANNELS, type OrderChannel } from '@shop/shared/domain/order-channel';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { OpeningHours } from '@shop/shared/domain/opening-hours';
 import { ROLES, type Role } from '@shop/shared/domain/roles';
@@ -183,6 +184,11 @@ export const users = pgTable(
      * its e-mail, name and password replaced; null for a live account.
      */
     deletedAt: at('deleted_at'),
+    /**
+     * When the account proved it holds its e-mail (a code sent there); null until then. Orders placed as a guest
+     * with that e-mail join the account's history only once it is verified.
+     */
+    emailVerifiedAt: at('email_verified_at'),
   },
   (t) => [check('users_role_check', oneOf(t.role, ROLES)), check('users_email_lower_check', sql`${t.email} = lower(${t.email})`)],
 );
@@ -306,10 +312,18 @@ export const orders = pgTable(
   'orders',
   {
     id: primaryId(),
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The customer's account; null for a guest's order and for a staff-taken order of a caller without one. */
+    userId: id('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Where the receipt and the order's mail go; '' for a caller who gave none. */
     email: text('email').notNull(),
+    /** The customer's phone number in E.164 (domain/phone.ts), the key of guests' limits and of the phone lookup. */
+    phone: text('phone'),
+    /** How the order reached the shop (domain/order-channel.ts). */
+    channel: text('channel').$type<OrderChannel>().notNull().default('web'),
+    /** The staff member who took a phone or counter order. */
+    takenBy: id('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The unguessable key of the order's tracking page (`/track/<token>`), the only way a guest reaches it. */
+    trackingToken: text('tracking_token').unique(),
     /** The priced lines exactly as charged; the orders module owns their shape. */
     items: jsonb('items').notNull().$type<Record<string, unknown>[]>(),
     subtotal: integer('subtotal').notNull(),
@@ -355,6 +369,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_created_at_idx').on(t.userId, t.createdAt),
+    index('orders_email_created_at_idx').on(t.email, t.createdAt),
+    index('orders_phone_created_at_idx').on(t.phone, t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_placed_at_idx').on(t.placedAt),
     // When an order is due: the kitchen's load per 15-minute slot (capacity) and the list sorted by it.
@@ -364,6 +380,7 @@ export const orders = pgTable(
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
     check('orders_fulfilment_check', oneOf(t.fulfilment, FULFILMENTS)),
+    check('orders_channel_check', oneOf(t.channel, ORDER_CHANNELS)),
     check('orders_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
     check('orders_refunded_check', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
   ],
@@ -535,15 +552,17 @@ export const idempotencyKeys = pgTable(
   {
     id: primaryId(),
     key: text('key').notNull(),
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose key: the customer's account, or for a guest's order none (a guest's key is unique by itself). */
+    userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** sha256 of the request body, so a reused key with a different body is refused. */
     requestHash: text('request_hash').notNull(),
     orderId: id('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key),
+    uniqueIndex('idempotency_keys_guest_key_unique').on(t.key).where(sql`${t.userId} is null`),
+  ],
 );
 
 /** Card payments, created with the intent before the order exists and linked to it when it is placed. */

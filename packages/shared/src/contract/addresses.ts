@@ -3,13 +3,15 @@
  * address, address2, city, postcode`, spelled as the spec spells them. Strict: unknown fields are refused.
  */
 import { z } from 'zod';
+import { canonicalPhone, PHONE_MESSAGE } from '../domain/phone';
 import { emailField } from './auth';
+
+export { PHONE_MESSAGE };
 
 /** The outward code, then the inward code (digit and two letters), e.g. 'SW1A 1AA', 'M1 1AE', 'B33 8TH'. */
 const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/;
 
 export const POSTCODE_MESSAGE = 'Please enter a UK post code such as SW1A 1AA';
-export const PHONE_MESSAGE = 'Please enter a phone number of 10 to 15 digits';
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** 'sw1a1aa' → 'SW1A 1AA'; null when it is not shaped like a UK post code. */
@@ -17,15 +19,6 @@ export function normalisePostcode(text: string): string | null {
   const compact = text.replace(/\s+/g, '').toUpperCase();
   if (!UK_POSTCODE.test(compact)) return null;
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
-
-/** Digits with an optional leading +, spaces, dashes and brackets allowed between them; 10 to 15 digits. */
-export function normalisePhone(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\+?[0-9\s\-()]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '').length;
-  if (digits < 10 || digits > 15) return null;
-  return trimmed.replace(/\s+/g, ' ');
 }
 
 const requiredText = (label: string, max = 100) =>
@@ -44,12 +37,12 @@ const postcodeSchema = z
     return postcode;
   });
 
-/** A UK phone number as the shop stores it (normalised), for an address and for a collection's contact. */
+/** A phone number as the shop stores it (E.164, domain/phone.ts), for an address, a contact and a lookup. */
 export const phoneSchema = z
   .string(PHONE_MESSAGE)
   .max(40, PHONE_MESSAGE)
   .transform((value, ctx) => {
-    const phone = normalisePhone(value);
+    const phone = canonicalPhone(value);
     if (phone === null) {
       ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
       return z.NEVER;

@@ -18,6 +18,8 @@ import { cartLineSchema, MAX_CART_LINES, objectIdSchema } from './cart';
 import { insertedAnswerSchema, modifiedAnswerSchema } from './catalogue';
 import { orderPeriodSchema } from './summary';
 import { orderItemSchema, orderItemsSchema } from './spec-order-items';
+import { guestSchema, orderAddressSchema } from './guest';
+import { ORDER_CHANNELS } from '../domain/order-channel';
 
 export const MAX_NOTE_LENGTH = 500;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -54,22 +56,43 @@ export const COLLECTION_HAS_NO_ADDRESS = 'A collection order has no delivery add
 export const CONTACT_ONLY_FOR_COLLECTION = 'contact is only for a collection order: a delivery takes the address’s';
 export const PAY_ON_COLLECTION_ONLY = `${PAY_ON_COLLECTION} is only for a collection order: a delivery is paid ${CASH_ON_DELIVERY}`;
 
-/** The fields both order routes share for collection (decision 1003), and their rules across fields. */
+export const GUEST_NEEDS_ADDRESS = 'A guest’s delivery needs its address (address)';
+export const GUEST_HAS_NO_SAVED_ADDRESSES = 'A guest has no saved addresses: send the address itself (address), not addressId';
+export const ADDRESS_ONLY_FOR_GUESTS = 'address is for a guest’s order: a signed-in customer sends addressId';
+export const COLLECTION_TAKES_NO_ADDRESS = 'A collection order has no delivery address: leave address out';
+
+/** The fields both order routes share for collection (decision 1003) and guests, and their rules across fields. */
 const fulfilmentFields = {
   fulfilment: fulfilmentSchema,
-  /** Required for a collection order, refused for a delivery. */
+  /** Required for a signed-in customer's collection order, refused for a delivery; a guest's defaults to the guest. */
   contact: collectionContactSchema.optional(),
   allergyNote: allergyNoteSchema,
+  /** Ordering without an account (decision 1500): who the guest is. Refused with a session. */
+  guest: guestSchema.optional(),
+  /** A guest's delivery address, typed at checkout (a signed-in customer's is one of theirs: addressId). */
+  address: orderAddressSchema.optional(),
 };
 
 function checkFulfilment(
-  body: { fulfilment: 'delivery' | 'collection'; addressId?: string | null | undefined; contact?: unknown; paymentType?: string },
+  body: {
+    fulfilment: 'delivery' | 'collection';
+    addressId?: string | null | undefined;
+    contact?: unknown;
+    paymentType?: string;
+    guest?: unknown;
+    address?: unknown;
+  },
   ctx: z.core.$RefinementCtx,
 ): void {
+  const guest = body.guest !== undefined;
+  if (body.address !== undefined && !guest) ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_ONLY_FOR_GUESTS });
+  if (guest && body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: GUEST_HAS_NO_SAVED_ADDRESSES });
   if (body.fulfilment === 'collection') {
-    if (body.contact === undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: COLLECTION_NEEDS_CONTACT });
+    if (body.contact === undefined && !guest) ctx.addIssue({ code: 'custom', path: ['contact'], message: COLLECTION_NEEDS_CONTACT });
     if (body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: COLLECTION_HAS_NO_ADDRESS });
+    if (guest && body.address !== undefined) ctx.addIssue({ code: 'custom', path: ['address'], message: COLLECTION_TAKES_NO_ADDRESS });
   } else {
+    if (guest && body.address === undefined) ctx.addIssue({ code: 'custom', path: ['address'], message: GUEST_NEEDS_ADDRESS });
     if (body.contact !== undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: CONTACT_ONLY_FOR_COLLECTION });
     if (body.paymentType === PAY_ON_COLLECTION) ctx.addIssue({ code: 'custom', path: ['paymentType'], message: PAY_ON_COLLECTION_ONLY });
   }
@@ -141,11 +164,17 @@ export const createPaymentIntentAnswerSchema = z.strictObject({
   testMode: z.boolean(),
   /** The amount to be charged, in pounds. */
   amount: z.number(),
+  /** The order's tracking page (`/track/<token>`): a guest's only way back to the order. */
+  trackingUrl: z.string(),
 });
 export type CreatePaymentIntentAnswer = z.infer<typeof createPaymentIntentAnswerSchema>;
 
 /** `POST /api/buy-product` answer: the new order's id (201), or the first order's when its key is sent again (200). */
-export const buyProductAnswerSchema = insertedAnswerSchema;
+export const buyProductAnswerSchema = insertedAnswerSchema.extend({
+  /** The order's tracking page (`/track/<token>`), as the receipt mail links it. */
+  trackingUrl: z.string(),
+});
+export type BuyProductAnswer = z.infer<typeof buyProductAnswerSchema>;
 
 /**
  * `GET /api/payment-config` answer. `cardPayments` false: the shop takes cash on delivery only (PAYMENTS=cash-only),
@@ -267,6 +296,10 @@ export const orderWireSchema = z.strictObject({
   refundedTotal: z.number(),
   /** Every status the order has had, oldest first: the customer's timeline and the admin's history. */
   statusHistory: z.array(orderStatusChangeWireSchema),
+  /** How the order reached the shop: 'web', 'guest', 'phone' or 'counter'. */
+  channel: z.enum(ORDER_CHANNELS),
+  /** Who took a phone or counter order (their name; admin answers only). */
+  takenBy: z.string().nullable().optional(),
   /** The order's refunds, oldest first (admin answers only). */
   refunds: z.array(z.lazy(() => refundWireSchema)).optional(),
 });

@@ -1,5 +1,5 @@
 import { CONTACT_NAME_MESSAGE } from '@shop/shared/contract/orders';
-import { normalisePhone, PHONE_MESSAGE } from '@shop/shared/contract/addresses';
+import { canonicalPhone, PHONE_MESSAGE } from '@shop/shared/domain/phone';
 
 /** Who collects a collection order, as typed. */
 export interface ContactDraft {
@@ -16,7 +16,7 @@ export interface ContactProblems {
 export function contactProblems(contact: ContactDraft): ContactProblems {
   return {
     ...(contact.name.trim() === '' ? { name: CONTACT_NAME_MESSAGE } : {}),
-    ...(normalisePhone(contact.phone) === null ? { phone: PHONE_MESSAGE } : {}),
+    ...(canonicalPhone(contact.phone) === null ? { phone: PHONE_MESSAGE } : {}),
   };
 }
 
