@@ -46,12 +46,23 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<void> {
     return;
   }
   if (config.nodeEnv === 'production') throw new Error('No SMTP_URL in production: the mail is not sent, nor kept in an outbox');
-  const now = app.now();
-  await app.db
-    .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, transport: 'outbox', sentAt: now, createdAt: now });
+  await recordInOutbox(app, mail);
   // Tests keep their output quiet; everywhere else the outbox is also the log.
   if (config.nodeEnv !== 'test') console.info(`[mail outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+}
+
+/**
+ * Records one message in the development outbox (mail_outbox, which src/mail owns): a mail, or a text message from
+ * src/sms (its `to` a phone number, its subject 'Text message'). The caller logs it. Refuses in production, which
+ * has no outbox.
+ */
+export async function recordInOutbox(app: Pick<MailContext, 'config' | 'db' | 'now'>, entry: Mail): Promise<void> {
+  if (app.config.nodeEnv === 'production') throw new Error('Production has no development outbox: the message is not kept');
+  const now = app.now();
+  // The table's transport CHECK allows 'smtp' and 'outbox' only: a text is an 'outbox' row told apart by its subject.
+  await app.db
+    .insert(mailOutbox)
+    .values({ to: entry.to, subject: entry.subject, text: entry.text, transport: 'outbox', sentAt: now, createdAt: now });
 }
 
 const pending = new Set<Promise<void>>();
