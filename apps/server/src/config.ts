@@ -163,6 +163,37 @@ const envSchema = z.object({
       .refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12111')
       .optional(),
   ),
+  // Text messages through Twilio's Messages API (decision 1501): all three or none. TWILIO_AUTH_TOKEN is a secret, so
+  // nothing here may refuse it with a message (a refusal quotes the value it got).
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID: AC followed by 32 hexadecimal characters')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: z.preprocess(blankToUndefined, z.string().optional()),
+  TWILIO_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^\+[1-9]\d{6,14}$/.test(v) || /^MG[0-9a-fA-F]{32}$/.test(v),
+        'must be the Twilio number texts come from in E.164 (+447700900123), or a Messaging Service SID (MG followed by 32 hexadecimal characters)',
+      )
+      .optional(),
+  ),
+  // Where the Messages API is; only tests (a local stand-in of Twilio) change it.
+  TWILIO_API_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => isUrl(v, ['http:', 'https:']), 'must be an http(s) URL such as http://127.0.0.1:12112')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   // How often each process runs the order timers (decision 0800): auto-reject, auto-accept, the money sweep, due mail.
   // 0 turns them off (tests that run them by hand); a shop leaves the default.
   ORDER_TIMERS_INTERVAL_MS: z.preprocess(
@@ -261,6 +292,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  /** Twilio's Messages API for text messages (TWILIO_*); undefined: none (sms/sms.ts says what happens then). */
+  twilio: TwilioConfig | undefined;
   /**
    * How card payments are taken: 'stripe' (its keys are set), 'test' (the offline test cards: development and tests,
    * or PAYMENTS=test-cards) or 'off' (PAYMENTS=cash-only: the storefront offers cash on delivery only).
@@ -284,6 +317,40 @@ export interface Config {
   acceptedOrigins: readonly string[];
   /** The shop as the environment names it (SHOP_NAME, SHOP_ADDRESS, ...): the settings' fallbacks (decision 1002). */
   shop: ShopEnvironment;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  /** A secret: sent only in the Authorization header to Twilio, never logged nor put in an error. */
+  authToken: string;
+  /** An E.164 number (sent as From) or a Messaging Service SID, MG... (sent as MessagingServiceSid). */
+  from: string;
+  /** https://api.twilio.com unless TWILIO_API_URL says otherwise; no trailing slash. */
+  apiUrl: string;
+}
+
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
+/** The Twilio settings when all three are set, undefined when none is; throws naming the missing ones otherwise. */
+function twilioConfig(e: z.output<typeof envSchema>): TwilioConfig | undefined {
+  const missing = TWILIO_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length === TWILIO_VARIABLES.length) {
+    if (e.TWILIO_API_URL !== undefined)
+      throw new Error('TWILIO_API_URL is set without TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+    return undefined;
+  }
+  if (missing.length > 0) {
+    const set = TWILIO_VARIABLES.filter((name) => !missing.includes(name));
+    throw new Error(
+      `Text messages through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together: ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set, ${missing.join(' and ')} not (set ${missing.length === 1 ? 'it' : 'them'}, or unset all three to send no texts)`,
+    );
+  }
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+    authToken: e.TWILIO_AUTH_TOKEN ?? '',
+    from: e.TWILIO_FROM ?? '',
+    apiUrl: e.TWILIO_API_URL ?? 'https://api.twilio.com',
+  };
 }
 
 /** Each undefined when its variable is not set: the settings' placeholder (domain/shop-identity.ts) is used. */
@@ -321,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (payments === 'test-cards' && hasSecret && !isStripeTestKey(e.STRIPE_SECRET_KEY ?? '')) {
     throw new Error('PAYMENTS=test-cards takes card payments in test mode, but STRIPE_SECRET_KEY is a live key: unset one of them');
   }
+  const twilio = twilioConfig(e);
   if (e.NODE_ENV === 'production') {
     const problems = productionProblems(e, payments);
     if (problems.length > 0) throw new Error(`NODE_ENV=production refuses to start: ${problems.join('; ')}`);
@@ -347,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    twilio,
     cardPayments: payments === 'cash-only' ? 'off' : hasSecret ? 'stripe' : 'test',
     shopTime: e.SHOP_TIME,
     orderTimersIntervalMs: e.ORDER_TIMERS_INTERVAL_MS,
@@ -394,6 +463,7 @@ function productionProblems(e: z.output<typeof envSchema>, payments: (typeof PAY
     problems.push('card payments need STRIPE_WEBHOOK_SECRET: a card order is placed when Stripe says it is paid, by its signed webhook');
   }
   if (e.STRIPE_API_BASE !== undefined) problems.push('STRIPE_API_BASE is for tests (a local stand-in of Stripe): unset it');
+  if (e.TWILIO_API_URL !== undefined) problems.push('TWILIO_API_URL is for tests (a local stand-in of Twilio): unset it');
   if (e.SMTP_URL === undefined) {
     problems.push(
       'SMTP_URL must be set: password-reset codes are e-mailed, and without a mail server they would be kept in the log and the development outbox',
