@@ -34,6 +34,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { auditLogRoutes } from './modules/reports/audit-log-routes';
 import { orderRoutes } from './modules/orders/routes';
+import { staffOrderRoutes } from './modules/staff-orders/routes';
+import { trackingRoutes } from './modules/tracking/routes';
 import { printerRoutes } from './modules/printers/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
@@ -87,6 +89,8 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   accountDataRoutes,
   receiptRoutes,
   printerRoutes,
+  trackingRoutes,
+  staffOrderRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

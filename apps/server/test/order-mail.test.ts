@@ -101,7 +101,9 @@ describe.each(testDatabases())('order mails through SMTP on %s', (kind) => {
     expect(text).toMatch(/\n {3}.*Deep Pan · Deal: Margherita, Hawaiian\n/);
     expect(text).toContain(`Subtotal: £${order.subtotal.toFixed(2)}\nTotal: £${PIZZA_AND_DEAL_TOTAL.toFixed(2)}\n`);
     expect(text).toContain('Payment: To be paid on delivery\n');
-    expect(text).toContain('Delivery to:\nGrace Hopper\n1 Compiler Close\nBristol BS1 4DJ\n07700900456\n');
+    expect(text).toContain('Delivery to:\nGrace Hopper\n1 Compiler Close\nBristol BS1 4DJ\n07700 900456\n');
+    // The order's tracking page, at the shop's own address.
+    expect(text).toMatch(/\nFollow your order: http:\/\/(localhost|127\.0\.0\.1):\d+\/track\/[A-Za-z0-9_-]{24}\n/);
     expect(text).toContain('Your note: Ring the bell\n');
     expect(text).toContain(`\n${signature}\n`);
 

@@ -199,6 +199,7 @@ export function orderWire(overrides: Partial<OrderWire> & Pick<OrderWire, 'items
     quantity: overrides.items.reduce((sum, item) => sum + item.quantity, 0),
     createdAt: ORDER_WIRE_PLACED_AT,
     statusHistory: [{ status: 'Pending Order', date: '25/11/2026', time: '18:42', createdAt: ORDER_WIRE_PLACED_AT, changedBy: null }],
+    channel: 'web',
     ...overrides,
   };
 }

@@ -23,7 +23,7 @@ import { surviveLostConnections } from '../db/client';
 import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/auth/public';
 import { onMenuChanged } from '../modules/catalogue/public';
 import { onShopStatusChanged, readOpeningStatus } from '../modules/kitchen/public';
-import { onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { findTrackedOrder, onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
 import { onPrintersChanged, onPrintJobLate } from '../modules/printers/public';
 import { onShopSettingsChanged } from '../modules/settings/public';
 import { socketAddressCap } from './address-cap';
@@ -35,6 +35,8 @@ import { can, isStaffRole } from '@shop/shared/domain/roles';
 // Rooms the server alone uses, to drop the sockets of a session that ends. They never carry an event.
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const accountRoom = (userId: string) => `account:${userId}`;
+// An order's tracking page (decision 1500): joined with the page's token, it hears `order_updated` of that order only.
+const trackRoom = (orderId: string) => `track:${orderId}`;
 
 /** How long a stop lets WebSocket clients answer the close before their connections are cut. */
 const WEBSOCKET_CLOSE_GRACE_MS = 1000;
@@ -113,6 +115,15 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     socket.data.token = null;
     socket.data.sessionId = null;
     socket.data.budget = new ClientEventBudget();
+    socket.data.trackedOrderId = null;
+    const track: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.track;
+    if (typeof track === 'string' && track.length <= 64) {
+      try {
+        socket.data.trackedOrderId = (await findTrackedOrder(app.db, track))?.orderId ?? null;
+      } catch (error) {
+        app.log.error({ err: error }, 'realtime handshake: the tracked order could not be read');
+      }
+    }
     if (token) {
       try {
         const found = await findSessionUser(app.db, token, app.now());
@@ -137,6 +148,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       const ownRoom = can(user.role, 'board') ? [ADMINS_ROOM] : isStaffRole(user.role) ? [] : [customerRoom(user.id)];
       void socket.join([...ownRoom, sessionRoom(sessionId), accountRoom(user.id)]);
     }
+    if (socket.data.trackedOrderId) void socket.join(trackRoom(socket.data.trackedOrderId));
     const answer = (args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as ClientEventAck) : undefined;
@@ -151,13 +163,16 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       app.db,
       ({ orderId }) => {
         io.to(ADMINS_ROOM).emit(ORDER_RECEIVED, { order_id: orderId });
+        // A card order paid for on its tracking page (a payment link): the page shows it placed.
+        io.to(trackRoom(orderId)).emit(ORDER_UPDATED, { order_id: orderId });
       },
       app.log,
     ),
     onOrderStatusChanged(
       app.db,
       ({ orderId, userId, status, change }) => {
-        io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+        if (userId) io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+        io.to(trackRoom(orderId)).emit(ORDER_UPDATED, { order_id: orderId });
         // A card order paid for and not placed never reached the board: the shop hears nothing of it.
         if (change === 'not-placed') return;
         // Every admin hears every change, so the other admins' pages stop ringing once one has answered.

@@ -43,6 +43,8 @@ export interface SocketData {
   sessionId: string | null;
   /** How many more events the client may send now (client-events.ts). */
   budget: { take(): boolean };
+  /** The order whose tracking page opened the socket (its token in the handshake's `auth.track`); null otherwise. */
+  trackedOrderId: string | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

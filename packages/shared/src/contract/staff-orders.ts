@@ -65,6 +65,8 @@ export const staffOrderRequestSchema = z
   .strictObject({
     channel: z.enum(STAFF_CHANNELS, 'channel must be phone or counter'),
     customer: callerSchema,
+    /** The caller's account, when the lookup found one (the order joins its history); an addressId implies it. */
+    accountId: objectIdSchema.optional(),
     /** The account's address, when the caller has an account (found by their number). */
     addressId: objectIdSchema.optional(),
     address: orderAddressSchema.optional(),
@@ -87,7 +89,8 @@ export const staffOrderRequestSchema = z
     } else if (body.addressId || body.address) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: STAFF_COLLECTION_NO_ADDRESS });
     }
-    if (body.tender && body.payment !== 'paid-at-counter') ctx.addIssue({ code: 'custom', path: ['tender'], message: TENDER_ONLY_AT_COUNTER });
+    if (body.tender && body.payment !== 'paid-at-counter')
+      ctx.addIssue({ code: 'custom', path: ['tender'], message: TENDER_ONLY_AT_COUNTER });
     const linkBy = body.sendLinkBy ?? (body.customer.email ? 'email' : 'sms');
     if (body.payment === 'payment-link' && linkBy === 'email' && !body.customer.email)
       ctx.addIssue({ code: 'custom', path: ['customer', 'email'], message: LINK_NEEDS_EMAIL });
@@ -101,8 +104,10 @@ export const staffOrderAnswerSchema = z.strictObject({
   trackingUrl: z.string(),
   /** The page the customer pays on (a payment link); null otherwise. */
   paymentUrl: z.string().nullable(),
-  /** Where the link went ('e-mail to a…@…', 'text to 07700 900123'); null when none was sent. */
+  /** Where the link went ('E-mailed to ada@example.com', 'Texted to 07700 900123'); null when none was sent. */
   linkSentTo: z.string().nullable(),
+  /** Why the link could not be sent (the order stands: read the link to the caller); null otherwise. */
+  linkError: z.string().nullable(),
 });
 export type StaffOrderAnswer = z.infer<typeof staffOrderAnswerSchema>;
 

@@ -8,6 +8,7 @@
  * the slot ordered ahead for) in bold; name, phone and address; the allergy note boxed; each item with its quantity
  * and every choice on its own line; the note; PAID (card) or CASH DUE £x.
  */
+import { formatPhone } from './phone';
 import type { OrderWire } from '../contract/orders';
 import { CRUST_LABELS, WING_TYPE_LABELS } from './catalogue';
 import { scheduledLine } from './kitchen';
@@ -168,7 +169,7 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
     wrapped(text, fits ? width / 2 : width, (line) => row(line, fits ? '^' : ''));
   };
   if (name) big(name, cpl, (line, mark) => `|${mark}"${line}"`);
-  if (order.address.phone) add(`|Tel ${ticketText(order.address.phone)}`);
+  if (order.address.phone) add(`|Tel ${ticketText(formatPhone(order.address.phone))}`);
   if (order.fulfilment === 'delivery') for (const line of addressLinesOf(order.address)) wrapped(line, cpl, (part) => `|${part}`);
   if (order.allergyNote.trim() !== '') {
     add('{width:*; border:line}');

@@ -19,6 +19,7 @@ import { paymentLine, REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
 import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
 import { vatBreakdown, vatLineText } from '@shop/shared/domain/vat';
+import { formatPhone } from '@shop/shared/domain/phone';
 
 /** What the mails say of an order: its row, money in pence. */
 export interface OrderForMail {
@@ -42,6 +43,8 @@ export interface OrderForMail {
     postcode: string;
   };
   note: string;
+  /** The order's tracking page (the shop's address and `/track/<token>`); null for an order from before them. */
+  trackingUrl?: string | null;
   /** 'Any allergies we should know about?' ('' when none), told back on the receipt. */
   allergyNote: string;
   /** A collection's mails say where to collect it from instead of a delivery address (decision 1003). */
@@ -116,7 +119,7 @@ export function allergyNoteLines(order: Pick<OrderForMail, 'allergyNote'>, shop:
 export function addressLines(address: OrderForMail['address']): string[] {
   const name = `${address.firstname} ${address.lastname}`.trim();
   const town = `${address.city} ${address.postcode}`.trim();
-  return [name, address.address, address.address2, town, address.phone].filter((line) => line.trim() !== '');
+  return [name, address.address, address.address2, town, address.phone ? formatPhone(address.phone) : ''].filter((line) => line.trim() !== '');
 }
 
 function greeting(order: OrderForMail): string {
@@ -195,6 +198,7 @@ export function receiptMail(order: OrderForMail, shop: ShopIdentity = SHOP_IDENT
           `Order ${displayOrderId(order.id)}${placed ? `, placed on ${placed.date} at ${placed.time}` : ''}`,
           ...(ahead ? [scheduledLine(ahead)] : []),
         ],
+        order.trackingUrl ? [`Follow your order: ${order.trackingUrl}`] : [],
         order.items.flatMap((item) => itemLines(item, shop)),
         totalLines(order),
         vatLines(order, shop),

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { mailQueue, orders, refunds } from '../../db/schema';
 import { queueMail, type QueuedMail } from '../../mail/queue';
-import type { OrderPlacedEvent, OrderStatusChangedEvent } from '../orders/public';
+import { trackingPath, type OrderPlacedEvent, type OrderStatusChangedEvent } from '../orders/public';
 import { readShopIdentity } from '../settings/public';
 import {
   acceptedMail,
@@ -25,10 +25,13 @@ import {
   type OrderForMail,
 } from './compose';
 
-/** The order as its mails tell it, and where they go: the order's e-mail (its customer's account). */
-export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: string; order: OrderForMail } | null> {
+/**
+ * The order as its mails tell it, and where they go: the order's e-mail (its customer's account, or the guest's);
+ * null for an order with none (a caller who gave no e-mail), which is not mailed. `origin` makes the tracking link.
+ */
+export async function readOrderForMail(db: Db, orderId: string, origin = ''): Promise<{ to: string; order: OrderForMail } | null> {
   const row = (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
-  if (!row) return null;
+  if (!row || row.email === '') return null;
   const items = storedOrderItemsSchema.parse(row.items);
   return {
     to: row.email,
@@ -50,6 +53,7 @@ export async function readOrderForMail(db: Db, orderId: string): Promise<{ to: s
       expectedAt: row.expectedAt,
       scheduledFor: row.scheduledFor,
       cancelReason: row.cancelReason,
+      trackingUrl: row.trackingToken ? `${origin}${trackingPath(row.trackingToken)}` : null,
     },
   };
 }
@@ -95,7 +99,7 @@ function queueComposed(ctx: ServiceContext, dedupeKey: string, orderId: string, 
 
 /** The receipt, once the shop sees the order (cash at once, card once its money is held). */
 export async function mailOrderPlaced(ctx: ServiceContext, event: Pick<OrderPlacedEvent, 'orderId'>): Promise<void> {
-  const found = await readOrderForMail(ctx.db, event.orderId);
+  const found = await readOrderForMail(ctx.db, event.orderId, ctx.config.publicOrigin);
   if (!found || !found.order.placedAt) return;
   // The trader as the settings say now (decision 1002), read once for this mail.
   const shop = await readShopIdentity(ctx);
@@ -109,7 +113,7 @@ export async function mailOrderPlaced(ctx: ServiceContext, event: Pick<OrderPlac
 export async function mailOrderChange(ctx: ServiceContext, event: Pick<OrderStatusChangedEvent, 'orderId' | 'change'>): Promise<void> {
   const { orderId, change } = event;
   if (change === 'delivered' || change === 'released' || change === 'refund-failed') return;
-  const found = await readOrderForMail(ctx.db, orderId);
+  const found = await readOrderForMail(ctx.db, orderId, ctx.config.publicOrigin);
   if (!found) return;
   const { to, order } = found;
   const shop = await readShopIdentity(ctx);

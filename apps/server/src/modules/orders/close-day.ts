@@ -67,7 +67,7 @@ export async function closeDay(ctx: OrderContext, dayEnd: Date, actor: AuditActo
         .orderBy(asc(dueAt), asc(orders.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const done: Array<{ id: string; userId: string; status: OrderStatus }> = [];
+      const done: Array<{ id: string; userId: string | null; status: OrderStatus }> = [];
       for (const order of open) {
         const status: OrderStatus = order.status === 'Pending Order' ? 'Canceled Order' : 'Delivered Order';
         const updated = await tx

@@ -61,7 +61,7 @@ describe.each(testDatabases())('collection and the allergy note on %s', (kind) =
       status: 'Pending Order',
       addressId: null,
       totalPrice: 17.19,
-      address: { firstname: 'Ada Lovelace', lastname: '', Email: customer.user.email, phone: '07700 900123', ...EMPTY_LINES },
+      address: { firstname: 'Ada Lovelace', lastname: '', Email: customer.user.email, phone: '+447700900123', ...EMPTY_LINES },
     });
     expect(await storedRow(id)).toMatchObject({ fulfilment: 'collection', deliveryFee: 0, total: 1719, addressId: null });
     // Each line keeps its allergens as the menu said when it was ordered, for the receipt: the product's, the
@@ -137,7 +137,7 @@ describe.each(testDatabases())('collection and the allergy note on %s', (kind) =
       allergyNote: 'Coeliac',
       note: 'Back door',
       addressId: null,
-      address: { firstname: 'Ada Lovelace', phone: '07700 900123', ...EMPTY_LINES },
+      address: { firstname: 'Ada Lovelace', phone: '+447700900123', ...EMPTY_LINES },
     });
   });
 

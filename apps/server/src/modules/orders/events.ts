@@ -4,7 +4,8 @@ import { dbEvents } from '../../db-events';
 /** An order became visible to the shop: a cash order was placed, or a card order was paid. */
 export interface OrderPlacedEvent {
   orderId: string;
-  userId: string;
+  /** The order's account; null for an order without one (a guest's, or a caller's). */
+  userId: string | null;
 }
 
 /**
@@ -19,7 +20,8 @@ export type OrderChangeKind =
 /** An order changed (committed). `userId` is the order's customer; `status` the order's status after the change. */
 export interface OrderStatusChangedEvent {
   orderId: string;
-  userId: string;
+  /** The order's account; null for an order without one (its tracking page hears of it by the order's id). */
+  userId: string | null;
   status: OrderStatus;
   change: OrderChangeKind;
   /** Pence, for 'refunded' and 'refund-failed': the refund's amount. */

@@ -46,7 +46,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     );
     expect(placed.status).toBe(201);
     const id = placed.body.insertedId as string;
-    expect(placed.body).toEqual({ insertedId: id });
+    expect(placed.body).toEqual({ insertedId: id, trackingUrl: expect.stringMatching(/^\/track\/[A-Za-z0-9_-]{24}$/) });
 
     const order = (await call(server, 'GET', `/buy-product/${id}`, customer)).body;
     expect(order).toMatchObject({

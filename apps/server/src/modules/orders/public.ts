@@ -12,7 +12,15 @@ export {
   type OrderPlacedEvent,
   type OrderStatusChangedEvent,
 } from './events';
-export { listStatusChangesOf, maySeeOrder, placedInPeriod, placedOrderCondition } from './reads';
+export {
+  findTrackedOrder,
+  listStatusChangesOf,
+  maySeeOrder,
+  placedInPeriod,
+  placedOrderCondition,
+  readTrackedOrder,
+  trackingPath,
+} from './reads';
 export { writePastOrder, type PastOrder } from './past-orders';
 export { runOrderTimers, startOrderTimers, type OrderTimersRun } from './timers';
 export type { OrderMoney } from './status';
@@ -20,8 +28,17 @@ export type { OrderMoney } from './status';
 export { toOrderWire, toRefundWire } from './wire';
 // The payments module: a card order's start (priced and checked here, its intent opened there), its routes' shared
 // request helpers, and the money columns and the placing of a paid card order, which it decides and asks for.
-export { recordCardOrder, type CardOrderAwaitingPayment, type CardOrderRequest, type OrderRequest } from './placement';
-export { IDEMPOTENCY_NOTE, orderId } from './routes';
+export {
+  awaitingPaymentOf,
+  placeStaffOrder,
+  recordCardOrder,
+  type CardOrderAwaitingPayment,
+  type CardOrderRequest,
+  type OrderRequest,
+  type PlacedOrder,
+  type StaffOrder,
+} from './placement';
+export { customerOrGuest, GUEST_NOTE, IDEMPOTENCY_NOTE, orderId } from './routes';
 export { confirmCardOrder, writeOrderMoney, type CardOrderConfirmation, type OrderMoneyChange } from './order-money';
 // Account deletion: the customer's orders kept without who they were for.
 export { anonymiseOrdersOf, hasOpenOrders } from './customer-orders';

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusChangeWire, OrderWire, RefundWire, ShopOrderSort } from '@shop/shared/contract/orders';
+import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
 import { periodRange, type PeriodKind } from '@shop/shared/domain/dates';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
@@ -7,8 +8,8 @@ import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, refunds, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { findUserIdByEmail, isOwnerOrAdmin, type SessionUser } from '../auth/public';
-import { toOrderWire, toRefundWire, toStatusChangeWire } from './wire';
+import { findUserIdByEmail, type SessionUser } from '../auth/public';
+import { toOrderWire, toRefundWire, toStatusChangeWire, toTrackWire } from './wire';
 import { can } from '@shop/shared/domain/roles';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -51,11 +52,45 @@ async function statusHistories(db: Db, orderIds: string[], forAdmin: boolean): P
   return byOrder;
 }
 
-/** The orders' wire shapes with their histories, and for an admin their refunds (a customer's answers have none). */
+/** The names of the staff who took these orders (phone and counter orders), by order id. */
+async function takenByNames(db: Db, rows: OrderRow[]): Promise<Map<string, string>> {
+  const staffIds = [...new Set(rows.flatMap((row) => (row.takenBy ? [row.takenBy] : [])))];
+  if (staffIds.length === 0) return new Map();
+  const staff = await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, staffIds));
+  const names = new Map(staff.map((member) => [member.id, member.name]));
+  return new Map(rows.flatMap((row) => (row.takenBy ? [[row.id, names.get(row.takenBy) ?? '']] : [])));
+}
+
+/**
+ * The orders' wire shapes with their histories, and for an admin their refunds and who took a phone or counter
+ * order (a customer's answers have neither).
+ */
 async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promise<OrderWire[]> {
   const ids = rows.map((row) => row.id);
-  const [histories, refunds] = await Promise.all([statusHistories(db, ids, forAdmin), forAdmin ? listRefunds(db, ids) : null]);
-  return rows.map((row) => toOrderWire(row, histories.get(row.id) ?? [], refunds ? (refunds.get(row.id) ?? []) : undefined));
+  const [histories, refunds, takers] = await Promise.all([
+    statusHistories(db, ids, forAdmin),
+    forAdmin ? listRefunds(db, ids) : null,
+    forAdmin ? takenByNames(db, rows) : null,
+  ]);
+  return rows.map((row) =>
+    toOrderWire(
+      row,
+      histories.get(row.id) ?? [],
+      refunds ? (refunds.get(row.id) ?? []) : undefined,
+      takers ? (takers.get(row.id) ?? null) : undefined,
+    ),
+  );
+}
+
+/**
+ * Whether the order is the reader's as a customer: placed from their account, or placed without one with the
+ * e-mail the account has proved it holds (listOrderHistory shows those too).
+ */
+async function isCustomersOwn(db: Db, user: SessionUser, row: Pick<OrderRow, 'userId' | 'email'>): Promise<boolean> {
+  if (row.userId !== null) return row.userId === user.id;
+  if (row.email !== user.email) return false;
+  const [account] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
+  return Boolean(account?.verifiedAt);
 }
 
 /**
@@ -64,7 +99,7 @@ async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promi
  */
 export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
-  if (!row || !(row.userId === user.id || (isOwnerOrAdmin(user, row.userId) && isPlaced(row))))
+  if (!row || !((await isCustomersOwn(db, user, row)) || (can(user.role, 'board') && isPlaced(row))))
     throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const [order] = await withHistories(db, [row], can(user.role, 'board'));
   return order as OrderWire;
@@ -74,11 +109,14 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
 export async function listOrderHistory(db: Db, email: string, reader: SessionUser): Promise<OrderWire[]> {
   const userId = await findUserIdByEmail(db, email);
   if (!userId) return [];
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), placedOrderCondition))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  // Orders placed without an account (as a guest, or by phone) with the account's e-mail are its too, once the
+  // account has proved it holds that e-mail: signing up with someone's address shows nothing of theirs.
+  const [account] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  const whose =
+    account?.verifiedAt && account.email
+      ? or(eq(orders.userId, userId), and(isNull(orders.userId), eq(orders.email, account.email)))
+      : eq(orders.userId, userId);
+  const rows = await db.select().from(orders).where(and(whose, placedOrderCondition)).orderBy(desc(orders.createdAt), desc(orders.id));
   return withHistories(db, rows, can(reader.role, 'board'));
 }
 
@@ -153,10 +191,14 @@ export async function listShopOrders(
  */
 export async function maySeeOrder(db: Db, user: SessionUser, orderId: string): Promise<boolean> {
   const row = (
-    await db.select({ userId: orders.userId, placedAt: orders.placedAt }).from(orders).where(eq(orders.id, orderId)).limit(1)
+    await db
+      .select({ userId: orders.userId, email: orders.email, placedAt: orders.placedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1)
   )[0];
   if (!row) return false;
-  return row.userId === user.id || (can(user.role, 'board') && isPlaced(row));
+  return (can(user.role, 'board') && isPlaced(row)) || (await isCustomersOwn(db, user, row));
 }
 
 /** One entry of an order's status history. */
@@ -195,4 +237,25 @@ async function listRefunds(db: Db, orderIds: string[]): Promise<Map<string, Refu
     byOrder.set(row.orderId, list);
   }
   return byOrder;
+}
+
+/** An order's tracking page's path, as the answers and the mails give it. */
+export function trackingPath(token: string): string {
+  return `/track/${token}`;
+}
+
+/** The order a tracking token names, as its page shows it; 404 for an unknown token, as for a missing order. */
+export async function readTrackedOrder(db: Db, token: string): Promise<TrackAnswer> {
+  const row = (await db.select().from(orders).where(eq(orders.trackingToken, token)).limit(1))[0];
+  if (!row) throw new HttpError('ORDER_NOT_FOUND', TRACKING_NOT_FOUND);
+  const histories = await statusHistories(db, [row.id], false);
+  return toTrackWire(row, histories.get(row.id) ?? []);
+}
+
+export const TRACKING_NOT_FOUND = 'No order has this tracking link';
+
+/** The order a tracking token names (its id and customer), or null: the socket's room for the page. */
+export async function findTrackedOrder(db: Db, token: string): Promise<{ orderId: string } | null> {
+  const row = (await db.select({ id: orders.id }).from(orders).where(eq(orders.trackingToken, token)).limit(1))[0];
+  return row ? { orderId: row.id } : null;
 }

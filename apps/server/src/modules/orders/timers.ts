@@ -109,7 +109,7 @@ export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number,
         .orderBy(asc(waitingSince), asc(orders.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const done: Array<{ id: string; userId: string }> = [];
+      const done: Array<{ id: string; userId: string | null }> = [];
       for (const order of due) {
         const changed = await tx
           .update(orders)

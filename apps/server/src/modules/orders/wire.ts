@@ -1,5 +1,6 @@
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderStatusChangeWire, OrderWire, RefundWire } from '@shop/shared/contract/orders';
+import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
 import { storedOrderItemsSchema, type StoredOrderItem } from '@shop/shared/contract/stored-order-items';
 import { combineAllergens } from '@shop/shared/domain/allergens';
 import { CLOSED_AT_END_OF_DAY } from '@shop/shared/domain/kitchen';
@@ -104,10 +105,52 @@ export function toStatusChangeWire(row: StatusChangeRow, forAdmin: boolean): Ord
 }
 
 /**
+ * An order as its tracking page shows it (`GET /api/track/{token}`): its status, lines, totals and times, and nothing
+ * of who placed it or where it goes.
+ */
+export function toTrackWire(row: OrderRow, statusHistory: OrderStatusChangeWire[]): TrackAnswer {
+  const wire = toOrderWire(row, statusHistory);
+  return {
+    _id: wire._id,
+    items: wire.items,
+    date: wire.date,
+    time: wire.time,
+    paymentType: wire.paymentType,
+    paymentStatus: wire.paymentStatus,
+    status: wire.status,
+    fulfilment: wire.fulfilment,
+    subtotal: wire.subtotal,
+    deliveryFee: wire.deliveryFee,
+    totalPrice: wire.totalPrice,
+    quantity: wire.quantity,
+    createdAt: wire.createdAt,
+    placedAt: wire.placedAt,
+    expectedAt: wire.expectedAt,
+    expectedTime: wire.expectedTime,
+    scheduledFor: wire.scheduledFor,
+    cancelReason: wire.cancelReason,
+    refundedTotal: wire.refundedTotal,
+    statusHistory: wire.statusHistory,
+    channel: wire.channel,
+    awaitingPayment:
+      row.placedAt === null &&
+      row.paymentType === 'Card' &&
+      (row.paymentStatus === 'pending' || row.paymentStatus === 'failed') &&
+      row.status === 'Pending Order',
+  };
+}
+
+/**
  * The one place an order row becomes its wire shape (the spec's field names plus totals in pounds), with its
  * status history oldest first, and its refunds for an admin (`refunds` absent from a customer's answer).
  */
-export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[], refunds?: RefundWire[]): OrderWire {
+export function toOrderWire(
+  row: OrderRow,
+  statusHistory: OrderStatusChangeWire[],
+  refunds?: RefundWire[],
+  /** Who took a phone or counter order (admin answers only; absent from a customer's). */
+  takenBy?: string | null,
+): OrderWire {
   const items = readStoredItems(row).map(toOrderItemWire);
   const { email, ...address } = row.address;
   return {
@@ -136,6 +179,8 @@ export function toOrderWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     cancelReason: row.cancelReason,
     refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,
+    channel: row.channel,
+    ...(takenBy !== undefined ? { takenBy } : {}),
     ...(refunds ? { refunds } : {}),
   };
 }

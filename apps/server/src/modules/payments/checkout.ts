@@ -1,7 +1,8 @@
 import type { CreatePaymentIntentAnswer } from '@shop/shared/contract/orders';
 import { penceToPounds } from '@shop/shared/domain/money';
 import type { ServiceContext } from '../../context';
-import { recordCardOrder, type CardOrderRequest, type OrderRequest } from '../orders/public';
+import type { TrackPaymentAnswer } from '@shop/shared/contract/staff-orders';
+import { recordCardOrder, trackingPath, type CardOrderAwaitingPayment, type CardOrderRequest, type OrderRequest } from '../orders/public';
 import { openPaymentIntent } from './intents';
 import { paymentConfig } from './provider';
 import type { PaymentProvider } from './provider-types';
@@ -15,11 +16,18 @@ export async function startCardOrder(
   { provider, user, input, idempotencyKey }: OrderRequest<CardOrderRequest> & { provider: PaymentProvider },
 ): Promise<CreatePaymentIntentAnswer> {
   const order = await recordCardOrder(ctx, { user, input, idempotencyKey });
-  const intent = await openPaymentIntent(ctx, { provider, order, customer: user });
-  return {
-    clientSecret: intent.clientSecret,
-    orderId: order.id,
-    ...paymentConfig(provider),
-    amount: penceToPounds(order.total),
-  };
+  return { ...(await openOrderPayment(ctx, { provider, order })), trackingUrl: trackingPath(order.trackingToken) };
+}
+
+/**
+ * The card form's part of a card order waiting for its payment: its provider's intent (opened for exactly its total
+ * the first time, the same one after) and what the form needs to confirm it. A storefront card order's start, and a
+ * payment link's page (the order taken by phone, paid on its tracking page).
+ */
+export async function openOrderPayment(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
+  { provider, order }: { provider: PaymentProvider; order: CardOrderAwaitingPayment },
+): Promise<TrackPaymentAnswer> {
+  const intent = await openPaymentIntent(ctx, { provider, order, customer: order.customer });
+  return { clientSecret: intent.clientSecret, orderId: order.id, ...paymentConfig(provider), amount: penceToPounds(order.total) };
 }

@@ -22,7 +22,7 @@ export interface PayableOrder {
 export async function recordIntent(
   db: Db,
   provider: PaymentProvider['kind'],
-  owner: { orderId: string; userId: string },
+  owner: { orderId: string; userId: string | null },
   intent: ProviderIntent,
   now: Date,
 ): Promise<void> {
@@ -50,7 +50,7 @@ export async function recordIntent(
  */
 export async function openPaymentIntent(
   ctx: Pick<ServiceContext, 'db' | 'log' | 'now'>,
-  { provider, order, customer }: { provider: PaymentProvider; order: PayableOrder; customer: { id: string; email: string } },
+  { provider, order, customer }: { provider: PaymentProvider; order: PayableOrder; customer: { id: string | null; email: string } },
 ): Promise<ProviderIntent> {
   const { db, log } = ctx;
   const now = ctx.now();

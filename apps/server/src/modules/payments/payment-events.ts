@@ -13,13 +13,13 @@ import { TEST_INTENT_PREFIX } from './test-provider';
 /** A card order's money is held (or, for an intent captured at once, taken) and the order is placed: the shop sees it from now on. */
 export interface CardOrderPaid {
   orderId: string;
-  userId: string;
+  userId: string | null;
 }
 
 /** A card order's money moved after it was placed (committed): released, refunded, or a refund failed. */
 export interface PaymentChangedEvent {
   orderId: string;
-  userId: string;
+  userId: string | null;
   change: 'released' | 'refunded' | 'refund-failed';
   /** Pence: the refund's amount. */
   amount?: number;
@@ -58,7 +58,7 @@ type Log = ServiceContext['log'];
 /** A card order paid for and not placed: a rule it met when it was priced no longer held (its reason). */
 export interface CardOrderRefused {
   orderId: string;
-  userId: string;
+  userId: string | null;
   reason: string;
 }
 

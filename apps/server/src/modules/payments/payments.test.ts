@@ -256,6 +256,7 @@ describe.each(testDatabases())('card payments through Stripe (a local stand-in o
       publishableKey: 'pk_test_shop',
       testMode: false,
       amount: PIZZA_AND_DEAL_TOTAL,
+      trackingUrl: expect.stringMatching(/^\/track\/[A-Za-z0-9_-]{24}$/),
     });
     expect(
       (

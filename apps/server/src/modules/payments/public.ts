@@ -4,3 +4,4 @@
 export { onCardOrderPaid } from './payment-events';
 export { cardPaymentProvider, paymentConfig, paymentProvider, type PaymentProvider } from './provider';
 export { onPaymentChanged, orderMoneyOf, type CaptureOutcome, type PaymentChangedEvent } from './money';
+export { openOrderPayment } from './checkout';

@@ -19,8 +19,8 @@ import { HttpError } from '../../http-errors';
 import { readIdempotencyKey } from '../../http/idempotency-key';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
-import { currentUser, requirePermission, requireUser } from '../auth/public';
-import { IDEMPOTENCY_NOTE, orderId } from '../orders/public';
+import { currentUser, requirePermission } from '../auth/public';
+import { customerOrGuest, GUEST_NOTE, IDEMPOTENCY_NOTE, orderId } from '../orders/public';
 import { readShopSettings } from '../settings/public';
 import { startCardOrder } from './checkout';
 import { receivePaymentEvent, refundOrderPayment } from './money';
@@ -36,18 +36,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      preValidation: requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Start a card order: the server prices it and opens a payment for that amount',
-        description: IDEMPOTENCY_NOTE,
+        description: `${IDEMPOTENCY_NOTE} ${GUEST_NOTE}`,
         body: createPaymentIntentRequestSchema,
         response: { 200: createPaymentIntentAnswerSchema, ...errorAnswers },
       },
     },
     async (request) => {
-      const user = currentUser(request);
       const key = readIdempotencyKey(request);
+      const user = customerOrGuest(request);
       return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
     },
   );
@@ -122,7 +121,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test-payments/confirm',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Pay with a test card (the offline test provider only; 404 when card payments are live)',
@@ -133,8 +131,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<TestPaymentConfirmAnswer> => {
       if (paymentProvider(app).kind !== 'test')
         throw new HttpError('TEST_PAYMENTS_DISABLED', 'Card payments are live: confirm them with Stripe');
-      const user = currentUser(request);
-      return confirmTestPayment(app, user.id, request.body);
+      return confirmTestPayment(app, request.user?.id ?? null, request.body);
     },
   );
 };

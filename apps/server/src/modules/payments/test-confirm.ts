@@ -16,12 +16,12 @@ const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requir
  * The test provider's confirm step (what Stripe.js does with Stripe): the customer's test card decides, and the
  * outcome goes through the same handling as Stripe's webhook events. A good card authorises only, as Stripe does
  * for an intent with `capture_method: manual`: the intent then `requires_capture` (the money is held, the order is
- * placed) until the shop accepts the order. Only the intent's own customer may confirm it; anyone else, like a
- * forged secret, gets 404. A declined card answers 402 with Stripe's message.
+ * placed) until the shop accepts the order. Only the intent's own customer may confirm an account's intent; anyone
+ * else, like a forged secret, gets 404. A declined card answers 402 with Stripe's message.
  */
 export async function confirmTestPayment(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'log' | 'config'>,
-  userId: string,
+  userId: string | null,
   input: TestPaymentConfirm,
 ): Promise<TestPaymentConfirmAnswer> {
   const { db } = ctx;
@@ -29,7 +29,10 @@ export async function confirmTestPayment(
   const intentId = intentIdFromSecret(input.clientSecret);
   if (!intentId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
   const payment = (await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1))[0];
-  if (!payment || payment.userId !== userId || !payment.orderId) throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
+  // An account's payment is its own; one without an account (a guest's, a payment link's) is confirmed by whoever
+  // holds its client secret, as Stripe's are.
+  if (!payment || (payment.userId !== null && payment.userId !== userId) || !payment.orderId)
+    throw new HttpError('PAYMENT_NOT_FOUND', NO_SUCH_INTENT);
   // Confirmed already (held, or taken since): the same answer again.
   if (payment.status === 'requires_capture' || payment.status === 'succeeded') return { status: payment.status, orderId: payment.orderId };
   if (!CONFIRMABLE.includes(payment.status)) throw new HttpError('CARD_DECLINED', 'This payment can no longer be completed.');

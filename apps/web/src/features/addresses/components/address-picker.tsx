@@ -1,3 +1,4 @@
+import { formatPhone } from '@shop/shared/domain/phone';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AddressWire } from '@shop/shared/contract/addresses';
@@ -49,7 +50,7 @@ export function AddressPicker({ email, selectedId, onSelect }: AddressPickerProp
                     <span className="address-name">{joinFullName(address.firstname, address.lastname)}</span>
                     <span className="ui-body2 ui-muted">{addressOneLine(address)}</span>
                     <span className="ui-body2 ui-muted">
-                      {address.phone} · {address.Email}
+                      {formatPhone(address.phone)} · {address.Email}
                     </span>
                   </>
                 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shop/shared/domain/phone';
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -74,7 +75,7 @@ function CustomerAndWay({ order }: { order: OrderWire }) {
         <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="popup-customer">
           {name}
           {name && address.phone ? ' · ' : ''}
-          {address.phone && <a href={`tel:${address.phone.replace(/\s+/g, '')}`}>{address.phone}</a>}
+          {address.phone && <a href={`tel:${address.phone.replace(/\s+/g, '')}`}>{formatPhone(address.phone)}</a>}
         </Typography>
       )}
     </Box>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shop/shared/domain/phone';
 import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -158,7 +159,7 @@ function PageTicket({ order }: { order: OrderWire }) {
           {addressLines(address).map((line) => (
             <Box key={line}>{line}</Box>
           ))}
-          {address.phone && <Box>Tel {address.phone}</Box>}
+          {address.phone && <Box>Tel {formatPhone(address.phone)}</Box>}
         </Box>
 
         <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>

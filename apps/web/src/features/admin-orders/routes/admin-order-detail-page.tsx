@@ -1,3 +1,4 @@
+import { formatPhone } from '@shop/shared/domain/phone';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -87,7 +88,7 @@ function AddressCard({ order }: { order: OrderWire }) {
       <Box component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
         <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
         <Typography>{address.Email || order.email}</Typography>
-        <Typography>{address.phone}</Typography>
+        <Typography>{formatPhone(address.phone)}</Typography>
         <Typography>{address.address}</Typography>
         {address.address2 && <Typography>{address.address2}</Typography>}
         <Typography>{address.city}</Typography>

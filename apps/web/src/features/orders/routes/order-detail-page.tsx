@@ -1,3 +1,4 @@
+import { formatPhone } from '@shop/shared/domain/phone';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { OrderWire } from '@shop/shared/contract/orders';
@@ -74,13 +75,13 @@ function OrderDetail({ order }: { order: OrderWire }) {
             <p className="ui-p">You collect this order from the shop.</p>
             <p className="ui-p order-detail-name">{name}</p>
             <p className="ui-p">{address.Email}</p>
-            <p className="ui-p">{address.phone}</p>
+            <p className="ui-p">{formatPhone(address.phone)}</p>
           </Section>
         ) : (
           <Section title="Delivery address">
             <p className="ui-p order-detail-name">{name}</p>
             <p className="ui-p">{address.Email}</p>
-            <p className="ui-p">{address.phone}</p>
+            <p className="ui-p">{formatPhone(address.phone)}</p>
             <p className="ui-p">{address.address}</p>
             {address.address2 && <p className="ui-p">{address.address2}</p>}
             <p className="ui-p">{address.city}</p>
