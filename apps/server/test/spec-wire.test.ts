@@ -103,7 +103,11 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   it('POST /login/ {email, password} → the same answer; result false with a message on failure', async () => {
     const answer = await customer.call('POST', '/login/', { email, password: PASSWORD });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ result: true, message: expect.any(String), user: { email, username: 'Spec Client', role: 'customer' } });
+    expect(answer.body).toEqual({
+      result: true,
+      message: expect.any(String),
+      user: { email, username: 'Spec Client', role: 'customer', emailVerified: false },
+    });
     const wrong = await visitor.call('POST', '/login/', { email, password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ result: false, message: 'Incorrect email or password.' });

@@ -171,6 +171,9 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
 export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is verified already.';
 export const EMAIL_VERIFIED = 'E-mail verified.';
 
+/** POST /api/profile/verify-email reads nothing: an empty body or none. */
+export const verifyEmailBodySchema = z.strictObject({}).describe('Nothing (an empty body or none)');
+
 /** POST /api/profile/verify-email: a code is on its way to the account's e-mail. */
 export const verifyEmailSentSchema = z.strictObject({ result: z.literal('sent') });
 export type VerifyEmailSent = z.infer<typeof verifyEmailSentSchema>;

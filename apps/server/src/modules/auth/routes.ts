@@ -16,6 +16,7 @@ import {
   EMAIL_CONFIRMED,
   emailChangeSent,
   EMAIL_VERIFIED,
+  verifyEmailBodySchema,
   verifyEmailConfirmBodySchema,
   verifyEmailConfirmedSchema,
   verifyEmailSentSchema,
@@ -317,6 +318,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const verifyEmail = {
     tags,
     summary: 'Mail a code to your e-mail address, to verify it',
+    body: verifyEmailBodySchema,
     response: { 200: verifyEmailSentSchema, ...failures },
   };
   app.post('/profile/verify-email', { preHandler: requireUser, schema: verifyEmail }, async (request, reply): Promise<VerifyEmailSent> => {
