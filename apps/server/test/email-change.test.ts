@@ -57,7 +57,7 @@ describe.each(testDatabases())('changing the e-mail on %s', (kind) => {
     expect(asked.body).toEqual({
       result: true,
       message: emailChangeSent(newEmail, oldEmail),
-      user: { email: oldEmail, username: 'Ada King', role: 'customer' },
+      user: { email: oldEmail, username: 'Ada King', role: 'customer', emailVerified: false },
       pendingEmail: newEmail,
     });
     const code = await codeMailedTo(newEmail);
@@ -81,7 +81,7 @@ describe.each(testDatabases())('changing the e-mail on %s', (kind) => {
     expect(confirmed.body).toEqual({
       result: true,
       message: EMAIL_CONFIRMED,
-      user: { email: newEmail, username: 'Ada King', role: 'customer' },
+      user: { email: newEmail, username: 'Ada King', role: 'customer', emailVerified: true },
     });
 
     // The device that confirmed stays signed in; the other is signed out, its live socket closed.
@@ -131,7 +131,7 @@ describe.each(testDatabases())('changing the e-mail on %s', (kind) => {
     expect(saved.body).toEqual({
       result: true,
       message: PROFILE_UPDATED,
-      user: { email: phone.user.email, username: 'New Name', role: 'customer' },
+      user: { email: phone.user.email, username: 'New Name', role: 'customer', emailVerified: false },
     });
     expect(await signedIn(laptop, phone.user.email)).toBe(true);
     expect(inbox.to(phone.user.email)).toEqual([]);

@@ -80,7 +80,7 @@ describe('what a client may not decide', () => {
       await refusedWith(call(server, 'POST', '/login', null, { email, password: 'a-long-password' }), 401, 'Incorrect email or password.');
       // Signing up without the field makes a customer, whatever else a client believes.
       const plain = await call(server, 'POST', '/register', null, { username: 'Climber', email, password: 'a-long-password' });
-      expect(plain.body.user).toEqual({ email, username: 'Climber', role: 'customer' });
+      expect(plain.body.user).toEqual({ email, username: 'Climber', role: 'customer', emailVerified: false });
     });
 
     it('refuses a role in login and in a profile change', async () => {

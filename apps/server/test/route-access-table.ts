@@ -351,6 +351,17 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     note: "the code mailed to the new address of the signed-in user's own pending e-mail change (decision 0705)",
     request: () => ({ path: api('/profile/confirm-email'), body: { code: 'ABCD' } }),
   },
+  'POST /api/profile/verify-email': {
+    expect: signedIn(),
+    note: "mails a code to the signed-in user's own e-mail (none of the suite's accounts is verified)",
+    request: () => ({ path: api('/profile/verify-email') }),
+  },
+  'POST /api/profile/verify-email/confirm': {
+    // '1' is not in the codes' alphabet: never the right code, so a signed-in caller is told the code is not valid.
+    expect: signedIn(400),
+    note: "the code mailed to the signed-in user's own e-mail",
+    request: () => ({ path: api('/profile/verify-email/confirm'), body: { code: 'ABC1' } }),
+  },
   // The customer's own data (decision 1002): always the signed-in user's own.
   'GET /api/profile/data': {
     expect: signedIn(),

@@ -90,7 +90,11 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   it('POST /register/ {username, email, password} → result, message, user{email, username, role}', async () => {
     const answer = await customer.call('POST', '/register/', { username: 'Spec Client', email, password: PASSWORD });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ result: true, message: expect.any(String), user: { email, username: 'Spec Client', role: 'customer' } });
+    expect(answer.body).toEqual({
+      result: true,
+      message: expect.any(String),
+      user: { email, username: 'Spec Client', role: 'customer', emailVerified: false },
+    });
     const again = await visitor.call('POST', '/register/', { username: 'Spec Client', email, password: PASSWORD });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ result: false, message: expect.any(String) });
@@ -99,7 +103,11 @@ describe.each(testDatabases())('SPEC.md section 7, row by row, on %s', (kind) =>
   it('POST /login/ {email, password} → the same answer; result false with a message on failure', async () => {
     const answer = await customer.call('POST', '/login/', { email, password: PASSWORD });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ result: true, message: expect.any(String), user: { email, username: 'Spec Client', role: 'customer' } });
+    expect(answer.body).toEqual({
+      result: true,
+      message: expect.any(String),
+      user: { email, username: 'Spec Client', role: 'customer', emailVerified: false },
+    });
     const wrong = await visitor.call('POST', '/login/', { email, password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ result: false, message: 'Incorrect email or password.' });

@@ -8,6 +8,11 @@ export interface SessionUser {
   email: string;
   username: string;
   role: string;
+  /**
+   * The account proved it holds its e-mail with a mailed code, so orders placed as a guest with it join its history.
+   * Absent from an answer that does not say (the profile then does not ask to verify).
+   */
+  emailVerified?: boolean;
 }
 
 export interface Session {

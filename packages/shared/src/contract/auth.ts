@@ -1,6 +1,6 @@
 /**
- * Accounts on the wire: the bodies of register, login, profile, forgot-password and change-password, and
- * their answers. Strict objects: an unknown field (a client `role`, say) is refused, so registering always
+ * Accounts on the wire: the bodies of register, login, profile, forgot-password, change-password and the e-mail's
+ * verification, and their answers. Strict objects: an unknown field (a client `role`, say) is refused, so registering always
  * makes a customer. The browser imports only the types, and the constants it shows from domain/account-rules.ts,
  * to keep zod out of its downloads.
  */
@@ -99,8 +99,11 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The user as every answer shows them: never a password or a hash. */
-export const wireUserSchema = z.strictObject({ email: z.string(), username: z.string(), role: roleSchema });
+/**
+ * The user as every answer shows them: never a password or a hash. `emailVerified`: the account proved it holds its
+ * e-mail with a code mailed there (orders placed as a guest with that e-mail join its history only then).
+ */
+export const wireUserSchema = z.strictObject({ email: z.string(), username: z.string(), role: roleSchema, emailVerified: z.boolean() });
 export type WireUser = z.infer<typeof wireUserSchema>;
 
 /** register, login and profile answers. */
@@ -162,3 +165,25 @@ export const confirmEmailBodySchema = z.strictObject({
   code: z.string(INVALID_EMAIL_CODE).trim().toUpperCase().length(OTP_LENGTH, INVALID_EMAIL_CODE),
 });
 export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
+
+// --- E-mail verification: the account proves it holds its e-mail with a code mailed there --------------------------
+
+export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is verified already.';
+export const EMAIL_VERIFIED = 'E-mail verified.';
+
+/** POST /api/profile/verify-email reads nothing: an empty body or none. */
+export const verifyEmailBodySchema = z.strictObject({}).describe('Nothing (an empty body or none)');
+
+/** POST /api/profile/verify-email: a code is on its way to the account's e-mail. */
+export const verifyEmailSentSchema = z.strictObject({ result: z.literal('sent') });
+export type VerifyEmailSent = z.infer<typeof verifyEmailSentSchema>;
+
+/** POST /api/profile/verify-email/confirm: the code mailed to the account's e-mail (a malformed one reads as a wrong one). */
+export const verifyEmailConfirmBodySchema = z.strictObject({
+  code: z.string(INVALID_OTP_ANSWER).trim().toUpperCase().length(OTP_LENGTH, INVALID_OTP_ANSWER),
+});
+export type VerifyEmailConfirmBody = z.input<typeof verifyEmailConfirmBodySchema>;
+
+/** Its answer: the user, `emailVerified: true`. */
+export const verifyEmailConfirmedSchema = z.strictObject({ result: z.literal('verified'), message: z.string(), user: wireUserSchema });
+export type VerifyEmailConfirmed = z.infer<typeof verifyEmailConfirmedSchema>;

@@ -75,6 +75,8 @@ const SHOP_CODES = {
   // 409: the state of things says no
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** Asking to verify an e-mail the account has verified already. */
+  EMAIL_ALREADY_VERIFIED: 409,
   /** Removing or demoting the shop's last owner. */
   LAST_OWNER: 409,
   CATEGORY_NAME_TAKEN: 409,

@@ -88,7 +88,9 @@ describe.each(testDatabases())('the customer’s own data: rate limits on %s', (
     expect(row).toMatchObject({ email: customer.user.email, username: customer.user.username, deletedAt: null });
     expect(await server.app.db.select().from(addresses).where(eq(addresses.userId, customer.user.id))).toHaveLength(1);
     const session = await call(server.url, 'GET', '/session', { cookie: customer.cookie });
-    expect(session.body).toEqual({ user: { email: customer.user.email, username: customer.user.username, role: 'customer' } });
+    expect(session.body).toEqual({
+      user: { email: customer.user.email, username: customer.user.username, role: 'customer', emailVerified: false },
+    });
 
     // Counted per address: the customer at another address deletes the account.
     const deleted = await remove(customer.password, randomLoopback());

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, INVALID_EMAIL_CODE, OTP_MAX_ATTEMPTS } from '@shop/shared/contract/auth';
 import type { ServiceContext } from '../../context';
-import { emailChanges, sessions, users } from '../../db/schema';
+import { emailChanges, otpCodes, sessions, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { sendMailInBackground } from '../../mail/mailer';
 import { generateOtp } from './otp';
@@ -80,9 +80,9 @@ export async function pendingEmailOf(ctx: Pick<ServiceContext, 'db' | 'now'>, us
 
 /**
  * POST /api/profile/confirm-email: with the code mailed to the new address, the account's e-mail becomes that
- * address and every other session of the account ends (the one confirming stays). Each try takes one of the code's
- * OTP_MAX_ATTEMPTS (5) first, in one conditional update; an expired, used-up or missing code answers like a wrong
- * one: 400 INVALID_EMAIL_CODE. 409 when someone registered the address in the meantime.
+ * address, verified (the code proves the mailbox), and every other session of the account ends (the one confirming
+ * stays); the codes mailed to the old address are void. Each try takes one of the code's OTP_MAX_ATTEMPTS (5) first,
+ * in one conditional update; an expired, used-up or missing code answers like a wrong one: 400 INVALID_EMAIL_CODE. 409 when someone registered the address in the meantime.
  */
 export async function confirmEmailChange(ctx: ServiceContext, user: SessionUser, sessionId: string, code: string): Promise<SessionUser> {
   const now = ctx.now();
@@ -98,7 +98,9 @@ export async function confirmEmailChange(ctx: ServiceContext, user: SessionUser,
       const used = await tx.delete(emailChanges).where(eq(emailChanges.id, attempt.id)).returning({ id: emailChanges.id });
       // Confirmed by a parallel request a moment ago: the code works once.
       if (used.length === 0) throw invalidCode();
-      await tx.update(users).set({ email: attempt.newEmail, updatedAt: now }).where(eq(users.id, user.id));
+      // The code came to the new address, so it is verified; codes mailed to the old one die with it.
+      await tx.update(users).set({ email: attempt.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
       return tx
         .delete(sessions)
         .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)))
@@ -110,7 +112,7 @@ export async function confirmEmailChange(ctx: ServiceContext, user: SessionUser,
     });
   // The other sessions' sockets close too, in every process.
   for (const session of ended) emitSessionsEnded(ctx.db, { sessionId: session.id });
-  return { ...user, email: attempt.newEmail };
+  return { ...user, email: attempt.newEmail, emailVerified: true };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,5 @@
 // What other modules and the infrastructure use of auth: the route guards, the signed-in user's type, who a
-// user is by e-mail, the password hashing the seed stores the admin with, and for realtime: the session cookie's
+// user is by e-mail and whether the account verified it, the password hashing the seed stores the admin with, and for realtime: the session cookie's
 // name, the session lookup and the sessions as they end.
 import type { Db } from '../../db/client';
 import { findUserByEmail } from './service';
@@ -11,6 +11,10 @@ export { emitSessionsEnded, onSessionsEnded, type SessionsEnded } from './sessio
 // The customer's own data (decision 1002): the password asked again, and the account routes' database counters.
 export { verifyPassword } from './password';
 export { countAttempt } from './rate-limit-store';
+
+// Whether an account proved it holds its e-mail (a mailed code): guest orders with that e-mail join its history only
+// then. A signed-in request carries it as `SessionUser.emailVerified`.
+export { isEmailVerified } from './email-verification';
 
 /** The id of the user with this e-mail (any case), or null: other modules need no more of a user's row. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

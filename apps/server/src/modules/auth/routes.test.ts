@@ -40,14 +40,14 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect(res.body).toEqual({
         result: true,
         message: REGISTERED,
-        user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' },
+        user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer', emailVerified: false },
       });
       expect(res.setCookie).toMatch(/HttpOnly/i);
       expect(res.setCookie).toMatch(/SameSite=Lax/i);
       expect(res.setCookie).not.toMatch(/Secure/i);
       const session = await api('GET', '/session', { cookie: res.cookie });
       expect(session.status).toBe(200);
-      expect(session.body).toEqual({ user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer' } });
+      expect(session.body).toEqual({ user: { email: email.toLowerCase(), username: 'Nia Patel', role: 'customer', emailVerified: false } });
     });
 
     it('stores the e-mail lower-case and the password only as an argon2id hash', async () => {
@@ -106,7 +106,7 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect(res.body).toEqual({
         result: true,
         message: SIGNED_IN,
-        user: { email: email.toLowerCase(), username: 'Rita', role: 'customer' },
+        user: { email: email.toLowerCase(), username: 'Rita', role: 'customer', emailVerified: false },
       });
       expect(res.cookie).not.toBeNull();
       expect(res.cookie).not.toBe(first.cookie);
@@ -196,11 +196,11 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       expect(res.body).toEqual({
         result: true,
         message: emailChangeSent(newEmail.toLowerCase(), email.toLowerCase()),
-        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer', emailVerified: false },
         pendingEmail: newEmail.toLowerCase(),
       });
       expect((await api('GET', '/session', { cookie })).body).toEqual({
-        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer' },
+        user: { email: email.toLowerCase(), username: 'Mo Farah', role: 'customer', emailVerified: false },
       });
       // Until the code comes back (email-change.test.ts), the old address signs in.
       expect((await login(email, PASSWORD)).status).toBe(200);
@@ -223,7 +223,9 @@ describe.each(testDatabases())('accounts API on %s', (kind) => {
       const role = await api('PUT', '/profile', { cookie, body: { username: 'Cara', email, password: PASSWORD, role: 'admin' } });
       expect(role.status).toBe(400);
       expect((await api('PUT', '/profile', { body: { username: 'Cara', email, password: PASSWORD } })).status).toBe(401);
-      expect((await api('GET', '/session', { cookie })).body).toEqual({ user: { email, username: 'Cara', role: 'customer' } });
+      expect((await api('GET', '/session', { cookie })).body).toEqual({
+        user: { email, username: 'Cara', role: 'customer', emailVerified: false },
+      });
     });
   });
 

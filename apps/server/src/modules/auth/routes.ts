@@ -15,6 +15,13 @@ import {
   confirmEmailBodySchema,
   EMAIL_CONFIRMED,
   emailChangeSent,
+  EMAIL_VERIFIED,
+  verifyEmailBodySchema,
+  verifyEmailConfirmBodySchema,
+  verifyEmailConfirmedSchema,
+  verifyEmailSentSchema,
+  type VerifyEmailConfirmed,
+  type VerifyEmailSent,
   type ProfileAnswer,
   REGISTERED,
   registerBodySchema,
@@ -37,6 +44,7 @@ import { flushMail } from '../../mail/mailer';
 import { outboxRoutes } from '../../mail/outbox-routes';
 import { assertSelfOrAdmin, currentUser, requireUser } from './guards';
 import { confirmEmailChange, requestEmailChange } from './email-change';
+import { confirmEmailVerification, sendVerificationCode } from './email-verification';
 import { issueResetCode, resetPassword } from './otp';
 import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './device-cookie';
 import { authenticate, findUserByEmail, registerUser, toWireUser, updateProfile, userSummary } from './service';
@@ -84,6 +92,10 @@ export const RATE_LIMITS = {
   changePasswordPerDevice: { max: 10, timeWindow: 15 * 60_000 },
   /** Per IP: the profile form checks the current password, so it is a guessing route too. */
   profile: { max: 10, timeWindow: 60_000 },
+  /** Per account (signed in): each request mails a code to the account's e-mail. */
+  verifyEmail: { max: 5, timeWindow: 60 * 60_000 },
+  /** Per account (signed in), wrong codes only: as change-password's per account. */
+  verifyEmailConfirm: { max: 10, timeWindow: 60 * 60_000 },
 } as const;
 
 function bodyEmail(request: FastifyRequest): string {
@@ -300,6 +312,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     request.user = user;
     return { result: true, message: EMAIL_CONFIRMED, user: toWireUser(user) };
   });
+
+  // The account proves it holds its e-mail with a code mailed there (email-verification.ts); only its owner can ask,
+  // so its limits count per account.
+  const verifyEmail = {
+    tags,
+    summary: 'Mail a code to your e-mail address, to verify it',
+    body: verifyEmailBodySchema,
+    response: { 200: verifyEmailSentSchema, ...failures },
+  };
+  app.post('/profile/verify-email', { preHandler: requireUser, schema: verifyEmail }, async (request, reply): Promise<VerifyEmailSent> => {
+    const user = currentUser(request);
+    await count(reply, 'verifyEmail', user.id);
+    await sendVerificationCode(app, user.id);
+    return { result: 'sent' };
+  });
+
+  const verifyEmailConfirm = withBody('Verify your e-mail address with the code mailed to it', verifyEmailConfirmBodySchema, {
+    200: verifyEmailConfirmedSchema,
+  });
+  app.post(
+    '/profile/verify-email/confirm',
+    { ...verifyEmailConfirm, preHandler: requireUser },
+    async (request, reply): Promise<VerifyEmailConfirmed> => {
+      const user = currentUser(request);
+      const failuresOnly: Array<[LimitName, string]> = [['verifyEmailConfirm', user.id]];
+      await countAll(reply, failuresOnly);
+      const verified = await onlyGuessesCount(failuresOnly, INVALID_OTP_ANSWER, () =>
+        confirmEmailVerification(app, user, validBody(request).code),
+      );
+      request.user = verified;
+      return { result: 'verified', message: EMAIL_VERIFIED, user: toWireUser(verified) };
+    },
+  );
 
   for (const url of withAndWithoutSlash('/forgot-password')) {
     const route = withBody('Mail a password reset code (the same answer whether or not the account exists)', forgotPasswordBodySchema, {

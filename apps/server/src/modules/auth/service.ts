@@ -11,13 +11,13 @@ import type { SessionUser } from './session';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSessionUser(row: Pick<UserRow, 'id' | 'email' | 'username' | 'role'>): SessionUser {
-  return { id: row.id, email: row.email, username: row.username, role: row.role };
+export function toSessionUser(row: Pick<UserRow, 'id' | 'email' | 'username' | 'role' | 'emailVerifiedAt'>): SessionUser {
+  return { id: row.id, email: row.email, username: row.username, role: row.role, emailVerified: row.emailVerifiedAt !== null };
 }
 
-/** The user as answers show them: e-mail, name and role, never the id's secrets, a password or a hash. */
-export function toWireUser(user: Pick<SessionUser, 'email' | 'username' | 'role'>): WireUser {
-  return { email: user.email, username: user.username, role: user.role };
+/** The user as answers show them: e-mail, name, role and whether the e-mail is verified; never a password or a hash. */
+export function toWireUser(user: Pick<SessionUser, 'email' | 'username' | 'role' | 'emailVerified'>): WireUser {
+  return { email: user.email, username: user.username, role: user.role, emailVerified: user.emailVerified };
 }
 
 /** E-mails are stored lower-case (a check constraint says so), so every lookup lower-cases first. */

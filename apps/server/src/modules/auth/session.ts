@@ -16,6 +16,8 @@ export interface SessionUser {
   email: string;
   username: string;
   role: Role;
+  /** The account proved it holds its e-mail (a code mailed there): guest orders with that e-mail are its own. */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -43,18 +45,22 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 // Never cached: a logout or password change ends the session for the very next request, in every process.
 const SESSION_USER: PreparedSql = {
   name: 'session-user',
-  text: `select u.id, u.email, u.username, u.role from sessions s join users u on u.id = s.user_id
+  text: `select u.id, u.email, u.username, u.role, u.email_verified_at is not null as email_verified
+    from sessions s join users u on u.id = s.user_id
     where s.id = $1 and s.expires_at > $2::text::timestamptz limit 1`,
 };
 
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ sessionId: string; user: SessionUser } | null> {
   const sessionId = hashToken(token);
-  const rows = await runPrepared<{ id: string; email: string; username: string; role: SessionUser['role'] }>(db, SESSION_USER, [
-    sessionId,
-    now.toISOString(),
-  ]);
+  const rows = await runPrepared<{ id: string; email: string; username: string; role: SessionUser['role']; email_verified: boolean }>(
+    db,
+    SESSION_USER,
+    [sessionId, now.toISOString()],
+  );
   const row = rows[0];
-  return row ? { sessionId, user: { id: row.id, email: row.email, username: row.username, role: row.role } } : null;
+  return row
+    ? { sessionId, user: { id: row.id, email: row.email, username: row.username, role: row.role, emailVerified: row.email_verified } }
+    : null;
 }
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {

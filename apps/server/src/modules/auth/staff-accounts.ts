@@ -103,17 +103,20 @@ export async function createInvitedStaffAccount(
   return row as StaffAccount;
 }
 
-/** Sets the password an invited member chose (400 PASSWORD_TOO_COMMON for a common one). */
+/**
+ * Sets the password an invited member chose (400 PASSWORD_TOO_COMMON for a common one). The invitation's link came to
+ * the account's e-mail, so following it verifies the address as a mailed code does.
+ */
 export async function setStaffPassword(tx: InTransaction, userId: string, password: string, now: Date): Promise<SessionUser> {
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   const [row] = await tx
     .update(users)
-    .set({ passwordHash, updatedAt: now })
+    .set({ passwordHash, emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
   if (!row) throw new Error('the invited account is gone');
-  return row;
+  return { ...row, emailVerified: true };
 }
 
 /** A new name or role for a member of staff. */
@@ -153,6 +156,8 @@ export async function closeStaffAccount(tx: InTransaction, userId: string, now: 
       username: '',
       role: 'customer',
       passwordHash: `!erased-${randomBytes(8).toString('hex')}`,
+      // The e-mail is no longer one anyone holds.
+      emailVerifiedAt: null,
       deletedAt: now,
       updatedAt: now,
     })

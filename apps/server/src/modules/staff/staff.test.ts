@@ -92,7 +92,9 @@ describe.each(testDatabases())('the team on %s', (kind) => {
     const cookie = /sid=[^;]+/.exec(accepted.headers.get('set-cookie') ?? '')?.[0];
     expect(cookie).toBeDefined();
     const session = await fetch(`${server.url}/api/session`, { headers: { cookie: cookie ?? '' } });
-    expect(await session.json()).toEqual({ user: { email: 'sam@example.com', username: 'Sam Cook', role: 'kitchen' } });
+    expect(await session.json()).toEqual({
+      user: { email: 'sam@example.com', username: 'Sam Cook', role: 'kitchen', emailVerified: true },
+    });
 
     // The link works once; the password works from now on.
     const again = await call(server, 'POST', `/staff-invites/${token}`, null, { password: 'Another-password-9' });

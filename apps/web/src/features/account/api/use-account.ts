@@ -9,6 +9,9 @@ import type {
   ProfileBody,
   RegisterBody,
   ResultAnswer,
+  VerifyEmailConfirmBody,
+  VerifyEmailConfirmed,
+  VerifyEmailSent,
 } from '@shop/shared/contract/auth';
 import type { DeleteAccountAnswer, DeleteAccountBody } from '@shop/shared/contract/account-data';
 import { api, ApiError } from '../../../lib/api';
@@ -62,6 +65,33 @@ export function useConfirmEmail() {
     mutationFn: (body: ConfirmEmailBody) => api.post<AuthAnswer>('/profile/confirm-email', body),
     onSuccess: (answer) => adopt(answer.user),
   });
+}
+
+/** Mails a code to the account's e-mail, to verify it (409 EMAIL_ALREADY_VERIFIED when it is). */
+export function useSendVerificationCode() {
+  return useMutation({ mutationFn: () => api.post<VerifyEmailSent>('/profile/verify-email') });
+}
+
+/**
+ * The code mailed to the account's e-mail: the session's user comes back verified, and what was cached for them (the
+ * order history, which now takes in the orders placed as a guest with that e-mail) is fetched again.
+ */
+export function useConfirmVerification() {
+  const adopt = useAdoptUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyEmailConfirmBody) => api.post<VerifyEmailConfirmed>('/profile/verify-email/confirm', body),
+    onSuccess: (answer) => {
+      adopt(answer.user);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    },
+  });
+}
+
+/** Asks the server who is signed in again: a refusal said the session's copy is out of date (verified elsewhere). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
 
 /**
