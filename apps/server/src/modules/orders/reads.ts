@@ -86,11 +86,9 @@ async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promi
  * Whether the order is the reader's as a customer: placed from their account, or placed without one with the
  * e-mail the account has proved it holds (listOrderHistory shows those too).
  */
-async function isCustomersOwn(db: Db, user: SessionUser, row: Pick<OrderRow, 'userId' | 'email'>): Promise<boolean> {
+function isCustomersOwn(user: SessionUser, row: Pick<OrderRow, 'userId' | 'email'>): boolean {
   if (row.userId !== null) return row.userId === user.id;
-  if (row.email !== user.email) return false;
-  const [account] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
-  return Boolean(account?.verifiedAt);
+  return user.emailVerified && row.email === user.email;
 }
 
 /**
@@ -99,7 +97,7 @@ async function isCustomersOwn(db: Db, user: SessionUser, row: Pick<OrderRow, 'us
  */
 export async function getOrder(db: Db, user: SessionUser, id: string): Promise<OrderWire> {
   const row = (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
-  if (!row || !((await isCustomersOwn(db, user, row)) || (can(user.role, 'board') && isPlaced(row))))
+  if (!row || !(isCustomersOwn(user, row) || (can(user.role, 'board') && isPlaced(row))))
     throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const [order] = await withHistories(db, [row], can(user.role, 'board'));
   return order as OrderWire;
@@ -198,7 +196,7 @@ export async function maySeeOrder(db: Db, user: SessionUser, orderId: string): P
       .limit(1)
   )[0];
   if (!row) return false;
-  return (can(user.role, 'board') && isPlaced(row)) || (await isCustomersOwn(db, user, row));
+  return (can(user.role, 'board') && isPlaced(row)) || isCustomersOwn(user, row);
 }
 
 /** One entry of an order's status history. */
