@@ -254,7 +254,12 @@ describe('hiddenDishesWords: what a menu section says of the dishes the filter h
 
   it.each([
     { name: 'own allergens', own: ['milk'], slots: [], want: { sure: ['milk'], any: ['milk'] } },
-    { name: 'a slot of gluten-only pizzas', own: [], slots: [[['gluten'], ['gluten', 'milk']], [[]]], want: { sure: ['gluten'], any: ['gluten', 'milk'] } },
+    {
+      name: 'a slot of gluten-only pizzas',
+      own: [],
+      slots: [[['gluten'], ['gluten', 'milk']], [[]]],
+      want: { sure: ['gluten'], any: ['gluten', 'milk'] },
+    },
     { name: 'a slot whose choices differ', own: [], slots: [[['gluten'], ['milk']]], want: { sure: [], any: ['gluten', 'milk'] } },
     { name: 'a slot with a free choice hides nothing', own: [], slots: [[['gluten'], []]], want: { sure: [], any: [] } },
   ])('a deal: $name', ({ own, slots, want }) => {
