@@ -82,7 +82,7 @@ test('on a phone: the basket bar, the payment page’s reasons and the address f
   expect(reasonBox.y - (payBox.y + payBox.height)).toBeLessThan(16);
 
   // The note and the allergy question are their own section, before the payment.
-  const notes = page.getByRole('region', { name: 'Notes and allergies' });
+  const notes = page.getByRole('region', { name: 'Requests and allergies' });
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(notes.getByRole('textbox', { name: 'Any allergies we should know about?' })).toBeVisible();
   await expect(payment.getByRole('textbox', { name: 'Any allergies we should know about?' })).toHaveCount(0);

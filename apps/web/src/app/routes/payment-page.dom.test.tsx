@@ -120,7 +120,7 @@ describe('the payment screen', () => {
 
   it('puts the note and the allergy question in a section of their own, before the payment', async () => {
     openCheckout();
-    const notes = await screen.findByRole('region', { name: 'Notes and allergies' });
+    const notes = await screen.findByRole('region', { name: 'Requests and allergies' });
     const payment = screen.getByRole('region', { name: 'Payment' });
     expect(within(notes).getByRole('textbox', { name: 'Note' })).toBeVisible();
     expect(within(notes).getByRole('textbox', { name: 'Any allergies we should know about?' })).toBeVisible();

@@ -17,7 +17,7 @@ export function OrderNotes({ note, onNote, allergyNote, onAllergyNote }: OrderNo
   return (
     <section aria-labelledby="order-notes-heading" className="ui-surface ui-stack">
       <h2 id="order-notes-heading" className="checkout-title">
-        Notes and allergies
+        Requests and allergies
       </h2>
       <TextAreaField
         label="Note"
