@@ -97,7 +97,11 @@ test('a customer registers, adds an address, pays a pizza and a deal by test car
   // The cart's Checkout refuses under £10.00; the payment page checks again when reached directly.
   await page.goto('/payment');
   await payCashOnDelivery(page);
-  await page.getByRole('button', { name: /^Place order/ }).click();
+  // Place order is off, and says beside it how much more to add.
+  await expect(page.getByRole('button', { name: /^Place order/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Place order/ })).toHaveAccessibleDescription(
+    /^Add £\d+\.\d\d more to reach the £10\.00 minimum order\.$/,
+  );
   await expect(page.getByText('Minimum order amount is £10.00').first()).toBeVisible();
   await page.goto('/');
   await addPizza(page, 'Hawaiian');
@@ -163,6 +167,6 @@ test('a declined test card shows Stripe’s message, stops the spinner and place
   await expect(page.getByText('Address Deleted Successfully.')).toBeVisible();
   await expect(page.getByRole('radio', { name: /Grace Hopper/ })).toHaveCount(0);
   await payCashOnDelivery(page);
-  await page.getByRole('button', { name: /^Place order/ }).click();
-  await expect(page.getByText('Please add your address')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Place order/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Place order/ })).toHaveAccessibleDescription('Add a delivery address above to order.');
 });

@@ -71,6 +71,8 @@ test('the owner sets the delivery area; a customer sees the fee at checkout and 
   expect(second.status(), await second.text()).toBe(201);
   await shop.goto('/');
   await chooseCategory(shop, 'Pizza');
+  // Two, over the £10.00 minimum: under it Pay is off, with how much more to add.
+  await addToCart(shop, 'Margherita');
   await addToCart(shop, 'Margherita');
   await shop.goto('/payment');
   const summary = shop.getByRole('region', { name: 'Your order' });
@@ -101,5 +103,7 @@ test('the owner sets the delivery area; a customer sees the fee at checkout and 
     /^We do not deliver to BS9 online: call us on [\d ]+ to arrange delivery$/,
   );
   await expect(shop.getByRole('button', { name: /^Pay £/ })).toBeDisabled();
+  // The refusal's words stand under Pay too.
+  await expect(shop.getByRole('button', { name: /^Pay £/ })).toHaveAccessibleDescription(/^We do not deliver to BS9 online/);
   await customer.page.context().close();
 });

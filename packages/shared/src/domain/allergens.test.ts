@@ -8,6 +8,9 @@ import {
   combineKnownAllergens,
   containsAnyAllergen,
   dealAllergenVerdict,
+  dealHiddenBy,
+  dishHiddenBy,
+  hiddenDishesWords,
   isAllergen,
   lineAllergens,
   recordedAllergens,
@@ -194,5 +197,72 @@ describe('codes and names', () => {
   });
   it('reads names in the list order', () => {
     expect(allergenNames(['milk', 'gluten'])).toEqual(['Cereals containing gluten', 'Milk']);
+  });
+});
+
+describe('hiddenDishesWords: what a menu section says of the dishes the filter hid, from those dishes only', () => {
+  const avoid = ['gluten', 'milk'];
+  const dish = (own: string[]) => dishHiddenBy(own, avoid);
+  it.each([
+    { name: 'nothing hidden', hidden: [], shown: 3, count: null, every: null },
+    { name: 'one dish with milk, others shown', hidden: [dish(['milk'])], shown: 2, count: '1 dish with milk hidden here.', every: null },
+    {
+      name: 'the vegan section: gluten only, though milk is avoided too',
+      hidden: [dish(['gluten']), dish(['gluten', 'soya'])],
+      shown: 0,
+      count: '2 dishes with gluten hidden here.',
+      every: 'Every dish here contains gluten.',
+    },
+    {
+      name: 'the pizza section: every dish has both',
+      hidden: [dish(['gluten', 'milk']), dish(['milk', 'gluten', 'sulphites'])],
+      shown: 0,
+      count: '2 dishes with gluten or milk hidden here.',
+      every: 'Every dish here contains gluten and milk.',
+    },
+    {
+      name: 'all have gluten, some milk',
+      hidden: [dish(['gluten', 'milk']), dish(['gluten'])],
+      shown: 0,
+      count: '2 dishes with gluten or milk hidden here.',
+      every: 'Every dish here contains gluten; some also contain milk.',
+    },
+    {
+      name: 'each has one, not the same one',
+      hidden: [dish(['gluten']), dish(['milk'])],
+      shown: 0,
+      count: '2 dishes with gluten or milk hidden here.',
+      every: 'Every dish here contains gluten or milk.',
+    },
+    {
+      name: 'some shown: no sentence about every dish',
+      hidden: [dish(['gluten'])],
+      shown: 1,
+      count: '1 dish with gluten hidden here.',
+      every: null,
+    },
+    {
+      name: 'tree nuts are named as such',
+      hidden: [dishHiddenBy(['nuts', 'peanuts'], ['nuts', 'peanuts', 'sesame'])],
+      shown: 0,
+      count: '1 dish with tree nuts or peanuts hidden here.',
+      every: 'Every dish here contains tree nuts and peanuts.',
+    },
+  ])('$name', ({ hidden, shown, count, every }) => {
+    expect(hiddenDishesWords(hidden, shown)).toEqual({ count, every });
+  });
+
+  it.each([
+    { name: 'own allergens', own: ['milk'], slots: [], want: { sure: ['milk'], any: ['milk'] } },
+    {
+      name: 'a slot of gluten-only pizzas',
+      own: [],
+      slots: [[['gluten'], ['gluten', 'milk']], [[]]],
+      want: { sure: ['gluten'], any: ['gluten', 'milk'] },
+    },
+    { name: 'a slot whose choices differ', own: [], slots: [[['gluten'], ['milk']]], want: { sure: [], any: ['gluten', 'milk'] } },
+    { name: 'a slot with a free choice hides nothing', own: [], slots: [[['gluten'], []]], want: { sure: [], any: [] } },
+  ])('a deal: $name', ({ own, slots, want }) => {
+    expect(dealHiddenBy(own, slots, avoid)).toEqual(want);
   });
 });

@@ -200,3 +200,71 @@ export function dealAllergenVerdict(
   if (own === null) return 'mark';
   return slots.some((choices) => choices.some((list) => list === null || containsAnyAllergen(list, avoid))) ? 'mark' : 'show';
 }
+
+/**
+ * Why the filter hides one dish: `sure`, the avoided allergens it holds whatever is chosen; `any`, every avoided
+ * allergen that may be the reason (a deal's slot whose every choice holds one, but not all the same one).
+ */
+export type HiddenBy = { sure: readonly Allergen[]; any: readonly Allergen[] };
+
+function avoidedIn(list: readonly string[] | null | undefined, avoid: readonly string[]): Allergen[] {
+  return combineAllergens(list).filter((code) => avoid.includes(code));
+}
+
+/** What hides a dish (allergenVerdict's 'hide'): the avoided allergens it contains. */
+export function dishHiddenBy(own: readonly string[] | null | undefined, avoid: readonly string[]): HiddenBy {
+  const found = avoidedIn(own, avoid);
+  return { sure: found, any: found };
+}
+
+/**
+ * What hides a deal (dealAllergenVerdict's 'hide'): its own avoided allergens, and for each slot that offers only
+ * dishes with one, those every choice holds (sure) and those some choice holds (any).
+ */
+export function dealHiddenBy(
+  own: readonly string[] | null | undefined,
+  slots: ReadonlyArray<ReadonlyArray<readonly string[] | null | undefined>>,
+  avoid: readonly string[],
+): HiddenBy {
+  const sure = new Set(avoidedIn(own, avoid));
+  const any = new Set(sure);
+  for (const choices of slots) {
+    if (choices.length === 0 || !choices.every((list) => containsAnyAllergen(list, avoid))) continue;
+    const found = choices.map((list) => avoidedIn(list, avoid));
+    for (const code of found.flat()) any.add(code);
+    for (const code of found[0] ?? []) if (found.every((codes) => codes.includes(code))) sure.add(code);
+  }
+  return { sure: ALLERGENS.filter((code) => sure.has(code)), any: ALLERGENS.filter((code) => any.has(code)) };
+}
+
+/** 'gluten', 'tree nuts': how a sentence names an allergen. */
+function allergenWord(code: Allergen): string {
+  return ALLERGEN_SHORT_NAMES[code].toLowerCase();
+}
+
+/** 'gluten, milk or eggs': a list of allergens in a sentence. */
+function wordList(codes: readonly Allergen[], last: 'and' | 'or'): string {
+  const words = codes.map(allergenWord);
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1) ?? ''}`;
+}
+
+/**
+ * What a section of the menu says of the dishes the filter hid in it, from those dishes alone: how many, with which of
+ * the avoided allergens ('2 dishes with gluten hidden here.'), and, when it hid every dish, what every one of them
+ * contains ('Every dish here contains gluten.'), so a section never names an allergen none of its dishes holds.
+ */
+export function hiddenDishesWords(hidden: readonly HiddenBy[], shownCount: number): { count: string | null; every: string | null } {
+  if (hidden.length === 0) return { count: null, every: null };
+  const any = ALLERGENS.filter((code) => hidden.some((dish) => dish.any.includes(code)));
+  const always = ALLERGENS.filter((code) => hidden.every((dish) => dish.sure.includes(code)));
+  const count = `${hidden.length === 1 ? '1 dish' : `${hidden.length} dishes`} with ${wordList(any, 'or')} hidden here.`;
+  if (shownCount > 0) return { count, every: null };
+  const sometimes = any.filter((code) => !always.includes(code));
+  const every =
+    sometimes.length === 0
+      ? `Every dish here contains ${wordList(always, 'and')}.`
+      : always.length > 0
+        ? `Every dish here contains ${wordList(always, 'and')}; some also contain ${wordList(sometimes, 'or')}.`
+        : `Every dish here contains ${wordList(any, 'or')}.`;
+  return { count, every };
+}

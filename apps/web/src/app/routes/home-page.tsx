@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BasketBar } from '../../features/cart/components/basket-bar';
 import { SideCart } from '../../features/cart/components/side-cart';
 import { favourite } from '../../features/favourites/components/favourite-button';
 import { useFavouriteHearts } from '../../features/favourites/components/use-favourite-hearts';
@@ -49,13 +50,14 @@ function useTapInUrl() {
   return useMemo(() => ({ tap: cardTap, taken }), [cardTap, taken]);
 }
 
-/** Home `/`: the menu, each card with its favourite heart, and from md up the side cart. */
+/** Home `/`: the menu, each card with its favourite heart, and from md up the side cart; below md the basket bar. */
 export function HomePage() {
   const heart = useFavouriteHearts();
   const cardTap = useTapInUrl();
   return (
     <CardTapContext value={cardTap}>
       <MenuScreen cardAction={heart} aside={sideCart} />
+      <BasketBar />
     </CardTapContext>
   );
 }

@@ -95,6 +95,8 @@ describe('checkout: the delivery fee', () => {
     expect(within(summary).queryByTestId('delivery-fee')).toBeNull();
     expect(within(summary).getByTestId('order-total')).toHaveTextContent('£25.98');
     expect(screen.getByRole('button', { name: 'Pay £25.98' })).toBeDisabled();
+    // Beside the button, in the same words.
+    expect(screen.getByRole('button', { name: 'Pay £25.98' })).toHaveAccessibleDescription(/^We do not deliver to BS9 online/);
     await user.click(screen.getByRole('radio', { name: 'Cash On Delivery' }));
     expect(screen.getByRole('button', { name: 'Place order £25.98' })).toBeDisabled();
   });

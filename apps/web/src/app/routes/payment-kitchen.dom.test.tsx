@@ -57,6 +57,7 @@ describe('checkout and the kitchen', () => {
     await waitFor(() => expect(screen.getAllByText(PAUSED_WORDS)).toHaveLength(2));
     await fill(user, await screen.findByRole('textbox', { name: 'Card number' }), '4242424242424242');
     expect(await screen.findByRole('button', { name: 'Pay £25.98' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay £25.98' })).toHaveAccessibleDescription(PAUSED_WORDS);
     await user.click(screen.getByRole('radio', { name: 'Cash On Delivery' }));
     expect(screen.getByRole('button', { name: 'Place order £25.98' })).toBeDisabled();
     expect(screen.queryByText(/Delivery in about/)).not.toBeInTheDocument();

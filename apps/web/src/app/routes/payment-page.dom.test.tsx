@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/contract/cart';
 import { DEFAULT_OPENING_HOURS, orderingStatus } from '@shop/shared/domain/opening-hours';
 import { cartStore } from '../../lib/cart-store';
+import { NO_ADDRESS_REASON } from '../../features/checkout/lib/payment-checks';
 import { deferred, fakeApi, ok, refuse, type FakeHandler } from '../../../test/fake-api';
 import { sentByClients } from '../../../test/fake-socket';
 import { fill, renderWithProviders } from '../../../test/render';
@@ -84,29 +85,25 @@ describe('the payment screen', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
-  it('asks for an address before placing a cash order or paying by card, and sends nothing', async () => {
+  it('without an address, Pay and Place order are off and say why beside them, and nothing is sent', async () => {
     const { api, user } = openCheckout({ addresses: [] });
     expect(await screen.findByText('You have no saved address yet. Add one to order.')).toBeVisible();
 
-    await chooseCash(user);
-    await user.click(await screen.findByRole('button', { name: 'Place order £35.97' }));
-    expect(await screen.findByText('Please add your address')).toBeVisible();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const pay = await screen.findByRole('button', { name: 'Pay £35.97' });
+    await waitFor(() => expect(pay).toHaveAccessibleDescription(NO_ADDRESS_REASON));
+    expect(pay).toBeDisabled();
 
-    await user.click(screen.getByRole('radio', { name: 'Card' }));
-    await fill(user, screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
-    await fill(user, screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
-    await fill(user, screen.getByRole('textbox', { name: 'CVC' }), '123');
-    await user.click(screen.getByRole('button', { name: 'Pay £35.97' }));
-    // The toast replaces the last one and says it; the address list's button says 'Add your address' too.
-    await waitFor(() => expect(screen.getAllByText('Add your address')).toHaveLength(2));
-    expect(screen.queryByText('Please add your address')).not.toBeInTheDocument();
+    await chooseCash(user);
+    const place = screen.getByRole('button', { name: 'Place order £35.97' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(NO_ADDRESS_REASON);
+    expect(screen.getByText(NO_ADDRESS_REASON)).toBeVisible();
 
     expect(api.sent('POST /buy-product')).toEqual([]);
     expect(api.sent('POST /create-payment-intent')).toEqual([]);
   });
 
-  it('refuses an order under £10.00 with the minimum order message', async () => {
+  it('under £10.00, Place order is off and says how much more to add', async () => {
     const { api, user } = openCheckout({
       cart: [{ line: { productId: chips._id, quantity: 2 }, display: { title: 'Chunky Chips', imageUrl: null, category: 'Sides' } }],
     });
@@ -114,11 +111,24 @@ describe('the payment screen', () => {
     expect(await within(summary).findByTestId('order-total')).toHaveTextContent('£5.98');
     expect(within(summary).getByText('Minimum order amount is £10.00')).toBeVisible();
     await chooseCash(user);
-    await user.click(screen.getByRole('button', { name: 'Place order £5.98' }));
-    // The toast says it too, and no confirm step opens.
-    await waitFor(() => expect(screen.getAllByText('Minimum order amount is £10.00')).toHaveLength(2));
+    const place = screen.getByRole('button', { name: 'Place order £5.98' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('Add £4.02 more to reach the £10.00 minimum order.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.sent('POST /buy-product')).toEqual([]);
+  });
+
+  it('puts the note and the allergy question in a section of their own, before the payment', async () => {
+    openCheckout();
+    const notes = await screen.findByRole('region', { name: 'Requests and allergies' });
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(notes).getByRole('textbox', { name: 'Note' })).toBeVisible();
+    expect(within(notes).getByRole('textbox', { name: 'Any allergies we should know about?' })).toBeVisible();
+    expect(within(payment).queryByRole('textbox', { name: 'Note' })).toBeNull();
+    expect(within(payment).queryByRole('textbox', { name: 'Any allergies we should know about?' })).toBeNull();
+    // Before it in the page's order.
+    expect(notes.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(payment).getByRole('radiogroup', { name: 'Payment' })).toBeVisible();
   });
 
   it('places a cash order after the confirm step: the button is disabled while it is placed, then the notifications open', async () => {

@@ -1,11 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { normalisePostcode, type AddressWire } from '@shop/shared/contract/addresses';
 import { ADDRESS_ADDED, ADDRESS_UPDATED } from '@shop/shared/domain/messages';
 import { Alert, Button, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { useDeliveryCheck } from '../../../lib/delivery-check';
 import { useSaveAddress } from '../api/address-api';
-import { addressBody, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../lib/address-form';
+import { addressBody, addressFieldErrors, EMPTY_ADDRESS_FORM, type AddressFieldErrors, type AddressFormValues } from '../lib/address-form';
 import { joinFullName } from '../lib/full-name';
 
 const FIELDS: Array<{ name: keyof AddressFormValues; label: string; type: string; autoComplete: string; inputMode?: 'numeric' | 'email' }> =
@@ -49,27 +49,35 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
   const save = useSaveAddress(stored?._id);
   const initial = stored ? storedValues(stored) : EMPTY_ADDRESS_FORM;
   const [values, setValues] = useState<AddressFormValues>(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<AddressFieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   // As soon as the post code is a whole one, whether the shop delivers there (decision 1001): a warning, not a refusal
   // (the address may be kept for another day; an order to it is refused with the same words).
   const delivery = useDeliveryCheck(normalisePostcode(values.postcode || (stored?.postcode ?? ''))).data;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    setErrors({});
     save.mutate(addressBody(values, stored), {
       onSuccess: () => onSaved(stored ? ADDRESS_UPDATED : ADDRESS_ADDED),
-      onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'The address could not be saved. Try again.'),
+      onError: (failure) => {
+        // The server names the field it refuses: its words go under that field, and the first such field takes focus.
+        const found = failure instanceof ApiError ? addressFieldErrors(failure) : { form: 'The address could not be saved. Try again.' };
+        setErrors(found);
+        const first = FIELDS.find((field) => found[field.name] !== undefined);
+        if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
+      },
     });
   };
 
   return (
     <form
+      ref={formRef}
       aria-label={label}
       onSubmit={submit}
       onReset={() => {
         setValues(EMPTY_ADDRESS_FORM);
-        setError(null);
+        setErrors({});
       }}
       className="address-form ui-stack"
     >
@@ -84,7 +92,14 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
           inputMode={field.inputMode}
           maxLength={field.name === 'address' ? 200 : 100}
           value={values[field.name]}
-          onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+          onChange={(event) => {
+            setValues((current) => ({ ...current, [field.name]: event.target.value }));
+            // The field's error stands until the field is changed.
+            setErrors(({ [field.name]: _changed, ...rest }) => rest);
+          }}
+          // TextField puts the words under the field, with aria-invalid and aria-describedby on the input.
+          error={errors[field.name] !== undefined}
+          helperText={errors[field.name]}
           // Every field is required for a new address; on edit a blank field falls back to the stored value.
           required={!stored}
           fullWidth
@@ -95,7 +110,7 @@ export function AddressForm({ stored, onSaved, extraAction, label }: AddressForm
           <span data-testid="delivery-warning">{delivery.message}</span>
         </Alert>
       )}
-      {error && <Alert severity="error">{error}</Alert>}
+      {errors.form && <Alert severity="error">{errors.form}</Alert>}
       <div className="address-form-actions">
         <Button type="submit" variant="contained" disabled={save.isPending}>
           Done

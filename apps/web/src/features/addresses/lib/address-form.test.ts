@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBody, EMPTY_ADDRESS_FORM } from './address-form';
+import { addressBody, addressFieldErrors, EMPTY_ADDRESS_FORM } from './address-form';
 import { joinFullName, splitFullName } from './full-name';
 
 const STORED = {
@@ -57,6 +57,33 @@ describe('the address form body', () => {
       address2: 'Flat 3',
       city: 'Leeds',
       postcode: 'YO1 7HH',
+    });
+  });
+});
+
+describe("the server's refusal, put under its fields", () => {
+  it.each([
+    {
+      name: 'a post code',
+      message: 'postcode: Please enter a UK post code such as SW1A 1AA',
+      want: { postcode: 'Please enter a UK post code such as SW1A 1AA' },
+    },
+    {
+      name: 'two fields, the full name sent as a first name',
+      message: 'firstname: First name is required; phone: Please enter a phone number of 10 to 15 digits',
+      want: { fullName: 'First name is required', phone: 'Please enter a phone number of 10 to 15 digits' },
+    },
+    { name: 'the e-mail', message: 'Email: Please enter a valid email address', want: { email: 'Please enter a valid email address' } },
+    { name: 'no field named', message: 'Too many requests; try again later', want: { form: 'Too many requests; try again later' } },
+    { name: 'a field the form does not have', message: 'role: Unrecognized key', want: { form: 'role: Unrecognized key' } },
+  ])('$name', ({ message, want }) => {
+    expect(addressFieldErrors({ message })).toEqual(want);
+  });
+
+  it('reads the fields a body names', () => {
+    expect(addressFieldErrors({ message: 'Invalid', fields: { city: 'Town/City is required', other: 'x' } })).toEqual({
+      city: 'Town/City is required',
+      form: 'x',
     });
   });
 });

@@ -1,39 +1,16 @@
-import { useNavigate } from 'react-router';
-import { isPricingErrorCode } from '@shop/shared/contract/error-codes';
 import { NO_PRODUCT_ADDED, NO_TOPPINGS_ADDED } from '@shop/shared/domain/messages';
-import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
-import { MIN_ORDER_PENCE } from '@shop/shared/domain/money';
 import { formatPounds } from '@shop/shared/domain/money';
 import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { Alert } from '../../../components/ui';
 import { MaterialIcon } from '../../../components/material-icon';
-import { ApiError } from '../../../lib/api';
 import { imageUrlAtWidth } from '../../../lib/image-url';
 import { LiveMenu } from '../../../lib/live-menu';
-import { useSession } from '../../../lib/use-session';
-import { useMenuCatalogue } from '../../../lib/menu-catalogue';
-import { showToast } from '../../../lib/toast';
-import { useCartQuote } from '../../../lib/use-cart-quote';
-import { useCart } from '../../../lib/cart-store';
-import { cartView, localQuote } from '../lib/cart-view';
-import { checkoutStep } from '../lib/checkout-target';
+import { useCartCheckout } from './use-cart-checkout';
 
 interface CartPanelProps {
   /** The side cart has its own 'My Cart' heading; the /cart page's heading is the page title. */
   showHeading?: boolean;
-}
-
-function serverProblem(error: unknown): { message: string; lineIndex: number | null } | null {
-  if (!error) return null;
-  // A line the shop cannot price (a pricing code) or with something sold out: the answer names the line, so the
-  // message goes under it.
-  if (error instanceof ApiError && (isPricingErrorCode(error.code) || error.code === 'ITEM_SOLD_OUT')) {
-    const { lineIndex } = error.body as { lineIndex?: unknown };
-    return { message: error.message, lineIndex: typeof lineIndex === 'number' ? lineIndex : null };
-  }
-  if (error instanceof ApiError) return { message: error.message, lineIndex: null };
-  return { message: error instanceof Error ? error.message : 'The prices could not be checked.', lineIndex: null };
 }
 
 /**
@@ -41,30 +18,7 @@ function serverProblem(error: unknown): { message: string; lineIndex: number | n
  * something sold out says so ('Sold out' and the shop's words) and stops checkout until it is removed.
  */
 export function CartPanel({ showHeading = true }: CartPanelProps) {
-  const cart = useCart();
-  const session = useSession();
-  const navigate = useNavigate();
-  const menu = useMenuCatalogue();
-  const quote = useCartQuote();
-  const local = localQuote(cart.entries, menu.catalogue, menu.ready);
-  const current = !quote.isPlaceholderData && !quote.isFetching;
-  const view = cartView(cart.entries, local, { data: quote.data, current, error: current ? serverProblem(quote.error) : null }, menu);
-
-  const checkout = () => {
-    const minimum = quote.data ? Math.round(quote.data.minimumOrder * 100) : MIN_ORDER_PENCE;
-    const step = checkoutStep(view.total, session.user !== null, minimum);
-    if (step.kind === 'refuse') {
-      showToast(
-        step.reason === 'minimum'
-          ? minimumOrderMessage(minimum)
-          : (view.problem?.message ?? 'The prices are being checked. Try again in a moment.'),
-        'warning',
-      );
-      return;
-    }
-    if (step.kind === 'signin') void navigate(step.to, { state: step.state });
-    else void navigate(step.to);
-  };
+  const { cart, view, checkout } = useCartCheckout();
 
   // Plain elements with the static classes of styles/storefront.css: the side cart redraws on every Add to cart, so
   // its elements carry no run-time styling.

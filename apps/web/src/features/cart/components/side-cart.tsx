@@ -1,29 +1,13 @@
-import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { BREAKPOINTS } from '../../../lib/breakpoints';
+import { useMinWidth } from './use-min-width';
 
 const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
 const CartDeliveryNote = lazy(() => import('./cart-delivery-note').then((m) => ({ default: m.CartDeliveryNote })));
 
-function useMinWidth(px: number): boolean {
-  const query = `(min-width: ${px}px)`;
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', listener);
-      return () => list.removeEventListener('change', listener);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
 /**
- * The side cart beside the grid from md up. Below md it is neither drawn nor downloaded: /cart and the
- * small-screen menu's Cart link take its place.
+ * The side cart beside the grid from md up. Below md it is neither drawn nor downloaded: the basket bar
+ * (basket-bar.tsx), /cart and the small-screen menu's Cart link take its place.
  */
 export function SideCart() {
   const wide = useMinWidth(BREAKPOINTS.md);

@@ -6,7 +6,10 @@ export interface CardFormProps {
   amountLabel: string;
   /** The billing e-mail sent with the card. */
   email: string;
-  disabled: boolean;
+  /** Why Pay is off, shown under it and naming it (checkPayment's reason); null while it is on. */
+  reason: string | null;
+  /** The id of the reason's paragraph, for the button's aria-describedby. */
+  reasonId: string;
   /** Runs the page's checks and opens the payment; null when a check failed (the page has said why). */
   startPayment(): Promise<CreatePaymentIntentAnswer | null>;
   onPaid(orderId: string): void;

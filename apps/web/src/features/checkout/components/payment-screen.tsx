@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { MAX_ALLERGY_NOTE_LENGTH, MAX_NOTE_LENGTH } from '@shop/shared/contract/orders';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { NO_PRODUCT_ADDED } from '@shop/shared/domain/messages';
 import { deliveryAreaLine } from '@shop/shared/domain/delivery-fee-range';
-import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
-import { TraderNotice } from '../../../components/trader-details';
 import { Page } from '../../../components/page';
-import { Alert, Button, ButtonLink, ChoiceGroup, Radio, Skeleton, TextAreaField } from '../../../components/ui';
+import { ButtonLink } from '../../../components/ui';
 import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
@@ -30,21 +27,21 @@ import {
   useShopTrader,
   type OrderDraft,
 } from '../api/checkout-api';
-import { ALLERGY_QUESTION, collectionQuoteLine, contactProblems, type ContactDraft } from '../lib/collection';
+import { collectionQuoteLine, contactProblems, type ContactDraft } from '../lib/collection';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { draftFingerprint } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
 import { CashConfirmDialog } from './cash-confirm-dialog';
 import { FulfilmentChooser } from './fulfilment-chooser';
+import { OrderNotes } from './order-notes';
 import { OrderSummary } from './order-summary';
+import { PaymentSection } from './payment-section';
 import { StoreInformation } from './store-information';
-import { TestCardForm } from './test-card-form';
 import { WhenChooser, type WhenMode } from './when-chooser';
 import { paths } from '../../../lib/paths';
 
-// Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
-const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+export { CASH_ONLY_TEXT } from './payment-section';
 
 /** What /notification receives after an order is placed, to show 'Your order has been placed'. */
 export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: PaymentChoice } };
@@ -56,9 +53,6 @@ export function termsText(deliveryArea: readonly string[] | null | undefined): s
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** What checkout says when the shop takes no card payments. */
-export const CASH_ONLY_TEXT = 'This shop takes cash on delivery only.';
 
 /** What the address slot is given: the address chosen and a way to choose another. */
 export interface AddressSlotProps {
@@ -139,7 +133,6 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const slotList = slots.data?.slots;
   const chosenSlot = slotList?.find((slot) => slot.at === slotAt) ?? (whenMode === 'later' ? slotList?.[0] : undefined) ?? null;
   const scheduledFor = !asapAllowed || whenMode === 'later' ? (chosenSlot?.at ?? null) : null;
-  const orderBlocked = !asapAllowed && scheduledFor === null;
 
   const lines = cart.entries.map((entry) => entry.line);
   // A delivery's fee (decision 1001): its own line before payment, and part of what is paid; a collection has none.
@@ -148,22 +141,29 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const deliveryFee = !collection && delivery?.delivers ? delivery.fee : 0;
   const totalToPay = quote.data ? addPounds(quote.data.total, deliveryFee) : undefined;
   const amountLabel = formatWirePounds(totalToPay);
-  // An address the shop does not deliver to: the summary says why, with the phone, and nothing can be placed.
-  const deliveryRefused = !collection && delivery?.delivers === false;
   const quoteError = quoteErrorText(quote.error);
 
-  /** The checks of SPEC.md section 5 (checkPayment); a warning toast says what is wrong. */
-  const check = (payment: PaymentChoice): OrderDraft | null => {
-    const result = checkPayment({
+  /** The checks of SPEC.md section 5 (checkPayment) for a payment type. */
+  const checkFor = (payment: PaymentChoice) =>
+    checkPayment({
       lineCount: lines.length,
       quote: quote.data,
       quoteError,
       addressId: chosenAddressId,
+      addressesLoading: savedAddressIds === undefined,
       collection,
+      delivery,
       // An order ahead is for a slot the server offered: the hours and a pause do not refuse it.
       opening: scheduledFor ? undefined : opening.data,
       payment,
     });
+  // While a check fails, Pay and Place order are off, with the check's reason beside them.
+  const shown = checkFor(paymentType);
+  const blockedReason = shown.ok ? null : shown.reason;
+
+  /** The checks again as the customer pays; a warning toast says what is wrong. */
+  const check = (payment: PaymentChoice): OrderDraft | null => {
+    const result = checkFor(payment);
     if (!result.ok) {
       showToast(result.problem, 'warning');
       return null;
@@ -265,15 +265,6 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
     );
   }
 
-  const cardProps = {
-    amountLabel,
-    email,
-    disabled: !quote.data || orderBlocked || deliveryRefused,
-    startPayment,
-    onPaid: (orderId: string) => placed(orderId, 'Card'),
-    onError: (message: string) => showToast(message, 'error'),
-  };
-
   return (
     <Page title="Checkout">
       <LiveOpeningStatus />
@@ -289,50 +280,6 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               problems={contactTried ? contactProblems(contact) : {}}
             />
             {!collection && renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
-          </div>
-
-          <div className="ui-surface ui-stack">
-            <div>
-              <ChoiceGroup legend="Payment" row role="radiogroup" className="checkout-choices">
-                {!cashOnly && (
-                  <Radio
-                    name="payment-type"
-                    value="Card"
-                    label="Card"
-                    checked={paymentType === 'Card'}
-                    onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
-                  />
-                )}
-                <Radio
-                  name="payment-type"
-                  value="Cash"
-                  label={paymentTypeLabel('Cash', fulfilment)}
-                  checked={paymentType === 'Cash'}
-                  onChange={(event) => setPaymentType(event.target.value as PaymentChoice)}
-                />
-              </ChoiceGroup>
-              {cashOnly && <p className="ui-p ui-body2 ui-muted">{CASH_ONLY_TEXT}</p>}
-            </div>
-
-            <TextAreaField
-              label="Note"
-              placeholder="Anything the kitchen or the driver should know"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              rows={2}
-              maxLength={MAX_NOTE_LENGTH}
-            />
-
-            <TextAreaField
-              label={ALLERGY_QUESTION}
-              placeholder="For example: peanut allergy, coeliac"
-              helperText="The kitchen sees this on your order. Allergens are listed with each dish."
-              value={allergyNote}
-              onChange={(event) => setAllergyNote(event.target.value)}
-              rows={2}
-              maxLength={MAX_ALLERGY_NOTE_LENGTH}
-            />
-
             <WhenChooser
               asapAllowed={asapAllowed}
               quote={collection ? collectionQuoteLine(opening.data) : quoteLine(opening.data)}
@@ -342,39 +289,31 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
               slotAt={chosenSlot?.at ?? null}
               onSlot={setSlotAt}
             />
-
-            {orderBlocked && opening.data && <Alert severity="warning">{opening.data.message}</Alert>}
-
-            {paymentType === 'Card' &&
-              (config.isPending ? (
-                <Skeleton height={160} />
-              ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
-                <Suspense fallback={<Skeleton height={160} />}>
-                  <StripeCardForm {...cardProps} publishableKey={config.data.publishableKey} />
-                </Suspense>
-              ) : (
-                <TestCardForm {...cardProps} />
-              ))}
-
-            {paymentType === 'Cash' && (
-              <Button
-                variant="contained"
-                size="large"
-                disabled={!quote.data || orderBlocked || deliveryRefused}
-                onClick={() => {
-                  const draft = check('Cash');
-                  setCashDraft(draft);
-                  if (draft) setCashOpen(true);
-                }}
-              >
-                Place order {amountLabel}
-              </Button>
-            )}
-
-            {/* Who the customer contracts with, before they pay (decision 1002). */}
-            <TraderNotice />
-            <p className="ui-p ui-body2 ui-muted">{termsText(quote.data?.deliveryArea)}</p>
           </div>
+
+          <OrderNotes note={note} onNote={setNote} allergyNote={allergyNote} onAllergyNote={setAllergyNote} />
+
+          <PaymentSection
+            paymentType={paymentType}
+            onPaymentType={setPaymentType}
+            cashOnly={cashOnly}
+            fulfilment={fulfilment}
+            stripeKey={config.isPending ? undefined : config.data?.provider === 'stripe' ? (config.data.publishableKey ?? null) : null}
+            amountLabel={amountLabel}
+            reason={blockedReason}
+            card={{
+              email,
+              startPayment,
+              onPaid: (orderId) => placed(orderId, 'Card'),
+              onError: (message) => showToast(message, 'error'),
+            }}
+            onPlaceCash={() => {
+              const draft = check('Cash');
+              setCashDraft(draft);
+              if (draft) setCashOpen(true);
+            }}
+            terms={termsText(quote.data?.deliveryArea)}
+          />
         </div>
 
         <div className="ui-stack">

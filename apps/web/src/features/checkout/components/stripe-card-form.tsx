@@ -5,8 +5,9 @@ import { Alert, Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { OrderNotPlaced, waitForCardOrder } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
+import { describedBy, PayBlockedReason } from './pay-blocked-reason';
 
-function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, onError }: CardFormProps) {
+function StripeCardFields({ amountLabel, email, reason, reasonId, startPayment, onPaid, onError }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -53,9 +54,17 @@ function StripeCardFields({ amountLabel, email, disabled, startPayment, onPaid, 
         <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }} />
       </div>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={disabled || !stripe} loading={busy}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={reason !== null || !stripe}
+        loading={busy}
+        aria-describedby={describedBy(reasonId, reason)}
+      >
         Pay {amountLabel}
       </Button>
+      <PayBlockedReason id={reasonId} reason={reason} />
     </form>
   );
 }

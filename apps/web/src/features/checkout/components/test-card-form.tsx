@@ -3,6 +3,7 @@ import { Alert, Button, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api';
 import { confirmTestPayment } from '../api/checkout-api';
 import type { CardFormProps } from './card-form-props';
+import { describedBy, PayBlockedReason } from './pay-blocked-reason';
 
 function groupCardNumber(text: string): string {
   return text
@@ -20,7 +21,7 @@ function formatExpiry(text: string): string {
  * The card form of the offline test provider (no Stripe keys): it takes Stripe's test card numbers and
  * answers as Stripe's test mode would. Clearly labelled, so nobody types a real card here.
  */
-export function TestCardForm({ amountLabel, email, disabled, startPayment, onPaid, onError }: CardFormProps) {
+export function TestCardForm({ amountLabel, email, reason, reasonId, startPayment, onPaid, onError }: CardFormProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [exp, setExp] = useState('');
   const [cvc, setCvc] = useState('');
@@ -82,9 +83,17 @@ export function TestCardForm({ amountLabel, email, disabled, startPayment, onPai
         />
       </div>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={disabled} loading={busy}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={reason !== null}
+        loading={busy}
+        aria-describedby={describedBy(reasonId, reason)}
+      >
         Pay {amountLabel}
       </Button>
+      <PayBlockedReason id={reasonId} reason={reason} />
     </form>
   );
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_ADDRESS_CARD, ADD_ADDRESS_PLACING, MINIMUM_ORDER } from '@shop/shared/domain/messages';
 import { ApiError } from '../../../lib/api';
-import { checkPayment, chosenAddressId, quoteErrorText, type PaymentCheckInput } from './payment-checks';
+import {
+  CHECKING_PRICES,
+  checkPayment,
+  chosenAddressId,
+  LOADING_ADDRESSES,
+  minimumShortfallText,
+  NO_ADDRESS_REASON,
+  NOT_DELIVERED_REASON,
+  quoteErrorText,
+  type PaymentCheckInput,
+} from './payment-checks';
 
 const CLOSING = 'We stop taking orders 15 minutes before closing. We open tomorrow at 12:00.';
 const ready: PaymentCheckInput = {
@@ -22,26 +32,65 @@ describe('checkPayment', () => {
     expect(checkPayment({ ...ready, ...change })).toEqual({ ok: true, addressId: 'a1' });
   });
 
-  it.each<[string, Partial<PaymentCheckInput>, string]>([
-    ['an empty cart is under the minimum', { lineCount: 0 }, MINIMUM_ORDER],
-    ['a cart under £10.00 is refused', { quote: { meetsMinimum: false } }, MINIMUM_ORDER],
-    ['a cart the server has not priced yet is refused', { quote: undefined }, MINIMUM_ORDER],
+  const OUTSIDE = 'We do not deliver to BS9 online: call us on 0117 496 0123';
+  it.each<[string, Partial<PaymentCheckInput>, string, string]>([
+    ['an empty cart is under the minimum', { lineCount: 0 }, MINIMUM_ORDER, MINIMUM_ORDER],
+    [
+      'a cart under £10.00 is refused, and the button says how much more to add',
+      { quote: { meetsMinimum: false, minimumOrder: 10, total: 5.98 } },
+      MINIMUM_ORDER,
+      'Add £4.02 more to reach the £10.00 minimum order.',
+    ],
+    ['a cart under a minimum not told', { quote: { meetsMinimum: false } }, MINIMUM_ORDER, MINIMUM_ORDER],
+    ['a cart the server has not priced yet is refused', { quote: undefined }, MINIMUM_ORDER, CHECKING_PRICES],
     [
       'a cart the server could not price says why',
       { quote: undefined, quoteError: 'This item is no longer available' },
       'This item is no longer available',
+      'This item is no longer available',
     ],
-    ['the minimum comes before the address', { quote: { meetsMinimum: false }, addressId: null }, MINIMUM_ORDER],
-    ['a card payment without an address', { addressId: null }, ADD_ADDRESS_CARD],
-    ['a cash order without an address', { addressId: null, payment: 'Cash' }, ADD_ADDRESS_PLACING],
+    ['the minimum comes before the address', { quote: { meetsMinimum: false }, addressId: null }, MINIMUM_ORDER, MINIMUM_ORDER],
+    ['a card payment without an address', { addressId: null }, ADD_ADDRESS_CARD, NO_ADDRESS_REASON],
+    ['a cash order without an address', { addressId: null, payment: 'Cash' }, ADD_ADDRESS_PLACING, NO_ADDRESS_REASON],
+    ['no address yet while the addresses load', { addressId: null, addressesLoading: true }, ADD_ADDRESS_CARD, LOADING_ADDRESSES],
     [
       'the address comes before the opening hours',
       { addressId: null, opening: { acceptingOrders: false, message: CLOSING } },
       ADD_ADDRESS_CARD,
+      NO_ADDRESS_REASON,
     ],
-    ['a shop not taking orders says when it next does', { opening: { acceptingOrders: false, message: CLOSING } }, CLOSING],
-  ])('%s', (_label, change, problem) => {
-    expect(checkPayment({ ...ready, ...change })).toEqual({ ok: false, problem });
+    ['an address outside the delivery area, in the check’s words', { delivery: { delivers: false, message: OUTSIDE } }, OUTSIDE, OUTSIDE],
+    [
+      'an address outside the delivery area, without words',
+      { delivery: { delivers: false, message: null } },
+      NOT_DELIVERED_REASON,
+      NOT_DELIVERED_REASON,
+    ],
+    [
+      'the delivery area comes before the opening hours',
+      { delivery: { delivers: false, message: OUTSIDE }, opening: { acceptingOrders: false, message: CLOSING } },
+      OUTSIDE,
+      OUTSIDE,
+    ],
+    ['a shop not taking orders says when it next does', { opening: { acceptingOrders: false, message: CLOSING } }, CLOSING, CLOSING],
+  ])('%s', (_label, change, problem, reason) => {
+    expect(checkPayment({ ...ready, ...change })).toEqual({ ok: false, problem, reason });
+  });
+
+  it('a collection needs no address, and the delivery area does not apply', () => {
+    expect(checkPayment({ ...ready, addressId: null, collection: true, delivery: { delivers: false, message: 'x' } })).toEqual({
+      ok: true,
+      addressId: null,
+    });
+  });
+
+  it.each<[string, { minimumOrder?: number; total?: number }, string | null]>([
+    ['a penny short', { minimumOrder: 10, total: 9.99 }, 'Add £0.01 more to reach the £10.00 minimum order.'],
+    ['an owner’s £15 minimum', { minimumOrder: 15, total: 7.49 }, 'Add £7.51 more to reach the £15.00 minimum order.'],
+    ['met', { minimumOrder: 10, total: 10 }, null],
+    ['unknown', { total: 5 }, null],
+  ])('minimumShortfallText: %s', (_label, quote, expected) => {
+    expect(minimumShortfallText(quote)).toBe(expected);
   });
 
   it('uses the spec’s words', () => {

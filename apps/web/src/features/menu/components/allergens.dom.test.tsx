@@ -187,10 +187,23 @@ describe('the allergen filter', () => {
   it('hides a deal whose slot offers only dishes with the allergen', async () => {
     setAvoidedAllergens(['gluten', 'sesame']);
     openMenu('Deals');
-    // Every pizza here has gluten: both deals' pizza slots offer nothing else.
-    expect(await screen.findByText('2 dishes with gluten, sesame hidden here.')).toBeVisible();
+    // Every pizza here has gluten: both deals' pizza slots offer nothing else. No dish here has sesame, so none is said to.
+    expect(await screen.findByText('2 dishes with gluten hidden here.')).toBeVisible();
     expect(screen.queryByRole('article', { name: 'Pizza Pair' })).not.toBeInTheDocument();
-    expect(screen.getByText('Every dish here contains gluten, sesame.')).toBeVisible();
+    expect(screen.getByText('Every dish here contains gluten.')).toBeVisible();
+  });
+
+  it('says of each section what its own dishes contain: with gluten and milk hidden, the vegan section names gluten only', async () => {
+    setAvoidedAllergens(['gluten', 'milk']);
+    const { user } = openMenu('Vegan');
+    expect(await screen.findByText('1 dish with gluten hidden here.')).toBeVisible();
+    expect(screen.getByText('Every dish here contains gluten.')).toBeVisible();
+    const section = screen.getByRole('region', { name: 'Vegan' });
+    expect(within(section).queryByText(/milk/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Pizza' }));
+    expect(await screen.findByText('2 dishes with gluten or milk hidden here.')).toBeVisible();
+    expect(screen.getByText('Every dish here contains gluten; some also contain milk.')).toBeVisible();
   });
 
   it('marks a deal whose choices include a dish with the allergen but offer others', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHOICES_NOT_RECORDED_WORDS, NOT_RECORDED_WORDS } from '@shop/shared/domain/allergens';
+import { CHOICES_NOT_RECORDED_WORDS, hiddenDishesWords, NOT_RECORDED_WORDS, type HiddenBy } from '@shop/shared/domain/allergens';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { allergenWords } from '../../../lib/allergen-filter';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
@@ -28,7 +28,12 @@ export function FilteredProductList({ products, avoid, loading = false, cardActi
     ]),
   );
   const shown = products.filter((product) => verdicts.get(product._id)?.verdict !== 'hide');
-  const hidden = products.length - shown.length;
+  // The section's words come from its own hidden dishes: a section of vegan pizzas says gluten, not milk.
+  const hiddenBy = products.flatMap((product): HiddenBy[] => {
+    const verdict = verdicts.get(product._id);
+    return verdict?.verdict === 'hide' ? [verdict.hiddenBy ?? { sure: [], any: [] }] : [];
+  });
+  const words = hiddenDishesWords(hiddenBy, shown.length);
   const note = (product: MenuProduct) => {
     const verdict = verdicts.get(product._id);
     if (verdict?.verdict !== 'mark') return null;
@@ -46,15 +51,9 @@ export function FilteredProductList({ products, avoid, loading = false, cardActi
   };
   return (
     <>
-      {hidden > 0 && (
-        <p className="ui-p ui-body2 ui-muted filtered-count">
-          {hidden === 1 ? '1 dish' : `${hidden} dishes`} with {allergenWords(avoid)} hidden here.
-        </p>
-      )}
+      {words.count && <p className="ui-p ui-body2 ui-muted filtered-count">{words.count}</p>}
       <ProductList products={shown} loading={loading || !ready} cardAction={cardAction} note={note} />
-      {!loading && ready && products.length > 0 && shown.length === 0 && (
-        <p className="ui-p ui-muted">Every dish here contains {allergenWords(avoid)}.</p>
-      )}
+      {!loading && ready && words.every && <p className="ui-p ui-muted">{words.every}</p>}
     </>
   );
 }

@@ -11,8 +11,11 @@ import {
   avoidedInOptions,
   CRUST_ALLERGENS,
   dealAllergenVerdict,
+  dealHiddenBy,
+  dishHiddenBy,
   type Allergen,
   type AllergenVerdict,
+  type HiddenBy,
 } from '@shop/shared/domain/allergens';
 import { dealHasPizzaSlot, dealProgress } from '@shop/shared/domain/deals';
 import {
@@ -31,6 +34,8 @@ export type MenuVerdict = {
   notRecorded?: boolean;
   /** Some choice's allergens are not recorded. */
   choicesNotRecorded?: boolean;
+  /** Which avoided allergens hide it, for its section's words (only when the verdict is 'hide'). */
+  hiddenBy?: HiddenBy;
 };
 
 /** Everything the customer may add to the product, as allergen lists. */
@@ -55,13 +60,16 @@ export function menuVerdict(product: PricedProduct, catalogue: PricingCatalogue,
     return {
       verdict: verdict === 'show' && inChoices.length > 0 ? 'mark' : verdict,
       inChoices,
+      hiddenBy: verdict === 'hide' ? dealHiddenBy(product.allergens, slots, avoid) : undefined,
       notRecorded: product.allergens === null,
       choicesNotRecorded: anyNotRecorded(slots.flat()),
     };
   }
   const options = optionLists(product, catalogue);
+  const verdict = allergenVerdict(product.allergens, options, avoid);
   return {
-    verdict: allergenVerdict(product.allergens, options, avoid),
+    verdict,
+    hiddenBy: verdict === 'hide' ? dishHiddenBy(product.allergens, avoid) : undefined,
     inChoices: avoidedInOptions(options, avoid),
     notRecorded: product.allergens === null,
     choicesNotRecorded: anyNotRecorded(options),
