@@ -90,7 +90,8 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
       // The guards' own words: signed out is 401 'Please sign in...', a customer on a back-office route 403 'Only the
       // shop's staff...', a member of staff without the permission 403 'A kitchen login cannot do this.'
       const message = (answer.json as { message: string }).message;
-      if (role === 'visitor' && answer.status === 401 && !route.includes('/login')) expect(message, what).toBe(SIGN_IN_REQUIRED);
+      if (role === 'visitor' && answer.status === 401 && !route.includes('/login'))
+        expect(message, what).toBe(row.signedOutMessage ?? SIGN_IN_REQUIRED);
       if (row.expect.customer === 403 && row.expect.owner < 400) {
         if (role === 'visitor') expect(message, what).toBe(SIGN_IN_REQUIRED);
         else if (isStaffRole(role)) expect(message, what).toBe(roleForbidden(role));
@@ -223,7 +224,9 @@ describe.each(testDatabases())('access control of every route on %s', (kind) => 
 });
 
 function isAccountRoute(route: string): boolean {
-  return /\/api\/(register|login|logout|profile|profile\/confirm-email|forgot-password|change-password)\/?$/.test(route);
+  return /\/api\/(register|login|logout|profile|profile\/confirm-email|profile\/verify-email(\/confirm)?|forgot-password|change-password)\/?$/.test(
+    route,
+  );
 }
 
 /** What each staff role's socket hears of an order: the board's events when the role sees the board, else nothing. */

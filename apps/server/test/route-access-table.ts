@@ -4,6 +4,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { orders } from '../src/db/schema';
+import { SIGN_IN_OR_GUEST } from '../src/modules/orders/placement';
 import { png } from './forms';
 import { startTestServer, type TestDatabaseKind, type TestServer } from './harness';
 import { ADDRESS, addAddress, call, cashOrder, loadMenu, pizzaLine, type Answer, type Menu } from './order-fixtures';
@@ -77,6 +80,8 @@ export interface AccessRow {
   request(ctx: AccessContext, role: Role): Promise<AccessRequest> | AccessRequest;
   /** Why the row says what it says, when the status alone does not. */
   note?: string;
+  /** What a visitor's 401 says, when not the guards' 'Please sign in…' (the order routes also offer ordering as a guest). */
+  signedOutMessage?: string;
 }
 
 // --- who may call: the usual shapes ------------------------------------------------------------------------
@@ -132,6 +137,13 @@ const ownerOrBoardById = (status = 200): Record<Role, number> => ({
 });
 
 const api = (path: string) => `/api${path}`;
+
+/** An order's tracking token, as its placing answered it (read from the database the server writes). */
+async function trackingTokenOf(ctx: AccessContext, orderId: string): Promise<string> {
+  const [row] = await ctx.server.database.db.select({ token: orders.trackingToken }).from(orders).where(eq(orders.id, orderId));
+  if (!row?.token) throw new Error(`order ${orderId} has no tracking token`);
+  return row.token;
+}
 const enc = encodeURIComponent;
 
 function expectStatus(answer: Answer, status: number, what: string): Answer {
@@ -463,6 +475,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   // Orders and payments
   'POST /api/buy-product': {
     expect: customerOnly(201, 404),
+    signedOutMessage: SIGN_IN_OR_GUEST,
     note: "to the owner's address: an order goes only to the orderer's own address, staff included (404 Address not found)",
     request: (ctx) => ({ path: api('/buy-product'), body: cashOrder([pizzaLine(ctx.menu)], ctx.ownerAddressId) }),
   },
@@ -502,6 +515,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'POST /api/create-payment-intent': {
     expect: customerOnly(200, 404),
+    signedOutMessage: SIGN_IN_OR_GUEST,
     note: "to the owner's address, as for cash orders",
     request: (ctx) => ({
       path: api('/create-payment-intent'),
@@ -509,8 +523,8 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     }),
   },
   'POST /api/test-payments/confirm': {
-    expect: customerOnly(200, 404),
-    note: "only the payment's own customer may confirm it; anyone else, staff included, gets 404 as for a forged secret",
+    expect: { ...customerOnly(200, 404), visitor: 404 },
+    note: "only an account's payment's own customer may confirm it; anyone else, staff or a visitor, gets 404 as for a forged secret (a guest's payment is confirmed by its secret alone: guest-orders.test.ts)",
     request: async (ctx, role) => ({
       path: api('/test-payments/confirm'),
       body: {
@@ -518,6 +532,34 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
         cardNumber: '4242424242424242',
         exp: '12/30',
         cvc: '123',
+      },
+    }),
+  },
+  'GET /api/track/:token': {
+    expect: anyone(200),
+    note: "the owner's order by its tracking link: whoever holds the link sees it, and nothing else",
+    request: async (ctx) => ({ path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}`) }),
+  },
+  'GET /api/track/:token/payment': {
+    expect: anyone(409),
+    note: "the owner's cash order waits for no card payment (409 ORDER_ALREADY_PAID); a payment link's is paid there (staff-orders.test.ts)",
+    request: async (ctx) => ({ path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/payment`) }),
+  },
+  'GET /api/staff/customers': {
+    expect: withPermission('takeOrders'),
+    request: () => ({ path: api('/staff/customers?phone=07700%20900123') }),
+  },
+  'POST /api/staff/orders': {
+    expect: withPermission('takeOrders', 201),
+    note: 'a counter order for collection, paid in cash when collected',
+    request: (ctx) => ({
+      path: api('/staff/orders'),
+      body: {
+        channel: 'counter',
+        customer: { name: 'Walk In', phone: '07700 900999' },
+        fulfilment: 'collection',
+        items: [pizzaLine(ctx.menu)],
+        payment: 'cash',
       },
     }),
   },

@@ -35,6 +35,8 @@ export interface ConnectOptions {
   /** Extra headers, e.g. Sec-Fetch-Site. */
   headers?: Record<string, string>;
   transports?: Array<'polling' | 'websocket'>;
+  /** The handshake's `auth`, e.g. `{ track: token }` for an order's tracking page. */
+  auth?: Record<string, string>;
 }
 
 const WAIT_MS = 5000;
@@ -51,6 +53,7 @@ function open(url: string, options: ConnectOptions): Socket {
     forceNew: true,
     timeout: WAIT_MS,
     extraHeaders,
+    ...(options.auth ? { auth: options.auth } : {}),
   });
 }
 
