@@ -289,6 +289,8 @@ export async function settleCanceledOrderMoney(ctx: MoneyContext, orderId: strin
   }
 }
 
+export const TERMINAL_REFUND = 'This order was paid on the card terminal at the counter: refund it on the terminal';
+
 /**
  * `POST /api/orders/{id}/refunds`: refunds part of a captured card order (pence), never more than what is left: the
  * refund is recorded (pending) and counted in refunded_total before the provider is asked (key `refund-<id>`). A
@@ -302,6 +304,8 @@ export async function refundOrderPayment(
   const order = await readOrder(ctx.db, input.orderId);
   if (!order || !order.placedAt) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
   if (order.paymentType === 'Cash') throw new HttpError('REFUND_NOT_CARD', 'Cash orders are refunded by hand');
+  // Paid at the counter on the card terminal: the shop's provider never saw it, so the terminal refunds it.
+  if (!order.paymentIntentId) throw new HttpError('REFUND_NOT_CARD', TERMINAL_REFUND);
   if (!CAPTURED_STATUSES.includes(order.paymentStatus)) {
     throw new HttpError(
       'REFUND_NOT_CAPTURED',
