@@ -180,11 +180,9 @@ describe.each(testDatabases())('New order on %s', (kind) => {
     const id = taken.body.insertedId as string;
     expect((await board()).some((order) => order._id === id)).toBe(false);
 
-    const mails = (await call(server, 'GET', '/dev/outbox', owner)).body as Array<{ to: string; subject: string; text: string }>;
+    type Mail = { to: string; subject: string; text: string };
     await expect
-      .poll(async () =>
-        ((await call(server, 'GET', '/dev/outbox', owner)).body as typeof mails).find((mail) => mail.to === 'payer@example.com'),
-      )
+      .poll(async () => ((await call(server, 'GET', '/dev/outbox', owner)).body as Mail[]).find((mail) => mail.to === 'payer@example.com'))
       .toMatchObject({
         subject: expect.stringContaining('Pay for your order'),
         text: expect.stringContaining(`${server.config.publicOrigin}${taken.body.trackingUrl}`),
