@@ -3,11 +3,12 @@
 // signed-in order meets, its limits counted by e-mail, phone number and address; an account verified later with
 // that e-mail sees the orders in its history.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_ONLY_FOR_GUESTS, GUEST_HAS_NO_SAVED_ADDRESSES, GUEST_NEEDS_ADDRESS } from '@shop/shared/contract/orders';
 import { CUSTOMER_LIMITS, ORDER_LIMIT_REACHED } from '@shop/shared/domain/customer-limits';
 import { orders, users } from '../src/db/schema';
 import { GUEST_WHILE_SIGNED_IN, SIGN_IN_OR_GUEST } from '../src/modules/orders/placement';
+import { GUEST_ORDERS_PER_ADDRESS } from '../src/modules/orders/routes';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { call, loadMenu, pizzaLine, readyToOrder, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
@@ -34,7 +35,8 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
   let owner: SignedIn;
 
   beforeAll(async () => {
-    server = await startTestServer({ db: kind, seed: true });
+    // Behind a proxy on loopback, so each test's guest orders come from an address of its own (X-Forwarded-For).
+    server = await startTestServer({ db: kind, seed: true, env: { TRUST_PROXY: 'loopback' } });
     menu = await loadMenu(server);
     owner = await signInAs(server, { role: 'owner' });
     // With its post code the shop delivers to its seeded zones (BS1 among them), where every guest here lives but
@@ -42,6 +44,16 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
     expect((await call(server, 'PUT', '/shop-settings', owner, { shopPostcode: 'BS1 4DJ' })).status).toBe(200);
   });
   afterAll(async () => server?.close());
+
+  let clientIp = '';
+  let addresses = 0;
+  beforeEach(() => {
+    addresses += 1;
+    clientIp = `198.51.100.${addresses}`;
+  });
+  /** A visitor's request (no session) from this test's own address. */
+  const guestPost = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(server, 'POST', path, null, body, { 'x-forwarded-for': clientIp, ...headers });
 
   const row = async (id: string) => (await server.database.db.select().from(orders).where(eq(orders.id, id)))[0];
   const track = (url: string) => call(server, 'GET', url.replace(/^\/track\//, '/track/'), null);
@@ -56,7 +68,7 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
 
   it('places a guest’s cash delivery order: on the board marked as a guest’s, its tracking page live and nothing else', async () => {
     const guest = newGuest();
-    const placed = await call(server, 'POST', '/buy-product', null, cashBody(guest));
+    const placed = await guestPost('/buy-product', cashBody(guest));
     expect(placed.status).toBe(201);
     expect(placed.body.trackingUrl).toMatch(TRACKING_URL);
     const id = placed.body.insertedId as string;
@@ -102,8 +114,8 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
   });
 
   it('a tracking socket hears its own order only, and a token that names none opens nothing', async () => {
-    const mine = await call(server, 'POST', '/buy-product', null, cashBody(newGuest(), '2 Mine Road'));
-    const other = await call(server, 'POST', '/buy-product', null, cashBody(newGuest(), '3 Other Road'));
+    const mine = await guestPost('/buy-product', cashBody(newGuest(), '2 Mine Road'));
+    const other = await guestPost('/buy-product', cashBody(newGuest(), '3 Other Road'));
     const token = (mine.body.trackingUrl as string).split('/').pop() as string;
     const socket = await connectSocket(server.url, { auth: { track: token } });
     const stranger = await connectSocket(server.url, { auth: { track: 'x'.repeat(24) } });
@@ -128,7 +140,7 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
 
   it('takes a guest’s card order for collection: waiting for its card on the tracking page, placed once paid', async () => {
     const guest = newGuest('Ada');
-    const started = await call(server, 'POST', '/create-payment-intent', null, {
+    const started = await guestPost('/create-payment-intent', {
       items: [pizzaLine(menu)],
       fulfilment: 'collection',
       guest,
@@ -186,7 +198,7 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
     const sent: Record<string, unknown> = { items: [pizzaLine(menu)], paymentType: 'Cash', note: '', ...body };
     if (sent.guest === 'guest') sent.guest = newGuest();
     if (sent.address === 'address') sent.address = addressOf('4 Any Street');
-    const answer = await call(server, 'POST', '/buy-product', null, sent);
+    const answer = await guestPost('/buy-product', sent);
     expect(answer.status).toBe(status);
     expect(answer.body.message).toContain(message);
   });
@@ -213,7 +225,7 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
       cashBody(newGuest(), '1 High Street', { address: { address: '1 High Street', city: 'Inverness', postcode: 'IV1 1AA' } }),
     );
     expect(far.body.code).toBe('OUTSIDE_DELIVERY_AREA');
-    const small = await call(server, 'POST', '/buy-product', null, {
+    const small = await guestPost('/buy-product', {
       ...cashBody(newGuest()),
       items: [{ productId: menu.product('Coca-Cola Can 330ml'), quantity: 1 }],
     });
@@ -224,7 +236,7 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
     const regular = newGuest();
     // The hour's allowance of one customer, all with the same e-mail, number and address.
     for (let n = 0; n < CUSTOMER_LIMITS.ordersPerHour; n += 1) {
-      expect((await call(server, 'POST', '/buy-product', null, cashBody(regular, '10 Limit Lane'))).status).toBe(201);
+      expect((await guestPost('/buy-product', cashBody(regular, '10 Limit Lane'))).status).toBe(201);
     }
     // Any one of the three, however typed, is the same customer: the e-mail in capitals, the number with +44, the
     // address in capitals, each beside details never seen.
@@ -245,27 +257,54 @@ describe.each(testDatabases())('guest orders on %s', (kind) => {
       cashBody({ ...newGuest(), phone: `+44 ${digits.slice(1)}` }, '13 New Lane'),
     );
     expect(samePhone.body.message).toBe(ORDER_LIMIT_REACHED);
-    const sameAddress = await call(server, 'POST', '/buy-product', null, cashBody(newGuest(), '10 LIMIT LANE'));
+    const sameAddress = await guestPost('/buy-product', cashBody(newGuest(), '10 LIMIT LANE'));
     expect(sameAddress.body.message).toBe(ORDER_LIMIT_REACHED);
     // Someone else entirely is not held back.
-    expect((await call(server, 'POST', '/buy-product', null, cashBody(newGuest(), '14 New Lane'))).status).toBe(201);
+    expect((await guestPost('/buy-product', cashBody(newGuest(), '14 New Lane'))).status).toBe(201);
   });
 
   it('answers a retried guest order with the first, and refuses another guest’s use of the same key', async () => {
     const guest = newGuest();
     const key = { 'idempotency-key': `guest-key-${guests}-${Date.now()}` };
-    const first = await call(server, 'POST', '/buy-product', null, cashBody(guest, '20 Retry Row'), key);
-    const again = await call(server, 'POST', '/buy-product', null, cashBody(guest, '20 Retry Row'), key);
+    const first = await guestPost('/buy-product', cashBody(guest, '20 Retry Row'), key);
+    const again = await guestPost('/buy-product', cashBody(guest, '20 Retry Row'), key);
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    const stolen = await call(server, 'POST', '/buy-product', null, cashBody(newGuest(), '20 Retry Row'), key);
+    const stolen = await guestPost('/buy-product', cashBody(newGuest(), '20 Retry Row'), key);
     expect(stolen.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('counts orders without a session per network address too, and never a signed-in customer’s', async () => {
+    for (let n = 0; n < GUEST_ORDERS_PER_ADDRESS.max; n += 1) {
+      expect((await guestPost('/buy-product', cashBody(newGuest(), `${n} Office Park`))).status).toBe(201);
+    }
+    const next = await guestPost('/buy-product', cashBody(newGuest(), '99 Office Park'));
+    expect(next.status).toBe(429);
+    expect(next.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
+    const card = await guestPost('/create-payment-intent', {
+      items: [pizzaLine(menu)],
+      fulfilment: 'collection',
+      guest: newGuest(),
+      note: '',
+    });
+    expect(card.status).toBe(429);
+    const { customer, addressId } = await readyToOrder(server);
+    const signedIn = await call(
+      server,
+      'POST',
+      '/buy-product',
+      customer,
+      { items: [pizzaLine(menu)], paymentType: 'Cash', addressId, note: '' },
+      { 'x-forwarded-for': clientIp },
+    );
+    expect(signedIn.status).toBe(201);
   });
 
   it('shows a guest’s orders in the history of an account with that e-mail only once the account has verified it', async () => {
     const guest = newGuest();
-    const placed = await call(server, 'POST', '/buy-product', null, cashBody(guest, '30 History Hill'));
+    const placed = await guestPost('/buy-product', cashBody(guest, '30 History Hill'));
     const account = await signInAs(server, { email: guest.email });
     const history = async () =>
       (await call(server, 'GET', `/my-product-history/${encodeURIComponent(account.user.email)}`, account)).body as Array<{ _id: string }>;

@@ -18,10 +18,11 @@ import { HttpError } from '../../http-errors';
 import { readIdempotencyKey } from '../../http/idempotency-key';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
-import { assertSelfOrAdmin, currentUser, requirePermission, requireUser, roleForbidden, type SessionUser } from '../auth/public';
+import { assertSelfOrAdmin, countAttempt, currentUser, requirePermission, requireUser, roleForbidden, type SessionUser } from '../auth/public';
 import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { readOpeningStatus } from '../kitchen/public';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddressKey } from '../../http/client-address';
 import { closeDay, countLeftOpen } from './close-day';
 import { placeCashOrder } from './placement';
 import { getOrder, listOrderHistory, listShopOrders, ORDER_NOT_FOUND, trackingPath } from './reads';
@@ -38,9 +39,25 @@ const tags = ['orders'];
 export const GUEST_NOTE =
   'Without a session the body names the guest (`guest: {name, email, phone}`) and, for a delivery, the address itself (`address`); a signed-in customer sends neither. The answer’s `trackingUrl` is the order’s tracking page.';
 
-/** The storefront's orderer: the signed-in customer, or null for a guest (the body then says who). */
-export function customerOrGuest(request: FastifyRequest): SessionUser | null {
-  return request.user ?? null;
+/**
+ * Orders without a session from one network address in an hour (both order routes together), beyond the guest's
+ * own limits by e-mail, number and address: enough for a busy office ordering lunch one by one.
+ */
+export const GUEST_ORDERS_PER_ADDRESS = { max: 30, timeWindow: 60 * 60_000 };
+
+/**
+ * The storefront's orderer: the signed-in customer, or null for a guest (the body then says who), whose requests are
+ * counted per network address first.
+ */
+export async function customerOrGuest(
+  app: Pick<FastifyInstance, 'db' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionUser | null> {
+  if (request.user) return request.user;
+  const address = clientAddressKey(request.ip);
+  await countAttempt(app.db, reply, 'guest-orders', address, GUEST_ORDERS_PER_ADDRESS, app.config.rateLimitMultiplier);
+  return null;
 }
 export const IDEMPOTENCY_NOTE =
   'An `Idempotency-Key` header (8 to 255 printable characters) makes a retry answer the first order instead of placing another.';
@@ -61,7 +78,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = readIdempotencyKey(request);
-      const placed = await placeCashOrder(app, { user: customerOrGuest(request), input: request.body, idempotencyKey: key });
+      const user = await customerOrGuest(app, request, reply);
+      const placed = await placeCashOrder(app, { user, input: request.body, idempotencyKey: key });
       if (!placed.created) reply.header('idempotent-replayed', 'true');
       return reply.code(placed.created ? 201 : 200).send({ insertedId: placed.orderId, trackingUrl: trackingPath(placed.trackingToken) });
     },

@@ -44,9 +44,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: createPaymentIntentAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const key = readIdempotencyKey(request);
-      const user = customerOrGuest(request);
+      const user = await customerOrGuest(app, request, reply);
       return startCardOrder(app, { provider: cardPaymentProvider(app), user, input: request.body, idempotencyKey: key });
     },
   );
