@@ -309,7 +309,7 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
         const retry = await placeCash(shop, customer, menu, key);
         expect(retry.status, JSON.stringify(retry.body)).toBe(200);
         expect(retry.headers['idempotent-replayed']).toBe('true');
-        expect(retry.body).toEqual({ insertedId: committed[0]!.order_id });
+        expect(retry.body).toEqual({ insertedId: committed[0]!.order_id, trackingUrl: expect.stringMatching(/^\/track\//) });
 
         // Gave up before the order reached the database, and retried at once while it was still being placed.
         proxy.slow(600);
@@ -402,7 +402,7 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
       if (original) {
         expect(again.status, `retry of committed key ${key}: ${JSON.stringify(again.body)}`).toBe(200);
         expect(again.headers['idempotent-replayed']).toBe('true');
-        expect(again.body).toEqual({ insertedId: original });
+        expect(again.body).toMatchObject({ insertedId: original, trackingUrl: expect.stringMatching(/^\/track\//) });
       } else {
         expect(again.status, `retry of uncommitted key ${key}: ${JSON.stringify(again.body)}`).toBe(201);
       }
