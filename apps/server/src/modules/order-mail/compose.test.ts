@@ -87,7 +87,7 @@ function order(overrides: Partial<OrderForMail> = {}): OrderForMail {
     address: {
       firstname: 'Grace',
       lastname: 'Hopper',
-      phone: '07700900456',
+      phone: '+447700900456',
       address: '1 Compiler Close',
       address2: '',
       city: 'Bristol',
@@ -127,13 +127,14 @@ describe('an order line in a mail', () => {
   });
 
   it('writes the address as on an envelope, without blank lines', () => {
-    expect(addressLines(order().address)).toEqual(['Grace Hopper', '1 Compiler Close', 'Bristol BS1 4DJ', '07700900456']);
+    // Stored in E.164, written as people dial it.
+    expect(addressLines(order().address)).toEqual(['Grace Hopper', '1 Compiler Close', 'Bristol BS1 4DJ', '07700 900456']);
     expect(addressLines({ ...order().address, address2: 'Flat 2' })).toEqual([
       'Grace Hopper',
       '1 Compiler Close',
       'Flat 2',
       'Bristol BS1 4DJ',
-      '07700900456',
+      '07700 900456',
     ]);
   });
 });
@@ -164,7 +165,7 @@ describe('the receipt', () => {
         'Grace Hopper',
         '1 Compiler Close',
         'Bristol BS1 4DJ',
-        '07700900456',
+        '07700 900456',
         '',
         'Your note: Ring the bell',
         '',
