@@ -90,14 +90,14 @@ describe('the basket bar', () => {
     expect(screen.queryByRole('region', { name: 'Basket' })).toBeNull();
   });
 
-  it('checks out as the side cart does: a visitor signs in first', async () => {
+  it('checks out as the side cart does: a visitor goes to the payment too (where they sign in or continue as a guest)', async () => {
     screenWidth(false);
     shop();
     const { user } = renderWithProviders(<BasketBar />, { at: '/', cart: BASKET, routes });
     const bar = await screen.findByRole('region', { name: 'Basket' });
     await waitFor(() => expect(within(bar).getByTestId('basket-bar-total')).toHaveAttribute('data-confirmed', 'true'));
     await user.click(within(bar).getByRole('button'));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeVisible();
   });
 
   it('checks out as the side cart does: a customer goes to the payment', async () => {
