@@ -84,7 +84,10 @@ describe('guestFieldErrors', () => {
 describe('the tab’s copy of the details', () => {
   it('comes back as it was kept', () => {
     const storage = new Map<string, string>();
-    const tab = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const tab = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+    };
     storeGuest(tab, ada);
     expect(readStoredGuest(tab)).toEqual(ada);
   });

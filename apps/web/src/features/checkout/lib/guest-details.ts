@@ -53,7 +53,10 @@ export function guestProblems(draft: GuestDraft, collection: boolean): GuestProb
 export function guestOrderFields(
   draft: GuestDraft,
   collection: boolean,
-): { guest: { name: string; email: string; phone: string }; address?: { address: string; address2: string; city: string; postcode: string } } {
+): {
+  guest: { name: string; email: string; phone: string };
+  address?: { address: string; address2: string; city: string; postcode: string };
+} {
   const guest = { name: draft.name.trim(), email: draft.email.trim(), phone: draft.phone.trim() };
   if (collection) return { guest };
   return {
@@ -122,5 +125,25 @@ export function storeGuest(storage: Pick<Storage, 'setItem'> | undefined, draft:
     storage?.setItem(GUEST_STORAGE_KEY, JSON.stringify(draft));
   } catch {
     // Private browsing or a full storage: nothing to do.
+  }
+}
+
+/** The tab's note that the visitor chose Continue as guest, so a reload of /payment does not ask again. */
+export const GUEST_CHOICE_KEY = 'shop.checkout-as-guest';
+
+export function readGuestChoice(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  try {
+    return storage?.getItem(GUEST_CHOICE_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
+export function storeGuestChoice(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, asGuest: boolean): void {
+  try {
+    if (asGuest) storage?.setItem(GUEST_CHOICE_KEY, 'yes');
+    else storage?.removeItem(GUEST_CHOICE_KEY);
+  } catch {
+    // A blocked storage: the page asks again after a reload.
   }
 }

@@ -103,8 +103,18 @@ describe('checkPayment', () => {
     });
 
     it.each<[string, Partial<PaymentCheckInput>, string, string]>([
-      ['without a name, e-mail or phone', { guest: { contactComplete: false, addressComplete: true } }, GUEST_DETAILS_PROBLEM, GUEST_DETAILS_REASON],
-      ['without an address to deliver to', { guest: { contactComplete: true, addressComplete: false } }, GUEST_ADDRESS_PROBLEM, GUEST_ADDRESS_REASON],
+      [
+        'without a name, e-mail or phone',
+        { guest: { contactComplete: false, addressComplete: true } },
+        GUEST_DETAILS_PROBLEM,
+        GUEST_DETAILS_REASON,
+      ],
+      [
+        'without an address to deliver to',
+        { guest: { contactComplete: true, addressComplete: false } },
+        GUEST_ADDRESS_PROBLEM,
+        GUEST_ADDRESS_REASON,
+      ],
       [
         'the details before the address, as the page asks them',
         { guest: { contactComplete: false, addressComplete: false } },
@@ -117,7 +127,12 @@ describe('checkPayment', () => {
         GUEST_DETAILS_PROBLEM,
         GUEST_DETAILS_REASON,
       ],
-      ['the minimum before the details', { quote: { meetsMinimum: false }, guest: { contactComplete: false, addressComplete: false } }, MINIMUM_ORDER, MINIMUM_ORDER],
+      [
+        'the minimum before the details',
+        { quote: { meetsMinimum: false }, guest: { contactComplete: false, addressComplete: false } },
+        MINIMUM_ORDER,
+        MINIMUM_ORDER,
+      ],
       [
         'the address before the opening hours',
         { guest: { contactComplete: true, addressComplete: false }, opening: { acceptingOrders: false, message: CLOSING } },

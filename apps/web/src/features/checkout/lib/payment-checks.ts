@@ -92,8 +92,7 @@ export function checkPayment(input: PaymentCheckInput): PaymentCheck {
     const reason = input.quoteError ?? (input.quote ? (minimumShortfallText(input.quote) ?? minimum) : CHECKING_PRICES);
     return { ok: false, problem, reason };
   }
-  if (input.guest && !input.guest.contactComplete)
-    return { ok: false, problem: GUEST_DETAILS_PROBLEM, reason: GUEST_DETAILS_REASON };
+  if (input.guest && !input.guest.contactComplete) return { ok: false, problem: GUEST_DETAILS_PROBLEM, reason: GUEST_DETAILS_REASON };
   if (input.guest && !input.collection && !input.guest.addressComplete)
     return { ok: false, problem: GUEST_ADDRESS_PROBLEM, reason: GUEST_ADDRESS_REASON };
   if (!input.guest && input.addressId === null && !input.collection) {
