@@ -99,7 +99,7 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
   await expect(pay).toBeDisabled();
   await expect(pay).toHaveAccessibleDescription('Fill in your delivery address above to order.');
   const address = page.getByRole('group', { name: 'Delivery address' });
-  await address.getByLabel('Address line', { exact: true }).fill('12 Engine Row');
+  await address.getByRole('textbox', { name: 'Address line', exact: true }).fill('12 Engine Row');
   await address.getByLabel('Town/City').fill('Bristol');
   const postcode = address.getByLabel('Post code');
   await postcode.fill('not a postcode');
