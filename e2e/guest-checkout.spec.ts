@@ -3,6 +3,7 @@
 // page, which follows the order live when the shop accepts it. The receipt mail's link opens the same page, in a
 // browser that has never seen the shop.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PAY_ON_COLLECTION } from '@shop/shared/domain/payment-types';
 import { addPizza, addToCart, adminApi, checkout, payByTestCard, useShopClock } from './steps';
@@ -18,6 +19,20 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** axe-core on the screen as it stands (a11y.spec.ts checks every other screen the same way). */
+async function expectNoViolations(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
 }
 
 let guests = 0;
@@ -92,6 +107,7 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
   const email = guestEmail();
   await fillCartAndCheckOut(page);
   await shoot(page, 'choice');
+  await expectNoViolations(page, 'the choice');
   await continueAsGuest(page, email);
 
   // Until the address is typed, Pay says what is missing.
@@ -109,6 +125,7 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
   await postcode.fill('bs1 4dj');
   await expect(pay).toBeEnabled();
   await shoot(page, 'guest-details');
+  await expectNoViolations(page, 'a guest’s payment page');
 
   // A reload keeps what the guest typed.
   await page.reload();
@@ -134,6 +151,7 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
   await expect(promise).toContainText('Expected at 18:30');
   await expect(currentStep(page)).toContainText('Approved Order');
   await shoot(page, 'tracking-accepted');
+  await expectNoViolations(page, 'the tracking page');
 
   // The receipt mail's link opens the same page, in a browser with no session.
   const link = await trackingLinkMailedTo(email);

@@ -115,7 +115,7 @@ describe('the tracking page', () => {
 
   it('takes the card of an order waiting for it, then says the order is placed', async () => {
     const waiting = tracked({ paymentType: 'Card', paymentStatus: 'unpaid', awaitingPayment: true, placedAt: null });
-    const paid = tracked({ paymentType: 'Card', paymentStatus: 'authorized', awaitingPayment: false });
+    const paid = tracked({ paymentType: 'Card', paymentStatus: 'authorised', awaitingPayment: false });
     let confirmed = false;
     const { api, user } = openTracking([waiting], {
       'GET /track/:token/payment': ok({
