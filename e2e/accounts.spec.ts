@@ -125,11 +125,13 @@ test('signing in returns to the page that asked for it; wrong passwords show the
   await expect(mainNav(page).getByRole('link', { name: 'Favourite' })).toBeVisible();
 });
 
-test('the guards send visitors to /signin and back: checkout, and the back office only for admins', async ({ page, baseURL }) => {
+test('a visitor signs in from checkout and comes back to it; the back office is only for admins', async ({ page, baseURL }) => {
   const email = uniqueEmail('guarded');
   await registerOutsideBrowser(baseURL ?? '', 'Gina Guarded', email);
 
+  // Checkout offers a visitor Sign in or Continue as guest (decision 1502); Sign in comes back to the payment.
   await page.goto('/payment');
+  await page.getByRole('region', { name: 'How would you like to check out?' }).getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -6,6 +6,8 @@ type Listener = (...args: unknown[]) => void;
 
 export class FakeSocket {
   connected = false;
+  /** What the page opened it with (`auth: {track}` for a tracking page's). */
+  options: { auth?: unknown } | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   on(event: string, listener: Listener): this {
@@ -55,8 +57,9 @@ export const openSockets = new Set<FakeSocket>();
 export const sentByClients: Array<{ event: string; payload: unknown }> = [];
 
 /** socket.io-client's `io`: a socket that connects on the next turn of the event loop. */
-export function io(): FakeSocket {
+export function io(options?: { auth?: unknown }): FakeSocket {
   const socket = new FakeSocket();
+  socket.options = options;
   openSockets.add(socket);
   setTimeout(() => socket.connectNow(), 0);
   return socket;

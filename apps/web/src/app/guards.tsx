@@ -49,7 +49,12 @@ export function RequirePermission({ permission }: { permission: Permission }) {
   );
 }
 
-/** The checkout's own guard (SPEC.md section 6); for now it asks what the user guard asks. */
+/**
+ * The checkout's own guard (SPEC.md section 6): it waits for the session, then lets everyone through. A visitor is
+ * offered Sign in or Continue as guest on the payment page itself (decision 1502), not sent away.
+ */
 export function RequirePayment() {
-  return <Guard allow={isUser} />;
+  const session = useSession();
+  if (session.isLoading) return <PageSpinner label="Checking your sign-in" />;
+  return <Outlet />;
 }

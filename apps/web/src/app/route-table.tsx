@@ -78,6 +78,8 @@ const customerRoutes: RouteObject[] = [
       { path: paths.order, lazy: page(() => import('../features/orders/routes/order-detail-page').then((m) => m.OrderDetailPage)) },
     ],
   },
+  // An order's tracking page: anyone holding its link, signed in or not (decision 1502).
+  { path: paths.track, lazy: page(() => import('./routes/track-page').then((m) => m.TrackPage)) },
   {
     Component: RequirePayment,
     children: [{ path: paths.payment, lazy: page(() => import('./routes/payment-page').then((m) => m.PaymentPage)) }],

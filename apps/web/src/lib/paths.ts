@@ -20,6 +20,8 @@ export const paths = {
   editAddress: '/addaddress/:id',
   order: '/orders/:ordersId',
   payment: '/payment',
+  /** An order's tracking page, by its unguessable token: a guest's way back to the order (decision 1502). */
+  track: '/track/:token',
   // Back office
   dashboard: '/dashboard',
   orderList: '/order-list',
@@ -73,6 +75,8 @@ function fill(pattern: string, params: Record<string, string>): string {
 export const orderPath = (ordersId: string) => fill(paths.order, { ordersId });
 /** /allorders/{ordersId}: an order in the back office. */
 export const adminOrderPath = (ordersId: string) => fill(paths.adminOrder, { ordersId });
+/** /track/{token}: an order's tracking page. */
+export const trackPath = (token: string) => fill(paths.track, { token });
 /** /staff-invite/{token}: the invitation's page. */
 export const staffInvitePath = (token: string) => fill(paths.staffInvite, { token });
 /** /addaddress/{id}: the form editing one address. */

@@ -91,7 +91,7 @@ describe('checkout: delivery or collection, and allergies', () => {
     await user.click(screen.getByRole('radio', { name: 'Pay on collection' }));
     await user.click(await screen.findByRole('button', { name: 'Place order £25.98' }));
     expect(await screen.findByText('Please enter your name and phone number for collection')).toBeVisible();
-    expect(screen.getByText('Please enter a phone number of 10 to 15 digits')).toBeVisible();
+    expect(screen.getByText('Please enter a phone number such as 07700 900123')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.sent('POST /buy-product')).toEqual([]);
   });

@@ -7,7 +7,6 @@ import { useCart } from '../../../lib/cart-store';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
 import { showToast } from '../../../lib/toast';
 import { useCartQuote } from '../../../lib/use-cart-quote';
-import { useSession } from '../../../lib/use-session';
 import { cartView, localQuote } from '../lib/cart-view';
 import { checkoutStep } from '../lib/checkout-target';
 
@@ -26,11 +25,11 @@ function serverProblem(error: unknown): { message: string; lineIndex: number | n
 /**
  * The cart as the side cart, /cart and the basket bar show it (one view, one total: the server's quote once it has
  * confirmed these lines, the local prices meanwhile) and Checkout, which each of them does the same way: below the
- * minimum or without a confirmed price a warning says why; a visitor signs in first; a customer goes to /payment.
+ * minimum or without a confirmed price a warning says why; otherwise to /payment (a visitor chooses there: sign in, or
+ * continue as a guest).
  */
 export function useCartCheckout() {
   const cart = useCart();
-  const session = useSession();
   const navigate = useNavigate();
   const menu = useMenuCatalogue();
   const quote = useCartQuote();
@@ -40,7 +39,7 @@ export function useCartCheckout() {
 
   const checkout = () => {
     const minimum = quote.data ? Math.round(quote.data.minimumOrder * 100) : MIN_ORDER_PENCE;
-    const step = checkoutStep(view.total, session.user !== null, minimum);
+    const step = checkoutStep(view.total, minimum);
     if (step.kind === 'refuse') {
       showToast(
         step.reason === 'minimum'
@@ -50,8 +49,7 @@ export function useCartCheckout() {
       );
       return;
     }
-    if (step.kind === 'signin') void navigate(step.to, { state: step.state });
-    else void navigate(step.to);
+    void navigate(step.to);
   };
 
   return { cart, view, checkout };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type {
+  BuyProductAnswer,
   CreatePaymentIntentAnswer,
   OrderWire,
   PaymentConfig,
@@ -13,6 +14,9 @@ import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { orderNotPlacedMessage } from '@shop/shared/domain/messages';
 import { PAY_ON_COLLECTION } from '@shop/shared/domain/payment-types';
 import { api } from '../../../lib/api';
+import type { guestOrderFields } from '../lib/guest-details';
+
+type GuestOrderFields = ReturnType<typeof guestOrderFields>;
 
 export function usePaymentConfig() {
   return useQuery({
@@ -36,6 +40,8 @@ export interface OrderDraft {
   /** Who collects a collection order; null for a delivery. */
   contact: { name: string; phone: string } | null;
   email: string;
+  /** A guest's order (decision 1502): who they are and, for a delivery, the typed address; null for a signed-in customer. */
+  guest: GuestOrderFields | null;
   /** The slot ordered ahead for (ISO, one of GET /api/order-slots'), or null for as soon as possible. */
   scheduledFor: string | null;
 }
@@ -66,6 +72,8 @@ function when(draft: OrderDraft): { scheduledFor?: string } {
  */
 function how(draft: OrderDraft): Record<string, unknown> {
   const allergy = draft.allergyNote ? { allergyNote: draft.allergyNote } : {};
+  // A guest is the contact of their collection, and sends their delivery's address itself (no saved addresses).
+  if (draft.guest) return { ...draft.guest, ...(draft.fulfilment === 'collection' ? { fulfilment: 'collection' } : {}), ...allergy };
   if (draft.fulfilment === 'collection') return { fulfilment: 'collection', contact: draft.contact, ...allergy };
   return { addressId: draft.addressId, ...allergy };
 }
@@ -85,12 +93,13 @@ function keyHeader(idempotencyKey: string) {
   return { headers: { 'Idempotency-Key': idempotencyKey } };
 }
 
-export function placeCashOrder(draft: OrderDraft, idempotencyKey: string): Promise<{ insertedId: string }> {
-  return api.post<{ insertedId: string }>(
+export function placeCashOrder(draft: OrderDraft, idempotencyKey: string): Promise<BuyProductAnswer> {
+  return api.post<BuyProductAnswer>(
     '/buy-product',
     {
       items: draft.items,
-      email: draft.email,
+      // A signed-in customer's own e-mail; a guest's is in `guest`.
+      ...(draft.email ? { email: draft.email } : {}),
       paymentType: draft.fulfilment === 'collection' ? PAY_ON_COLLECTION : 'Cash',
       status: 'Pending Order',
       note: draft.note,
@@ -127,11 +136,12 @@ const PLACEMENT_WAIT_MS = 15_000;
  * After Stripe authorised the card: the webhook places the order only if it could still be placed (open, not
  * paused, its slot free, nothing sold out). Waits for that outcome: placed, or refused with why (thrown, in the
  * words the e-mail uses). A webhook slower than the wait counts as placed: the order page follows it live.
+ * It reads the order by its tracking link (`/track/<token>`), which a guest can read as well as a customer.
  */
-export async function waitForCardOrder(orderId: string): Promise<void> {
+export async function waitForCardOrder(trackingUrl: string): Promise<void> {
   const deadline = Date.now() + PLACEMENT_WAIT_MS;
   for (;;) {
-    const order = await api.get<OrderWire>(`/buy-product/${encodeURIComponent(orderId)}`);
+    const order = await api.get<Pick<OrderWire, 'placedAt' | 'status' | 'cancelReason'>>(trackingUrl);
     if (order.placedAt) return;
     if (order.status === 'Canceled Order') throw new OrderNotPlaced(orderNotPlacedMessage(order.cancelReason ?? ''));
     if (Date.now() >= deadline) return;

@@ -4,7 +4,7 @@ import type { CreatePaymentIntentAnswer } from '@shop/shared/contract/orders';
 export interface CardFormProps {
   /** '£36.18', for the Pay button. */
   amountLabel: string;
-  /** The billing e-mail sent with the card. */
+  /** The billing e-mail sent with the card; empty when the page has none (an order paid by its tracking link). */
   email: string;
   /** Why Pay is off, shown under it and naming it (checkPayment's reason); null while it is on. */
   reason: string | null;

@@ -8,6 +8,8 @@ interface FulfilmentChooserProps {
   onChange(value: Fulfilment): void;
   /** The shop a collection order is collected from; undefined while it loads. */
   shop: ShopTrader | undefined;
+  /** Whether a collection asks who collects (a guest's own details say it: false). */
+  askContact?: boolean;
   contact: ContactDraft;
   onContact(contact: ContactDraft): void;
   /** The contact's problems, shown once the customer has tried to place the order. */
@@ -18,7 +20,7 @@ interface FulfilmentChooserProps {
  * Checkout's first choice: Delivery or Collection. Collection asks for a name and a phone number (the shop calls when
  * the order is late to be collected) and shows the shop's address to collect from.
  */
-export function FulfilmentChooser({ value, onChange, shop, contact, onContact, problems }: FulfilmentChooserProps) {
+export function FulfilmentChooser({ value, onChange, shop, askContact = true, contact, onContact, problems }: FulfilmentChooserProps) {
   const choose = (event: { target: { value: string } }) => onChange(event.target.value as Fulfilment);
   return (
     <div className="ui-stack is-tight">
@@ -42,25 +44,29 @@ export function FulfilmentChooser({ value, onChange, shop, contact, onContact, p
               <Skeleton height={60} />
             )}
           </section>
-          <TextField
-            label="Your name"
-            value={contact.name}
-            onChange={(event) => onContact({ ...contact, name: event.target.value })}
-            error={Boolean(problems.name)}
-            helperText={problems.name}
-            autoComplete="name"
-            maxLength={100}
-          />
-          <TextField
-            label="Phone number"
-            value={contact.phone}
-            onChange={(event) => onContact({ ...contact, phone: event.target.value })}
-            error={Boolean(problems.phone)}
-            helperText={problems.phone ?? 'So we can call you about your order'}
-            autoComplete="tel"
-            type="tel"
-            maxLength={40}
-          />
+          {askContact && (
+            <>
+              <TextField
+                label="Your name"
+                value={contact.name}
+                onChange={(event) => onContact({ ...contact, name: event.target.value })}
+                error={Boolean(problems.name)}
+                helperText={problems.name}
+                autoComplete="name"
+                maxLength={100}
+              />
+              <TextField
+                label="Phone number"
+                value={contact.phone}
+                onChange={(event) => onContact({ ...contact, phone: event.target.value })}
+                error={Boolean(problems.phone)}
+                helperText={problems.phone ?? 'So we can call you about your order'}
+                autoComplete="tel"
+                type="tel"
+                maxLength={40}
+              />
+            </>
+          )}
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { normalisePostcode } from '@shop/shared/contract/addresses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
@@ -32,6 +33,19 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { draftFingerprint } from '../lib/idempotency-key';
 import { sendOrderConfirmation } from '../lib/order-confirmation';
 import { checkPayment, chosenAddressId as chooseAddress, quoteErrorText, type PaymentChoice } from '../lib/payment-checks';
+import {
+  GUEST_FIELD_ORDER,
+  guestAddressProblems,
+  guestContactProblems,
+  guestFieldErrors,
+  guestOrderFields,
+  readStoredGuest,
+  storeGuest,
+  type GuestDraft,
+  type GuestField,
+  type GuestProblems,
+} from '../lib/guest-details';
+import { GuestAddress, GuestContact } from './guest-details';
 import { CashConfirmDialog } from './cash-confirm-dialog';
 import { FulfilmentChooser } from './fulfilment-chooser';
 import { OrderNotes } from './order-notes';
@@ -43,8 +57,14 @@ import { paths } from '../../../lib/paths';
 
 export { CASH_ONLY_TEXT } from './payment-section';
 
-/** What /notification receives after an order is placed, to show 'Your order has been placed'. */
+/**
+ * What the landing page receives after an order is placed, to show 'Your order has been placed': /notification for a
+ * signed-in customer, the order's tracking page for a guest.
+ */
 export type PlacedOrderState = { placedOrder: { orderId: string; paymentType: PaymentChoice } };
+
+/** The tab's storage, when there is one (none while rendered on the server). */
+const tabStorage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.sessionStorage);
 
 /** Checkout's terms, naming where the shop delivers from its zones (the quote's `deliveryArea`; undefined while it loads). */
 export function termsText(deliveryArea: readonly string[] | null | undefined): string {
@@ -67,12 +87,22 @@ interface PaymentScreenProps {
   renderAddressPicker: (slot: AddressSlotProps) => ReactNode;
   /** The post code of a saved address, for its delivery fee (decision 1001); null while unknown. */
   postcodeOf?: (addressId: string) => string | null;
+  /**
+   * A visitor who chose Continue as guest (decision 1502): their details and a typed address instead of the saved
+   * ones; `signIn` is the way to sign in instead, beside the details.
+   */
+  guest?: { signIn: ReactNode };
 }
 
 /** Checkout (SPEC.md sections 2, 4 and 5): the address, the payment type, a card form or the cash confirm step. */
-export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf }: PaymentScreenProps) {
+export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf, guest }: PaymentScreenProps) {
   const { user } = useSession();
-  const email = user?.email ?? '';
+  const asGuest = guest !== undefined;
+  // A guest's details, kept in the tab as they are typed so a reload does not lose them.
+  const [guestDraft, setGuestDraft] = useState<GuestDraft>(() => readStoredGuest(tabStorage()));
+  const [guestLeft, setGuestLeft] = useState<ReadonlySet<GuestField>>(() => new Set());
+  const [guestRefused, setGuestRefused] = useState<GuestProblems>({});
+  const email = asGuest ? guestDraft.email.trim() : (user?.email ?? '');
   const cart = useCart();
   const quote = useCartQuote();
   const opening = useOpeningStatus();
@@ -108,6 +138,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   // A message handed over by the address form or a reorder ('Address Added Successful!'), shown once.
   const flash = (location.state as { flash?: string } | null)?.flash;
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  // The tracking page of the card order being paid: a guest lands there once the card is taken.
+  const cardTracking = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (asGuest) storeGuest(tabStorage(), guestDraft);
+  }, [asGuest, guestDraft]);
 
   // Show the flash once, and forget it, so a reload does not show it again.
   useEffect(() => {
@@ -136,12 +172,44 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
 
   const lines = cart.entries.map((entry) => entry.line);
   // A delivery's fee (decision 1001): its own line before payment, and part of what is paid; a collection has none.
-  const deliveryPostcode = !collection && chosenAddressId && postcodeOf ? postcodeOf(chosenAddressId) : null;
+  const deliveryPostcode = collection
+    ? null
+    : asGuest
+      ? normalisePostcode(guestDraft.postcode)
+      : chosenAddressId && postcodeOf
+        ? postcodeOf(chosenAddressId)
+        : null;
   const delivery = useDeliveryCheck(deliveryPostcode).data;
   const deliveryFee = !collection && delivery?.delivers ? delivery.fee : 0;
   const totalToPay = quote.data ? addPounds(quote.data.total, deliveryFee) : undefined;
   const amountLabel = formatWirePounds(totalToPay);
   const quoteError = quoteErrorText(quote.error);
+  const guestContactIssues = guestContactProblems(guestDraft);
+  const guestAddressIssues = guestAddressProblems(guestDraft);
+  // Under each field: the server's words for it, else the page's check once the guest has left the field.
+  const guestErrors: GuestProblems = Object.fromEntries(
+    GUEST_FIELD_ORDER.flatMap((field) => {
+      const words = guestRefused[field] ?? (guestLeft.has(field) ? { ...guestContactIssues, ...guestAddressIssues }[field] : undefined);
+      return words === undefined ? [] : [[field, words]];
+    }),
+  );
+  const changeGuest = (field: GuestField, value: string) => {
+    setGuestDraft((current) => ({ ...current, [field]: value }));
+    // The server's words stand until the field is changed.
+    setGuestRefused(({ [field]: _changed, ...rest }) => rest);
+  };
+  const leaveGuest = (field: GuestField) => setGuestLeft((left) => (left.has(field) ? left : new Set([...left, field])));
+
+  /** A refusal naming the guest's fields ('guest.email: …'): its words go under them, and the first takes the focus. */
+  const showGuestRefusal = (error: unknown): boolean => {
+    if (!asGuest || !hasErrorCode(error, 'VALIDATION_FAILED')) return false;
+    const found = guestFieldErrors(error);
+    const first = GUEST_FIELD_ORDER.find((field) => found[field] !== undefined);
+    if (!first) return false;
+    setGuestRefused(found);
+    document.querySelector<HTMLInputElement>(`[name="guest-${first}"]`)?.focus();
+    return true;
+  };
 
   /** The checks of SPEC.md section 5 (checkPayment) for a payment type. */
   const checkFor = (payment: PaymentChoice) =>
@@ -156,6 +224,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       // An order ahead is for a slot the server offered: the hours and a pause do not refuse it.
       opening: scheduledFor ? undefined : opening.data,
       payment,
+      guest: asGuest
+        ? {
+            contactComplete: Object.keys(guestContactIssues).length === 0,
+            addressComplete: Object.keys(guestAddressIssues).length === 0,
+          }
+        : undefined,
     });
   // While a check fails, Pay and Place order are off, with the check's reason beside them.
   const shown = checkFor(paymentType);
@@ -168,7 +242,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       showToast(result.problem, 'warning');
       return null;
     }
-    if (collection && Object.keys(contactProblems(contact)).length > 0) {
+    if (!asGuest && collection && Object.keys(contactProblems(contact)).length > 0) {
       setContactTried(true);
       showToast('Please enter your name and phone number for collection', 'warning');
       return null;
@@ -183,8 +257,9 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       note: note.trim(),
       allergyNote: allergyNote.trim(),
       fulfilment,
-      contact: collection ? { name: contact.name.trim(), phone: contact.phone.trim() } : null,
-      email,
+      contact: collection && !asGuest ? { name: contact.name.trim(), phone: contact.phone.trim() } : null,
+      email: asGuest ? '' : email,
+      guest: asGuest ? guestOrderFields(guestDraft, collection) : null,
       scheduledFor,
     };
   };
@@ -199,19 +274,21 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       draft.fulfilment,
       draft.contact,
       draft.allergyNote,
+      draft.guest,
     ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     return attempt.current.key;
   };
 
-  const placed = (orderId: string, type: PaymentChoice) => {
+  /** The order is placed: a customer lands on their notifications, a guest on the order's tracking page. */
+  const placed = (orderId: string, type: PaymentChoice, trackingUrl: string | null) => {
     attempt.current = null;
     sendOrderConfirmation(socket, orderId);
     cart.clear();
     void queryClient.invalidateQueries({ queryKey: ['order-history'] });
     void queryClient.invalidateQueries({ queryKey: ['my-notifications'] });
     const state: PlacedOrderState = { placedOrder: { orderId, paymentType: type } };
-    void navigate(paths.notification, { state });
+    void navigate(asGuest && trackingUrl ? trackingUrl : paths.notification, { state });
   };
 
   /** The slot was taken or the shop paused meanwhile: the page asks again, so what it offers is true. */
@@ -225,9 +302,12 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
     const draft = check('Card');
     if (!draft) return null;
     try {
-      return await createPaymentIntent(draft, totalToPay, keyFor(draft, 'Card'));
+      const intent = await createPaymentIntent(draft, totalToPay, keyFor(draft, 'Card'));
+      cardTracking.current = intent.trackingUrl;
+      return intent;
     } catch (error) {
       refreshWhen(error);
+      showGuestRefusal(error);
       throw error;
     }
   };
@@ -242,10 +322,11 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
     try {
       const answer = await placeCashOrder(draft, keyFor(draft, 'Cash'));
       setCashOpen(false);
-      placed(answer.insertedId, 'Cash');
+      placed(answer.insertedId, 'Cash', answer.trackingUrl);
     } catch (error) {
       setCashOpen(false);
       refreshWhen(error);
+      showGuestRefusal(error);
       showToast(error instanceof ApiError ? error.message : 'The order could not be placed. Try again.', 'error');
     } finally {
       setPlacing(false);
@@ -270,16 +351,31 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       <LiveOpeningStatus />
       <div className="checkout-columns">
         <div className="ui-stack">
+          {guest && (
+            <GuestContact draft={guestDraft} onChange={changeGuest} onLeave={leaveGuest} errors={guestErrors} signIn={guest.signIn} />
+          )}
           <div className="ui-surface ui-stack">
             <FulfilmentChooser
               value={fulfilment}
               onChange={setFulfilment}
               shop={shop.data}
+              askContact={!asGuest}
               contact={contact}
               onContact={setContact}
               problems={contactTried ? contactProblems(contact) : {}}
             />
-            {!collection && renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })}
+            {!collection &&
+              (guest ? (
+                <GuestAddress
+                  draft={guestDraft}
+                  onChange={changeGuest}
+                  onLeave={leaveGuest}
+                  errors={guestErrors}
+                  deliveryWarning={delivery && !delivery.delivers ? delivery.message : null}
+                />
+              ) : (
+                renderAddressPicker({ selectedId: chosenAddressId, onSelect: setAddressId })
+              ))}
             <WhenChooser
               asapAllowed={asapAllowed}
               quote={collection ? collectionQuoteLine(opening.data) : quoteLine(opening.data)}
@@ -304,7 +400,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
             card={{
               email,
               startPayment,
-              onPaid: (orderId) => placed(orderId, 'Card'),
+              onPaid: (orderId) => placed(orderId, 'Card', cardTracking.current),
               onError: (message) => showToast(message, 'error'),
             }}
             onPlaceCash={() => {

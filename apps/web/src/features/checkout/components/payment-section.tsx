@@ -1,15 +1,12 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { TraderNotice } from '../../../components/trader-details';
-import { Button, ChoiceGroup, Radio, Skeleton } from '../../../components/ui';
+import { Button, ChoiceGroup, Radio } from '../../../components/ui';
 import type { PaymentChoice } from '../lib/payment-checks';
 import type { CardFormProps } from './card-form-props';
 import { describedBy, PayBlockedReason } from './pay-blocked-reason';
-import { TestCardForm } from './test-card-form';
-
-// Stripe.js and Elements load only when the shop has Stripe keys, and only on this page.
-const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+import { CardPayment } from './card-payment';
 
 /** What checkout says when the shop takes no card payments. */
 export const CASH_ONLY_TEXT = 'This shop takes cash on delivery only.';
@@ -73,16 +70,7 @@ export function PaymentSection({
         {cashOnly && <p className="ui-p ui-body2 ui-muted">{CASH_ONLY_TEXT}</p>}
       </div>
 
-      {paymentType === 'Card' &&
-        (stripeKey === undefined ? (
-          <Skeleton height={160} />
-        ) : stripeKey ? (
-          <Suspense fallback={<Skeleton height={160} />}>
-            <StripeCardForm {...cardProps} publishableKey={stripeKey} />
-          </Suspense>
-        ) : (
-          <TestCardForm {...cardProps} />
-        ))}
+      {paymentType === 'Card' && <CardPayment {...cardProps} stripeKey={stripeKey} />}
 
       {paymentType === 'Cash' && (
         <div className="checkout-place-order">

@@ -29,12 +29,14 @@ function StripeCardFields({ amountLabel, email, reason, reasonId, startPayment, 
       if (!intent) return;
       // The card is authorised only (the intent then requires_capture: the money is held until the shop accepts) and
       // Stripe's webhook places the order if it could still be placed; the screen waits for that outcome.
-      const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card, billing_details: { email } } });
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card, billing_details: email ? { email } : {} },
+      });
       if (result.error) {
         fail(result.error.message ?? 'Your card was declined.');
         return;
       }
-      await waitForCardOrder(intent.orderId);
+      await waitForCardOrder(intent.trackingUrl);
       onPaid(intent.orderId);
     } catch (failure) {
       fail(

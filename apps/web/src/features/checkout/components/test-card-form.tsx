@@ -53,7 +53,7 @@ export function TestCardForm({ amountLabel, email, reason, reasonId, startPaymen
         <div className="ui-alert-message">
           <span className="ui-chip is-warning checkout-test-chip">Test mode</span>
           No real card is charged. Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
-          0000 9995 has insufficient funds. Any future expiry date and any 3-digit CVC. Billing email: {email}.
+          0000 9995 has insufficient funds. Any future expiry date and any 3-digit CVC.{email && ` Billing email: ${email}.`}
         </div>
       </div>
       <TextField

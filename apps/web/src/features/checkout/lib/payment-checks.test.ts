@@ -5,6 +5,10 @@ import {
   CHECKING_PRICES,
   checkPayment,
   chosenAddressId,
+  GUEST_ADDRESS_PROBLEM,
+  GUEST_ADDRESS_REASON,
+  GUEST_DETAILS_PROBLEM,
+  GUEST_DETAILS_REASON,
   LOADING_ADDRESSES,
   minimumShortfallText,
   NO_ADDRESS_REASON,
@@ -81,6 +85,68 @@ describe('checkPayment', () => {
     expect(checkPayment({ ...ready, addressId: null, collection: true, delivery: { delivers: false, message: 'x' } })).toEqual({
       ok: true,
       addressId: null,
+    });
+  });
+
+  describe('a guest (no saved addresses: the details and the address are typed)', () => {
+    const guest: PaymentCheckInput = { ...ready, addressId: null, guest: { contactComplete: true, addressComplete: true } };
+
+    it('may go with complete details and address, to no saved address', () => {
+      expect(checkPayment(guest)).toEqual({ ok: true, addressId: null });
+    });
+
+    it('collects with the details alone: the address is not asked for', () => {
+      expect(checkPayment({ ...guest, collection: true, guest: { contactComplete: true, addressComplete: false } })).toEqual({
+        ok: true,
+        addressId: null,
+      });
+    });
+
+    it.each<[string, Partial<PaymentCheckInput>, string, string]>([
+      [
+        'without a name, e-mail or phone',
+        { guest: { contactComplete: false, addressComplete: true } },
+        GUEST_DETAILS_PROBLEM,
+        GUEST_DETAILS_REASON,
+      ],
+      [
+        'without an address to deliver to',
+        { guest: { contactComplete: true, addressComplete: false } },
+        GUEST_ADDRESS_PROBLEM,
+        GUEST_ADDRESS_REASON,
+      ],
+      [
+        'the details before the address, as the page asks them',
+        { guest: { contactComplete: false, addressComplete: false } },
+        GUEST_DETAILS_PROBLEM,
+        GUEST_DETAILS_REASON,
+      ],
+      [
+        'a collection still needs the details',
+        { collection: true, guest: { contactComplete: false, addressComplete: false } },
+        GUEST_DETAILS_PROBLEM,
+        GUEST_DETAILS_REASON,
+      ],
+      [
+        'the minimum before the details',
+        { quote: { meetsMinimum: false }, guest: { contactComplete: false, addressComplete: false } },
+        MINIMUM_ORDER,
+        MINIMUM_ORDER,
+      ],
+      [
+        'the address before the opening hours',
+        { guest: { contactComplete: true, addressComplete: false }, opening: { acceptingOrders: false, message: CLOSING } },
+        GUEST_ADDRESS_PROBLEM,
+        GUEST_ADDRESS_REASON,
+      ],
+      ['a typed address outside the delivery area', { delivery: { delivers: false, message: OUTSIDE } }, OUTSIDE, OUTSIDE],
+    ])('is stopped %s', (_label, change, problem, reason) => {
+      expect(checkPayment({ ...guest, ...change })).toEqual({ ok: false, problem, reason });
+    });
+
+    it('uses plain words', () => {
+      expect(GUEST_DETAILS_REASON).toBe('Fill in your name, e-mail and phone above to order.');
+      expect(GUEST_ADDRESS_REASON).toBe('Fill in your delivery address above to order.');
     });
   });
 

@@ -39,6 +39,11 @@ export interface PaymentCheckInput {
   payment: PaymentChoice;
   /** A collection order (decision 1003) needs no address. */
   collection?: boolean;
+  /**
+   * A guest's order (decision 1502): whether their name, e-mail and phone, and (for a delivery) the typed address, are
+   * complete; a guest has no saved address, so `addressId` is not asked for.
+   */
+  guest?: { contactComplete: boolean; addressComplete: boolean };
 }
 
 /**
@@ -53,6 +58,14 @@ export const CHECKING_PRICES = 'Checking the prices…';
 export const LOADING_ADDRESSES = 'Loading your addresses…';
 /** Beside the button when there is no address to deliver to. */
 export const NO_ADDRESS_REASON = 'Add a delivery address above to order.';
+/** Beside the button while a guest's name, e-mail or phone is missing or mistyped. */
+export const GUEST_DETAILS_REASON = 'Fill in your name, e-mail and phone above to order.';
+/** The warning a tap on Pay or Place order shows then. */
+export const GUEST_DETAILS_PROBLEM = 'Please fill in your name, e-mail and phone';
+/** Beside the button while a guest's delivery address is missing or mistyped. */
+export const GUEST_ADDRESS_REASON = 'Fill in your delivery address above to order.';
+/** The warning a tap on Pay or Place order shows then. */
+export const GUEST_ADDRESS_PROBLEM = 'Please fill in your delivery address';
 /** Beside the button when the shop does not deliver to the address and has no words of its own. */
 export const NOT_DELIVERED_REASON = 'We do not deliver to this address. Choose another, or collect your order.';
 
@@ -69,6 +82,7 @@ export function minimumShortfallText(quote: { minimumOrder?: number; total?: num
  * them. The minimum order comes first ('Minimum order amount is £10.00', or why the prices could not be checked),
  * then the address ('Add your address' for a card, 'Please add your address' when placing a cash order), then
  * whether the shop delivers there (the delivery check's words), then the opening hours (the shop's own message).
+ * A guest's name, e-mail and phone come before the address, as the page asks them; their address is the typed one.
  */
 export function checkPayment(input: PaymentCheckInput): PaymentCheck {
   if (input.lineCount === 0 || !input.quote || !input.quote.meetsMinimum) {
@@ -78,7 +92,10 @@ export function checkPayment(input: PaymentCheckInput): PaymentCheck {
     const reason = input.quoteError ?? (input.quote ? (minimumShortfallText(input.quote) ?? minimum) : CHECKING_PRICES);
     return { ok: false, problem, reason };
   }
-  if (input.addressId === null && !input.collection) {
+  if (input.guest && !input.guest.contactComplete) return { ok: false, problem: GUEST_DETAILS_PROBLEM, reason: GUEST_DETAILS_REASON };
+  if (input.guest && !input.collection && !input.guest.addressComplete)
+    return { ok: false, problem: GUEST_ADDRESS_PROBLEM, reason: GUEST_ADDRESS_REASON };
+  if (!input.guest && input.addressId === null && !input.collection) {
     const problem = input.payment === 'Card' ? ADD_ADDRESS_CARD : ADD_ADDRESS_PLACING;
     return { ok: false, problem, reason: input.addressesLoading ? LOADING_ADDRESSES : NO_ADDRESS_REASON };
   }
@@ -87,5 +104,5 @@ export function checkPayment(input: PaymentCheckInput): PaymentCheck {
     return { ok: false, problem: words, reason: words };
   }
   if (input.opening && !input.opening.acceptingOrders) return { ok: false, problem: input.opening.message, reason: input.opening.message };
-  return { ok: true, addressId: input.collection ? null : input.addressId };
+  return { ok: true, addressId: input.collection || input.guest ? null : input.addressId };
 }
