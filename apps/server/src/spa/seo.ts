@@ -32,6 +32,8 @@ export const DISALLOWED_PATHS = [
   '/notification',
   '/addaddress',
   '/orders/',
+  // An order's tracking page: a private link.
+  '/track/',
   // Back office
   '/dashboard',
   '/order-list',
