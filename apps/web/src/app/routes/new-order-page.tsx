@@ -22,12 +22,14 @@ function StaffMenu({ add }: { add: AddLine }) {
   const shown = (products.data ?? []).filter((product) => product.category === selected);
   return (
     <AddTargetContext value={add}>
-      <LiveMenu />
-      <CategorySelector categories={list} selected={selected} onSelect={setCategory} />
-      <h2 className="menu-category-heading" style={{ marginTop: 16 }}>
-        {selected ?? 'Menu'}
-      </h2>
-      <ProductList products={shown} loading={products.isPending || categories.isPending} />
+      <div className="staff-menu">
+        <LiveMenu />
+        <CategorySelector categories={list} selected={selected} onSelect={setCategory} />
+        <h2 className="menu-category-heading" style={{ marginTop: 16 }}>
+          {selected ?? 'Menu'}
+        </h2>
+        <ProductList products={shown} loading={products.isPending || categories.isPending} />
+      </div>
     </AddTargetContext>
   );
 }

@@ -130,8 +130,10 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         </Box>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Order {displayOrderId(order._id)} · {order.time} ·{' '}
-          {order.paymentType === 'Cash' && order.paymentStatus === 'paid' ? 'Paid in cash' : paymentTypeLabel(order.paymentType, order.fulfilment)} ·{' '}
-          {formatWirePounds(order.totalPrice)}
+          {order.paymentType === 'Cash' && order.paymentStatus === 'paid'
+            ? 'Paid in cash'
+            : paymentTypeLabel(order.paymentType, order.fulfilment)}{' '}
+          · {formatWirePounds(order.totalPrice)}
         </Typography>
         <CustomerAndWay order={order} />
         <List dense disablePadding aria-label="Products">

@@ -22,8 +22,7 @@ export function useCallerLookup(phone: string | null) {
 export function useBasketQuote(lines: readonly CartLine[], postcode: string | null) {
   return useQuery({
     queryKey: ['cart-quote', lines, postcode] as const,
-    queryFn: ({ signal }) =>
-      api.post<CartQuoteAnswer>('/cart/quote', { items: lines, ...(postcode ? { postcode } : {}) }, { signal }),
+    queryFn: ({ signal }) => api.post<CartQuoteAnswer>('/cart/quote', { items: lines, ...(postcode ? { postcode } : {}) }, { signal }),
     enabled: lines.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -12,7 +12,9 @@ import type { NewOrderBasket } from '../lib/basket';
 /** A quoted line's choices as one line of text: size, crust, type, toppings, a deal's items. */
 function choicesText(line: QuotedLine | undefined): string {
   if (!line) return '';
-  return [line.sizeLabel, line.toopingNames, ...line.dealItems.map((item) => item.title)].filter((part) => part && part.trim() !== '').join(', ');
+  return [line.sizeLabel, line.toopingNames, ...line.dealItems.map((item) => item.title)]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
 }
 
 export interface BasketTotals {
@@ -64,7 +66,9 @@ export function BasketSection({ basket, quote, quoteError, totals, delivery, rep
                     </Typography>
                   )}
                 </Box>
-                <Typography sx={{ fontWeight: 600, textAlign: 'right' }}>{line ? formatWirePounds(line.totalQuantityPrice) : '…'}</Typography>
+                <Typography sx={{ fontWeight: 600, textAlign: 'right' }}>
+                  {line ? formatWirePounds(line.totalQuantityPrice) : '…'}
+                </Typography>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, gridColumn: '1 / -1' }}>
                   <IconButton
                     size="small"
@@ -80,7 +84,12 @@ export function BasketSection({ basket, quote, quoteError, totals, delivery, rep
                   <IconButton size="small" aria-label={`One more ${entry.display.title}`} onClick={() => basket.increase(entry.key)}>
                     <AddIcon fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" aria-label={`Remove ${entry.display.title}`} onClick={() => basket.remove(entry.key)} sx={{ ml: 'auto' }}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${entry.display.title}`}
+                    onClick={() => basket.remove(entry.key)}
+                    sx={{ ml: 'auto' }}
+                  >
                     <DeleteOutlineIcon fontSize="small" />
                   </IconButton>
                 </Box>
@@ -91,7 +100,10 @@ export function BasketSection({ basket, quote, quoteError, totals, delivery, rep
       )}
       {quoteError && <Alert severity="error">{quoteError}</Alert>}
       {totals && basket.entries.length > 0 && (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', m: 0, rowGap: 0.25, '& dd': { m: 0, textAlign: 'right' } }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: '1fr auto', m: 0, rowGap: 0.25, '& dd': { m: 0, textAlign: 'right' } }}
+        >
           <dt>Subtotal</dt>
           <dd data-testid="basket-subtotal">{formatWirePounds(totals.subtotal)}</dd>
           {delivery && (
@@ -108,8 +120,10 @@ export function BasketSection({ basket, quote, quoteError, totals, delivery, rep
           </Box>
         </Box>
       )}
-      {quote && !quote.meetsMinimum && basket.entries.length > 0 && (
-        <Alert severity="warning">The minimum order is {formatWirePounds(quote.minimumOrder)}.</Alert>
+      {quote && !quote.meetsMinimum && basket.entries.length > 0 && !problem && (
+        <Alert severity="warning" role="status">
+          The minimum order is {formatWirePounds(quote.minimumOrder)}.
+        </Alert>
       )}
       {problem && (
         <Alert severity="error" data-testid="basket-problem">

@@ -61,7 +61,7 @@ export function CallerSection({ draft, onChange, onChannel, onPhoneTyped, onPick
   else if (lookup && found.isError) matches = <Alert severity="error">{found.error.message}</Alert>;
   else if (lookup && customers.length === 0)
     matches = (
-      <Alert severity="info" data-testid="new-caller">
+      <Alert severity="info" role="status" data-testid="new-caller">
         New caller: nobody has ordered with {formatPhone(lookup)}. Take their name (and an e-mail if they give one).
       </Alert>
     );
@@ -175,7 +175,13 @@ function CustomerMatch({
   onRepeat(order: CallerOrder): void;
 }) {
   return (
-    <Card component="li" variant="outlined" aria-label={customer.name} data-testid="caller-match" sx={picked ? { borderColor: 'primary.main' } : undefined}>
+    <Card
+      component="li"
+      variant="outlined"
+      aria-label={customer.name}
+      data-testid="caller-match"
+      sx={picked ? { borderColor: 'primary.main' } : undefined}
+    >
       <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Box>
@@ -220,7 +226,12 @@ function CustomerMatch({
                     {order.date} · {order.summary} · {formatWirePounds(order.totalPrice)}
                     {order.fulfilment === 'collection' ? ' · collected' : ''}
                   </Typography>
-                  <Button size="small" variant="outlined" onClick={() => onRepeat(order)} aria-label={`Repeat this order of ${order.date}: ${order.summary}`}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => onRepeat(order)}
+                    aria-label={`Repeat this order of ${order.date}: ${order.summary}`}
+                  >
                     Repeat this order
                   </Button>
                 </Box>

@@ -106,12 +106,7 @@ export function DeliverySection({ draft, onChange, onFulfilment, savedAddresses,
               </Box>
             )}
             {check && (
-              <Typography
-                variant="body2"
-                role="status"
-                data-testid="delivery-check"
-                color={check.delivers ? 'text.secondary' : 'error'}
-              >
+              <Typography variant="body2" role="status" data-testid="delivery-check" color={check.delivers ? 'text.secondary' : 'error'}>
                 {check.delivers
                   ? `Delivers to ${check.postcode}: ${check.fee > 0 ? `${formatWirePounds(check.fee)} delivery` : 'free delivery'}${
                       check.minimumOrder > 0 ? `, minimum order ${formatWirePounds(check.minimumOrder)}` : ''
@@ -145,7 +140,12 @@ export function DeliverySection({ draft, onChange, onFulfilment, savedAddresses,
               label={slots ? `As soon as possible · about ${slots.quoteMinutes} min` : 'As soon as possible'}
             />
           )}
-          <FormControlLabel value="later" control={<Radio size="small" />} label="For later" disabled={slots !== undefined && slots.slots.length === 0} />
+          <FormControlLabel
+            value="later"
+            control={<Radio size="small" />}
+            label="For later"
+            disabled={slots !== undefined && slots.slots.length === 0}
+          />
         </RadioGroup>
         {later && slots && slots.slots.length > 0 && (
           <TextField

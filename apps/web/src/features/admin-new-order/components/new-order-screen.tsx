@@ -89,9 +89,7 @@ export function NewOrderScreen({ basket, menu }: NewOrderScreenProps) {
   const slots = useOrderSlots();
   const check = delivery ? quote.data?.delivery : undefined;
   const fee = check?.delivers ? check.fee : 0;
-  const totals: BasketTotals | null = quote.data
-    ? { subtotal: quote.data.subtotal, fee, total: addPounds(quote.data.total, fee) }
-    : null;
+  const totals: BasketTotals | null = quote.data ? { subtotal: quote.data.subtotal, fee, total: addPounds(quote.data.total, fee) } : null;
 
   const onPhoneTyped = (text: string) => {
     const patch: Partial<OrderDraft> = { phone: text };
@@ -135,7 +133,12 @@ export function NewOrderScreen({ basket, menu }: NewOrderScreenProps) {
       if (still) patch.addressId = still._id;
       else if (order.address) {
         patch.addressId = null;
-        patch.address = { address: order.address.address, address2: order.address.address2, city: order.address.city, postcode: order.address.postcode };
+        patch.address = {
+          address: order.address.address,
+          address2: order.address.address2,
+          city: order.address.city,
+          postcode: order.address.postcode,
+        };
       }
     }
     setChosen((current) => ({ ...current, fulfilment: true }));
@@ -191,7 +194,13 @@ export function NewOrderScreen({ basket, menu }: NewOrderScreenProps) {
         New order
       </Typography>
       {/* The menu beside the order from a tablet's width up, the order's panel kept in view as the menu scrolls. */}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 340px', xl: 'minmax(0, 1fr) 400px' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 340px', xl: 'minmax(0, 1fr) 400px' },
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>{menu}</Box>
         <Paper
           variant="outlined"

@@ -14,7 +14,13 @@ const absolute = (path: string) => new URL(path, window.location.origin).toStrin
 /** The placed order: its number, its tracking link, and for a payment link where it went or why it did not. */
 export function OrderPlaced({ answer, onNext }: { answer: StaffOrderAnswer; onNext(): void }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2, maxWidth: 720 }} role="status" aria-live="polite" data-testid="order-placed">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2, maxWidth: 720 }}
+      role="status"
+      aria-live="polite"
+      data-testid="order-placed"
+    >
       <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>
         Order {displayOrderId(answer.insertedId)} placed
       </Typography>

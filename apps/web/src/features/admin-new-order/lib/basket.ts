@@ -28,7 +28,9 @@ export function addToBasket(entries: readonly BasketEntry[], line: CartLine, dis
 
 /** The basket with one line's quantity moved by `delta`, never below 1 (Remove takes a line out). */
 export function changeQuantity(entries: readonly BasketEntry[], key: string, delta: number): BasketEntry[] {
-  return entries.map((entry) => (entry.key === key ? { ...entry, line: { ...entry.line, quantity: clamp(entry.line.quantity + delta) } } : entry));
+  return entries.map((entry) =>
+    entry.key === key ? { ...entry, line: { ...entry.line, quantity: clamp(entry.line.quantity + delta) } } : entry,
+  );
 }
 
 export interface NewOrderBasket {

@@ -189,8 +189,7 @@ function PageTicket({ order }: { order: OrderWire }) {
                 : order.fulfilment === 'collection'
                   ? 'Pay on collection'
                   : 'Cash on delivery'}
-            , total{' '}
-            {formatWirePounds(order.totalPrice)}
+            , total {formatWirePounds(order.totalPrice)}
           </Box>
           <Box
             component="p"
