@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffCustomer } from '@shop/shared/contract/staff-orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { fakeApi, ok, refuse } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
+import { fill, renderWithProviders } from '../../../test/render';
 import { addressWire, cartQuoteRoute, categoryWire, productWire, sessionAnswer, wireId } from '../../../test/wire-fixtures';
 import { cartStore } from '../../lib/cart-store';
 import { closeRealtime } from '../../lib/realtime';
@@ -97,7 +97,7 @@ describe('New order', () => {
   it('finds the caller by any spelling, picks them, and repeats an order at today’s prices, naming what is gone', async () => {
     const api = shop();
     const { user } = renderWithProviders(<NewOrderPage />, { at: paths.newOrder });
-    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '447700900123');
+    await fill(user, await screen.findByRole('textbox', { name: 'Phone' }), '447700900123');
     const match = await screen.findByRole('listitem', { name: 'Ada Lovelace' });
     expect(api.sent('GET /staff/customers').at(-1)?.query.get('phone')).toBe('+447700900123');
     expect(match).toHaveTextContent('12 Analytical Row, Bristol, BS1 4DJ');
@@ -136,15 +136,15 @@ describe('New order', () => {
       );
     });
     const { user } = renderWithProviders(<NewOrderPage />, { at: paths.newOrder });
-    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '07700 900999');
+    await fill(user, await screen.findByRole('textbox', { name: 'Phone' }), '07700 900999');
     expect(await screen.findByTestId('new-caller')).toHaveTextContent('New caller: nobody has ordered with 07700 900999.');
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Bob Caller');
+    await fill(user, screen.getByRole('textbox', { name: 'Name' }), 'Bob Caller');
     await user.click(await screen.findByRole('button', { name: 'Pizza' }));
     await screen.findByRole('radio', { name: /^Large/ });
     await user.click(within(screen.getByRole('article', { name: 'Margherita' })).getByRole('button', { name: 'Add to cart' }));
     await user.click(screen.getByRole('button', { name: 'Collection' }));
     await user.click(screen.getByRole('radio', { name: /^Payment link/ }));
-    await user.type(screen.getByRole('textbox', { name: 'Any allergies we should know about?' }), 'Peanuts');
+    await fill(user, screen.getByRole('textbox', { name: 'Any allergies we should know about?' }), 'Peanuts');
     await user.click(await screen.findByRole('button', { name: /^Place order · £7.49$/ }));
 
     expect(await screen.findByTestId('when-problem')).toHaveTextContent('The shop is closed now. Order for later.');
