@@ -43,6 +43,7 @@ const ADMIN = [
   '/addnotification',
   '/sold-out',
   '/staff',
+  '/new-order',
 ];
 
 describe('the route table', () => {

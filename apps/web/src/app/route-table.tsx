@@ -199,6 +199,10 @@ const adminRoutes: RouteObject[] = [
     children: [{ path: paths.staff, lazy: page(() => import('../features/admin-staff/routes/staff-page').then((m) => m.StaffPage)) }],
   },
   {
+    element: <RequirePermission permission="takeOrders" />,
+    children: [{ path: paths.newOrder, lazy: page(() => import('./routes/new-order-page').then((m) => m.NewOrderPage)) }],
+  },
+  {
     element: <RequirePermission permission="auditLog" />,
     children: [
       { path: paths.auditLog, lazy: page(() => import('../features/admin-audit/routes/audit-log-page').then((m) => m.AuditLogPage)) },

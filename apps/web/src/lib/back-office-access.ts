@@ -10,6 +10,7 @@ export const BACK_OFFICE_SCREENS: ReadonlyArray<{ label: string; to: string; per
   { label: 'Dashboard', to: paths.dashboard, permission: 'reports' },
   { label: 'Order List', to: paths.orderList, permission: 'board' },
   { label: 'Accepted Orders', to: paths.acceptedOrders, permission: 'board' },
+  { label: 'New order', to: paths.newOrder, permission: 'takeOrders' },
   { label: 'Sold out', to: paths.soldOut, permission: 'soldOut' },
   { label: 'Categories', to: paths.categories, permission: 'menu' },
   { label: 'Toppings', to: paths.toppings, permission: 'menu' },

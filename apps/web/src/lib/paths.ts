@@ -35,6 +35,8 @@ export const paths = {
   pendingOrders: '/pendingorders',
   /** The orders accepted and not yet on their way, by when they are due: the kitchen's work. */
   acceptedOrders: '/acceptedorders',
+  /** A phone or counter order, taken by the staff for a caller or a walk-in. */
+  newOrder: '/new-order',
   categories: '/categories',
   addCategory: '/categoriforms',
   editCategory: '/categories/:id',

@@ -72,6 +72,7 @@ const order: TicketOrder = {
 describe('the kitchen ticket', () => {
   it.each([
     ['Cash', 'unpaid', 'CASH DUE £32.50'],
+    ['Cash', 'paid', 'PAID (cash)'],
     ['Card', 'paid', 'PAID (card)'],
     ['Card', 'partially_refunded', 'PAID (card)'],
     ['Card', 'authorised', 'CARD NOT YET PAID'],
@@ -115,6 +116,19 @@ describe('the kitchen ticket', () => {
     expect(customer).not.toContain('ALLERGY');
     expect(customer).toContain('|^^"2 x Margherita" | £18.00');
     expect(customer).toContain('|"Total" | "£32.50"');
+  });
+
+  it.each([
+    ['phone', 'Sam Jones', ['^^"PHONE"', 'Taken by Sam Jones']],
+    ['counter', 'Sam Jones', ['^^"COUNTER"', 'Taken by Sam Jones']],
+    ['counter', null, ['^^"COUNTER"']],
+    ['guest', null, ['^^"GUEST"']],
+    ['web', null, []],
+  ] as const)('marks a %s order (taken by %s) under the order number', (channel, takenBy, marks) => {
+    const lines = kitchenTicketDocument({ ...order, channel, takenBy }, 'kitchen').split('\n');
+    const number = lines.indexOf('^^^^#293a4b');
+    // After the number and KITCHEN, before DELIVERY.
+    expect(lines.slice(number + 2, lines.indexOf('^^^"DELIVERY"'))).toEqual(marks);
   });
 
   it('says REPRINT, big, at the top of a reprint only', () => {

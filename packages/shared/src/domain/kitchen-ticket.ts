@@ -6,13 +6,15 @@
  *
  * For a cook reading it across a kitchen: the order number big; DELIVERY or COLLECTION and the time (expected, or
  * the slot ordered ahead for) in bold; name, phone and address; the allergy note boxed; each item with its quantity
- * and every choice on its own line; the note; PAID (card) or CASH DUE £x.
+ * and every choice on its own line; the note; PAID (card), PAID (cash) or CASH DUE £x. A phone or counter order (or a
+ * guest's) says so under the order number, with who took it.
  */
 import { formatPhone } from './phone';
 import type { OrderWire } from '../contract/orders';
 import { CRUST_LABELS, WING_TYPE_LABELS } from './catalogue';
 import { scheduledLine } from './kitchen';
 import { formatPounds, poundsToPence } from './money';
+import { channelBadge } from './order-channel';
 import { displayOrderId } from './order-id';
 import { CAPTURED_STATUSES } from './payment-types';
 
@@ -46,7 +48,9 @@ export type TicketOrder = Pick<
   | 'totalPrice'
   | 'expectedTime'
   | 'scheduledFor'
->;
+> &
+  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number.
+  Partial<Pick<OrderWire, 'channel' | 'takenBy'>>;
 
 /** Characters per line of each paper width, in the printers' normal font (12 dots wide, 576 and 384 dots). */
 export const TICKET_CHARS_PER_LINE: Record<80 | 58, number> = { 80: 48, 58: 32 };
@@ -101,8 +105,12 @@ function pence(pounds: number): number {
   return poundsToPence(pounds) ?? 0;
 }
 
-/** 'PAID' for a card order whose money was taken, 'CASH DUE £23.50' for cash, a warning for a card not yet paid. */
+/**
+ * 'PAID (card)' for a card order whose money was taken, 'PAID (cash)' for cash taken at the counter, 'CASH DUE £23.50'
+ * for cash to collect, a warning for a card not yet paid.
+ */
 export function ticketPaymentText(order: Pick<TicketOrder, 'paymentType' | 'paymentStatus' | 'totalPrice'>): string {
+  if (order.paymentType === 'Cash' && order.paymentStatus === 'paid') return 'PAID (cash)';
   if (order.paymentType === 'Cash') return `CASH DUE ${formatPounds(pence(order.totalPrice))}`;
   return CAPTURED_STATUSES.includes(order.paymentStatus) ? 'PAID (card)' : 'CARD NOT YET PAID';
 }
@@ -158,6 +166,9 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
   if (options.occasion === 'reprint') add('^^^^"REPRINT"');
   add(`^^^^#${ticketText(displayOrderId(order._id))}`);
   add(kind === 'kitchen' ? 'KITCHEN' : 'CUSTOMER COPY');
+  const badge = order.channel ? channelBadge(order.channel) : null;
+  if (badge) add(`^^"${badge}"`);
+  if (badge && order.takenBy) add(`Taken by ${ticketText(order.takenBy)}`);
   add(`^^^"${order.fulfilment === 'collection' ? 'COLLECTION' : 'DELIVERY'}"`);
   add(`^^"${ticketText(ticketTimeText(order))}"`);
   add(`Placed ${ticketText(order.date)} ${ticketText(order.time)}`);

@@ -23,6 +23,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MenuIcon from '@mui/icons-material/Menu';
+import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import PrintIcon from '@mui/icons-material/Print';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -49,6 +50,7 @@ const ICONS: Record<string, ReactNode> = {
   [paths.dashboard]: <DashboardIcon />,
   [paths.orderList]: <ListAltIcon />,
   [paths.acceptedOrders]: <SoupKitchenIcon />,
+  [paths.newOrder]: <PhoneInTalkIcon />,
   [paths.soldOut]: <RemoveShoppingCartIcon />,
   [paths.categories]: <CategoryIcon />,
   [paths.toppings]: <LocalPizzaIcon />,

@@ -126,11 +126,31 @@ describe('the new-order popup', () => {
         .map((item) => item.textContent),
     ).toEqual(['Margherita(2)Large 13"Toppings: Olives, HamAllergens: none of the 14', 'BBQ Wings(1)Allergens: none of the 14']);
     expect(within(popup).getByTestId('popup-delivery')).toHaveTextContent('DELIVERY12 High Street, Leeds LS1 4AP');
-    expect(within(popup).getByTestId('popup-customer')).toHaveTextContent('Ada Lovelace · 07700900123');
-    expect(within(popup).getByRole('link', { name: '07700900123' })).toHaveAttribute('href', 'tel:07700900123');
+    expect(within(popup).getByTestId('popup-customer')).toHaveTextContent('Ada Lovelace · 07700 900123');
+    expect(within(popup).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
     expect(within(popup).getByRole('button', { name: 'Reject' })).toBeVisible();
     expect(within(popup).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await waitFor(() => expect(plays()).toBeGreaterThan(0));
+  });
+
+  it.each([
+    ['phone', 'unpaid', 'PHONE', 'Cash On Delivery'],
+    ['counter', 'paid', 'COUNTER', 'Paid in cash'],
+    ['guest', 'unpaid', 'GUEST', 'Cash On Delivery'],
+  ] as const)('marks a %s order (%s) with its badge', async (channel, paymentStatus, badge, payment) => {
+    const order = { ...cashOrder, channel, paymentStatus, takenBy: channel === 'guest' ? null : 'Cas Counter' };
+    await openBackOffice([], [order]);
+    announce(order);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    expect(within(popup).getByTestId('channel-badge')).toHaveTextContent(badge);
+    expect(within(popup).getByText(`Order 1b2c3d · 18:42 · ${payment} · £35.97`)).toBeVisible();
+  });
+
+  it('marks a web order with no badge', async () => {
+    await openBackOffice([], [cashOrder]);
+    announce(cashOrder);
+    const popup = await screen.findByRole('dialog', { name: popupName });
+    expect(within(popup).queryByTestId('channel-badge')).toBeNull();
   });
 
   it('shows first the order due first, and accepts an order placed ahead for its slot, never minutes from now', async () => {

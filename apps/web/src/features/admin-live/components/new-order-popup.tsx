@@ -20,6 +20,7 @@ import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { statusLabel } from '@shop/shared/domain/status-label';
 import { AcceptOrderDialog, CancelOrderDialog } from '../../../components/back-office/order-answer-dialogs';
 import { OrderFlags } from '../../../components/back-office/order-flags';
+import { ChannelBadge } from '../../../components/back-office/channel-badge';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderSoldOut } from '../../../components/back-office/sold-out-today';
 import { WaitingTime } from '../../../components/back-office/waiting-time';
@@ -117,6 +118,7 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
         <Box component="span" id="new-order-title" sx={{ flexGrow: 1 }}>
           New order has been placed
         </Box>
+        <ChannelBadge channel={order.channel} />
         {position && <Chip label={position} size="small" color="primary" data-testid="new-order-position" />}
       </DialogTitle>
       <DialogContent dividers>
@@ -127,8 +129,11 @@ function OrderPanel({ order, position, now, lateAfterMinutes, soundBlocked, onEn
           <WaitingTime placedAt={order.placedAt} scheduledFor={order.scheduledFor} now={now} lateAfterMinutes={lateAfterMinutes} />
         </Box>
         <Typography id="new-order-summary" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Order {displayOrderId(order._id)} · {order.time} · {paymentTypeLabel(order.paymentType, order.fulfilment)} ·{' '}
-          {formatWirePounds(order.totalPrice)}
+          Order {displayOrderId(order._id)} · {order.time} ·{' '}
+          {order.paymentType === 'Cash' && order.paymentStatus === 'paid'
+            ? 'Paid in cash'
+            : paymentTypeLabel(order.paymentType, order.fulfilment)}{' '}
+          · {formatWirePounds(order.totalPrice)}
         </Typography>
         <CustomerAndWay order={order} />
         <List dense disablePadding aria-label="Products">

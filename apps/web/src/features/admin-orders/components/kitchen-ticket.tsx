@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
+import { channelBadge } from '@shop/shared/domain/order-channel';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
@@ -91,6 +92,12 @@ function PageTicket({ order }: { order: OrderWire }) {
             {order.date} {order.time}
           </Box>
         </Box>
+        {channelBadge(order.channel) && (
+          <Box component="p" data-testid="ticket-channel" sx={{ m: 0, mt: 1, fontSize: '20pt', fontWeight: 900, letterSpacing: '0.08em' }}>
+            {channelBadge(order.channel)}
+            {order.takenBy ? ` · taken by ${order.takenBy}` : ''}
+          </Box>
+        )}
         {scheduledForText(order) && (
           <Box
             component="p"
@@ -175,8 +182,14 @@ function PageTicket({ order }: { order: OrderWire }) {
             </>
           )}
           <Box component="p" sx={{ m: 0 }}>
-            {order.paymentType === 'Card' ? 'Card' : order.fulfilment === 'collection' ? 'Pay on collection' : 'Cash on delivery'}, total{' '}
-            {formatWirePounds(order.totalPrice)}
+            {order.paymentType === 'Card'
+              ? 'Card'
+              : order.paymentStatus === 'paid'
+                ? 'Cash'
+                : order.fulfilment === 'collection'
+                  ? 'Pay on collection'
+                  : 'Cash on delivery'}
+            , total {formatWirePounds(order.totalPrice)}
           </Box>
           <Box
             component="p"

@@ -30,6 +30,7 @@ import { can } from '@shop/shared/domain/roles';
 import { useSession } from '../../../lib/use-session';
 import { OrderPromise } from './order-promise';
 import { StatusChip } from './status-chip';
+import { ChannelBadge } from '../../../components/back-office/channel-badge';
 import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
 import { ReprintButton } from '../../../components/back-office/reprint-button';
@@ -126,6 +127,7 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
             <TableRow key={order._id} hover>
               <TableCell>
                 <OrderLink order={order} />
+                <ChannelBadge channel={order.channel} sx={{ ml: 1 }} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.date}</TableCell>
               <TableCell>{order.time}</TableCell>
@@ -172,6 +174,7 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
         <Box component="li" key={order._id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <OrderLink order={order} />
+            <ChannelBadge channel={order.channel} />
             <StatusChip status={order.status} fulfilment={order.fulfilment} />
             <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center' }}>
               <RowReprint order={order} />

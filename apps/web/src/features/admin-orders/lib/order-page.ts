@@ -67,3 +67,9 @@ export function londonDateTime(iso: string): string {
   const p = londonParts(at);
   return `${twoDigits(p.day)}/${twoDigits(p.month)}/${p.year} ${twoDigits(p.hour)}:${twoDigits(p.minute)}`;
 }
+
+/** Who took a phone or counter order: 'Taken by phone by Sam Jones', 'Taken at the counter' when the name is gone. */
+export function takenByText(channel: 'phone' | 'counter', takenBy: string | null): string {
+  const how = channel === 'phone' ? 'Taken by phone' : 'Taken at the counter';
+  return takenBy ? `${how} by ${takenBy}` : how;
+}

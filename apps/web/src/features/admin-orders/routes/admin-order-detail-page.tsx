@@ -32,9 +32,11 @@ import { OrderPrinting } from '../components/order-printing';
 import { OrderPromisePanel } from '../components/order-promise-panel';
 import { RefundForm, RefundList } from '../components/refunds';
 import { StatusChip } from '../components/status-chip';
+import { takenByText } from '../lib/order-page';
 import { StatusMenu } from '../components/status-menu';
 import { itemChoices } from '../lib/order-items';
 import { AllergyNoteBox, CollectionLabel } from '../../../components/back-office/order-flags';
+import { ChannelBadge } from '../../../components/back-office/channel-badge';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { OrderLineSoldOut } from '../../../components/back-office/sold-out-today';
 import { paths } from '../../../lib/paths';
@@ -248,11 +250,18 @@ export function AdminOrderDetailPage() {
         <>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <StatusChip status={data.status} fulfilment={data.fulfilment} />
+            <ChannelBadge channel={data.channel} />
             <CollectionLabel order={data} />
             <ScheduledFor order={data} style={{ fontSize: '1.125rem' }} />
             <Typography color="text.secondary">
-              Placed {data.date} at {data.time} by {data.email}
+              Placed {data.date} at {data.time}
+              {data.email ? ` by ${data.email}` : ''}
             </Typography>
+            {(data.channel === 'phone' || data.channel === 'counter') && (
+              <Typography color="text.secondary" data-testid="taken-by">
+                {takenByText(data.channel, data.takenBy ?? null)}
+              </Typography>
+            )}
           </Stack>
           <AllergyNoteBox order={data} sx={{ mb: 2 }} />
           <OrderPromisePanel order={data} />

@@ -12,10 +12,10 @@ import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
 import { AskAboutAllergens } from '../../../components/allergen-line';
 import { Alert, Button, Dialog, Icon } from '../../../components/ui';
 import { allergenWords, useAvoidedAllergens } from '../../../lib/allergen-filter';
-import { useCart } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import { sizeOptions } from '../lib/card-config';
+import { useAddLine } from '../lib/add-target';
 import { cartDisplay } from '../lib/cart-display';
 import { soldOutIds } from '../lib/sold-out';
 import { useMenuCatalogue } from '../../../lib/menu-catalogue';
@@ -34,7 +34,7 @@ interface DealBuilderDialogProps {
  * one that sells out after it was chosen says so, and the deal cannot be added until it is removed.
  */
 export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogProps) {
-  const cart = useCart();
+  const addLine = useAddLine();
   const { catalogue, products } = useMenuCatalogue();
   const soldOut = soldOutIds(products);
   const deal = catalogue.products.get(product._id) ?? toPricedProduct(product);
@@ -84,7 +84,7 @@ export function DealBuilderDialog({ open, onClose, product }: DealBuilderDialogP
       setRefused(true);
       return;
     }
-    cart.add(line, cartDisplay(product));
+    addLine(line, cartDisplay(product));
     setItems([]);
     onClose();
   };

@@ -5,7 +5,6 @@ import { SOLD_OUT_LABEL } from '@shop/shared/domain/sold-out-words';
 import { priceLine } from '@shop/shared/domain/pricing';
 import type { PricedProduct, PricingCatalogue } from '@shop/shared/domain/product-options';
 import { toPricedProduct } from '@shop/shared/domain/wire-pricing';
-import { cartStore } from '../../../lib/cart-store';
 import type { MenuProduct } from '../../../lib/menu-types';
 import { addOnText } from '../lib/add-on-text';
 import {
@@ -19,6 +18,7 @@ import {
   withSize,
   type CardChoice,
 } from '../lib/card-config';
+import { useAddLine } from '../lib/add-target';
 import { cartDisplay } from '../lib/cart-display';
 import { soldOutIds, withoutSoldOut } from '../lib/sold-out';
 import { useCardTap } from '../lib/taps-in-url';
@@ -75,11 +75,12 @@ export function MenuCard({ product, eager = false, corner, note }: MenuCardProps
     .filter(Boolean)
     .join(', ');
 
-  // The store's action, not useCart(): a card only adds, so it need not re-render whenever the cart changes. With
-  // useCart() every card on the page would redraw on each Add to cart (about 1 s at 4x CPU).
+  // The store's action (or the screen's basket's), not useCart(): a card only adds, so it need not re-render whenever
+  // the cart changes. With useCart() every card on the page would redraw on each Add to cart (about 1 s at 4x CPU).
+  const addLine = useAddLine();
   const addToCart = (chosen: CardChoice) => {
     if (product.soldOut) return;
-    cartStore.add(cardLine(priced, chosen), cartDisplay(product));
+    addLine(cardLine(priced, chosen), cartDisplay(product));
   };
   const openExtras = () => {
     setExtrasMounted(true);
