@@ -98,7 +98,9 @@ describe.each(testDatabases())('request bodies a client cannot make the server r
   const pathOf = async (route: string, role: 'visitor' | 'customer' | 'owner') => (await ACCESS_TABLE[route]!.request(ctx, role)).path;
 
   it('answers a route that needs sign-in with 401 (403 for a customer on an admin route) before reading the body', async () => {
-    const guarded = WRITE_ROUTES.filter((route) => ACCESS_TABLE[route]!.expect.visitor === 401);
+    // The storefront's order routes read a visitor's body (a guest's order names the guest): bounded as the public
+    // cart quote is, below.
+    const guarded = WRITE_ROUTES.filter((route) => ACCESS_TABLE[route]!.expect.visitor === 401 && !ACCESS_TABLE[route]!.signedOutMessage);
     expect(guarded.length).toBeGreaterThan(20);
     for (const route of guarded) {
       const method = route.split(' ')[0]!;

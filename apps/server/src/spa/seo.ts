@@ -58,6 +58,7 @@ export const DISALLOWED_PATHS = [
   '/opening-hours',
   '/delivery-zones',
   '/audit-log',
+  '/new-order',
 ] as const;
 
 /** The trader as the pages name it (the shop's settings, else SHOP_*). */

@@ -1,6 +1,7 @@
 // Decision 1002, the customer's own data (UK GDPR): GET /api/profile/data and POST /api/profile/delete, on the real
 // database: what the file holds, what deleting erases and keeps, sign-in refused, the e-mail free again, the shop's
 // figures unchanged, and every session and socket of the account ended.
+import { canonicalPhone } from '@shop/shared/domain/phone';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED, OPEN_ORDERS_BLOCK_DELETE } from '@shop/shared/contract/account-data';
@@ -71,7 +72,7 @@ describe.each(testDatabases())('the customer’s own data: download and delete o
       id: orderId,
       status: 'Pending Order',
       note: 'Ring twice',
-      address: expect.objectContaining({ firstname: ADDRESS.firstname, phone: ADDRESS.phone }),
+      address: expect.objectContaining({ firstname: ADDRESS.firstname, phone: canonicalPhone(ADDRESS.phone) }),
       items: [expect.objectContaining({ title: 'Margherita', quantity: 1 })],
     });
     // The account's own notifications; the shop's notices to everyone are not its data.
