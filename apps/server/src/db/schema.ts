@@ -561,7 +561,9 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key),
-    uniqueIndex('idempotency_keys_guest_key_unique').on(t.key).where(sql`${t.userId} is null`),
+    uniqueIndex('idempotency_keys_guest_key_unique')
+      .on(t.key)
+      .where(sql`${t.userId} is null`),
   ],
 );
 

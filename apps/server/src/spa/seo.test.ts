@@ -61,7 +61,18 @@ describe('robots.txt', () => {
       .split('\n')
       .filter((line) => line.startsWith('Disallow: '))
       .map((line) => line.slice('Disallow: '.length));
-    for (const path of ['/signin', '/profile/', '/cart', '/payment', '/track/', '/dashboard', '/allorders', '/shop-settings', '/audit-log', '/api/']) {
+    for (const path of [
+      '/signin',
+      '/profile/',
+      '/cart',
+      '/payment',
+      '/track/',
+      '/dashboard',
+      '/allorders',
+      '/shop-settings',
+      '/audit-log',
+      '/api/',
+    ]) {
       expect(disallowed).toContain(path);
     }
     expect(disallowed).not.toContain('/');

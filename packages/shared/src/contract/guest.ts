@@ -9,11 +9,7 @@ import { emailField } from './auth';
 
 export const GUEST_NAME_MESSAGE = 'Your name is required';
 
-const nameSchema = z
-  .string(GUEST_NAME_MESSAGE)
-  .trim()
-  .min(1, GUEST_NAME_MESSAGE)
-  .max(100, 'The name is at most 100 characters');
+const nameSchema = z.string(GUEST_NAME_MESSAGE).trim().min(1, GUEST_NAME_MESSAGE).max(100, 'The name is at most 100 characters');
 
 /** `guest` of `POST /api/buy-product` and `POST /api/create-payment-intent` without a session. */
 export const guestSchema = z.strictObject({

@@ -119,7 +119,9 @@ export function allergyNoteLines(order: Pick<OrderForMail, 'allergyNote'>, shop:
 export function addressLines(address: OrderForMail['address']): string[] {
   const name = `${address.firstname} ${address.lastname}`.trim();
   const town = `${address.city} ${address.postcode}`.trim();
-  return [name, address.address, address.address2, town, address.phone ? formatPhone(address.phone) : ''].filter((line) => line.trim() !== '');
+  return [name, address.address, address.address2, town, address.phone ? formatPhone(address.phone) : ''].filter(
+    (line) => line.trim() !== '',
+  );
 }
 
 function greeting(order: OrderForMail): string {

@@ -18,7 +18,15 @@ import { HttpError } from '../../http-errors';
 import { readIdempotencyKey } from '../../http/idempotency-key';
 import { emailParams, errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
-import { assertSelfOrAdmin, countAttempt, currentUser, requirePermission, requireUser, roleForbidden, type SessionUser } from '../auth/public';
+import {
+  assertSelfOrAdmin,
+  countAttempt,
+  currentUser,
+  requirePermission,
+  requireUser,
+  roleForbidden,
+  type SessionUser,
+} from '../auth/public';
 import { can, statusChangePermission } from '@shop/shared/domain/roles';
 import { readOpeningStatus } from '../kitchen/public';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
