@@ -28,6 +28,8 @@ const ADMIN_PAGES = [
   '/banner',
 ];
 
+/** What a journey of one screen has (playwright.config.ts), for each screen of a journey through several. */
+const PAGE_TIMEOUT = config.timeout ?? 60_000;
 let counter = 0;
 
 async function signUpCustomer(page: Page): Promise<string> {
@@ -138,12 +140,14 @@ for (const size of WIDTHS) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     // One page goes through the screens of each kind, as a person does: each is loaded afresh and checked, and the
-    // app's code comes from the browser's cache after the first.
+    // app's code comes from the browser's cache after the first. Each screen has the time a journey has.
     test(`the pages signed out (${PUBLIC_PAGES.join(', ')}) have no axe violations`, async ({ page }) => {
+      test.setTimeout(PAGE_TIMEOUT * PUBLIC_PAGES.length);
       for (const path of PUBLIC_PAGES) await test.step(path, () => expectNoViolations(page, path, size.name));
     });
 
     test(`the pages of a customer (${CUSTOMER_PAGES.join(', ')}) have no axe violations`, async ({ page }) => {
+      test.setTimeout(PAGE_TIMEOUT * CUSTOMER_PAGES.length);
       await signUpCustomer(page);
       for (const path of CUSTOMER_PAGES) await test.step(path, () => expectNoViolations(page, path, size.name));
     });
@@ -190,6 +194,7 @@ for (const size of WIDTHS) {
     });
 
     test(`the admin's pages (${ADMIN_PAGES.join(', ')}) have no axe violations`, async ({ page }) => {
+      test.setTimeout(PAGE_TIMEOUT * ADMIN_PAGES.length);
       await signInAdmin(page);
       for (const path of ADMIN_PAGES) await test.step(path, () => expectNoViolations(page, path, size.name));
     });
