@@ -5,10 +5,10 @@ const shared = { testTimeout: 30000, hookTimeout: 60000, pool: 'forks' as const 
 
 export default defineConfig({
   test: {
-    // Two files at a time at least (decision 0706). vitest's default, one worker fewer than the CPUs, is one worker on
-    // CI's two cores, which then sit half idle while a suite waits on the PostgreSQL server, a child process, a
-    // socket or a timer; with two, the CPU-bound files (jsdom, PGlite) fill that time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One file more than the CPUs (decision 0706): three on CI's two cores. vitest's default, one worker fewer than
+    // the CPUs, leaves the cores half idle while a suite waits on the PostgreSQL server, a child process, a socket or
+    // a timer; with a file more than the cores, the CPU-bound files (jsdom, PGlite) fill that time.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {

@@ -106,6 +106,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads PRINTERS_SWEEP_INTERVAL_MS as milliseconds from a second to an hour, 10 s by default', () => {
+    expect(loadConfig({}).printersSweepIntervalMs).toBe(10_000);
+    expect(loadConfig({ PRINTERS_SWEEP_INTERVAL_MS: '1000' }).printersSweepIntervalMs).toBe(1_000);
+    expect(loadConfig({ PRINTERS_SWEEP_INTERVAL_MS: ' ' }).printersSweepIntervalMs).toBe(10_000);
+    for (const bad of ['0', '999', '-1', '1.5', 'soon', '3600001']) {
+      expect(() => loadConfig({ PRINTERS_SWEEP_INTERVAL_MS: bad })).toThrow(
+        `PRINTERS_SWEEP_INTERVAL_MS must be a whole number of milliseconds from 1000 to 3600000, got "${bad}"`,
+      );
+    }
+  });
+
   it('reads TRUST_PROXY as false (the default), true, a number of proxies, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

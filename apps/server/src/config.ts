@@ -205,6 +205,17 @@ const envSchema = z.object({
       .refine((n) => n <= 3_600_000, 'must be a whole number of milliseconds from 0 (off) to 3600000')
       .default(15_000),
   ),
+  // How often each process looks for accepted orders whose kitchen tickets were never made (a process that died
+  // between the accept and its tickets). Checked at the dispatcher's tick of a second; a shop leaves the default.
+  PRINTERS_SWEEP_INTERVAL_MS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 1000 to 3600000')
+      .transform(Number)
+      .refine((n) => n >= 1_000 && n <= 3_600_000, 'must be a whole number of milliseconds from 1000 to 3600000')
+      .default(10_000),
+  ),
   SHOP_TIME: z.preprocess(
     blankToUndefined,
     z
@@ -303,6 +314,8 @@ export interface Config {
   shopTime: Date | undefined;
   /** How often the order timers run (ms); 0: never by themselves (tests run them by hand). */
   orderTimersIntervalMs: number;
+  /** How often each process sweeps for accepted orders without their kitchen tickets (ms). */
+  printersSweepIntervalMs: number;
   /** Add the demo month of orders to a database that has none (`npm run demo`). */
   demoOrders: boolean;
   /** Every account rate limit's `max` is multiplied by this (1 in a shop; more for test servers). */
@@ -419,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     cardPayments: payments === 'cash-only' ? 'off' : hasSecret ? 'stripe' : 'test',
     shopTime: e.SHOP_TIME,
     orderTimersIntervalMs: e.ORDER_TIMERS_INTERVAL_MS,
+    printersSweepIntervalMs: e.PRINTERS_SWEEP_INTERVAL_MS,
     demoOrders: e.DEMO_ORDERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

@@ -26,8 +26,6 @@ import { probeTcpPrinter, sendToTcpPrinter } from './tcp';
 const TICK_MS = 1_000;
 /** How often the network printers are probed. */
 const PROBE_MS = 30_000;
-/** How often a process looks for accepted orders whose automatic jobs were never made (sweepMissedAcceptJobs). */
-const SWEEP_MS = 10_000;
 
 export function startPrintDispatcher(app: FastifyInstance): void {
   const processId = `${process.pid}-${randomUUID()}`;
@@ -107,7 +105,8 @@ export function startPrintDispatcher(app: FastifyInstance): void {
   };
 
   const sweep = async () => {
-    if (Date.now() - lastSweep < SWEEP_MS) return;
+    // How often a process looks for accepted orders whose automatic jobs were never made (PRINTERS_SWEEP_INTERVAL_MS).
+    if (Date.now() - lastSweep < app.config.printersSweepIntervalMs) return;
     lastSweep = Date.now();
     const made = await sweepMissedAcceptJobs(app);
     if (made.length > 0) {
