@@ -28,6 +28,9 @@ export default defineConfig({
         // Screens rendered by Testing Library in jsdom, as a user would use them.
         test: {
           ...shared,
+          // A screen walked through click by click in jsdom is CPU-bound: with three files on two cores its longest
+          // journeys take twice their quiet time. The timeout is there to catch a hang, not to time a screen.
+          testTimeout: 90000,
           name: 'dom',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.dom.test.tsx'],
