@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-Pass-123' };
+/** The journeys that start a shop of their own (e2e/own-shop.ts): they share nothing with the others. */
+const OWN_SHOP_SPECS = ['kitchen.spec.ts', 'opening-hours.spec.ts', 'scale-out.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,7 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two at a time: the journeys on the shared e2e server one after another (they count what its board and lists
+  // show), and beside them the journeys that run a shop of their own (decision 0706).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
@@ -29,7 +33,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: OWN_SHOP_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'own-shop',
+      testMatch: OWN_SHOP_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `http://127.0.0.1:${port}/api/health`,

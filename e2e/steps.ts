@@ -64,8 +64,11 @@ export async function chooseCategory(page: Page, name: string): Promise<void> {
  * the tap in its address, and the app adds the line once it runs; the next tap waits for that.
  */
 export async function addToCart(page: Page, title: string): Promise<void> {
+  // The toast shows for a second: watched from before the click (in the page, frame by frame), so a busy machine
+  // cannot miss it between two of expect's polls.
+  const toast = page.getByRole('alert').filter({ hasText: 'Added To Cart!' }).waitFor({ state: 'visible' });
   await page.getByRole('article', { name: title, exact: true }).getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+  await toast;
 }
 
 export async function addPizza(page: Page, title: string): Promise<void> {
