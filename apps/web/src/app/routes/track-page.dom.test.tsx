@@ -134,7 +134,8 @@ describe('the tracking page', () => {
     // After the confirm the order reads as paid.
     api.on('GET /track/:token', () => ok(confirmed ? paid : waiting));
     const pay = await screen.findByRole('region', { name: 'Pay £28.48 now' });
-    await fill(user, within(pay).getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    // The card form comes once the payment is fetched (and its chunk loaded).
+    await fill(user, await within(pay).findByRole('textbox', { name: 'Card number' }), '4242424242424242');
     await fill(user, within(pay).getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
     await fill(user, within(pay).getByRole('textbox', { name: 'CVC' }), '123');
     await user.click(within(pay).getByRole('button', { name: 'Pay £28.48' }));
