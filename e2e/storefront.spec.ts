@@ -191,10 +191,12 @@ for (const width of WIDTHS) {
       await page.reload();
       await expect(page.getByTestId('cart-total')).toHaveText('£58.97');
 
-      // A visitor's Checkout goes to /signin, which carries on to /payment after signing in.
+      // A visitor's Checkout goes to the payment page, which offers signing in or carrying on as a guest.
       await page.getByRole('button', { name: 'Checkout' }).click();
-      await expect(page).toHaveURL(/\/signin$/);
-      expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname?: string } } }).usr?.from?.pathname)).toBe('/payment');
+      await expect(page).toHaveURL(/\/payment$/);
+      const choice = page.getByRole('region', { name: 'How would you like to check out?' });
+      await expect(choice.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await expect(choice.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
 
       // Removing a line.
       await page.goto('/cart');
