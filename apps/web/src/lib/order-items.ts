@@ -24,3 +24,18 @@ export function itemChoices(item: OrderItemWire): string[] {
     itemAllergenText(item),
   ].filter((choice): choice is string => typeof choice === 'string' && choice.trim() !== '');
 }
+
+/** 'Large 13" · Stuffed Crust · Pepperoni, Mushrooms' — the size, crust, type, toppings and deal choices of an item. */
+export function itemDetails(
+  item: Pick<OrderItemWire, 'sizeLabel' | 'crust' | 'crustLabel' | 'type' | 'typeLabel' | 'topping' | 'dealItems'>,
+): string {
+  return [
+    item.sizeLabel,
+    item.crust ? (item.crustLabel ?? CRUST_LABELS[item.crust]) : null,
+    item.type ? (item.typeLabel ?? WING_TYPE_LABELS[item.type]) : null,
+    item.topping || null,
+    item.dealItems.length > 0 ? item.dealItems.join(', ') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

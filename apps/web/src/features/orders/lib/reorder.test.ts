@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItemWire } from '@shop/shared/contract/orders';
-import { itemDetails } from './order-format';
+import { itemDetails } from '../../../lib/order-items';
 import { reorderLines } from './reorder';
 
 const PIZZA = 'a'.repeat(24);

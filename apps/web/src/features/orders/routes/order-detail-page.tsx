@@ -17,7 +17,7 @@ import { AllergenCodesLine } from '../../../components/allergen-line';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
-import { itemDetails } from '../lib/order-format';
+import { itemDetails } from '../../../lib/order-items';
 import { paths } from '../../../lib/paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

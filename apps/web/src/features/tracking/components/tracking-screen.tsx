@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
-import { CRUST_LABELS, WING_TYPE_LABELS } from '@shop/shared/domain/catalogue';
 import { ORDER_PLACED, PAYMENT_SUCCESSFUL } from '@shop/shared/domain/messages';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { orderPromiseLine } from '@shop/shared/domain/order-promise-line';
@@ -17,6 +16,7 @@ import { ScheduledFor } from '../../../components/scheduled-for';
 import { Alert, ButtonLink } from '../../../components/ui';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
 import { formatWirePounds } from '../../../lib/money';
+import { itemDetails } from '../../../lib/order-items';
 import { paths } from '../../../lib/paths';
 import { useRealtimeSocket } from '../../../lib/realtime-socket';
 import { isUnknownLink, trackQueryKey, useTrackedOrder } from '../api/tracking-api';
@@ -65,18 +65,6 @@ function useLiveTrackedOrder(token: string): void {
       socket.off('connect', refetch);
     };
   }, [socket, queryClient, token]);
-}
-
-function itemDetails(item: TrackAnswer['items'][number]): string {
-  return [
-    item.sizeLabel,
-    item.crust ? (item.crustLabel ?? CRUST_LABELS[item.crust]) : null,
-    item.type ? (item.typeLabel ?? WING_TYPE_LABELS[item.type]) : null,
-    item.topping || null,
-    item.dealItems.length > 0 ? item.dealItems.join(', ') : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
