@@ -30,6 +30,8 @@ const SERVER_MODULE_ORDER = [
   'delivery',
   'favourites',
   'pricing',
+  'promotions',
+  'loyalty',
   'cart',
   'kitchen',
   'orders',

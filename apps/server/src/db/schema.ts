@@ -24,6 +24,9 @@ import { FULFILMENTS, type Fulfilment } from '@shop/shared/domain/fulfilment';
 import { ORDER_CHANNELS, type OrderChannel } from '@shop/shared/domain/order-channel';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { OpeningHours } from '@shop/shared/domain/opening-hours';
+import type { OrderDiscount } from '@shop/shared/domain/order-discounts';
+import type { PromotionRule } from '@shop/shared/domain/promotions';
+import { LOYALTY_ENTRIES, type LoyaltyEntry, type StampCardSettings } from '@shop/shared/domain/stamp-card';
 import { ROLES, type Role } from '@shop/shared/domain/roles';
 import {
   PAYMENT_STATUSES,
@@ -345,6 +348,14 @@ export const orders = pgTable(
     /** Pence: the delivery zone's fee, charged as its own line and included in total (0 for collection). */
     deliveryFee: integer('delivery_fee').notNull().default(0),
     /**
+     * The discounts taken off, each a line of its own (domain/order-discounts.ts: a promotion's, the stamp card's
+     * reward), as charged; `discount` is their sum in pence. total = subtotal + delivery_fee - discount + tip.
+     */
+    discounts: jsonb('discounts').notNull().default([]).$type<OrderDiscount[]>(),
+    discount: integer('discount').notNull().default(0),
+    /** Pence: the customer's tip for the driver (a delivery's only), held and captured with the order, never the shop's. */
+    tip: integer('tip').notNull().default(0),
+    /**
      * When the shop first saw the order: a cash order at once, a card order once its money is held (decision 0800).
      * Null while a card order waits for its payment: such an order is the customer's business only.
      */
@@ -382,6 +393,8 @@ export const orders = pgTable(
     check('orders_fulfilment_check', oneOf(t.fulfilment, FULFILMENTS)),
     check('orders_channel_check', oneOf(t.channel, ORDER_CHANNELS)),
     check('orders_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
+    check('orders_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} + ${t.deliveryFee}`),
+    check('orders_tip_check', sql`${t.tip} >= 0 and (${t.tip} = 0 or ${t.fulfilment} = 'delivery')`),
     check('orders_refunded_check', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
   ],
 );
@@ -467,6 +480,10 @@ export const shopSettings = pgTable(
     ticketLeadMinutes: integer('ticket_lead_minutes').notNull().default(30),
     /** At the end of the trading day, close what was left open, so the board starts the next day empty. */
     autoCloseDay: boolean('auto_close_day').notNull().default(true),
+    /** The stamp card (domain/stamp-card.ts): stamps needed and the reward; null: off (the default). */
+    stampCard: jsonb('stamp_card').$type<StampCardSettings | null>(),
+    /** The shop's written tipping policy (the Employment (Allocation of Tips) Act), as the owner wrote it; null: the default text. */
+    tippingPolicy: text('tipping_policy'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -579,10 +596,121 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('gbp'),
     status: text('status').notNull(),
+    /**
+     * How the customer paid, once the provider says: 'card', 'saved_card', 'apple_pay', 'google_pay', 'link',
+     * 'test_wallet'; null until the payment is confirmed.
+     */
+    method: text('method'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
   },
   (t) => [index('payments_order_idx').on(t.orderId), check('payments_provider_check', sql`${t.provider} in ('stripe', 'test')`)],
+);
+
+/** A signed-in customer's customer at the payment provider (Stripe's `cus_...`), whose saved cards the provider keeps. */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: id('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().$type<'stripe' | 'test'>(),
+  providerCustomerId: text('provider_customer_id').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+});
+
+/**
+ * The offline test provider's saved payment methods (what Stripe keeps for a live shop): a test card's brand, last
+ * four digits and expiry, never its number. Owned by the payments module.
+ */
+export const testPaymentMethods = pgTable(
+  'test_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** Whether paying with it asks for the CVC again (as Stripe may). */
+    needsCvc: boolean('needs_cvc').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    detachedAt: at('detached_at'),
+  },
+  (t) => [index('test_payment_methods_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Promotions the owner makes (domain/promotions.ts): a code the customer types, or an automatic offer (no code).
+ * `rule` is the whole definition (what comes off, the conditions, the limits), checked by the contract before it is
+ * stored. Deleting one archives it (deleted_at), so the orders that used it still name it.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: primaryId(),
+    name: text('name').notNull(),
+    /** Upper case ('PIZZA10'); null: applied automatically when its conditions hold. */
+    code: text('code'),
+    rule: jsonb('rule').notNull().$type<PromotionRule>(),
+    active: boolean('active').notNull().default(true),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('promotions_code_unique')
+      .on(t.code)
+      .where(sql`${t.deletedAt} is null`),
+    check('promotions_code_check', sql`${t.code} is null or ${t.code} = upper(${t.code})`),
+  ],
+);
+
+/**
+ * Each use of a promotion by an order, written in the order's own transaction under the promotion's row lock, so the
+ * limits (per customer, in total) are counted one order at a time. A canceled order's use no longer counts.
+ */
+export const promotionRedemptions = pgTable(
+  'promotion_redemptions',
+  {
+    id: primaryId(),
+    promotionId: id('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'restrict' }),
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Pence taken off the order. */
+    amount: integer('amount').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('promotion_redemptions_order_unique').on(t.orderId, t.promotionId),
+    index('promotion_redemptions_promotion_idx').on(t.promotionId),
+  ],
+);
+
+/**
+ * The stamp card's ledger (domain/stamp-card.ts), one customer's card as the sum of its entries: a stamp earned by a
+ * completed order (+1), taken back when that order is refunded or canceled (-1), stamps spent on a reward (-N) and
+ * given back when the order that spent them is canceled (+N). Append-only: a trigger refuses UPDATE (migration 0013);
+ * rows go only with the account they belong to. One entry of each kind per order.
+ */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: primaryId(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    entry: text('entry').notNull().$type<LoyaltyEntry>(),
+    stamps: integer('stamps').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    index('loyalty_ledger_user_idx').on(t.userId, t.at),
+    uniqueIndex('loyalty_ledger_order_entry_unique').on(t.orderId, t.entry),
+    check('loyalty_ledger_entry_check', oneOf(t.entry, LOYALTY_ENTRIES)),
+  ],
 );
 
 /** Webhook events already handled; the primary key makes a replayed event a no-op. */

@@ -8,6 +8,9 @@ import { ALLERGENS } from '../domain/allergens';
 import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import { penceToPounds } from '../domain/money';
 import { deliveryCheckAnswerSchema, postcodeQueryField } from './delivery-check';
+import { FULFILMENTS } from '../domain/fulfilment';
+import { discountWireSchema, orderExtrasFields, promoOutcomeSchema, toDiscountWire, type PromoOutcome } from './order-extras';
+import { discountTotal, orderTotal, type OrderDiscount } from '../domain/order-discounts';
 import { MAX_QUANTITY, MAX_TOPPINGS, type CartQuote, type PricedLine } from '../domain/pricing';
 
 export const MAX_CART_LINES = 50;
@@ -47,7 +50,13 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartLinesSchema = z.array(cartLineSchema).max(MAX_CART_LINES);
 
 /** `POST /api/cart/quote` body; with `postcode` (a delivery's), the answer says what delivering there adds (decision 1001). */
-export const cartQuoteRequestSchema = z.strictObject({ items: cartLinesSchema, postcode: postcodeQueryField.optional() });
+export const cartQuoteRequestSchema = z.strictObject({
+  items: cartLinesSchema,
+  postcode: postcodeQueryField.optional(),
+  /** Delivered or collected, when checkout knows: a promotion may be for one, and a tip is for a delivery only. */
+  fulfilment: z.enum(FULFILMENTS).optional(),
+  ...orderExtrasFields,
+});
 export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
 
 /**
@@ -92,6 +101,19 @@ export const cartQuoteAnswerSchema = z.strictObject({
   deliveryFees: z.strictObject({ from: z.number(), to: z.number() }).nullable().optional(),
   /** The codes of the shop's delivery zones ('BS1', 'BS6 5'), which checkout's terms name; null while it has none. */
   deliveryArea: z.array(z.string()).nullable().optional(),
+  /** The discount lines the order would get (automatic offers, the code sent, the stamp card's reward); [] when none. */
+  discounts: z.array(discountWireSchema),
+  /** Pounds: their sum. */
+  discount: z.number(),
+  /** Pounds: the tip sent (0 without one). */
+  tip: z.number(),
+  /** The code sent: applied, or why not; null without a code. */
+  promo: promoOutcomeSchema.nullable(),
+  /**
+   * Pounds: what the order would cost: subtotal, the delivery fee (the post code's, when sent and delivered to; 0 for
+   * a collection), less the discounts, plus the tip.
+   */
+  toPay: z.number(),
 });
 export type CartQuoteAnswer = z.infer<typeof cartQuoteAnswerSchema>;
 
@@ -114,12 +136,27 @@ export function toQuotedLine(line: PricedLine): QuotedLine {
   };
 }
 
-export function toCartQuoteAnswer(quote: CartQuote): CartQuoteAnswer {
+/** What the checkout's extras did to a quote: discount lines, the tip, the code's outcome, the delivery fee counted (pence). */
+export interface QuoteExtras {
+  discounts: readonly OrderDiscount[];
+  tip: number;
+  promo: PromoOutcome | null;
+  deliveryFee: number;
+}
+
+const NO_EXTRAS: QuoteExtras = { discounts: [], tip: 0, promo: null, deliveryFee: 0 };
+
+export function toCartQuoteAnswer(quote: CartQuote, extras: QuoteExtras = NO_EXTRAS): CartQuoteAnswer {
   return {
     items: quote.lines.map(toQuotedLine),
     subtotal: penceToPounds(quote.subtotal),
     total: penceToPounds(quote.total),
     meetsMinimum: quote.meetsMinimum,
     minimumOrder: penceToPounds(quote.minimumOrder),
+    discounts: extras.discounts.map(toDiscountWire),
+    discount: penceToPounds(discountTotal(extras.discounts)),
+    tip: penceToPounds(extras.tip),
+    promo: extras.promo,
+    toPay: penceToPounds(orderTotal({ subtotal: quote.subtotal, deliveryFee: extras.deliveryFee, discounts: extras.discounts, tip: extras.tip })),
   };
 }

@@ -115,6 +115,10 @@ const SHOP_CODES = {
   DELIVERY_MINIMUM: 422,
   SHOP_CLOSED: 422,
   MINIMUM_ORDER: 422,
+  /** The promotion code sent does not apply to this order: the message says why, in the words the quote showed. */
+  PROMO_NOT_APPLICABLE: 422,
+  /** The stamp card's reward was asked for, but the card is not full (or the card is off, or the reward not in the order). */
+  STAMPS_NOT_ENOUGH: 422,
   ORDER_TOO_LARGE: 422,
   CARD_PAYMENTS_OFF: 422,
   REFUND_NOT_CARD: 422,

@@ -20,6 +20,7 @@ import { orderPeriodSchema } from './summary';
 import { orderItemSchema, orderItemsSchema } from './spec-order-items';
 import { guestSchema, orderAddressSchema } from './guest';
 import { ORDER_CHANNELS } from '../domain/order-channel';
+import { discountWireSchema, orderExtrasFields, TIP_ONLY_FOR_DELIVERY } from './order-extras';
 
 export const MAX_NOTE_LENGTH = 500;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -67,6 +68,7 @@ const fulfilmentFields = {
   /** Required for a signed-in customer's collection order, refused for a delivery; a guest's defaults to the guest. */
   contact: collectionContactSchema.optional(),
   allergyNote: allergyNoteSchema,
+  ...orderExtrasFields,
   /** Ordering without an account (decision 1500): who the guest is. Refused with a session. */
   guest: guestSchema.optional(),
   /** A guest's delivery address, typed at checkout (a signed-in customer's is one of theirs: addressId). */
@@ -81,6 +83,7 @@ function checkFulfilment(
     paymentType?: string;
     guest?: unknown;
     address?: unknown;
+    tip?: number | undefined;
   },
   ctx: z.core.$RefinementCtx,
 ): void {
@@ -88,6 +91,7 @@ function checkFulfilment(
   if (body.address !== undefined && !guest) ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_ONLY_FOR_GUESTS });
   if (guest && body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: GUEST_HAS_NO_SAVED_ADDRESSES });
   if (body.fulfilment === 'collection') {
+    if (body.tip) ctx.addIssue({ code: 'custom', path: ['tip'], message: TIP_ONLY_FOR_DELIVERY });
     if (body.contact === undefined && !guest) ctx.addIssue({ code: 'custom', path: ['contact'], message: COLLECTION_NEEDS_CONTACT });
     if (body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: COLLECTION_HAS_NO_ADDRESS });
     if (guest && body.address !== undefined) ctx.addIssue({ code: 'custom', path: ['address'], message: COLLECTION_TAKES_NO_ADDRESS });
@@ -279,6 +283,13 @@ export const orderWireSchema = z.strictObject({
   subtotal: z.number(),
   /** Pounds: the delivery zone's fee (decision 1001), its own line, included in totalPrice; 0 for a collection. */
   deliveryFee: z.number(),
+  /** The discounts taken off (a promotion's, the stamp card's), each its own line; [] when none. */
+  discounts: z.array(discountWireSchema),
+  /** Pounds: the discounts' sum, taken off totalPrice. */
+  discount: z.number(),
+  /** Pounds: the tip for the driver, included in totalPrice; 0 when none. */
+  tip: z.number(),
+  /** subtotal + deliveryFee - discount + tip. */
   totalPrice: z.number(),
   /** Sum of the item quantities. */
   quantity: z.number().int(),

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartQuoteAnswerSchema, cartQuoteRequestSchema, toCartQuoteAnswer } from '@shop/shared/contract/cart';
 import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { lowestMinimum } from '@shop/shared/domain/minimum-order';
+import { poundsToPence } from '@shop/shared/domain/money';
 import { PricingError } from '@shop/shared/domain/pricing';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
 import { checkDelivery, deliveryTermsOf } from '../delivery/public';
+import { checkoutExtras } from './checkout-extras';
 import { loadPricingCatalogue, priceCart } from '../pricing/public';
 import { readMinimumOrders } from '../settings/public';
 
@@ -26,13 +28,31 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: cartQuoteAnswerSchema, ...errorAnswers },
   };
   app.post('/cart/quote', { schema }, async (request, reply) => {
-    const { items, postcode } = request.body;
+    const { items, postcode, fulfilment, promoCode, redeemStamps, tip } = request.body;
     const [catalogue, minimums] = await Promise.all([loadPricingCatalogue(app.db), readMinimumOrders(app.db)]);
     try {
-      // The cart does not yet know delivery or collection: the lower of the owner's two minimums (placement checks its own).
-      const quote = priceCart(items, catalogue, app.now(), lowestMinimum(minimums));
-      const answer = { ...toCartQuoteAnswer(quote), ...(await deliveryTermsOf(app)) };
-      return postcode ? { ...answer, delivery: await checkDelivery(app, postcode) } : answer;
+      // Without the fulfilment the cart does not know delivery or collection: the lower of the owner's two minimums
+      // (placement checks its own).
+      const now = app.now();
+      const quote = priceCart(items, catalogue, now, fulfilment ? minimums[fulfilment] : lowestMinimum(minimums));
+      const delivery = postcode && fulfilment !== 'collection' ? await checkDelivery(app, postcode) : undefined;
+      const deliveryFee = delivery?.delivers ? (poundsToPence(delivery.fee) ?? 0) : 0;
+      const user = request.user ?? null;
+      const extras = await checkoutExtras(
+        {
+          db: app.db,
+          now,
+          quote,
+          deliveryFee,
+          fulfilment: fulfilment ?? null,
+          channel: user ? 'web' : 'guest',
+          customer: { accountId: user?.id ?? null, email: user?.email ?? null, phone: null },
+          placing: false,
+        },
+        { promoCode, redeemStamps, tip: tip === undefined ? undefined : (poundsToPence(tip) ?? undefined) },
+      );
+      const answer = { ...toCartQuoteAnswer(quote, { ...extras, deliveryFee }), ...(await deliveryTermsOf(app)) };
+      return delivery ? { ...answer, delivery } : answer;
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
       const body = errorBody(error.code, error.message, {}, CART_QUOTE_REFUSAL_STATUS);

@@ -9,13 +9,17 @@ import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { isPaused, pausedMessage, slotStart } from '@shop/shared/domain/kitchen';
 import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import { orderingStatus } from '@shop/shared/domain/opening-hours';
+import type { OrderChannel } from '@shop/shared/domain/order-channel';
+import { orderTotal, type OrderDiscount } from '@shop/shared/domain/order-discounts';
 import { ORDER_TOO_LARGE, PricingError, type CartQuote } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
 import type { Db, InTransaction } from '../../db/client';
 import { HttpError } from '../../http-errors';
+import { checkoutExtras, type CheckoutExtrasInput } from '../cart/public';
 import { deliveryFeeIn, readDeliveryArea, type DeliveryArea } from '../delivery/public';
 import { pauseRefusal, scheduleRefusal } from '../kitchen/public';
 import { priceCart, type OrderCatalogue } from '../pricing/public';
+import type { DiscountContext } from '../promotions/public';
 import { readMinimumOrders, readOpeningHours } from '../settings/public';
 import { toStoredItem, type StoredOrderItem } from './wire';
 
@@ -39,8 +43,18 @@ export interface PricedOrder {
   items: StoredOrderItem[];
   /** Pence: the delivery zone's fee (decision 1001), 0 for a collection. */
   deliveryFee: number;
-  /** Pence: what the customer pays, the food and the fee. */
+  /** The discount lines (a promotion's, the stamp card's) and the tip (pence), as the quote showed them. */
+  discounts: OrderDiscount[];
+  tip: number;
+  /** Pence: what the customer pays: the food and the fee, less the discounts, plus the tip (domain/order-discounts.ts). */
   total: number;
+}
+
+/** Who orders, how, and what the checkout adds: what the discounts and the tip are decided from. */
+export interface OrderExtras {
+  input: CheckoutExtrasInput;
+  channel: OrderChannel;
+  customer: DiscountContext['customer'];
 }
 
 // Advisory locks in a space of the shop's own (the two-key form), one per 15-minute slot.
@@ -106,6 +120,7 @@ export async function priceOrder(
   rules: RulesContext,
   lines: CartLine[],
   delivery: { fulfilment: Fulfilment; postcode: string | null },
+  extras?: OrderExtras,
 ): Promise<PricedOrder> {
   const { catalogue } = rules;
   const minimums = await readMinimumOrders(rules.tx as unknown as Db);
@@ -135,5 +150,12 @@ export async function priceOrder(
       catalogue.vatRates.get(priced.productId),
     ),
   );
-  return { quote, items, deliveryFee, total: quote.total + deliveryFee };
+  // The discounts and the tip, by the same function the cart quote asks (checkoutExtras), on the order's transaction.
+  const { discounts, tip } = extras
+    ? await checkoutExtras(
+        { db: rules.tx, now: rules.now, quote, deliveryFee, fulfilment: delivery.fulfilment, channel: extras.channel, customer: extras.customer, placing: true },
+        extras.input,
+      )
+    : { discounts: [], tip: 0 };
+  return { quote, items, deliveryFee, discounts, tip, total: orderTotal({ subtotal: quote.total, deliveryFee, discounts, tip }) };
 }

@@ -15,6 +15,7 @@ import { ADD_ADDRESS_PLACING } from '@shop/shared/domain/messages';
 import { formatPounds, poundsToPence } from '@shop/shared/domain/money';
 import { INITIAL_ORDER_STATUS } from '@shop/shared/domain/order-status';
 import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
+import { discountTotal } from '@shop/shared/domain/order-discounts';
 import { PricingError } from '@shop/shared/domain/pricing';
 import type { ServiceContext } from '../../context';
 import { inTransaction, runPrepared, sqlLiteral } from '../../db/client';
@@ -23,6 +24,9 @@ import { orders, type AddressSnapshot } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { SIGN_IN_REQUIRED, type SessionUser } from '../auth/public';
 import { ADDRESS_NOT_FOUND } from '../addresses/public';
+import type { CheckoutExtrasInput } from '../cart/public';
+import { recordStampsSpent } from '../loyalty/public';
+import { recordPromotionUses } from '../promotions/public';
 import { readDeliveryArea } from '../delivery/public';
 import { loadOrderCatalogue } from '../pricing/public';
 import { emitOrderPlaced } from './events';
@@ -54,6 +58,8 @@ interface OrderInput {
   fulfilment: Fulfilment;
   contact?: { name: string; phone: string } | undefined;
   allergyNote: string;
+  /** A promotion code, the stamp card's reward, a tip (pence): what the checkout adds (cart module's checkoutExtras). */
+  extras?: CheckoutExtrasInput;
 }
 
 /**
@@ -133,6 +139,12 @@ function fulfilmentHashPart(input: OrderInput): { fulfilment?: Fulfilment; conta
   };
 }
 
+/** The hash's part for the checkout's extras: absent when none was sent, as keys stored before had. */
+function extrasHashPart(input: OrderInput): { extras?: CheckoutExtrasInput } {
+  const { promoCode, redeemStamps, tip } = input.extras ?? {};
+  return promoCode || redeemStamps || tip ? { extras: { promoCode: promoCode ?? null, redeemStamps: redeemStamps ?? false, tip: tip ?? 0 } } : {};
+}
+
 function checkEmail(user: SessionUser, email: string | undefined): void {
   if (email !== undefined && email.trim().toLowerCase() !== user.email) {
     throw new HttpError('NOT_YOUR_ORDER', 'An order can only be placed for your own account');
@@ -159,6 +171,7 @@ function keyOf(
     ...scheduledHashPart(input),
     ...fulfilmentHashPart(input),
     ...(input.address ? { address: input.address } : {}),
+    ...extrasHashPart(input),
   };
   return { key: idempotencyKey, hash: createHash('sha256').update(kind).update('\n').update(JSON.stringify(payload)).digest('hex') };
 }
@@ -361,7 +374,16 @@ async function placeOrder(
       // Someone else's address answers like a missing one.
       if (addressId && !customer.address) throw new HttpError('ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
       const address = addressSnapshot(facts, { ...input, address: typedAddress }, customer.address);
-      const priced = await priceOrder(rules, cartLinesOf(input, catalogue), { fulfilment: input.fulfilment, postcode: address.postcode });
+      const priced = await priceOrder(
+        rules,
+        cartLinesOf(input, catalogue),
+        { fulfilment: input.fulfilment, postcode: address.postcode },
+        {
+          input: input.extras ?? {},
+          channel: facts.channel,
+          customer: { accountId: facts.accountId, email: facts.email || null, phone: facts.phone },
+        },
+      );
       checkTotal(priced.total);
 
       const orderId = newId();
@@ -400,7 +422,13 @@ async function placeOrder(
         // Who set the first status: the member of staff who took it, or the customer.
         facts.takenBy ?? facts.accountId,
         facts.keyOwner,
+        JSON.stringify(priced.discounts),
+        discountTotal(priced.discounts),
+        priced.tip,
       ]);
+      // What the order spent, counted against the promotions' limits and the stamp card, in the same transaction.
+      await recordPromotionUses(tx, orderId, priced.discounts, now);
+      await recordStampsSpent(tx, { userId: facts.accountId, orderId, discounts: priced.discounts, now });
       return { orderId, created: true, trackingToken };
     },
     opening,
@@ -418,10 +446,11 @@ const INSERT_ORDER = {
   text: `with o as (
     insert into orders (id, user_id, email, items, subtotal, total, delivery_fee, payment_type, payment_status, status,
       address_id, address, note, allergy_note, fulfilment, date, time, created_at, placed_at, scheduled_for,
-      phone, channel, taken_by, tracking_token)
+      phone, channel, taken_by, tracking_token, discounts, discount, tip)
     values ($1::text, $2::text, $3::text, $4::text::jsonb, $5::int, $6::int, $7::int, $8::text, $9::text, $10::text,
       $11::text, $12::text::jsonb, $13::text, $14::text, $15::text, $16::text, $17::text, $18::text::timestamptz,
-      $19::text::timestamptz, $20::text::timestamptz, $25::text, $26::text, $27::text, $28::text)
+      $19::text::timestamptz, $20::text::timestamptz, $25::text, $26::text, $27::text, $28::text,
+      $31::text::jsonb, $32::int, $33::int)
     returning id),
   h as (insert into order_status_history (id, order_id, status, changed_by, changed_at)
     select $21::text, o.id, $10::text, $29::text, $18::text::timestamptz from o where $19::text is not null),
@@ -467,6 +496,12 @@ function storefrontOrderer(user: SessionUser | null, input: { guest?: Guest | un
   return { kind: 'guest', guest: input.guest };
 }
 
+/** A storefront order's body with its checkout extras in pence, as placement reads them. */
+function withExtras<Input extends CashOrderRequest | CardOrderRequest>(input: Input): Input & { extras: CheckoutExtrasInput } {
+  const tip = input.tip === undefined ? undefined : (poundsToPence(input.tip) ?? undefined);
+  return { ...input, extras: { promoCode: input.promoCode, redeemStamps: input.redeemStamps, tip } };
+}
+
 /** The hash's part for who a guest is, so one guest's key never replays another's order. */
 function guestHashPart(orderer: Orderer): { guest?: Guest } {
   return orderer.kind === 'guest' ? { guest: orderer.guest } : {};
@@ -479,8 +514,9 @@ export async function placeCashOrder(
 ): Promise<PlacedOrder> {
   if (input.paymentType === 'Card') throw new HttpError('CARD_ORDER_NEEDS_INTENT', CARD_THROUGH_INTENT);
   const orderer = storefrontOrderer(user, input);
-  const key = keyOf(idempotencyKey, 'buy-product', input, { paymentType: 'Cash', ...guestHashPart(orderer) });
-  return placeOrder(ctx, { orderer, input, payment: { type: 'Cash', status: 'unpaid' }, key, checkTotal: () => undefined });
+  const order = withExtras(input);
+  const key = keyOf(idempotencyKey, 'buy-product', order, { paymentType: 'Cash', ...guestHashPart(orderer) });
+  return placeOrder(ctx, { orderer, input: order, payment: { type: 'Cash', status: 'unpaid' }, key, checkTotal: () => undefined });
 }
 
 /** A card order waiting for its payment, as opening its intent needs it. */
@@ -550,13 +586,14 @@ export async function recordCardOrder(
   { user, input, idempotencyKey }: OrderRequest<CardOrderRequest>,
 ): Promise<CardOrderAwaitingPayment> {
   const orderer = storefrontOrderer(user, input);
-  const key = keyOf(idempotencyKey, 'create-payment-intent', input, guestHashPart(orderer));
+  const order = withExtras(input);
+  const key = keyOf(idempotencyKey, 'create-payment-intent', order, guestHashPart(orderer));
   const checkTotal = (total: number) => {
     if (input.price !== undefined && poundsToPence(input.price) !== total) {
       throw new HttpError('PRICE_MISMATCH', `The price sent does not match the order total of ${formatPounds(total)}`);
     }
   };
-  const placedOrder = await placeOrder(ctx, { orderer, input, payment: { type: 'Card', status: 'pending' }, key, checkTotal });
+  const placedOrder = await placeOrder(ctx, { orderer, input: order, payment: { type: 'Card', status: 'pending' }, key, checkTotal });
   return awaitingPayment(ctx, placedOrder);
 }
 

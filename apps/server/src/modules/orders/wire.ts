@@ -1,3 +1,4 @@
+import { toDiscountWire } from '@shop/shared/contract/order-extras';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type { OrderItemWire, OrderStatusChangeWire, OrderWire, RefundWire } from '@shop/shared/contract/orders';
 import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
@@ -121,6 +122,9 @@ export function toTrackWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
     fulfilment: wire.fulfilment,
     subtotal: wire.subtotal,
     deliveryFee: wire.deliveryFee,
+    discounts: wire.discounts,
+    discount: wire.discount,
+    tip: wire.tip,
     totalPrice: wire.totalPrice,
     quantity: wire.quantity,
     createdAt: wire.createdAt,
@@ -169,6 +173,9 @@ export function toOrderWire(
     allergyNote: row.allergyNote,
     subtotal: penceToPounds(row.subtotal),
     deliveryFee: penceToPounds(row.deliveryFee),
+    discounts: row.discounts.map(toDiscountWire),
+    discount: penceToPounds(row.discount),
+    tip: penceToPounds(row.tip),
     totalPrice: penceToPounds(row.total),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
     createdAt: row.createdAt.toISOString(),

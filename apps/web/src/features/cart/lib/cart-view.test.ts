@@ -103,6 +103,11 @@ describe('what the cart shows', () => {
       total: 28.29,
       meetsMinimum: true,
       minimumOrder: 10,
+      discounts: [],
+      discount: 0,
+      tip: 0,
+      promo: null,
+      toPay: 28.29,
     };
     const view = cartView(entries, localQuote(entries, catalogue, true), { data: answer, current: true, error: null });
     expect(view).toMatchObject({ total: 2829, confirmed: true });

@@ -30,6 +30,11 @@ describe('the order summary at checkout', () => {
       total: 24,
       meetsMinimum: true,
       minimumOrder: 10,
+      discounts: [],
+      discount: 0,
+      tip: 0,
+      promo: null,
+      toPay: 24,
     };
     render(<OrderSummary quote={quote} error={null} loading={false} />);
     const lines = screen.getAllByTestId('line-allergens').map((element) => element.textContent);

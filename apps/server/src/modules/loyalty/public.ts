@@ -1,0 +1,3 @@
+// What other modules use of the stamp card: its reward as a discount (the cart quote and placement), the stamps an
+// order spends (placement's transaction), and the entries its order's life adds (orders' status, payments' refunds).
+export { recordStampsSpent, stampCardDiscount } from './stamp-card';
