@@ -116,13 +116,19 @@ function soldOutRefusal(items: readonly CartLine[], products: readonly ProductWi
  * or a line that cannot be priced refused with 400, its pricing code and its index; a line with something sold out
  * refused with 422 ITEM_SOLD_OUT and its index.
  */
-export function cartQuoteRoute(products: readonly ProductWire[], toppings: readonly IngredientWire[] = []): FakeHandler {
+export function cartQuoteRoute(
+  products: readonly ProductWire[],
+  toppings: readonly IngredientWire[] = [],
+  /** The delivery fee (pence) of a post code the quote is asked with, as its zone has it; none by default. */
+  deliveryFeeOf: (postcode: string) => number = () => 0,
+): FakeHandler {
   return (request) => {
-    const { items } = request.body as { items: CartLine[] };
+    const { items, postcode, fulfilment } = request.body as { items: CartLine[]; postcode?: string; fulfilment?: string };
     const refused = soldOutRefusal(items, products, toppings);
     if (refused) return refused;
     try {
-      return ok(toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings))));
+      const deliveryFee = postcode && fulfilment !== 'collection' ? deliveryFeeOf(postcode) : 0;
+      return ok(toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings)), { discounts: [], tip: 0, promo: null, deliveryFee }));
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
       // The quote answers 400 (a question, not an order) with the pricing rule's code.

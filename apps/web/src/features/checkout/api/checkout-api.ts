@@ -1,3 +1,4 @@
+import { checkoutExtrasBody, type CheckoutExtrasDraft } from '../../../lib/use-cart-quote';
 import { useQuery } from '@tanstack/react-query';
 import type { CartLine } from '@shop/shared/contract/cart';
 import type {
@@ -44,6 +45,8 @@ export interface OrderDraft {
   guest: GuestOrderFields | null;
   /** The slot ordered ahead for (ISO, one of GET /api/order-slots'), or null for as soon as possible. */
   scheduledFor: string | null;
+  /** A promotion code, the stamp card's reward, a tip: as the quote was asked with them. */
+  extras: CheckoutExtrasDraft;
 }
 
 export const orderSlotsQueryKey = ['order-slots'] as const;
@@ -59,6 +62,11 @@ export function useOrderSlots() {
     queryFn: ({ signal }) => api.get<OrderSlotsAnswer>('/order-slots', { signal }),
     refetchInterval: 60_000,
   });
+}
+
+/** The extras in a body only when chosen: an order without them sends none of the fields. */
+function extrasOf(draft: OrderDraft): Record<string, unknown> {
+  return checkoutExtrasBody(draft.extras);
 }
 
 /** `scheduledFor` in a body only when the order is scheduled: an order for as soon as possible sends it not at all. */
@@ -105,6 +113,7 @@ export function placeCashOrder(draft: OrderDraft, idempotencyKey: string): Promi
       note: draft.note,
       ...how(draft),
       ...when(draft),
+      ...extrasOf(draft),
     },
     keyHeader(idempotencyKey),
   );
@@ -117,7 +126,14 @@ export function createPaymentIntent(
 ): Promise<CreatePaymentIntentAnswer> {
   return api.post<CreatePaymentIntentAnswer>(
     '/create-payment-intent',
-    { items: draft.items, note: draft.note, ...how(draft), ...when(draft), ...(price !== undefined ? { price } : {}) },
+    {
+      items: draft.items,
+      note: draft.note,
+      ...how(draft),
+      ...when(draft),
+      ...extrasOf(draft),
+      ...(price !== undefined ? { price } : {}),
+    },
     keyHeader(idempotencyKey),
   );
 }

@@ -11,8 +11,9 @@ import { ApiError, hasErrorCode } from '../../../lib/api';
 import { formatWirePounds } from '../../../lib/money';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { useCartQuote } from '../../../lib/use-cart-quote';
-import { addPounds, useDeliveryCheck } from '../../../lib/delivery-check';
+import { CheckoutExtras } from './checkout-extras';
+import { NO_CHECKOUT_EXTRAS, useCartQuote, type CheckoutExtrasDraft } from '../../../lib/use-cart-quote';
+import { useDeliveryCheck } from '../../../lib/delivery-check';
 import { useCart } from '../../../lib/cart-store';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { LiveOpeningStatus } from '../../../lib/live-opening-status';
@@ -104,7 +105,6 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
   const [guestRefused, setGuestRefused] = useState<GuestProblems>({});
   const email = asGuest ? guestDraft.email.trim() : (user?.email ?? '');
   const cart = useCart();
-  const quote = useCartQuote();
   const opening = useOpeningStatus();
   const openingHours = useOpeningHours().data;
   const config = usePaymentConfig();
@@ -180,8 +180,11 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
         ? postcodeOf(chosenAddressId)
         : null;
   const delivery = useDeliveryCheck(deliveryPostcode).data;
-  const deliveryFee = !collection && delivery?.delivers ? delivery.fee : 0;
-  const totalToPay = quote.data ? addPounds(quote.data.total, deliveryFee) : undefined;
+  // The code, the stamp card's reward and the tip are priced by the server with the rest (the quote's toPay).
+  const [extras, setExtras] = useState<CheckoutExtrasDraft>(NO_CHECKOUT_EXTRAS);
+  const chosenExtras: CheckoutExtrasDraft = collection ? { ...extras, tip: null } : extras;
+  const quote = useCartQuote({ fulfilment, postcode: deliveryPostcode, extras: chosenExtras });
+  const totalToPay = quote.data?.toPay;
   const amountLabel = formatWirePounds(totalToPay);
   const quoteError = quoteErrorText(quote.error);
   const guestContactIssues = guestContactProblems(guestDraft);
@@ -261,6 +264,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       email: asGuest ? '' : email,
       guest: asGuest ? guestOrderFields(guestDraft, collection) : null,
       scheduledFor,
+      extras: chosenExtras,
     };
   };
 
@@ -275,6 +279,7 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
       draft.contact,
       draft.allergyNote,
       draft.guest,
+      draft.extras,
     ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     return attempt.current.key;
@@ -388,6 +393,14 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
           </div>
 
           <OrderNotes note={note} onNote={setNote} allergyNote={allergyNote} onAllergyNote={setAllergyNote} />
+
+          <CheckoutExtras
+            extras={chosenExtras}
+            onChange={(change) => setExtras((current) => ({ ...current, ...change }))}
+            fulfilment={fulfilment}
+            signedIn={!asGuest}
+            quote={quote.data}
+          />
 
           <PaymentSection
             paymentType={paymentType}
