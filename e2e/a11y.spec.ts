@@ -1,11 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { TestServer } from '../apps/server/test/harness';
 import config, { E2E_ADMIN } from '../playwright.config';
-import { adminApi, answerAccept, chooseCategory, rejectWaitingOrders, useShopClock } from './steps';
+import { ownShop } from './own-shop';
+import { adminApi, answerAccept, chooseCategory, rejectWaitingOrders, SHOP_TIME, useShopClock } from './steps';
 
 // axe-core on every kind of screen, signed out, as a customer and as the admin, on a desktop and a phone width.
 // Each page is checked once its content has arrived (no spinner, no skeleton), so what a person meets is checked.
+// The journeys run on a shop of their own (e2e/own-shop.ts), beside the journeys of the shared e2e server.
+
+let shop: TestServer;
+ownShop('a11y', SHOP_TIME, (started) => (shop = started));
+// Every page and request of these journeys goes to that shop.
+test.use({ baseURL: async ({}, use) => use(shop.url) });
 
 const SHOTS = '/tmp/shots-a11y';
 mkdirSync(SHOTS, { recursive: true });
@@ -44,7 +52,7 @@ async function signUpCustomer(page: Page): Promise<string> {
  * admin page while one waits (issue 20), and the screen under it would not be the one checked.
  */
 async function signInAdmin(page: Page): Promise<void> {
-  await rejectWaitingOrders();
+  await rejectWaitingOrders(shop.url);
   await useShopClock(page);
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
@@ -52,7 +60,7 @@ async function signInAdmin(page: Page): Promise<void> {
 
 /** A cash order by a new customer in a context of their own (through the API), for the admin's order detail. */
 async function placeCashOrder(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: config.use?.baseURL });
+  const context = await browser.newContext({ baseURL: shop.url });
   const email = `a11y-${Date.now().toString(36)}-${++counter}@example.com`;
   const { request } = context;
   expect((await request.post('/api/register/', { data: { username: 'Ada Lovelace', email, password: 'Accessible-2026' } })).status()).toBe(
@@ -174,7 +182,7 @@ for (const size of WIDTHS) {
       const email = await signUpCustomer(page);
       const accepted = await placeCashOrderAs(page.request, email);
       const canceled = await placeCashOrderAs(page.request, email);
-      const admin = await adminApi();
+      const admin = await adminApi(shop.url);
       for (const [id, data] of [
         [accepted, { status: 'Approved Order', readyInMinutes: 30 }],
         [canceled, { status: 'Canceled Order', reason: 'We are too busy right now' }],
