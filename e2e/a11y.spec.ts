@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { TestServer } from '../apps/server/test/harness';
 import config, { E2E_ADMIN } from '../playwright.config';
-import { ownShop } from './own-shop';
+import { ownShopTest } from './own-shop';
 import { adminApi, answerAccept, chooseCategory, rejectWaitingOrders, SHOP_TIME, useShopClock } from './steps';
 
 // axe-core on every kind of screen, signed out, as a customer and as the admin, on a desktop and a phone width.
 // Each page is checked once its content has arrived (no spinner, no skeleton), so what a person meets is checked.
 // The journeys run on a shop of their own (e2e/own-shop.ts), beside the journeys of the shared e2e server.
 
+const test = ownShopTest('a11y', SHOP_TIME);
 let shop: TestServer;
-ownShop('a11y', SHOP_TIME, (started) => (shop = started));
-// Every page and request of these journeys goes to that shop.
-test.use({ baseURL: async ({}, use) => use(shop.url) });
+test.beforeEach(({ shop: started }) => {
+  shop = started;
+});
 
 const SHOTS = '/tmp/shots-a11y';
 mkdirSync(SHOTS, { recursive: true });

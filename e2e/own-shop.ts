@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, test as base } from '@playwright/test';
 import { DEFAULT_WEB_DIST_DIR } from '../apps/server/src/app';
 import { startTestServer, type TestServer } from '../apps/server/test/harness';
 import { E2E_ADMIN } from '../playwright.config';
@@ -39,5 +39,42 @@ export function ownShop(name: string, shopTime: Date, started: (shop: TestServer
     } finally {
       if (webDist) rmSync(webDist, { recursive: true, force: true });
     }
+  });
+}
+
+/**
+ * The same shop as a worker fixture (`shop`), for journeys whose pages should all go to it: `baseURL` is the shop's, so
+ * `page.goto('/')` and `page.request` reach it. Started before the file's first journey, closed when its worker ends.
+ */
+export function ownShopTest(name: string, shopTime: Date) {
+  return base.extend<object, { shop: TestServer }>({
+    shop: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use) => {
+        const webDist = mkdtempSync(path.join(tmpdir(), `shop-e2e-${name}-web-`));
+        cpSync(process.env.WEB_DIST_DIR || DEFAULT_WEB_DIST_DIR, webDist, { recursive: true });
+        const shop = await startTestServer({
+          seed: true,
+          webDistDir: webDist,
+          env: {
+            ADMIN_EMAIL: E2E_ADMIN.email,
+            ADMIN_PASSWORD: E2E_ADMIN.password,
+            SHOP_TIME: shopTime.toISOString(),
+            RATE_LIMIT_MULTIPLIER: '50',
+          },
+        });
+        try {
+          await use(shop);
+        } finally {
+          try {
+            await shop.close();
+          } finally {
+            rmSync(webDist, { recursive: true, force: true });
+          }
+        }
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+    baseURL: async ({ shop }, use) => use(shop.url),
   });
 }
