@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, payments, testPaymentMethods } from '../src/db/schema';
-import { call, orderHistory, pizzaLine, startOrderingShop, type OrderingShop } from './order-fixtures';
-import { testDatabases } from './harness';
-import { addAddress } from './order-fixtures';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+import { addAddress, call, orderHistory, pizzaLine, readyToOrder, startOrderingShop, type Menu, type OrderingShop } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+
+const WEBHOOK_SECRET = 'whsec_wallets';
+const signer = new Stripe('sk_test_signer');
 
 describe.each(testDatabases())('wallets and saved cards with the offline test provider on %s', (kind) => {
   let shop: OrderingShop;
@@ -147,5 +151,113 @@ describe.each(testDatabases())('wallets and saved cards with the offline test pr
     });
     expect(guest.status).toBe(400);
     expect(guest.body.message).toBe('saveCard: sign in to save a card for next time');
+  });
+});
+
+describe.each(testDatabases())('wallets and saved cards with Stripe (a local stand-in of its API) on %s', (kind) => {
+  let standIn: StripeStandIn;
+  let server: TestServer;
+  let menu: Menu;
+  let customer: SignedIn;
+  let addressId: string;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    server = await startTestServer({
+      db: kind,
+      seed: true,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: standIn.url,
+      },
+    });
+    ({ menu, customer, addressId } = await readyToOrder(server));
+  });
+  afterAll(async () => {
+    await server.close();
+    await standIn.close();
+  });
+
+  const deliver = async (event: Record<string, unknown>) => {
+    const payload = JSON.stringify(event);
+    const answer = await fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    });
+    expect(answer.status).toBe(200);
+  };
+  const start = async (who: SignedIn, address: string, extra: Record<string, unknown> = {}) => {
+    const started = await call(server, 'POST', '/create-payment-intent', who, { items: [pizzaLine(menu)], addressId: address, note: '', ...extra });
+    expect(started.status).toBe(200);
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId);
+    if (!intent) throw new Error('no intent at Stripe');
+    return { orderId: started.body.orderId as string, intent };
+  };
+  const methodOf = async (orderId: string) => (await server.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]?.method;
+
+  it('records a wallet payment from the charge Stripe reports: Apple Pay held, the order placed', async () => {
+    const { orderId, intent } = await start(customer, addressId);
+    standIn.setStatus(intent.id, 'requires_capture');
+    standIn.paidWith(intent.id, { type: 'card', card: { brand: 'visa', last4: '4242', wallet: { type: 'apple_pay' } } });
+    await deliver(standIn.chargeEvent('charge.succeeded', intent.id));
+    await deliver(standIn.event('payment_intent.amount_capturable_updated', intent.id));
+    expect(await methodOf(orderId)).toBe('apple_pay');
+    expect((await call(server, 'GET', `/buy-product/${orderId}`, customer)).body.paymentStatus).toBe('authorised');
+
+    const link = await start(customer, addressId);
+    standIn.setStatus(link.intent.id, 'requires_capture');
+    await deliver(standIn.event('payment_intent.amount_capturable_updated', link.intent.id));
+    standIn.paidWith(link.intent.id, { type: 'link', link: {} });
+    await deliver(standIn.chargeEvent('charge.succeeded', link.intent.id));
+    expect(await methodOf(link.orderId)).toBe('link');
+  });
+
+  it('opens a saving customer’s intent with their Stripe customer and setup_future_usage, and reuses the customer after', async () => {
+    const saver = await signInAs(server);
+    const address = await addAddress(server, saver);
+    const first = await start(saver, address, { saveCard: true });
+    const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
+    expect(created).toHaveLength(1);
+    expect(created[0]?.idempotencyKey).toBe(`customer-${saver.user.id}`);
+    expect(created[0]?.form.get('email')).toBe(saver.user.email);
+    const [row] = await server.app.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, saver.user.id));
+    expect(row).toMatchObject({ provider: 'stripe', providerCustomerId: expect.stringMatching(/^cus_/) });
+    expect(first.intent).toMatchObject({ customer: row!.providerCustomerId, setup_future_usage: 'on_session', capture_method: 'manual' });
+
+    // The next order: the same customer (a saved card may pay it), nothing more saved unless asked.
+    const second = await start(saver, address);
+    expect(second.intent).toMatchObject({ customer: row!.providerCustomerId, setup_future_usage: null });
+    expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers')).toHaveLength(1);
+    // Someone who never saved a card: no customer at Stripe.
+    const plain = await start(customer, addressId);
+    expect(plain.intent).toMatchObject({ customer: null, setup_future_usage: null });
+  });
+
+  it('lists a customer’s saved cards from Stripe, asks their CVC, and detaches only the customer’s own', async () => {
+    const saver = await signInAs(server);
+    const address = await addAddress(server, saver);
+    await start(saver, address, { saveCard: true });
+    const [row] = await server.app.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, saver.user.id));
+    const card = standIn.attachCard(row!.providerCustomerId, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
+
+    const listed = await call(server, 'GET', '/payment-methods', saver);
+    expect(listed.body).toEqual([{ id: card.id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, needsCvc: true }]);
+
+    const stranger = await signInAs(server);
+    await start(stranger, await addAddress(server, stranger), { saveCard: true });
+    const refused = await call(server, 'DELETE', `/payment-methods/${card.id}`, stranger);
+    expect(refused.status).toBe(404);
+    expect(standIn.paymentMethods.get(card.id)?.customer).toBe(row!.providerCustomerId);
+    expect((await call(server, 'DELETE', '/payment-methods/pm_unknown', saver)).status).toBe(404);
+
+    expect((await call(server, 'DELETE', `/payment-methods/${card.id}`, saver)).body).toEqual({ removed: true });
+    expect(standIn.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_methods/${card.id}/detach`)).toBe(true);
+    expect((await call(server, 'GET', '/payment-methods', saver)).body).toEqual([]);
   });
 });
