@@ -425,7 +425,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (request.method === 'POST' && method[2]) {
           if (!found.customer) {
             return send(response, 400, {
-              error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' },
+              error: {
+                type: 'invalid_request_error',
+                message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+              },
             });
           }
           found.customer = null;

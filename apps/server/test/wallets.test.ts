@@ -32,8 +32,7 @@ describe.each(testDatabases())('wallets and saved cards with the offline test pr
   const confirm = (who: SignedIn | null, body: Record<string, unknown>) => call(shop.server, 'POST', '/test-payments/confirm', who, body);
   const accept = (orderId: string) =>
     call(shop.server, 'PUT', `/update-sell-products/${orderId}`, shop.admin, { status: 'Approved Order' });
-  const paymentOf = async (orderId: string) =>
-    (await shop.server.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+  const paymentOf = async (orderId: string) => (await shop.server.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
   const savedCards = (who: SignedIn) => call(shop.server, 'GET', '/payment-methods', who);
 
   it('holds a test wallet payment, places the order, and captures it when the shop accepts', async () => {
@@ -55,7 +54,13 @@ describe.each(testDatabases())('wallets and saved cards with the offline test pr
     const none = await confirm(shop.customer, { clientSecret });
     expect(none.status).toBe(400);
     expect(none.body.message).toContain('Pay with one of cardNumber (with exp and cvc), wallet or paymentMethodId');
-    const two = await confirm(shop.customer, { clientSecret, wallet: 'test_wallet', cardNumber: '4242424242424242', exp: '12/30', cvc: '123' });
+    const two = await confirm(shop.customer, {
+      clientSecret,
+      wallet: 'test_wallet',
+      cardNumber: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect(two.status).toBe(400);
   });
 
@@ -65,17 +70,28 @@ describe.each(testDatabases())('wallets and saved cards with the offline test pr
     expect((await savedCards(customer)).body).toEqual([]);
 
     const first = await start(customer, addressId, { saveCard: true });
-    const paid = await confirm(customer, { clientSecret: first.clientSecret, cardNumber: '4242 4242 4242 4242', exp: '12/30', cvc: '123', saveCard: true });
+    const paid = await confirm(customer, {
+      clientSecret: first.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+      saveCard: true,
+    });
     expect(paid.body).toEqual({ status: 'requires_capture', orderId: first.orderId });
     expect(await paymentOf(first.orderId)).toMatchObject({ method: 'card' });
 
     const listed = await savedCards(customer);
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual([{ id: expect.stringMatching(/^pm_test_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, needsCvc: false }]);
+    expect(listed.body).toEqual([
+      { id: expect.stringMatching(/^pm_test_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, needsCvc: false },
+    ]);
     // The number is kept nowhere: not in the answer, not in the provider's stand-in table.
     expect(JSON.stringify(listed.body)).not.toContain('4242424242424242');
     const [customerRow] = await shop.server.app.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, customer.user.id));
-    const stored = await shop.server.app.db.select().from(testPaymentMethods).where(eq(testPaymentMethods.customerId, customerRow!.providerCustomerId));
+    const stored = await shop.server.app.db
+      .select()
+      .from(testPaymentMethods)
+      .where(eq(testPaymentMethods.customerId, customerRow!.providerCustomerId));
     expect(JSON.stringify(stored)).not.toContain('4242424242424242');
     expect(stored).toHaveLength(1);
 
@@ -93,14 +109,23 @@ describe.each(testDatabases())('wallets and saved cards with the offline test pr
     const customer = await signInAs(shop.server);
     const addressId = await addAddress(shop.server, customer);
     const first = await start(customer, addressId, { saveCard: true });
-    await confirm(customer, { clientSecret: first.clientSecret, cardNumber: '4000 0027 6000 3184', exp: '11/29', cvc: '321', saveCard: true });
+    await confirm(customer, {
+      clientSecret: first.clientSecret,
+      cardNumber: '4000 0027 6000 3184',
+      exp: '11/29',
+      cvc: '321',
+      saveCard: true,
+    });
     const [card] = (await savedCards(customer)).body;
     expect(card).toMatchObject({ brand: 'visa', last4: '3184', expMonth: 11, expYear: 2029, needsCvc: true });
 
     const second = await start(customer, addressId);
     const without = await confirm(customer, { clientSecret: second.clientSecret, paymentMethodId: card.id });
     expect(without.status).toBe(402);
-    expect(without.body).toMatchObject({ code: 'CVC_REQUIRED', message: 'Enter the card’s security code (CVC) to pay with this saved card.' });
+    expect(without.body).toMatchObject({
+      code: 'CVC_REQUIRED',
+      message: 'Enter the card’s security code (CVC) to pay with this saved card.',
+    });
     expect((await call(shop.server, 'GET', `/buy-product/${second.orderId}`, customer)).body.placedAt).toBeNull();
 
     const withCvc = await confirm(customer, { clientSecret: second.clientSecret, paymentMethodId: card.id, cvc: '321' });
@@ -193,7 +218,12 @@ describe.each(testDatabases())('wallets and saved cards with Stripe (a local sta
     expect(answer.status).toBe(200);
   };
   const start = async (who: SignedIn, address: string, extra: Record<string, unknown> = {}) => {
-    const started = await call(server, 'POST', '/create-payment-intent', who, { items: [pizzaLine(menu)], addressId: address, note: '', ...extra });
+    const started = await call(server, 'POST', '/create-payment-intent', who, {
+      items: [pizzaLine(menu)],
+      addressId: address,
+      note: '',
+      ...extra,
+    });
     expect(started.status).toBe(200);
     const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === started.body.orderId);
     if (!intent) throw new Error('no intent at Stripe');

@@ -165,7 +165,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pay with a test card, the test wallet or a saved test card (the offline test provider only; 404 when card payments are live)',
+        summary:
+          'Pay with a test card, the test wallet or a saved test card (the offline test provider only; 404 when card payments are live)',
         body: testPaymentConfirmSchema,
         response: { 200: testPaymentConfirmAnswerSchema, ...errorAnswers },
       },

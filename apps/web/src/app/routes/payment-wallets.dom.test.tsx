@@ -32,7 +32,14 @@ const BASKET: Array<{ line: CartLine; display: { title: string; imageUrl: null; 
 /** Friday 27 November 2026, 19:00 in London: the shop takes orders. */
 const OPEN = orderingStatus(new Date('2026-11-27T19:00:00Z'), DEFAULT_OPENING_HOURS);
 const ORDER_ID = '65f0000000000000000000cc';
-const INTENT = { clientSecret: 'pi_test_2_secret', orderId: ORDER_ID, provider: 'test', publishableKey: null, testMode: true, amount: 25.98 };
+const INTENT = {
+  clientSecret: 'pi_test_2_secret',
+  orderId: ORDER_ID,
+  provider: 'test',
+  publishableKey: null,
+  testMode: true,
+  amount: 25.98,
+};
 const CVC_CARD: SavedCard = { id: 'pm_test_1', brand: 'visa', last4: '3184', expMonth: 11, expYear: 2029, needsCvc: true };
 
 function openCheckout(routes: Record<string, FakeHandler | ReturnType<typeof ok>> = {}) {
@@ -87,7 +94,11 @@ describe('wallets and saved cards at checkout (test provider)', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay £25.98' }));
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeVisible();
     expect(confirms).toBe(1);
-    expect(api.sent('POST /test-payments/confirm')[0]?.body).toEqual({ clientSecret: 'pi_test_2_secret', paymentMethodId: 'pm_test_1', cvc: '321' });
+    expect(api.sent('POST /test-payments/confirm')[0]?.body).toEqual({
+      clientSecret: 'pi_test_2_secret',
+      paymentMethodId: 'pm_test_1',
+      cvc: '321',
+    });
     expect(api.sent('POST /create-payment-intent')[0]?.body).not.toHaveProperty('saveCard');
   });
 

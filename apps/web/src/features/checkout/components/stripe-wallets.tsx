@@ -49,7 +49,9 @@ function WalletButtons({ reason, startPayment, onPaid, onError }: WalletProps) {
       onPaid(intent.orderId);
     } catch (failure) {
       fail(
-        failure instanceof ApiError || failure instanceof OrderNotPlaced ? failure.message : 'The payment could not be completed. Try again.',
+        failure instanceof ApiError || failure instanceof OrderNotPlaced
+          ? failure.message
+          : 'The payment could not be completed. Try again.',
       );
     }
   };
