@@ -151,6 +151,27 @@ function expectStatus(answer: Answer, status: number, what: string): Answer {
   return answer;
 }
 
+/** A card the owner saved paying a card order (the test provider keeps it): its id. */
+async function newOwnerSavedCard(ctx: AccessContext): Promise<string> {
+  expectStatus(
+    await call(ctx.server, 'POST', '/test-payments/confirm', ctx.owner, {
+      clientSecret: await ctx.newOwnerCardPayment(),
+      cardNumber: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+      saveCard: true,
+    }),
+    200,
+    'the owner’s card payment, saving the card',
+  );
+  const cards = expectStatus(await call(ctx.server, 'GET', '/payment-methods', ctx.owner), 200, 'the owner’s saved cards').body as Array<{
+    id: string;
+  }>;
+  if (!cards[0]) throw new Error('the owner’s card was not saved');
+  return cards[0].id;
+}
+const ownerSavedCards = new WeakMap<AccessContext, Promise<string>>();
+
 async function adminCreates(ctx: Pick<AccessContext, 'server' | 'admin'>, path: string, body: unknown, what: string): Promise<string> {
   return expectStatus(await call(ctx.server, 'POST', path, ctx.admin, body), 201, what).body.insertedId as string;
 }
@@ -534,6 +555,24 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
         cvc: '123',
       },
     }),
+  },
+  'GET /api/payment-methods': {
+    expect: signedIn(),
+    note: 'the signed-in account’s own saved cards (none for most): nobody names another’s',
+    request: () => ({ path: api('/payment-methods') }),
+  },
+  'DELETE /api/payment-methods/:id': {
+    expect: customerOnly(200, 404),
+    note: "one of the owner's saved cards: only the owner may remove it; anyone else, staff included, gets 404 as for a missing one",
+    request: async (ctx, role) => {
+      if (role === 'customer') return { path: api(`/payment-methods/${await newOwnerSavedCard(ctx)}`) };
+      let card = ownerSavedCards.get(ctx);
+      if (!card) {
+        card = newOwnerSavedCard(ctx);
+        ownerSavedCards.set(ctx, card);
+      }
+      return { path: api(`/payment-methods/${await card}`) };
+    },
   },
   'GET /api/track/:token': {
     expect: anyone(200),

@@ -1,6 +1,6 @@
 /**
  * A local stand-in of the parts of Stripe's HTTP API the shop calls (payment intents: create, retrieve, capture,
- * cancel; refunds), answering in Stripe's JSON shape, so the real `stripe` SDK can be exercised without the
+ * cancel; refunds; customers and their saved payment methods: create, list, retrieve, detach), answering in Stripe's JSON shape, so the real `stripe` SDK can be exercised without the
  * network. Point the server at it with STRIPE_API_BASE=<url>. Webhooks are not sent from here: tests build events
  * with `event`, `chargeEvent` and `refundEvent`, sign the payloads themselves with
  * `stripe.webhooks.generateTestHeaderString` and post them to the shop.
@@ -25,6 +25,19 @@ export interface StandInIntent {
   created: number;
   canceled_at: number | null;
   last_payment_error: { code: string; message: string; type: string } | null;
+  customer: string | null;
+  setup_future_usage: string | null;
+}
+
+/** A card payment method, as Stripe keeps one for a customer (attached) or after it is detached (customer null). */
+export interface StandInPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  livemode: false;
+  created: number;
 }
 
 /** The charge of an intent, made when the card is authorised (captured: false) and captured with it. */
@@ -42,6 +55,8 @@ export interface StandInCharge {
   status: 'succeeded';
   livemode: false;
   created: number;
+  /** How it was paid (a wallet's card says which wallet): set with `paidWith`. */
+  payment_method_details: Record<string, unknown> | null;
 }
 
 export interface StandInRefund {
@@ -87,6 +102,8 @@ export interface StripeStandIn {
   intents: Map<string, StandInIntent>;
   charges: Map<string, StandInCharge>;
   refunds: Map<string, StandInRefund>;
+  customers: Map<string, { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }>;
+  paymentMethods: Map<string, StandInPaymentMethod>;
   effects: StandInEffect[];
   /**
    * True (the default): a repeated Idempotency-Key gets the first answer, and one whose first request is still
@@ -112,8 +129,12 @@ export interface StripeStandIn {
   failRefund(id: string, reason?: string): StandInRefund;
   /** A webhook event in Stripe's shape for one of the intents. */
   event(type: IntentEventType, intentId: string): Record<string, unknown>;
-  /** `charge.refunded` for the charge of an intent, as it is now (amount_refunded absolute; refunds not listed). */
-  chargeEvent(type: 'charge.refunded', intentId: string): Record<string, unknown>;
+  /** `charge.refunded` (amount_refunded absolute; refunds not listed) or `charge.succeeded` for an intent's charge, as it is now. */
+  chargeEvent(type: 'charge.refunded' | 'charge.succeeded', intentId: string): Record<string, unknown>;
+  /** What the browser's confirmation paid the intent's charge with: its `payment_method_details`. */
+  paidWith(intentId: string, details: Record<string, unknown>): void;
+  /** What Stripe does once an intent with `setup_future_usage` is confirmed: the card attached to the customer. */
+  attachCard(customerId: string, card: StandInPaymentMethod['card']): StandInPaymentMethod;
   /** `refund.created`, `refund.updated` or `refund.failed` for one of the refunds, as it is now. */
   refundEvent(type: 'refund.created' | 'refund.updated' | 'refund.failed', refundId: string): Record<string, unknown>;
   close(): Promise<void>;
@@ -155,6 +176,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const charges = new Map<string, StandInCharge>();
   const refunds = new Map<string, StandInRefund>();
+  const customers: StripeStandIn['customers'] = new Map();
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
   const effects: StandInEffect[] = [];
   // Stripe answers a repeated idempotency key with the first answer (status and body), whatever it was.
   const answered = new Map<string, { status: number; body: unknown }>();
@@ -182,6 +205,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       status: 'succeeded',
       livemode: false,
       created: seconds(),
+      payment_method_details: null,
     };
     charges.set(charge.id, charge);
     intent.latest_charge = charge.id;
@@ -222,6 +246,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       created: seconds(),
       canceled_at: null,
       last_payment_error: null,
+      customer: form.get('customer'),
+      setup_future_usage: form.get('setup_future_usage'),
     };
     intents.set(id, intent);
     return { status: 200, body: intent };
@@ -372,6 +398,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           action[2] === 'capture' ? captureIntent(id, idempotencyKey) : cancelIntent(id, idempotencyKey),
         );
       }
+      if (request.method === 'POST' && path === '/v1/customers') {
+        return once(response, idempotencyKey, async () => {
+          const customer = {
+            id: `cus_${randomBytes(12).toString('hex')}`,
+            object: 'customer' as const,
+            email: form.get('email'),
+            metadata: metadataOf(form),
+          };
+          customers.set(customer.id, customer);
+          return { status: 200, body: customer };
+        });
+      }
+      const listed = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+      if (request.method === 'GET' && listed?.[1]) {
+        const owner = listed[1];
+        if (!customers.has(owner)) return notFound(response, `No such customer: '${owner}'`);
+        const data = [...paymentMethods.values()].filter((method) => method.customer === owner);
+        return send(response, 200, { object: 'list', data, has_more: false, url: path });
+      }
+      const method = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
+      if (method?.[1]) {
+        const found = paymentMethods.get(method[1]);
+        if (!found) return notFound(response, `No such PaymentMethod: '${method[1]}'`);
+        if (request.method === 'GET' && !method[2]) return send(response, 200, found);
+        if (request.method === 'POST' && method[2]) {
+          if (!found.customer) {
+            return send(response, 400, {
+              error: {
+                type: 'invalid_request_error',
+                message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+              },
+            });
+          }
+          found.customer = null;
+          return send(response, 200, found);
+        }
+      }
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && retrieve?.[1]) {
         const intent = intents.get(retrieve[1]);
@@ -402,6 +465,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     charges,
     refunds,
+    customers,
+    paymentMethods,
     effects,
     get honourIdempotencyKeys() {
       return settings.honourIdempotencyKeys;
@@ -456,6 +521,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!charge) throw new Error(`no charge for intent ${intentId}`);
       // Since API version 2022-11-15 a charge lists no refunds unless expanded: events carry the figures only.
       return envelope(type, { ...charge });
+    },
+    paidWith(intentId, details) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      chargeOf(intent).payment_method_details = details;
+    },
+    attachCard(customerId, card) {
+      const method: StandInPaymentMethod = {
+        id: `pm_${randomBytes(12).toString('hex')}`,
+        object: 'payment_method',
+        type: 'card',
+        customer: customerId,
+        card,
+        livemode: false,
+        created: seconds(),
+      };
+      paymentMethods.set(method.id, method);
+      return method;
     },
     refundEvent(type, refundId) {
       const refund = refunds.get(refundId);

@@ -38,6 +38,8 @@ const SHOP_CODES = {
   SIGN_IN_REQUIRED: 401,
   WRONG_CREDENTIALS: 401,
   CARD_DECLINED: 402,
+  /** A saved card that asks for its security code again, paid with without it. */
+  CVC_REQUIRED: 402,
   FORBIDDEN: 403,
   ADMIN_ONLY: 403,
   /** Staff whose role does not hold the permission (domain/roles.ts), e.g. a kitchen login refunding. */
@@ -63,6 +65,8 @@ const SHOP_CODES = {
   BANNER_NOT_FOUND: 404,
   IMAGE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
+  /** No saved card with that id among the signed-in customer's own (or it was removed). */
+  PAYMENT_METHOD_NOT_FOUND: 404,
   TEST_PAYMENTS_DISABLED: 404,
   NO_WEBHOOK_IN_TEST_MODE: 404,
   DELIVERY_ZONE_NOT_FOUND: 404,

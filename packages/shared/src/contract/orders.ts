@@ -21,6 +21,7 @@ import { orderItemSchema, orderItemsSchema } from './spec-order-items';
 import { guestSchema, orderAddressSchema } from './guest';
 import { ORDER_CHANNELS } from '../domain/order-channel';
 import { discountWireSchema, orderExtrasFields, TIP_ONLY_FOR_DELIVERY } from './order-extras';
+import { TEST_WALLET } from './payment-methods';
 
 export const MAX_NOTE_LENGTH = 500;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -150,6 +151,8 @@ export const createPaymentIntentRequestSchema = z
     price: z.number().nonnegative().optional(),
     email: orderEmailSchema,
     scheduledFor: scheduledForSchema,
+    /** A signed-in customer keeps the card they pay with for next time (the provider keeps it, never the shop). */
+    saveCard: z.boolean().optional(),
     ...fulfilmentFields,
   })
   .superRefine(checkFulfilment);
@@ -192,13 +195,33 @@ export const paymentConfigSchema = z.strictObject({
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
-/** `POST /api/test-payments/confirm` body (offline test provider only). */
-export const testPaymentConfirmSchema = z.strictObject({
-  clientSecret: z.string().min(1).max(200),
-  cardNumber: z.string().max(40),
-  exp: z.string().max(10),
-  cvc: z.string().max(10),
-});
+export const TEST_CONFIRM_ONE_WAY = 'Pay with one of cardNumber (with exp and cvc), wallet or paymentMethodId';
+
+/**
+ * `POST /api/test-payments/confirm` body (offline test provider only): one way to pay, a test card (`cardNumber`,
+ * `exp`, `cvc`; `saveCard` keeps it for a signed-in customer), the test wallet (`wallet`), or one of the customer's
+ * saved cards (`paymentMethodId`, with `cvc` when it asks for it).
+ */
+export const testPaymentConfirmSchema = z
+  .strictObject({
+    clientSecret: z.string().min(1).max(200),
+    cardNumber: z.string().max(40).optional(),
+    exp: z.string().max(10).optional(),
+    cvc: z.string().max(10).optional(),
+    saveCard: z.boolean().optional(),
+    wallet: z.literal(TEST_WALLET).optional(),
+    paymentMethodId: z.string().min(1).max(100).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const ways = [body.cardNumber, body.wallet, body.paymentMethodId].filter((way) => way !== undefined);
+    if (ways.length !== 1) ctx.addIssue({ code: 'custom', path: [], message: TEST_CONFIRM_ONE_WAY });
+    if (body.cardNumber !== undefined) {
+      if (body.exp === undefined) ctx.addIssue({ code: 'custom', path: ['exp'], message: 'the card’s expiry (MM/YY) is missing' });
+      if (body.cvc === undefined) ctx.addIssue({ code: 'custom', path: ['cvc'], message: 'the card’s security code is missing' });
+    } else if (body.saveCard) {
+      ctx.addIssue({ code: 'custom', path: ['saveCard'], message: 'only a card typed in can be saved' });
+    }
+  });
 export type TestPaymentConfirm = z.infer<typeof testPaymentConfirmSchema>;
 /**
  * Its answer: the intent's status, `requires_capture` (the money is held until the shop accepts the order, decision

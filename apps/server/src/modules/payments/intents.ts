@@ -6,6 +6,12 @@ import { HttpError } from '../../http-errors';
 import { writeOrderMoney } from '../orders/public';
 import type { PaymentProvider, ProviderIntent } from './provider-types';
 
+/** Whose the intent is at the provider: the customer's customer there, and whether the card is kept for them. */
+export interface Payer {
+  customerId: string | null;
+  saveCard: boolean;
+}
+
 /** A card order waiting for payment, as opening its intent needs it. */
 export interface PayableOrder {
   id: string;
@@ -50,7 +56,12 @@ export async function recordIntent(
  */
 export async function openPaymentIntent(
   ctx: Pick<ServiceContext, 'db' | 'log' | 'now'>,
-  { provider, order, customer }: { provider: PaymentProvider; order: PayableOrder; customer: { id: string | null; email: string } },
+  {
+    provider,
+    order,
+    customer,
+    payer,
+  }: { provider: PaymentProvider; order: PayableOrder; customer: { id: string | null; email: string }; payer?: Payer | undefined },
 ): Promise<ProviderIntent> {
   const { db, log } = ctx;
   const now = ctx.now();
@@ -70,6 +81,7 @@ export async function openPaymentIntent(
       orderId: order.id,
       email: customer.email,
       idempotencyKey: `order-${order.id}`,
+      ...(payer?.customerId ? { customerId: payer.customerId, saveCard: payer.saveCard } : {}),
     });
   } catch (error) {
     log.error({ err: error, orderId: order.id }, 'payment intent could not be created');

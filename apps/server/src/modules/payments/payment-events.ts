@@ -44,6 +44,7 @@ export const RECONCILED_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.canceled',
   'payment_intent.payment_failed',
+  'charge.succeeded',
   'charge.refunded',
   'refund.created',
   'refund.updated',
@@ -111,6 +112,7 @@ async function recordIntentStatus(
       intentId: intent.id,
       amount: intent.amount,
       status,
+      method: event.method ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -312,6 +314,13 @@ async function reconcile(tx: Tx, event: ProviderEvent, ctx: EventContext): Promi
   const effects: Effects = { placed: null, refused: null, changed: [] };
   if (!(RECONCILED_EVENTS as readonly string[]).includes(event.type)) return effects;
   const { intent } = event;
+  // How the customer paid (a charge's payment method details), recorded once for the intent's payment.
+  if (event.method && intent.id) {
+    await tx
+      .update(payments)
+      .set({ method: event.method })
+      .where(and(eq(payments.intentId, intent.id), isNull(payments.method)));
+  }
   const order = await findOrder(tx, event);
   if (!order) {
     if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.amount_capturable_updated') {
@@ -366,6 +375,9 @@ async function reconcile(tx: Tx, event: ProviderEvent, ctx: EventContext): Promi
       else log.error({ orderId: order.id, intentId: intent.id }, 'a refund of a payment that is not the order’s');
       return effects;
     }
+    case 'charge.succeeded':
+      // Only how it was paid (recorded above): the intent's own events move the money.
+      return effects;
     default: {
       // refund.created / refund.updated / refund.failed / charge.refund.updated
       if (placed && event.refund) await reconcileRefund(tx, order, event.refund, now, log, effects);
@@ -406,6 +418,7 @@ async function announce(db: Db, effects: Effects): Promise<void> {
  * - `payment_intent.succeeded`: captured (paid); an intent captured at once, never held first, places and pays it.
  * - `payment_intent.canceled`: the hold was released (released).
  * - `payment_intent.payment_failed`: a waiting order's card was declined (failed).
+ * - `charge.succeeded`: how the customer paid (card, Apple Pay, Google Pay, Link), in payments.method.
  * - `charge.refunded`: refunded_total from the charge's absolute amount_refunded; refunds gone through.
  * - `refund.failed` (or a refund's update to failed): that refund failed and its amount is given back.
  * Answers whether it was a duplicate, and the order it placed.

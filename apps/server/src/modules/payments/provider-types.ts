@@ -1,6 +1,7 @@
 // The provider interface and what it answers, apart from choosing a provider (provider.ts), so both providers can
 // import it without a cycle.
 import type { PaymentProviderKind } from '@shop/shared/contract/orders';
+import type { PaymentMethodKind, SavedCard } from '@shop/shared/contract/payment-methods';
 
 /** A payment intent as the shop needs to know it, whichever provider holds it. */
 export interface ProviderIntent {
@@ -22,6 +23,20 @@ export interface CreateIntentInput {
   orderId: string;
   email: string;
   /** Passed to the provider so a retried create gives the same intent. */
+  idempotencyKey: string;
+  /**
+   * The signed-in customer's customer at the provider, so one of their saved cards can pay (Stripe refuses a saved
+   * card whose customer is not the intent's); null for a guest or a customer with none.
+   */
+  customerId?: string | null;
+  /** Keep the card this intent is paid with for the customer (Stripe's `setup_future_usage`); needs `customerId`. */
+  saveCard?: boolean;
+}
+
+export interface CreateCustomerInput {
+  userId: string;
+  email: string;
+  /** `customer-<userId>`: parallel first saves make one customer. */
   idempotencyKey: string;
 }
 
@@ -62,6 +77,8 @@ export interface ProviderEvent {
   charge?: { amount: number; amountRefunded: number; refunds: ProviderRefund[] | null };
   /** `refund.created`, `refund.updated`, `refund.failed`, `charge.refund.updated`: the refund. */
   refund?: ProviderRefund;
+  /** How the customer paid, when the event says (a charge's payment method details): recorded in payments.method. */
+  method?: PaymentMethodKind | null;
 }
 
 /**
@@ -96,6 +113,12 @@ export interface PaymentProvider {
   cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Gives back part or all of a captured payment. */
   createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** Creates the customer a signed-in customer's saved cards belong to (Stripe's `cus_...`): its id. */
+  createCustomer(input: CreateCustomerInput): Promise<string>;
+  /** The customer's saved cards, newest first. */
+  listPaymentMethods(customerId: string): Promise<SavedCard[]>;
+  /** Removes one of the customer's saved cards; false when it is not one of theirs (or is gone already). */
+  detachPaymentMethod(customerId: string, paymentMethodId: string): Promise<boolean>;
   /**
    * Verifies a webhook request (signature over the raw body) and returns its event. Throws when the
    * signature is wrong or the provider takes no webhooks.

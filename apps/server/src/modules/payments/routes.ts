@@ -13,23 +13,30 @@ import {
   type RefundAnswer,
   type TestPaymentConfirmAnswer,
 } from '@shop/shared/contract/orders';
+import {
+  paymentMethodParamsSchema,
+  savedCardRemovedSchema,
+  savedCardsAnswerSchema,
+  type SavedCardsAnswer,
+} from '@shop/shared/contract/payment-methods';
 import { poundsToPence } from '@shop/shared/domain/money';
 import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
 import { readIdempotencyKey } from '../../http/idempotency-key';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
-import { currentUser, requirePermission } from '../auth/public';
+import { currentUser, requirePermission, requireUser } from '../auth/public';
 import { customerOrGuest, GUEST_NOTE, IDEMPOTENCY_NOTE, orderId } from '../orders/public';
 import { readShopSettings } from '../settings/public';
 import { startCardOrder } from './checkout';
 import { receivePaymentEvent, refundOrderPayment } from './money';
 import { cardPaymentProvider, paymentProvider, shopPaymentConfig } from './provider';
+import { listSavedCards, removeSavedCard } from './saved-cards';
 import { confirmTestPayment } from './test-confirm';
 
 /**
  * Card payment routes beyond the spec: a card order's start (DESIGN.md), refunds, the provider in use, Stripe's
- * webhook, and the test provider's confirm.
+ * webhook, the test provider's confirm, and a signed-in customer's saved cards.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
@@ -83,6 +90,41 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/payment-methods',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The signed-in customer’s saved cards: brand, last four digits and expiry (the provider keeps them)',
+        response: { 200: savedCardsAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request): Promise<SavedCardsAnswer> => {
+      // A shop that takes cash only has no cards to show.
+      if (app.config.cardPayments === 'off') return [];
+      return listSavedCards(app, paymentProvider(app), currentUser(request).id);
+    },
+  );
+
+  app.delete(
+    '/payment-methods/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Remove one of the signed-in customer’s saved cards (404 for any card not theirs)',
+        params: paymentMethodParamsSchema,
+        response: { 200: savedCardRemovedSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      if (app.config.cardPayments === 'off') throw new HttpError('PAYMENT_METHOD_NOT_FOUND', 'No saved card with that id');
+      await removeSavedCard(app, paymentProvider(app), currentUser(request).id, request.params.id);
+      return { removed: true as const };
+    },
+  );
+
+  app.get(
     '/payment-config',
     {
       schema: {
@@ -123,7 +165,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pay with a test card (the offline test provider only; 404 when card payments are live)',
+        summary:
+          'Pay with a test card, the test wallet or a saved test card (the offline test provider only; 404 when card payments are live)',
         body: testPaymentConfirmSchema,
         response: { 200: testPaymentConfirmAnswerSchema, ...errorAnswers },
       },

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { PaymentMethodKind, SavedCard } from '@shop/shared/contract/payment-methods';
 import type { Config } from '../../config';
 import { HttpError } from '../../http-errors';
 import { ProviderRefusal, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './provider-types';
@@ -56,6 +57,37 @@ async function refusalsNamed<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How a charge was paid, from its payment method details: a wallet through the Express Checkout Element (a card
+ * whose `wallet.type` is apple_pay or google_pay, or Link), else a card.
+ */
+export function methodOfCharge(details: Partial<Stripe.Charge.PaymentMethodDetails> | null | undefined): PaymentMethodKind | null {
+  if (!details?.type) return null;
+  if (details.type === 'link') return 'link';
+  if (details.type !== 'card') return null;
+  const wallet = details.card?.wallet?.type;
+  if (wallet === 'apple_pay') return 'apple_pay';
+  if (wallet === 'google_pay') return 'google_pay';
+  if (wallet === 'link') return 'link';
+  return 'card';
+}
+
+/**
+ * A saved card as the shop shows it. Stripe keeps the card; the shop asks its CVC again every time it is paid with
+ * (Stripe.js sends it as a `cvc_update` token with the confirmation).
+ */
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard | null {
+  if (!method.card) return null;
+  return {
+    id: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+    needsCvc: true,
+  };
+}
+
 /** Refund events name their refund; payment intent events their intent; charge events their charge. */
 function eventOf(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as unknown as Record<string, unknown> & { metadata?: Record<string, string> | null };
@@ -72,6 +104,16 @@ function eventOf(event: Stripe.Event): ProviderEvent {
         amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0,
         refunds: listed,
       },
+    };
+  }
+  if (event.type === 'charge.succeeded') {
+    // The charge of an authorised intent: it says how the customer paid.
+    const charge = object as Partial<Stripe.Charge>;
+    return {
+      id: event.id,
+      type: event.type,
+      intent: { id: idOf(charge.payment_intent) ?? '', amount: 0, status: '', orderId, failureMessage: null },
+      method: methodOfCharge(charge.payment_method_details),
     };
   }
   if (event.type.startsWith('refund.') || event.type === 'charge.refund.updated') {
@@ -102,16 +144,20 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   return {
     kind: 'stripe',
     publishableKey: config.publishableKey,
-    async createIntent({ amount, orderId, email, idempotencyKey }) {
+    async createIntent({ amount, orderId, email, idempotencyKey, customerId, saveCard }) {
       const intent = await stripe.paymentIntents.create(
         {
           amount,
           currency: 'gbp',
           // Authorise only: the money is held until the shop accepts the order (decision 0800).
           capture_method: 'manual',
+          // Cards, and the wallets of the Express Checkout Element (Apple Pay, Google Pay, Link) on the same intent.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           receipt_email: email,
           metadata: { orderId },
+          // The customer's own saved cards may pay it; a card it is paid with is kept for them when they asked.
+          ...(customerId ? { customer: customerId } : {}),
+          ...(customerId && saveCard ? { setup_future_usage: 'on_session' as const } : {}),
         },
         { idempotencyKey },
       );
@@ -131,6 +177,30 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         stripe.refunds.create({ payment_intent: paymentIntentId, amount, metadata }, { idempotencyKey }),
       );
       return toRefund(refund);
+    },
+    async createCustomer({ userId, email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey });
+      return customer.id;
+    },
+    async listPaymentMethods(customerId) {
+      const listed = await stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 });
+      return listed.data
+        .sort((a, b) => b.created - a.created)
+        .map(toSavedCard)
+        .filter((card): card is SavedCard => card !== null);
+    },
+    async detachPaymentMethod(customerId, paymentMethodId) {
+      // Only a card of this customer's: another's, or an unknown id, is not theirs to remove.
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
+      if (idOf(method.customer) !== customerId) return false;
+      await refusalsNamed(() => stripe.paymentMethods.detach(paymentMethodId));
+      return true;
     },
     verifyWebhook(rawBody, signature): ProviderEvent {
       if (!config.webhookSecret)

@@ -13,6 +13,8 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '5555555555554444': { ok: true },
   '2223003122003222': { ok: true },
   '378282246310005': { ok: true },
+  // Stripe's "always authenticate" card: saved, it stands for a card Stripe asks its CVC again for.
+  '4000002760003184': { ok: true },
   '4000000000000002': { ok: false, code: 'card_declined', message: CARD_DECLINED },
   '4000000000009995': { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000009987': { ok: false, code: 'lost_card', message: CARD_DECLINED },
@@ -51,7 +53,7 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 
 /** What Stripe's test mode would answer for this card at `now`. */
 export function testCardOutcome(cardNumber: string, exp: string, cvc: string, now: Date): CardOutcome {
-  const digits = cardNumber.replace(/[\s-]/g, '');
+  const digits = cardDigits(cardNumber);
   if (!/^\d{13,19}$/.test(digits) || !passesLuhn(digits)) {
     return { ok: false, code: 'incorrect_number', message: 'Your card number is invalid.' };
   }
@@ -70,4 +72,20 @@ export function testCardOutcome(cardNumber: string, exp: string, cvc: string, no
         'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
     }
   );
+}
+
+/** The test card whose saved method asks for its CVC each time it pays (as Stripe may ask for a saved card's). */
+export const CVC_ASKING_TEST_CARD = '4000002760003184';
+
+/** A card number's digits, without the spaces and dashes people type. */
+export function cardDigits(cardNumber: string): string {
+  return cardNumber.replace(/[\s-]/g, '');
+}
+
+/** The brand Stripe names a card by, from its number's first digits. */
+export function cardBrand(digits: string): string {
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (digits.startsWith('4')) return 'visa';
+  return 'unknown';
 }

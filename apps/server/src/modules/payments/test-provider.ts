@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { formatPounds } from '@shop/shared/domain/money';
 import type { Db } from '../../db/client';
-import { payments, refunds } from '../../db/schema';
+import { payments, refunds, testPaymentMethods } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { ProviderRefusal, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './provider-types';
 
 export const TEST_INTENT_PREFIX = 'pi_test_';
 export const TEST_REFUND_PREFIX = 're_test_';
+export const TEST_CUSTOMER_PREFIX = 'cus_test_';
+export const TEST_PAYMENT_METHOD_PREFIX = 'pm_test_';
 export const NO_SUCH_INTENT = 'No such payment intent';
 
 /**
@@ -160,6 +162,39 @@ export function createTestProvider(
         });
       }
       return refund;
+    },
+    // The customer's id is derived from its key, as Stripe replays a key's answer: one customer per account.
+    async createCustomer({ idempotencyKey }) {
+      return `${TEST_CUSTOMER_PREFIX}${createHash('sha256').update(`test-customer-key:${idempotencyKey}`).digest('hex').slice(0, 24)}`;
+    },
+    async listPaymentMethods(customerId) {
+      const rows = await db
+        .select()
+        .from(testPaymentMethods)
+        .where(and(eq(testPaymentMethods.customerId, customerId), isNull(testPaymentMethods.detachedAt)))
+        .orderBy(desc(testPaymentMethods.createdAt), desc(testPaymentMethods.id));
+      return rows.map((row) => ({
+        id: row.id,
+        brand: row.brand,
+        last4: row.last4,
+        expMonth: row.expMonth,
+        expYear: row.expYear,
+        needsCvc: row.needsCvc,
+      }));
+    },
+    async detachPaymentMethod(customerId, paymentMethodId) {
+      const detached = await db
+        .update(testPaymentMethods)
+        .set({ detachedAt: now() })
+        .where(
+          and(
+            eq(testPaymentMethods.id, paymentMethodId),
+            eq(testPaymentMethods.customerId, customerId),
+            isNull(testPaymentMethods.detachedAt),
+          ),
+        )
+        .returning({ id: testPaymentMethods.id });
+      return detached.length > 0;
     },
     verifyWebhook() {
       throw new HttpError('NO_WEBHOOK_IN_TEST_MODE', 'Card payments are in test mode: there is no webhook to receive');

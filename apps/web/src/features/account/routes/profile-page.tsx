@@ -7,13 +7,15 @@ import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
 import { CurrentPasswordField } from '../components/current-password-field';
 import { MyDataSection } from '../components/my-data-section';
+import { SavedCardsSection } from '../components/saved-cards-section';
 import { VerifyEmailSection } from '../components/verify-email-section';
 import { paths } from '../../../lib/paths';
 
 /**
  * `/profile/my-profile`: name, email and password, all required (SPEC.md sections 2 and 5). The password is the
  * current one, confirming the change (docs/decisions/0101-profile-form.md); a new password goes through
- * 'Forgot Password'. Under it, 'Verify your e-mail' while the account has not, and 'Your data': download it, or delete
+ * 'Forgot Password'. Under it, 'Verify your e-mail' while the account has not, the saved cards (decision 1603), and
+ * 'Your data': download it, or delete
  * the account (decision 1002).
  */
 export function ProfilePage() {
@@ -57,6 +59,7 @@ export function ProfilePage() {
             </Link>
           </div>
           <VerifyEmailSection />
+          <SavedCardsSection />
           <MyDataSection />
         </>
       }

@@ -123,6 +123,7 @@ export function createPaymentIntent(
   draft: OrderDraft,
   price: number | undefined,
   idempotencyKey: string,
+  { saveCard = false }: { saveCard?: boolean } = {},
 ): Promise<CreatePaymentIntentAnswer> {
   return api.post<CreatePaymentIntentAnswer>(
     '/create-payment-intent',
@@ -133,6 +134,8 @@ export function createPaymentIntent(
       ...when(draft),
       ...extrasOf(draft),
       ...(price !== undefined ? { price } : {}),
+      // Only when asked: an order without it sends none.
+      ...(saveCard ? { saveCard: true } : {}),
     },
     keyHeader(idempotencyKey),
   );

@@ -51,6 +51,7 @@ import { CashConfirmDialog } from './cash-confirm-dialog';
 import { FulfilmentChooser } from './fulfilment-chooser';
 import { OrderNotes } from './order-notes';
 import { OrderSummary } from './order-summary';
+import type { StartPaymentOptions } from './card-form-props';
 import { PaymentSection } from './payment-section';
 import { StoreInformation } from './store-information';
 import { WhenChooser, type WhenMode } from './when-chooser';
@@ -303,11 +304,11 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
     void queryClient.invalidateQueries({ queryKey: openingStatusQueryKey });
   };
 
-  const startPayment = async () => {
+  const startPayment = async (options: StartPaymentOptions = {}) => {
     const draft = check('Card');
     if (!draft) return null;
     try {
-      const intent = await createPaymentIntent(draft, totalToPay, keyFor(draft, 'Card'));
+      const intent = await createPaymentIntent(draft, totalToPay, keyFor(draft, 'Card'), { saveCard: options.saveCard === true });
       cardTracking.current = intent.trackingUrl;
       return intent;
     } catch (error) {
@@ -413,6 +414,8 @@ export function PaymentScreen({ savedAddressIds, renderAddressPicker, postcodeOf
             card={{
               email,
               startPayment,
+              signedIn: !asGuest && user !== null,
+              amount: totalToPay,
               onPaid: (orderId) => placed(orderId, 'Card', cardTracking.current),
               onError: (message) => showToast(message, 'error'),
             }}
