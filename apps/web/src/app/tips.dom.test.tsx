@@ -13,6 +13,7 @@ import { closeRealtime } from '../lib/realtime';
 import { adminOrderPath, orderPath, paths } from '../lib/paths';
 import { DEFAULT_SETTINGS } from '../../test/shop-settings-fixture';
 import { TippingPolicyPage } from './routes/tipping-policy-page';
+import { TrackPage } from './routes/track-page';
 
 // The driver's tip after checkout (decision 1602): its own line on the order pages and the ticket, the tipping
 // policy page linked from the footer, and the owner's editor of it.
@@ -42,6 +43,46 @@ describe('the order pages show the driver’s tip on its own line, in the total'
     const rows = rowsOf(await screen.findByRole('region', { name: 'Items' }));
     expect(rows.slice(-4)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Driver tip£2.00', 'Total Price£19.48']);
     expect(screen.getByTestId('ticket-tip')).toHaveTextContent('Driver tip £2.00');
+  });
+
+  it('the tracking page', async () => {
+    const { _id, date, time, paymentType, paymentStatus, status, fulfilment, subtotal, deliveryFee, tip, totalPrice, quantity } = tipped;
+    fakeApi({
+      'GET /session': ok({ user: null }),
+      'GET /payment-config': ok({ provider: 'test', publishableKey: null, testMode: true }),
+      'GET /track/:token': ok({
+        ...{
+          _id,
+          items: tipped.items,
+          date,
+          time,
+          paymentType,
+          paymentStatus,
+          status,
+          fulfilment,
+          subtotal,
+          deliveryFee,
+          tip,
+          totalPrice,
+          quantity,
+        },
+        discounts: [],
+        discount: 0,
+        createdAt: '2026-11-25T18:42:00.000Z',
+        placedAt: '2026-11-25T18:42:00.000Z',
+        expectedAt: null,
+        expectedTime: null,
+        scheduledFor: null,
+        cancelReason: null,
+        refundedTotal: 0,
+        statusHistory: [],
+        channel: 'guest',
+        awaitingPayment: false,
+      }),
+    });
+    renderWithProviders(<TrackPage />, { at: '/track/tRk_0123456789abcdefghij', route: paths.track });
+    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }));
+    expect(rows.slice(-4)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Driver tip£2.00', 'Total Price£19.48']);
   });
 
   it('no tip: no tip line', async () => {
