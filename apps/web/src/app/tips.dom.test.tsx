@@ -20,6 +20,9 @@ import { TrackPage } from './routes/track-page';
 
 afterEach(() => closeRealtime());
 
+/** Pages that wait for the session and then their own answers: on a busy machine that takes a while. */
+const SLOW = { timeout: 10_000 };
+
 const EMAIL = 'ada@example.co.uk';
 const items = [orderItemWire({ title: 'Margherita', quantity: 2, price: 7.49 })];
 const tipped = orderWire({ items, email: EMAIL, subtotal: 14.98, deliveryFee: 2.5, tip: 2, totalPrice: 19.48 });
@@ -33,14 +36,14 @@ describe('the order pages show the driver’s tip on its own line, in the total'
   it('the customer’s order page', async () => {
     fakeApi({ 'GET /session': sessionAnswer(EMAIL), 'GET /buy-product/:id': ok(tipped) });
     renderWithProviders(<OrderDetailPage />, { at: orderPath(tipped._id), route: paths.order });
-    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }));
+    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }, SLOW));
     expect(rows.slice(-4)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Driver tip£2.00', 'Total Price£19.48']);
   });
 
   it('the admin’s order page and its ticket', async () => {
     fakeApi({ 'GET /session': sessionAnswer('admin@example.com', 'owner', 'Admin'), 'GET /buy-product/:id': ok(tipped) });
     renderWithProviders(<AdminOrderDetailPage />, { at: adminOrderPath(tipped._id), route: paths.adminOrder });
-    const rows = rowsOf(await screen.findByRole('region', { name: 'Items' }));
+    const rows = rowsOf(await screen.findByRole('region', { name: 'Items' }, SLOW));
     expect(rows.slice(-4)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Driver tip£2.00', 'Total Price£19.48']);
     expect(screen.getByTestId('ticket-tip')).toHaveTextContent('Driver tip £2.00');
   });
@@ -81,7 +84,7 @@ describe('the order pages show the driver’s tip on its own line, in the total'
       }),
     });
     renderWithProviders(<TrackPage />, { at: '/track/tRk_0123456789abcdefghij', route: paths.track });
-    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }));
+    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }, SLOW));
     expect(rows.slice(-4)).toEqual(['Subtotal£14.98', 'Delivery£2.50', 'Driver tip£2.00', 'Total Price£19.48']);
   });
 
@@ -89,7 +92,7 @@ describe('the order pages show the driver’s tip on its own line, in the total'
     const plain: OrderWire = { ...tipped, tip: 0, totalPrice: 17.48 };
     fakeApi({ 'GET /session': sessionAnswer(EMAIL), 'GET /buy-product/:id': ok(plain) });
     renderWithProviders(<OrderDetailPage />, { at: orderPath(plain._id), route: paths.order });
-    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }));
+    const rows = rowsOf(await screen.findByRole('table', { name: 'Items' }, SLOW));
     expect(rows.some((row) => row.startsWith('Driver tip'))).toBe(false);
   });
 });
@@ -113,8 +116,8 @@ describe('the tipping policy', () => {
       </>,
       { at: paths.tippingPolicy },
     );
-    expect(await screen.findByRole('heading', { name: 'Tipping policy', level: 1 })).toBeVisible();
-    const policy = await screen.findByTestId('tipping-policy');
+    expect(await screen.findByRole('heading', { name: 'Tipping policy', level: 1 }, SLOW)).toBeVisible();
+    const policy = await screen.findByTestId('tipping-policy', {}, SLOW);
     expect(within(policy).getByText(/All of every tip goes to the driver who delivered the order, in full/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Tipping policy' })).toHaveAttribute('href', '/tipping-policy');
   });
@@ -128,12 +131,12 @@ describe('the tipping policy', () => {
         ok({ policy: (request.body as { policy: string }).policy, updatedAt: '2026-11-29T09:00:00.000Z' }),
     });
     const { user } = renderWithProviders(<ShopSettingsPage />, { at: paths.shopSettings });
-    const form = await screen.findByRole('form', { name: 'Tipping policy' });
+    const form = await screen.findByRole('form', { name: 'Tipping policy' }, SLOW);
     const field = within(form).getByRole('textbox', { name: /Policy/ });
-    await waitFor(() => expect(field).toBeEnabled());
+    await waitFor(() => expect(field).toBeEnabled(), SLOW);
     await fill(user, field, 'All tips go to the driver, in full.');
     await user.click(within(form).getByRole('button', { name: 'Save policy' }));
-    await waitFor(() => expect(api.sent('PUT /tipping-policy')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('PUT /tipping-policy')).toHaveLength(1), SLOW);
     expect(api.sent('PUT /tipping-policy')[0]?.body).toEqual({ policy: 'All tips go to the driver, in full.' });
   });
 
@@ -144,7 +147,7 @@ describe('the tipping policy', () => {
       'GET /tipping-policy': ok({ policy: DEFAULT_TIPPING_POLICY, updatedAt: null }),
     });
     renderWithProviders(<ShopSettingsPage />, { at: paths.shopSettings });
-    const form = await screen.findByRole('form', { name: 'Tipping policy' });
+    const form = await screen.findByRole('form', { name: 'Tipping policy' }, SLOW);
     expect(within(form).getByRole('textbox', { name: /Policy/ })).toBeDisabled();
     expect(within(form).getByText('Only the owner can change the tipping policy.')).toBeVisible();
     expect(within(form).queryByRole('button', { name: 'Save policy' })).toBeNull();

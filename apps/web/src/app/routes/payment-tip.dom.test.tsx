@@ -81,7 +81,7 @@ describe('checkout: the driver’s tip', () => {
   it('choosing £2 asks the quote with tip 2: a Driver tip line, the new total on the Pay button, the tip sent with the order', async () => {
     const { api, user } = openCheckout();
     await user.click(await screen.findByRole('radio', { name: '£2.00' }, SLOW));
-    await waitFor(() => expect(tipsSent(api)).toContain(2));
+    await waitFor(() => expect(tipsSent(api)).toContain(2), SLOW);
     const summary = screen.getByRole('region', { name: 'Your order' });
     expect(await within(summary).findByTestId('tip-line', {}, SLOW)).toHaveTextContent('£2.00');
     expect(within(summary).getByText('Driver tip')).toBeVisible();
@@ -91,7 +91,7 @@ describe('checkout: the driver’s tip', () => {
     await fill(user, screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
     await fill(user, screen.getByRole('textbox', { name: 'CVC' }), '123');
     await user.click(await screen.findByRole('button', { name: 'Pay £30.48' }, SLOW));
-    await waitFor(() => expect(api.sent('POST /create-payment-intent')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('POST /create-payment-intent')).toHaveLength(1), SLOW);
     expect(api.sent('POST /create-payment-intent')[0]?.body).toMatchObject({ addressId: home._id, price: 30.48, tip: 2 });
   });
 
@@ -99,7 +99,7 @@ describe('checkout: the driver’s tip', () => {
     const { api, user } = openCheckout();
     await user.click(await screen.findByRole('radio', { name: 'Other' }, SLOW));
     await fill(user, screen.getByRole('textbox', { name: 'Tip amount (£)' }), '4.50');
-    await waitFor(() => expect(tipsSent(api)).toContain(4.5));
+    await waitFor(() => expect(tipsSent(api)).toContain(4.5), SLOW);
     expect(await screen.findByRole('button', { name: 'Pay £32.98' }, SLOW)).toBeVisible();
     await fill(user, screen.getByRole('textbox', { name: 'Tip amount (£)' }), '4.505');
     expect(screen.getByText('Enter an amount in pounds, up to £50.00')).toBeVisible();
@@ -112,9 +112,9 @@ describe('checkout: the driver’s tip', () => {
     await user.click(await screen.findByRole('radio', { name: '£3.00' }, SLOW));
     expect(await screen.findByRole('button', { name: 'Pay £31.48' }, SLOW)).toBeVisible();
     await user.click(screen.getByRole('radio', { name: 'Collection' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Tip your driver' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Tip your driver' })).toBeNull(), SLOW);
     const summary = screen.getByRole('region', { name: 'Your order' });
-    await waitFor(() => expect(within(summary).getByTestId('order-total')).toHaveTextContent('£25.98'));
+    await waitFor(() => expect(within(summary).getByTestId('order-total')).toHaveTextContent('£25.98'), SLOW);
     expect(within(summary).queryByTestId('tip-line')).toBeNull();
     const last = api.sent('POST /cart/quote').at(-1)?.body as { tip?: number; fulfilment?: string };
     expect(last).toMatchObject({ fulfilment: 'collection' });
