@@ -617,6 +617,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'GET /api/admin/summary': { expect: withPermission('reports'), request: () => ({ path: api('/admin/summary') }) },
   'GET /api/audit-log': { expect: withPermission('auditLog'), request: () => ({ path: api('/audit-log') }) },
+  'GET /api/reports/tips': { expect: withPermission('reports'), request: () => ({ path: api('/reports/tips') }) },
 
   // Settings
   'GET /api/shop-settings': { expect: withPermission('board'), request: () => ({ path: api('/shop-settings') }) },
@@ -626,6 +627,12 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: () => ({ path: api('/shop-settings'), body: { lateAfterMinutes: 5 } }),
   },
   'GET /api/shop-trader': { expect: anyone(), request: () => ({ path: api('/shop-trader') }) },
+  // The tipping policy (decision 1602): everyone reads it; the owner alone writes it.
+  'GET /api/tipping-policy': { expect: anyone(), request: () => ({ path: api('/tipping-policy') }) },
+  'PUT /api/tipping-policy': {
+    expect: withPermission('paymentSettings'),
+    request: () => ({ path: api('/tipping-policy'), body: { policy: 'All tips go to the driver, in full.' } }),
+  },
   // The opening hours (decision 1400): everyone reads them; the owner and the manager save the spec's again.
   'GET /api/opening-hours': { expect: anyone(), request: () => ({ path: api('/opening-hours') }) },
   'PUT /api/opening-hours': {

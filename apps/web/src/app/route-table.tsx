@@ -80,6 +80,7 @@ const customerRoutes: RouteObject[] = [
   },
   // An order's tracking page: anyone holding its link, signed in or not (decision 1502).
   { path: paths.track, lazy: page(() => import('./routes/track-page').then((m) => m.TrackPage)) },
+  { path: paths.tippingPolicy, lazy: page(() => import('./routes/tipping-policy-page').then((m) => m.TippingPolicyPage)) },
   {
     Component: RequirePayment,
     children: [{ path: paths.payment, lazy: page(() => import('./routes/payment-page').then((m) => m.PaymentPage)) }],

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 import { useShopTrader } from '../lib/shop-trader';
 
 /** The phone as a link a phone dials: 'tel:+441174960123' for '0117 496 0123'. */
@@ -8,7 +10,8 @@ export function telHref(phone: string): string {
 
 /**
  * Every storefront page's footer (decision 1002; Consumer Contracts Regulations 2013): who the customer buys from,
- * with the shop's geographic address, phone, e-mail and VAT number when it has one. Nothing until the answer comes.
+ * with the shop's geographic address, phone, e-mail and VAT number when it has one (nothing until the answer comes);
+ * and the shop's tipping policy.
  */
 export function ShopFooter() {
   const { data: trader } = useShopTrader();
@@ -33,6 +36,11 @@ export function ShopFooter() {
             </p>
           </address>
         )}
+        <p className="shop-footer-links">
+          <Link className="text-link" to={paths.tippingPolicy}>
+            Tipping policy
+          </Link>
+        </p>
       </div>
     </footer>
   );

@@ -22,6 +22,8 @@ export const paths = {
   payment: '/payment',
   /** An order's tracking page, by its unguessable token: a guest's way back to the order (decision 1502). */
   track: '/track/:token',
+  /** The shop's written tipping policy (decision 1602): linked from the tip chooser and the footer. */
+  tippingPolicy: '/tipping-policy',
   // Back office
   dashboard: '/dashboard',
   orderList: '/order-list',

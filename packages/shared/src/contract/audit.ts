@@ -26,7 +26,8 @@ function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
 }
 
-const auditDateSchema = (field: string) =>
+/** A London date as a query sends it (YYYY-MM-DD, a real day of the calendar); the tips report reads its dates so too. */
+export const auditDateSchema = (field: string) =>
   z
     .string(`${field} ${DATE_MESSAGE}`)
     .regex(DATE_PATTERN, `${field} ${DATE_MESSAGE}`)

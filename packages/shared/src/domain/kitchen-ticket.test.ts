@@ -102,6 +102,15 @@ describe('the kitchen ticket', () => {
     expect(ticketItemChoices(order.items[1] as TicketOrder['items'][number])).toEqual(['> Pepperoni', '> Coke']);
   });
 
+  it('shows the driver’s tip: in the customer copy’s totals, and on the kitchen copy the driver takes', () => {
+    const tipped = { ...order, tip: 2, totalPrice: 34.5 };
+    const customer = kitchenTicketDocument(tipped, 'customer');
+    expect(customer).toContain('|Delivery | £2.50\n|Driver tip | £2.00\n|"Total" | "£34.50"');
+    expect(kitchenTicketDocument(tipped, 'kitchen')).toContain('|Driver tip £2.00 (for the driver)');
+    expect(kitchenTicketDocument(order, 'customer')).not.toContain('tip');
+    expect(kitchenTicketDocument({ ...order, tip: 0 }, 'kitchen')).not.toContain('tip');
+  });
+
   it('writes the kitchen copy without prices and the customer copy with them', () => {
     const kitchen = kitchenTicketDocument(order, 'kitchen');
     expect(kitchen).toContain('^^^^#293a4b');

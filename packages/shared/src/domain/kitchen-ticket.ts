@@ -17,6 +17,7 @@ import { formatPounds, poundsToPence } from './money';
 import { channelBadge } from './order-channel';
 import { displayOrderId } from './order-id';
 import { CAPTURED_STATUSES } from './payment-types';
+import { TIP_LINE_LABEL } from './tips';
 
 export type TicketKind = 'kitchen' | 'customer';
 
@@ -49,8 +50,8 @@ export type TicketOrder = Pick<
   | 'expectedTime'
   | 'scheduledFor'
 > &
-  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number.
-  Partial<Pick<OrderWire, 'channel' | 'takenBy'>>;
+  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number. The driver's tip.
+  Partial<Pick<OrderWire, 'channel' | 'takenBy' | 'tip'>>;
 
 /** Characters per line of each paper width, in the printers' normal font (12 dots wide, 576 and 384 dots). */
 export const TICKET_CHARS_PER_LINE: Record<80 | 58, number> = { 80: 48, 58: 32 };
@@ -213,9 +214,12 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
     add('{width:*,12}');
     add(`|Subtotal | ${formatPounds(pence(order.subtotal))}`);
     if (order.fulfilment === 'delivery' && order.deliveryFee > 0) add(`|Delivery | ${formatPounds(pence(order.deliveryFee))}`);
+    if (order.tip) add(`|${TIP_LINE_LABEL} | ${formatPounds(pence(order.tip))}`);
     add(`|"Total" | "${formatPounds(pence(order.totalPrice))}"`);
     add('{width:auto}');
   }
+  // The kitchen's copy goes out with the driver: it says the tip is theirs (the customer's copy has it in the totals).
+  if (kind === 'kitchen' && order.tip) add(`|${TIP_LINE_LABEL} ${formatPounds(pence(order.tip))} (for the driver)`);
   add('{align:center; width:*; border:line}');
   add(`^^"${ticketText(ticketPaymentText(order))}"`);
   add('{width:auto; border:space}');

@@ -214,6 +214,20 @@ describe('the receipt shows the delivery fee as its own line (issue 22 points 2 
   });
 });
 
+describe('the receipt shows the driver’s tip on its own line, outside the VAT (decision 1602)', () => {
+  it('Subtotal, Delivery, Driver tip, Total; the VAT counts the food and the fee, never the tip', () => {
+    const shop = { ...SHOP_IDENTITY, vatNumber: 'GB123456789' };
+    const { text } = receiptMail(order({ subtotal: 5337, deliveryFee: 250, tip: 200, total: 5787 }), shop);
+    expect(text).toContain('\nSubtotal: £53.37\nDelivery: £2.50\nDriver tip: £2.00\nTotal: £57.87\n');
+    // £53.37 + £2.50 standard-rated: £55.87, VAT 931.17p → £9.31; the £2 tip is in no rate.
+    expect(text).toContain('\nVAT at 20% included: £9.31 of £55.87\n');
+  });
+
+  it('no tip: no tip line', () => {
+    expect(receiptMail(order({ tip: 0 })).text).not.toContain('tip');
+  });
+});
+
 describe('the receipt of the trader the settings name (decision 1002)', () => {
   const trader = {
     name: 'Harbour Pizza',

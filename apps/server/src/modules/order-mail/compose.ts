@@ -18,6 +18,7 @@ import type { OrderStatus } from '@shop/shared/domain/order-status';
 import { paymentLine, REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
 import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
+import { tipLine } from '@shop/shared/domain/tips';
 import { vatBreakdown, vatLineText } from '@shop/shared/domain/vat';
 import { formatPhone } from '@shop/shared/domain/phone';
 
@@ -28,6 +29,8 @@ export interface OrderForMail {
   subtotal: number;
   /** Pence: the delivery fee, included in total (standard-rated on a VAT receipt). */
   deliveryFee: number;
+  /** Pence: the driver's tip, included in total, outside the VAT (a voluntary tip is no payment for the food). */
+  tip?: number;
   total: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
@@ -170,12 +173,14 @@ export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee'>, sho
   return [`VAT number: ${shop.vatNumber}`, ...rates.map((line) => vatLineText(line, formatPounds))];
 }
 
-/** 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), and 'Total'. */
-export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'total' | 'fulfilment'>): string[] {
+/** 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), the tip, and 'Total'. */
+export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'tip' | 'total' | 'fulfilment'>): string[] {
   const fee = deliveryFeeLine(order);
+  const tip = tipLine(order.tip ?? 0);
   return [
     `Subtotal: ${formatPounds(order.subtotal)}`,
     ...(fee === null ? [] : [`Delivery: ${formatPounds(fee)}`]),
+    ...(tip === null ? [] : [tip]),
     `Total: ${formatPounds(order.total)}`,
   ];
 }

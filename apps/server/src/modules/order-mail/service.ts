@@ -40,6 +40,7 @@ export async function readOrderForMail(db: Db, orderId: string, origin = ''): Pr
       items,
       subtotal: row.subtotal,
       deliveryFee: row.deliveryFee,
+      tip: row.tip,
       total: row.total,
       paymentType: row.paymentType,
       paymentStatus: row.paymentStatus,

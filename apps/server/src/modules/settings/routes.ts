@@ -8,6 +8,8 @@ import { currentUser, requirePermission, roleForbidden } from '../auth/public';
 import { can } from '@shop/shared/domain/roles';
 import { HttpError } from '../../http-errors';
 import { readOpeningHours, readShopSettings, readShopTrader, updateOpeningHours, updateShopSettings } from './service';
+import { readTippingPolicy, updateTippingPolicy } from './tipping-policy';
+import { TIPPING_POLICY_PATH, tippingPolicyAnswerSchema, tippingPolicyUpdateSchema } from '@shop/shared/contract/tips';
 
 /**
  * The shop's settings (read by the board's roles, changed by owners and managers; the counter's refund limit owners only): the order timers and auto-accept of decision 0800, the kitchen's of decision 0901,
@@ -89,5 +91,35 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateOpeningHours(app, request.body, actorOf(currentUser(request))),
+  );
+  // Everyone: the storefront's tipping policy page and the tip chooser's link (decision 1602).
+  app.get(
+    TIPPING_POLICY_PATH.replace(/^\/api/, ''),
+    {
+      config: PUBLIC_ANSWER,
+      schema: {
+        tags,
+        summary: 'The shop’s written tipping policy: the owner’s, or the default (all tips to the driver, in full) until written',
+        response: { 200: tippingPolicyAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return readTippingPolicy(app.db);
+    },
+  );
+  // The owner's alone: what the shop promises its workers about their tips.
+  app.put(
+    TIPPING_POLICY_PATH.replace(/^\/api/, ''),
+    {
+      preValidation: requirePermission('paymentSettings'),
+      schema: {
+        tags,
+        summary: 'Replace the tipping policy’s text (the owner only), recorded in the audit log',
+        body: tippingPolicyUpdateSchema,
+        response: { 200: tippingPolicyAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => updateTippingPolicy(app, request.body.policy, actorOf(currentUser(request))),
   );
 };

@@ -14,7 +14,7 @@ import { shopSettings } from '../../db/schema';
 import { describeChanges, recordChange, type AuditActor } from '../audit/public';
 import { emitShopSettingsChanged } from './events';
 
-const SETTINGS_ROW = 1;
+export const SETTINGS_ROW = 1;
 type SettingsRow = typeof shopSettings.$inferSelect;
 
 /**
@@ -168,7 +168,7 @@ function pick<T extends object>(value: T, keys: Array<keyof T & string>): Record
 }
 
 /** Writes the fields of `set` over the row in one statement, creating it from the current values when absent. */
-async function saveRow(db: Db, now: Date, set: Partial<SettingsRow>): Promise<void> {
+export async function saveRow(db: Db, now: Date, set: Partial<SettingsRow>): Promise<void> {
   const current = await readShopSettings(db);
   await db
     .insert(shopSettings)

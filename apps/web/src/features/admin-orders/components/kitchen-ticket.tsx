@@ -6,6 +6,8 @@ import type { OrderWire } from '@shop/shared/contract/orders';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { channelBadge } from '@shop/shared/domain/order-channel';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
+import { orderTipText } from '../../../lib/tip-line';
+import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { formatWirePounds } from '../../../lib/money';
 import { itemChoices } from '../lib/order-items';
 import { ReceiptDetails } from '../../../components/trader-details';
@@ -68,6 +70,7 @@ export function KitchenTicket({ order, printed = null }: { order: OrderWire; pri
 function PageTicket({ order }: { order: OrderWire }) {
   const payment = ticketPaymentLine(order);
   const deliveryFee = orderDeliveryFeeText(order);
+  const tip = orderTipText(order);
   const { address } = order;
   return createPortal(
     <>
@@ -180,6 +183,11 @@ function PageTicket({ order }: { order: OrderWire }) {
                 Delivery {deliveryFee}
               </Box>
             </>
+          )}
+          {tip !== null && (
+            <Box component="p" sx={{ m: 0 }} data-testid="ticket-tip">
+              {TIP_LINE_LABEL} {tip}
+            </Box>
           )}
           <Box component="p" sx={{ m: 0 }}>
             {order.paymentType === 'Card'

@@ -26,6 +26,8 @@ import { statusLabel } from '@shop/shared/domain/status-label';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { Page } from '../../../components/page';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
+import { orderTipText } from '../../../lib/tip-line';
+import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { formatWirePounds } from '../../../lib/money';
 import { useAdminOrder, useLiveAdminOrders } from '../api/admin-orders-api';
 import { OrderPrinting } from '../components/order-printing';
@@ -128,6 +130,7 @@ function PaymentSection({ order }: { order: OrderWire }) {
 function ItemsTable({ order }: { order: OrderWire }) {
   // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
   const deliveryFee = orderDeliveryFeeText(order);
+  const tip = orderTipText(order);
   return (
     <SectionTable id="order-items" title="Items">
       <TableHead>
@@ -170,6 +173,14 @@ function ItemsTable({ order }: { order: OrderWire }) {
               </TableCell>
             </TableRow>
           </>
+        )}
+        {tip !== null && (
+          <TableRow>
+            <TableCell colSpan={3}>{TIP_LINE_LABEL}</TableCell>
+            <TableCell align="right" data-testid="order-tip">
+              {tip}
+            </TableCell>
+          </TableRow>
         )}
         <TableRow>
           <TableCell colSpan={3} sx={TOTAL_SX}>

@@ -2,6 +2,7 @@ import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { DeliveryCheckAnswer } from '@shop/shared/contract/delivery';
 import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
 import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
+import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { Alert, Skeleton } from '../../../components/ui';
 import { addPounds } from '../../../lib/delivery-check';
@@ -86,10 +87,18 @@ export function OrderSummary({
         <>
           <hr className="ui-divider checkout-summary-divider" />
           {delivery && <DeliveryLine delivery={delivery} food={quote.total} />}
+          {quote.tip > 0 && (
+            <div className="checkout-summary-row">
+              <p className="ui-p">{TIP_LINE_LABEL}</p>
+              <p className="ui-p" data-testid="tip-line">
+                {formatWirePounds(quote.tip)}
+              </p>
+            </div>
+          )}
           <div className="checkout-summary-row is-total">
             <p className="ui-p">Total</p>
             <p className="ui-p" data-testid="order-total">
-              {formatWirePounds(addPounds(quote.total, fee))}
+              {formatWirePounds(addPounds(addPounds(quote.total, fee), quote.tip))}
             </p>
           </div>
           {!quote.meetsMinimum && (

@@ -15,6 +15,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
+import { orderTipText } from '../../../lib/tip-line';
+import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../../../lib/order-items';
@@ -65,6 +67,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
   // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
   const deliveryFee = orderDeliveryFeeText(order);
+  const tip = orderTipText(order);
   const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
     <div className="order-detail">
@@ -144,6 +147,12 @@ function OrderDetail({ order }: { order: OrderWire }) {
                     <td className="is-numeric">{deliveryFee}</td>
                   </tr>
                 </>
+              )}
+              {tip !== null && (
+                <tr>
+                  <td colSpan={2}>{TIP_LINE_LABEL}</td>
+                  <td className="is-numeric">{tip}</td>
+                </tr>
               )}
               <tr className="order-detail-total">
                 <td colSpan={2}>Total Price</td>

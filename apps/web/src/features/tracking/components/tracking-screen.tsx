@@ -15,6 +15,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { Alert, ButtonLink } from '../../../components/ui';
 import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
+import { orderTipText } from '../../../lib/tip-line';
+import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { formatWirePounds } from '../../../lib/money';
 import { itemDetails } from '../../../lib/order-items';
 import { paths } from '../../../lib/paths';
@@ -109,6 +111,7 @@ function TrackedOrder({
   const queryClient = useQueryClient();
   const promise = orderPromiseLine(order);
   const deliveryFee = orderDeliveryFeeText(order);
+  const tip = orderTipText(order);
   const canceled = order.status === 'Canceled Order';
   const placedNow = (landing !== undefined || paidHere) && !order.awaitingPayment && !canceled;
   const card = order.paymentType === 'Card' && (landing?.paymentType === 'Card' || paidHere);
@@ -190,6 +193,12 @@ function TrackedOrder({
                       <td className="is-numeric">{deliveryFee}</td>
                     </tr>
                   </>
+                )}
+                {tip !== null && (
+                  <tr>
+                    <td colSpan={2}>{TIP_LINE_LABEL}</td>
+                    <td className="is-numeric">{tip}</td>
+                  </tr>
                 )}
                 <tr className="order-detail-total">
                   <td colSpan={2}>Total Price</td>
