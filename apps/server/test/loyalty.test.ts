@@ -121,7 +121,10 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
         note: '',
       });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const paid = await call(server, 'POST', '/test-payments/confirm', who.customer, { clientSecret: started.body.clientSecret, ...TEST_CARD });
+      const paid = await call(server, 'POST', '/test-payments/confirm', who.customer, {
+        clientSecret: started.body.clientSecret,
+        ...TEST_CARD,
+      });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       const id = started.body.orderId as string;
       await deliver(id);
@@ -162,10 +165,20 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
       expect(order).toMatchObject({ subtotal: 1719, discount: 500, total: 1219 });
       expect(order?.discounts).toEqual([{ source: 'stamp-card', label: 'Stamp card: £5.00 off', amount: 500 }]);
       expect(await card(who.customer)).toMatchObject({ stamps: 0, rewardReady: false });
-      expect((await ledgerOf(who.customer.user.id)).map((row) => [row.entry, row.stamps, row.orderId])).toContainEqual(['redeemed', -2, id]);
+      expect((await ledgerOf(who.customer.user.id)).map((row) => [row.entry, row.stamps, row.orderId])).toContainEqual([
+        'redeemed',
+        -2,
+        id,
+      ]);
 
       // The same reward twice is refused: the card is empty again.
-      const again = await call(server, 'POST', '/buy-product', who.customer, cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }));
+      const again = await call(
+        server,
+        'POST',
+        '/buy-product',
+        who.customer,
+        cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }),
+      );
       expect(again.status).toBe(422);
       expect(again.body.code).toBe('STAMPS_NOT_ENOUGH');
 
@@ -180,14 +193,22 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
       await deliver(await placeCash(who));
       const quote = await call(server, 'POST', '/cart/quote', who.customer, { items: [pizzaLine(menu)], redeemStamps: true });
       expect(quote.body).toMatchObject({ discounts: [], discount: 0, toPay: 17.19 });
-      const placed = await call(server, 'POST', '/buy-product', who.customer, cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }));
+      const placed = await call(
+        server,
+        'POST',
+        '/buy-product',
+        who.customer,
+        cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }),
+      );
       expect(placed.status).toBe(422);
       expect(placed.body).toMatchObject({ code: 'STAMPS_NOT_ENOUGH', message: 'Your stamp card needs 1 more stamp before its reward' });
     });
 
     it('a free item: taken off when it is in the order, asked for when it is not', async () => {
       const bread = menu.product('Garlic Bread');
-      const saved = await call(server, 'PUT', '/shop-settings', owner, { stampCard: { stampsNeeded: 2, reward: { kind: 'product', productId: bread } } });
+      const saved = await call(server, 'PUT', '/shop-settings', owner, {
+        stampCard: { stampsNeeded: 2, reward: { kind: 'product', productId: bread } },
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       try {
         const who = await newCustomer();
@@ -198,7 +219,13 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
           label: 'Stamp card: free Garlic Bread',
           condition: 'Add a Garlic Bread to your order to take it free',
         });
-        const without = await call(server, 'POST', '/buy-product', who.customer, cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }));
+        const without = await call(
+          server,
+          'POST',
+          '/buy-product',
+          who.customer,
+          cashOrder([pizzaLine(menu)], who.addressId, { redeemStamps: true }),
+        );
         expect(without.status).toBe(422);
         expect(without.body.message).toBe('Add a Garlic Bread to your order to take it free');
 
@@ -213,9 +240,9 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
     it('keeps its ledger append-only: an entry cannot be changed', async () => {
       const who = await newCustomer();
       await deliver(await placeCash(who));
-      expect(await refusal(server.database.db.execute(sql`update loyalty_ledger set stamps = 50 where user_id = ${who.customer.user.id}`))).toMatch(
-        /loyalty_ledger is append-only/,
-      );
+      expect(
+        await refusal(server.database.db.execute(sql`update loyalty_ledger set stamps = 50 where user_id = ${who.customer.user.id}`)),
+      ).toMatch(/loyalty_ledger is append-only/);
       expect((await card(who.customer)).stamps).toBe(1);
     });
   });

@@ -36,7 +36,10 @@ export interface StampEntry {
 
 /** The stamps a customer holds: the sum of the entries, never below nothing. */
 export function stampBalance(entries: readonly StampEntry[]): number {
-  return Math.max(0, entries.reduce((sum, entry) => sum + entry.stamps, 0));
+  return Math.max(
+    0,
+    entries.reduce((sum, entry) => sum + entry.stamps, 0),
+  );
 }
 
 /** The card as the customer sees it. */

@@ -54,7 +54,11 @@ export async function balanceOf(db: InTransaction, userId: string, now: Date): P
 }
 
 /** The name the reward's product goes by: the order's line's, else the menu's. */
-export async function rewardTitle(db: InTransaction, reward: StampCardReward, lines: ReadonlyArray<{ productId: string; title: string }> = []): Promise<string> {
+export async function rewardTitle(
+  db: InTransaction,
+  reward: StampCardReward,
+  lines: ReadonlyArray<{ productId: string; title: string }> = [],
+): Promise<string> {
   if (reward.kind !== 'product') return '';
   const inOrder = lines.find((line) => line.productId === reward.productId);
   if (inOrder) return inOrder.title;
