@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/use-session';
 import { AuthCard } from '../components/auth-card';
 import { CurrentPasswordField } from '../components/current-password-field';
 import { MyDataSection } from '../components/my-data-section';
+import { StampCardSection } from '../components/stamp-card-section';
 import { VerifyEmailSection } from '../components/verify-email-section';
 import { paths } from '../../../lib/paths';
 
@@ -57,6 +58,7 @@ export function ProfilePage() {
             </Link>
           </div>
           <VerifyEmailSection />
+          <StampCardSection />
           <MyDataSection />
         </>
       }

@@ -23,6 +23,7 @@ import {
 } from '../lib/settings-form';
 import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
+import { StampCardForm } from './stamp-card-form';
 
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
 const TIMER_FIELDS: readonly (keyof SettingsErrors)[] = ['lateAfterMinutes', 'autoRejectAfterMinutes'];
@@ -95,7 +96,7 @@ function OrderTimersForm({ saved }: { saved: ShopSettingsWire }) {
 
 /**
  * /shop-settings: the shop's order timers and auto-accept, the kitchen's settings and the shop
- * itself (the trader, its post code, collection's time), `GET`/`PUT /api/shop-settings`, each section a
+ * itself (the trader, its post code, collection's time), the stamp card, `GET`/`PUT /api/shop-settings`, each section a
  * SettingsSection saving only what changed.
  */
 export function ShopSettingsPage() {
@@ -120,6 +121,7 @@ export function ShopSettingsPage() {
       {settings.data && <OrderTimersForm key={JSON.stringify(settings.data)} saved={settings.data} />}
       {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
     </Page>
   );
 }
