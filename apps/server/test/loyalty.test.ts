@@ -2,9 +2,10 @@
 // when the order is refunded in full; a full card's reward is a discount line the quote shows and the order charges,
 // its stamps given back when that order is canceled; the ledger is append-only.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyLedger, orders } from '../src/db/schema';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { runOrderTimers } from '../src/modules/orders/public';
+import { DEFAULT_SHOP_TIME, startTestServer, testDatabases, type TestServer } from './harness';
 import { addAddress, call, cashOrder, loadMenu, pizzaLine, type Menu } from './order-fixtures';
 import { signInAs, type SignedIn } from './sign-in';
 
@@ -235,6 +236,53 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
       } finally {
         await call(server, 'PUT', '/shop-settings', owner, { stampCard: FIVE_OFF });
       }
+    });
+
+    describe('as the shop clock moves on', () => {
+      const at = (iso: string) => {
+        server.config.shopTime = new Date(iso);
+      };
+      afterEach(() => at(DEFAULT_SHOP_TIME));
+      const fullCard = async () => {
+        const who = await newCustomer();
+        await deliver(await placeCash(who));
+        await deliver(await placeCash(who));
+        return who;
+      };
+
+      it('gives back the stamps of an order the shop rejected by itself (nobody answered)', async () => {
+        const who = await fullCard();
+        const id = await placeCash(who, { redeemStamps: true });
+        expect((await card(who.customer)).stamps).toBe(0);
+        at('2026-11-18T18:11:00Z');
+        expect((await runOrderTimers(server.app)).rejected).toContain(id);
+        expect(await card(who.customer)).toMatchObject({ stamps: 2, rewardReady: true });
+      });
+
+      it('holds the stamps of a card order while its payment may come, and lets them go an hour after', async () => {
+        const who = await fullCard();
+        const started = await call(server, 'POST', '/create-payment-intent', who.customer, {
+          items: [pizzaLine(menu)],
+          addressId: who.addressId,
+          note: '',
+          redeemStamps: true,
+        });
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        expect(started.body.amount).toBe(12.19);
+        expect((await card(who.customer)).stamps).toBe(0);
+        at('2026-11-18T19:01:00Z');
+        expect(await card(who.customer)).toMatchObject({ stamps: 2, rewardReady: true });
+      });
+
+      it('earns a stamp for an order closed at the end of the day', async () => {
+        const who = await newCustomer();
+        const id = await placeCash(who);
+        await setStatus(id, 'Approved Order');
+        at('2026-11-18T23:20:00Z');
+        const closed = await call(server, 'POST', '/orders/close-day', owner);
+        expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+        expect((await card(who.customer)).entries).toMatchObject([{ entry: 'earned', stamps: 1, orderId: id }]);
+      });
     });
 
     it('keeps its ledger append-only: an entry cannot be changed', async () => {
