@@ -88,6 +88,16 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
       expect(saved.body.stampCard).toEqual(FIVE_OFF);
     });
 
+    it('is recorded in the audit log as a settings change', async () => {
+      const log = await call(server, 'GET', '/audit-log?action=settings.update', owner);
+      expect(log.status, JSON.stringify(log.body)).toBe(200);
+      expect(log.body.entries[0]).toMatchObject({
+        summary: expect.stringMatching(/stamp card/i),
+        before: { stampCard: null },
+        after: { stampCard: FIVE_OFF },
+      });
+    });
+
     it('earns a stamp when the order is delivered, not before, and once', async () => {
       const who = await newCustomer();
       const id = await placeCash(who);
@@ -272,6 +282,34 @@ describe.each(testDatabases())('the stamp card on %s', (kind) => {
         expect((await card(who.customer)).stamps).toBe(0);
         at('2026-11-18T19:01:00Z');
         expect(await card(who.customer)).toMatchObject({ stamps: 2, rewardReady: true });
+      });
+
+      it('gives back the stamps of a card order refused when its payment came (the shop paused meanwhile)', async () => {
+        const who = await fullCard();
+        const started = await call(server, 'POST', '/create-payment-intent', who.customer, {
+          items: [pizzaLine(menu)],
+          addressId: who.addressId,
+          note: '',
+          redeemStamps: true,
+        });
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        expect((await call(server, 'PUT', '/shop-status', owner, { pause: { forMinutes: 30 } })).status).toBe(200);
+        try {
+          const paid = await call(server, 'POST', '/test-payments/confirm', who.customer, {
+            clientSecret: started.body.clientSecret,
+            ...TEST_CARD,
+          });
+          expect(paid.body.code).toBe('ORDER_NOT_PLACED');
+        } finally {
+          await call(server, 'PUT', '/shop-status', owner, { pause: null });
+        }
+        expect(await card(who.customer)).toMatchObject({ stamps: 2, rewardReady: true });
+        expect(
+          (await ledgerOf(who.customer.user.id))
+            .filter((row) => row.orderId === started.body.orderId)
+            .map((row) => row.entry)
+            .sort(),
+        ).toEqual(['redeemed', 'restored']);
       });
 
       it('earns a stamp for an order closed at the end of the day', async () => {
