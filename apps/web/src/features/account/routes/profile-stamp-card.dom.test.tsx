@@ -26,11 +26,19 @@ describe('the stamp card on My Profile', () => {
       needed: 8,
       rewardReady: false,
       reward: { kind: 'product', label: 'Stamp card: free Garlic Bread', condition: 'Add a Garlic Bread to your order to take it free' },
-      entries: [],
+      entries: [
+        { entry: 'reversed', stamps: -1, orderId: '65f000000000000000c0ffee', at: '2026-11-19T20:00:00.000Z' },
+        { entry: 'earned', stamps: 1, orderId: '65f000000000000000c0ffee', at: '2026-11-18T19:00:00.000Z' },
+      ],
     });
     const section = await screen.findByRole('region', { name: 'Stamp card' });
     expect(within(section).getByText('3 of 8 stamps')).toBeVisible();
     expect(within(section).getByText('8 stamps give you free Garlic Bread')).toBeVisible();
+    const entries = within(within(section).getByRole('list', { name: 'Latest stamps' })).getAllByRole('listitem');
+    expect(entries.map((item) => item.textContent)).toEqual([
+      '19/11/2026 · Order c0ffee · Stamp taken back: the order was canceled or refunded (-1)',
+      '18/11/2026 · Order c0ffee · Stamp earned (+1)',
+    ]);
   });
 
   it('says a full card’s reward is ready', async () => {
