@@ -27,6 +27,7 @@ import { bannerRoutes } from './modules/banners/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { favouriteRoutes } from './modules/favourites/routes';
+import { loyaltyRoutes } from './modules/loyalty/routes';
 import { healthRoutes } from './modules/health/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { kitchenRoutes } from './modules/kitchen/routes';
@@ -77,6 +78,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   staffRoutes,
   cartRoutes,
   favouriteRoutes,
+  loyaltyRoutes,
   addressRoutes,
   deliveryRoutes,
   paymentRoutes,

@@ -474,6 +474,9 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     request: async (ctx) => ({ path: api(`/favouritelist/${await ctx.newOwnerFavourite()}`) }),
   },
 
+  // The stamp card: each account's own
+  'GET /api/loyalty': { expect: signedIn(), request: () => ({ path: api('/loyalty') }) },
+
   // Addresses
   'POST /api/address-collection': { expect: signedIn(201), request: () => ({ path: api('/address-collection'), body: ADDRESS }) },
   'GET /api/address-collection/:id': {

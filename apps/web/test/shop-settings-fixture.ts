@@ -20,4 +20,5 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   counterRefundLimit: 5,
   ticketLeadMinutes: 30,
   autoCloseDay: true,
+  stampCard: null,
 };

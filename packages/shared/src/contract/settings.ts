@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { poundsAsPence } from './pounds';
 import { MAX_MINIMUM_ORDER_PENCE } from '../domain/minimum-order';
+import { stampCardSettingsSchema } from '../domain/stamp-card';
 import { normaliseUkPhone, normaliseUkPostcode, normaliseVatNumber, TRADER_ADDRESS_LINES, TRADER_TEXT_MAX } from '../domain/shop-identity';
 
 const minutes = (name: string, min: number, max: number) => {
@@ -106,6 +107,11 @@ export const shopSettingsWireSchema = z.strictObject({
   ticketLeadMinutes: z.number(),
   /** At the end of the trading day, what was left open is closed, so the board starts the next day empty (default on). */
   autoCloseDay: z.boolean(),
+  /**
+   * The stamp card (domain/stamp-card.ts): `{stampsNeeded, reward}`, the reward `{kind: 'amount', pence}` or
+   * `{kind: 'product', productId}`; null: off (the default).
+   */
+  stampCard: stampCardSettingsSchema.nullable(),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 

@@ -20,7 +20,7 @@ import { recordAudit, type AuditActor } from '../audit/public';
 import { readOpeningHours } from '../settings/public';
 import { emitOrderStatusChanged } from './events';
 import { placedOrderCondition } from './reads';
-import { settleQuietly, type OrderContext } from './status';
+import { settleQuietly, stampsOfChange, type OrderContext } from './status';
 
 const BATCH = 50;
 const MAX_BATCHES = 40;
@@ -77,6 +77,7 @@ export async function closeDay(ctx: OrderContext, dayEnd: Date, actor: AuditActo
           .returning({ id: orders.id });
         if (updated.length === 0) continue;
         await tx.insert(orderStatusHistory).values({ id: newId(), orderId: order.id, status, changedBy: null, changedAt: now });
+        await stampsOfChange(tx, order.id, status, now);
         done.push({ ...order, status });
       }
       if (done.length > 0) {

@@ -11,6 +11,7 @@ import type { Db, InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
+import { stampOrderCanceled, stampOrderRefunded } from '../loyalty/public';
 import type { OrderCatalogue } from '../pricing/public';
 import { checkTime, lockSlot, priceOrder } from './order-rules';
 import { readStoredItems } from './wire';
@@ -51,7 +52,12 @@ export async function writeOrderMoney(
     .set({ ...change, updatedAt: now })
     .where(and(...conditions))
     .returning({ id: orders.id, total: orders.total, refundedTotal: orders.refundedTotal, paymentStatus: orders.paymentStatus });
-  return rows[0] ?? null;
+  const row = rows[0] ?? null;
+  // Refunded in full (whichever way the refund came: the shop's, the provider's dashboard), the order's stamp goes back.
+  if (row && change.refundedTotal !== undefined && row.total > 0 && row.refundedTotal >= row.total) {
+    await stampOrderRefunded(db, orderId, now);
+  }
+  return row;
 }
 
 /** What confirming a paid card order reads besides its transaction: the menu (loadOrderCatalogue, before it), the clock, the configuration. */
@@ -87,6 +93,8 @@ export async function confirmCardOrder(
         updatedAt: now,
       })
       .where(and(eq(orders.id, order.id), isNull(orders.placedAt)));
+    // The stamps it would have spent go back.
+    await stampOrderCanceled(tx, order.id, now);
     return { placed: false, reason: refusal };
   }
   const placed = await tx

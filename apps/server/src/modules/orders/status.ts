@@ -6,11 +6,13 @@ import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
+import type { InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { recordAudit, type AuditActor } from '../audit/public';
 import { currentQuote } from '../kitchen/public';
+import { stampOrderCanceled, stampOrderDelivered } from '../loyalty/public';
 import { emitOrderStatusChanged, type OrderChangeKind } from './events';
 import { isPlaced, ORDER_NOT_FOUND } from './reads';
 
@@ -181,6 +183,7 @@ export async function updateOrderStatus(
         .returning({ id: orders.id });
       if (changed.length === 0) return false;
       await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: actor.id, changedAt: now });
+      await stampsOfChange(tx, orderId, status, now);
       const audited = auditedChange(order.status, status, change, promise);
       if (audited) await recordAudit(tx, now, { actor, subjectType: 'order', subjectId: orderId, ...audited(displayOrderId(orderId)) });
       return true;
@@ -219,6 +222,12 @@ function auditedChange(from: OrderStatus, to: OrderStatus, change: StatusChange,
     before,
     after: { status: to, reason },
   });
+}
+
+/** The stamp card's part of a status change: a stamp for an order delivered, put right for one canceled. */
+export async function stampsOfChange(tx: InTransaction, orderId: string, status: OrderStatus, now: Date): Promise<void> {
+  if (status === 'Delivered Order') await stampOrderDelivered(tx, orderId, now);
+  else if (status === 'Canceled Order') await stampOrderCanceled(tx, orderId, now);
 }
 
 /** settleCanceled never throws by contract; a broken promise is logged, and the timers' sweep finishes it. */

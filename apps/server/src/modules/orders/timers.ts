@@ -35,7 +35,7 @@ import { readOpeningHours, readShopSettings } from '../settings/public';
 import { closeDay } from './close-day';
 import { emitOrderStatusChanged, onOrderPlaced } from './events';
 import { placedOrderCondition } from './reads';
-import { settleQuietly, updateOrderStatus, type OrderContext } from './status';
+import { settleQuietly, stampsOfChange, updateOrderStatus, type OrderContext } from './status';
 
 /** Orders taken per batch; a tick goes on with further batches until none is left (at most MAX_BATCHES). */
 const BATCH = 20;
@@ -120,6 +120,7 @@ export async function rejectUnansweredOrders(ctx: OrderContext, minutes: number,
         await tx
           .insert(orderStatusHistory)
           .values({ id: newId(), orderId: order.id, status: 'Canceled Order', changedBy: null, changedAt: now });
+        await stampsOfChange(tx, order.id, 'Canceled Order', now);
         await recordAudit(tx, now, {
           actor: SHOP_ACTOR,
           action: 'order.reject',

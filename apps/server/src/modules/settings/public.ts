@@ -6,6 +6,7 @@ export {
   readShopPostcode,
   readShopSettings,
   readShopTrader,
+  readStampCard,
   shopTraderOf,
 } from './service';
 export { onShopSettingsChanged } from './events';

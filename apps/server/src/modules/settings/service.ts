@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ShopSettingsUpdate, ShopSettingsWire, ShopTrader } from '@shop/shared/contract/settings';
 import { DEFAULT_COLLECTION_MINUTES, DEFAULT_KITCHEN_SETTINGS, DEFAULT_TICKET_LEAD_MINUTES } from '@shop/shared/domain/kitchen';
 import { DEFAULT_COUNTER_REFUND_LIMIT } from '@shop/shared/domain/roles';
@@ -7,10 +7,12 @@ import { penceToPounds } from '@shop/shared/domain/money';
 import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@shop/shared/domain/opening-hours';
 import { DEFAULT_ORDER_TIMER_SETTINGS } from '@shop/shared/domain/order-promise';
 import { SHOP_IDENTITY, type ShopIdentity } from '@shop/shared/domain/shop-identity';
+import type { StampCardSettings } from '@shop/shared/domain/stamp-card';
 import type { ShopEnvironment } from '../../config';
 import type { ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { shopSettings } from '../../db/schema';
+import type { Db, InTransaction } from '../../db/client';
+import { products, shopSettings } from '../../db/schema';
+import { HttpError } from '../../http-errors';
 import { describeChanges, recordChange, type AuditActor } from '../audit/public';
 import { emitShopSettingsChanged } from './events';
 
@@ -36,6 +38,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   counterRefundLimit: penceToPounds(DEFAULT_COUNTER_REFUND_LIMIT),
   ticketLeadMinutes: DEFAULT_TICKET_LEAD_MINUTES,
   autoCloseDay: true,
+  stampCard: null,
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -83,6 +86,7 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
     counterRefundLimit: penceToPounds(row.counterRefundLimit),
     ticketLeadMinutes: row.ticketLeadMinutes,
     autoCloseDay: row.autoCloseDay,
+    stampCard: row.stampCard ?? null,
   };
 }
 
@@ -145,6 +149,7 @@ export async function updateShopSettings(
 ): Promise<ShopSettingsWire> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    if (change.stampCard?.reward.kind === 'product') await assertRewardProduct(tx, change.stampCard.reward.productId);
     const before = await readShopSettings(tx, ctx.config.shop);
     await saveRow(tx, now, rowChange(change));
     const after = await readShopSettings(tx, ctx.config.shop);
@@ -160,6 +165,16 @@ export async function updateShopSettings(
   });
   emitShopSettingsChanged(ctx.db);
   return readShopSettings(ctx.db, ctx.config.shop);
+}
+
+/** A stamp card's free item is a product on the menu. */
+async function assertRewardProduct(db: Db, productId: string): Promise<void> {
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .limit(1);
+  if (found.length === 0) throw new HttpError('VALIDATION_FAILED', 'stampCard.reward.productId: no product on the menu has this id');
 }
 
 /** The fields among `keys` whose values differ between two readings. */
@@ -198,6 +213,12 @@ export async function readOpeningHours(db: Db): Promise<OpeningHours> {
     await db.select({ hours: shopSettings.openingHours }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1)
   )[0];
   return row?.hours ?? DEFAULT_OPENING_HOURS;
+}
+
+/** The stamp card in force (decision 1601), read at each use like the hours; null while it is off. `db` may be an order's transaction. */
+export async function readStampCard(db: InTransaction): Promise<StampCardSettings | null> {
+  const row = (await db.select({ card: shopSettings.stampCard }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1))[0];
+  return row?.card ?? null;
 }
 
 /** The minimum order per fulfilment in pence: the owner's, or the spec's £10 until saved. */

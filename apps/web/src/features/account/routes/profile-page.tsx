@@ -8,6 +8,7 @@ import { AuthCard } from '../components/auth-card';
 import { CurrentPasswordField } from '../components/current-password-field';
 import { MyDataSection } from '../components/my-data-section';
 import { SavedCardsSection } from '../components/saved-cards-section';
+import { StampCardSection } from '../components/stamp-card-section';
 import { VerifyEmailSection } from '../components/verify-email-section';
 import { paths } from '../../../lib/paths';
 
@@ -60,6 +61,7 @@ export function ProfilePage() {
           </div>
           <VerifyEmailSection />
           <SavedCardsSection />
+          <StampCardSection />
           <MyDataSection />
         </>
       }

@@ -23,6 +23,7 @@ import {
 } from '../lib/settings-form';
 import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
+import { StampCardForm } from './stamp-card-form';
 import { TippingPolicyForm } from './tipping-policy-form';
 
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
@@ -96,7 +97,7 @@ function OrderTimersForm({ saved }: { saved: ShopSettingsWire }) {
 
 /**
  * /shop-settings: the shop's order timers and auto-accept, the kitchen's settings and the shop
- * itself (the trader, its post code, collection's time), `GET`/`PUT /api/shop-settings`, each section a
+ * itself (the trader, its post code, collection's time), the stamp card, `GET`/`PUT /api/shop-settings`, each section a
  * SettingsSection saving only what changed; and the tipping policy (`/api/tipping-policy`), the owner's to write.
  */
 export function ShopSettingsPage() {
@@ -121,6 +122,7 @@ export function ShopSettingsPage() {
       {settings.data && <OrderTimersForm key={JSON.stringify(settings.data)} saved={settings.data} />}
       {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TippingPolicyForm />}
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { CheckoutExtrasDraft } from '../../../lib/use-cart-quote';
+import { StampReward } from './stamp-reward';
 import { TipChooser } from './tip-chooser';
 
 export interface CheckoutExtrasProps {
@@ -20,6 +21,7 @@ export interface CheckoutExtrasProps {
 export function CheckoutExtras(props: CheckoutExtrasProps) {
   return (
     <>
+      {props.signedIn && <StampReward {...props} />}
       <TipChooser tip={props.extras.tip} onTip={(tip) => props.onChange({ tip })} fulfilment={props.fulfilment} />
     </>
   );
