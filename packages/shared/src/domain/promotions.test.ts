@@ -18,7 +18,7 @@ const WINGS = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 // Thursday 26 November 2026, 18:30 in London (GMT).
 const THURSDAY_EVENING = new Date('2026-11-26T18:30:00Z');
 
-function rule(overrides: Partial<PromotionRule> & { conditions?: Partial<PromotionRule['conditions']>; limits?: Partial<PromotionRule['limits']> } = {}): PromotionRule {
+function rule(overrides: Omit<Partial<PromotionRule>, 'conditions' | 'limits'> & { conditions?: Partial<PromotionRule['conditions']>; limits?: Partial<PromotionRule['limits']> } = {}): PromotionRule {
   return promotionRuleSchema.parse({
     kind: overrides.kind ?? 'percent',
     value: overrides.value ?? 10,
