@@ -49,8 +49,9 @@ export type TicketOrder = Pick<
   | 'expectedTime'
   | 'scheduledFor'
 > &
-  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number.
-  Partial<Pick<OrderWire, 'channel' | 'takenBy'>>;
+  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number. The discount lines
+  // are printed on the customer's copy.
+  Partial<Pick<OrderWire, 'channel' | 'takenBy' | 'discounts'>>;
 
 /** Characters per line of each paper width, in the printers' normal font (12 dots wide, 576 and 384 dots). */
 export const TICKET_CHARS_PER_LINE: Record<80 | 58, number> = { 80: 48, 58: 32 };
@@ -213,6 +214,7 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
     add('{width:*,12}');
     add(`|Subtotal | ${formatPounds(pence(order.subtotal))}`);
     if (order.fulfilment === 'delivery' && order.deliveryFee > 0) add(`|Delivery | ${formatPounds(pence(order.deliveryFee))}`);
+    for (const discount of order.discounts ?? []) add(`|${ticketText(discount.label)} | -${formatPounds(pence(discount.amount))}`);
     add(`|"Total" | "${formatPounds(pence(order.totalPrice))}"`);
     add('{width:auto}');
   }

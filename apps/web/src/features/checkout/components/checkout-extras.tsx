@@ -1,6 +1,7 @@
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { CheckoutExtrasDraft } from '../../../lib/use-cart-quote';
+import { PromoCode } from './promo-code';
 
 export interface CheckoutExtrasProps {
   extras: CheckoutExtrasDraft;
@@ -16,6 +17,10 @@ export interface CheckoutExtrasProps {
  * What checkout adds before paying, each part its own component: a promotion code, the stamp card's reward (a
  * signed-in customer's), a tip for the driver (a delivery's). The server prices them with the cart (the quote).
  */
-export function CheckoutExtras(_props: CheckoutExtrasProps) {
-  return null;
+export function CheckoutExtras(props: CheckoutExtrasProps) {
+  return (
+    <>
+      <PromoCode {...props} />
+    </>
+  );
 }

@@ -4,7 +4,6 @@ import { CRUST_LABELS } from '@shop/shared/domain/catalogue';
 import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { Alert, Skeleton } from '../../../components/ui';
-import { addPounds } from '../../../lib/delivery-check';
 import { formatWirePounds } from '../../../lib/money';
 
 /** A delivery's line: the zone's fee ('Free' at 0), or why the shop does not deliver there (decision 1001). */
@@ -36,8 +35,9 @@ function DeliveryLine({ delivery, food }: { delivery: DeliveryCheckAnswer; food:
 }
 
 /**
- * The order as the server prices it (POST /api/cart/quote), with the minimum-order warning, and for a delivery its
- * fee as its own line, in the total (GET /api/delivery-check for the chosen address's post code).
+ * The order as the server prices it (POST /api/cart/quote), with the minimum-order warning, for a delivery its fee as
+ * its own line (GET /api/delivery-check for the chosen address's post code), each discount as its own line, and the
+ * total the quote's `toPay`: what the order will charge.
  */
 export function OrderSummary({
   quote,
@@ -50,7 +50,6 @@ export function OrderSummary({
   loading: boolean;
   delivery?: DeliveryCheckAnswer | null;
 }) {
-  const fee = delivery?.delivers ? delivery.fee : 0;
   return (
     <section aria-labelledby="summary-heading" className="ui-surface">
       <h2 id="summary-heading" className="checkout-title">
@@ -86,10 +85,16 @@ export function OrderSummary({
         <>
           <hr className="ui-divider checkout-summary-divider" />
           {delivery && <DeliveryLine delivery={delivery} food={quote.total} />}
+          {quote.discounts.map((discount, index) => (
+            <div key={`${discount.label}-${index}`} className="checkout-summary-row" data-testid="discount-line">
+              <p className="ui-p">{discount.label}</p>
+              <p className="ui-p">−{formatWirePounds(discount.amount)}</p>
+            </div>
+          ))}
           <div className="checkout-summary-row is-total">
             <p className="ui-p">Total</p>
             <p className="ui-p" data-testid="order-total">
-              {formatWirePounds(addPounds(quote.total, fee))}
+              {formatWirePounds(quote.toPay)}
             </p>
           </div>
           {!quote.meetsMinimum && (
