@@ -223,8 +223,8 @@ export interface PromotionLine {
  * more. Automatic offers worth nothing (after the cap too) are left out. The lines together never take off more than the food and the
  * delivery fee: a later line is cut down to what is left.
  */
-export function combinePromotions(code: PromotionLine | null, automatic: readonly PromotionLine[], goods: number): PromotionLine[] {
-  let best: PromotionLine | null = null;
+export function combinePromotions<T extends PromotionLine>(code: T | null, automatic: readonly T[], goods: number): T[] {
+  let best: T | null = null;
   for (const line of automatic) if (line.amount > 0 && (!best || line.amount > best.amount)) best = line;
   const lines = capLines([...(code ? [code] : []), ...(best ? [best] : [])], goods);
   // The code's line stays even at nothing (free delivery where delivery is free), so the customer sees it applied.

@@ -19,6 +19,7 @@ import { paymentLine, REFUND_ARRIVES } from '@shop/shared/domain/payment-line';
 import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-types';
 import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
 import { vatBreakdown, vatLineText } from '@shop/shared/domain/vat';
+import type { OrderDiscount } from '@shop/shared/domain/order-discounts';
 import { formatPhone } from '@shop/shared/domain/phone';
 
 /** What the mails say of an order: its row, money in pence. */
@@ -28,6 +29,8 @@ export interface OrderForMail {
   subtotal: number;
   /** Pence: the delivery fee, included in total (standard-rated on a VAT receipt). */
   deliveryFee: number;
+  /** The discount lines taken off (pence), each on its own line and off the VAT of what it applies to. */
+  discounts?: OrderDiscount[];
   total: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
@@ -164,18 +167,22 @@ function questions(shop: ShopIdentity): string[] {
  * A VAT-registered shop's receipt (decision 1002): its VAT number and the VAT included per rate, worked out on each
  * rate's total (domain/vat.ts); nothing for a shop without a VAT number.
  */
-export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee'>, shop: ShopIdentity): string[] {
+export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee' | 'discounts'>, shop: ShopIdentity): string[] {
   if (!shop.vatNumber) return [];
-  const rates = vatBreakdown({ lines: order.items, deliveryFee: order.deliveryFee });
+  const rates = vatBreakdown({ lines: order.items, deliveryFee: order.deliveryFee, discounts: order.discounts ?? [] });
   return [`VAT number: ${shop.vatNumber}`, ...rates.map((line) => vatLineText(line, formatPounds))];
 }
 
-/** 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), and 'Total'. */
-export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'total' | 'fulfilment'>): string[] {
+/**
+ * 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), each discount
+ * ('PIZZA10: 10% off: -£1.72'), and 'Total'.
+ */
+export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'total' | 'fulfilment' | 'discounts'>): string[] {
   const fee = deliveryFeeLine(order);
   return [
     `Subtotal: ${formatPounds(order.subtotal)}`,
     ...(fee === null ? [] : [`Delivery: ${formatPounds(fee)}`]),
+    ...(order.discounts ?? []).map((discount) => `${discount.label}: -${formatPounds(discount.amount)}`),
     `Total: ${formatPounds(order.total)}`,
   ];
 }

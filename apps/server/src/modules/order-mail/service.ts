@@ -40,6 +40,7 @@ export async function readOrderForMail(db: Db, orderId: string, origin = ''): Pr
       items,
       subtotal: row.subtotal,
       deliveryFee: row.deliveryFee,
+      discounts: row.discounts,
       total: row.total,
       paymentType: row.paymentType,
       paymentStatus: row.paymentStatus,

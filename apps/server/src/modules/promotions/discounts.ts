@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type 
 import type { PromoOutcome } from '@shop/shared/contract/order-extras';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { OrderChannel } from '@shop/shared/domain/order-channel';
-import type { OrderDiscount } from '@shop/shared/domain/order-discounts';
+import type { DiscountTarget, OrderDiscount } from '@shop/shared/domain/order-discounts';
 import type { CartQuote } from '@shop/shared/domain/pricing';
 import {
   combinePromotions,
@@ -63,6 +63,9 @@ function customerOrders(customer: DiscountContext['customer']): SQL | null {
   return ways.length > 0 ? or(...ways)! : null;
 }
 
+/** A candidate discount line and what it comes off (for the receipt's VAT). */
+type Line = PromotionLine & { appliesTo: DiscountTarget };
+
 type PromotionRow = { id: string; name: string; code: string | null; active: boolean; rule: PromotionRule };
 
 function needsCounting(rule: PromotionRule): boolean {
@@ -113,14 +116,17 @@ async function decideAll(ctx: DiscountContext, rows: PromotionRow[], wanted: str
     channel: ctx.channel,
     now: ctx.now,
   };
-  let codeLine: PromotionLine | null = null;
+  let codeLine: Line | null = null;
   let promo: PromoOutcome | null = null;
-  const automatic: PromotionLine[] = [];
+  const automatic: Line[] = [];
   for (const row of rows) {
     const targetTitle = row.rule.target.on === 'product' ? (titles.get(row.rule.target.productId) ?? null) : null;
     const promotion = { ...row, targetTitle };
     const decision = decidePromotion(promotion, order, history(row));
-    const line = decision.applies ? { promotionId: row.id, code: row.code, label: promotionLabel(promotion), amount: decision.amount } : null;
+    const appliesTo: DiscountTarget = row.rule.kind === 'free-delivery' ? { on: 'delivery' } : row.rule.target;
+    const line = decision.applies
+      ? { promotionId: row.id, code: row.code, label: promotionLabel(promotion), amount: decision.amount, appliesTo }
+      : null;
     if (row.code !== null && row.code === wanted) {
       promo = { code: row.code, applied: decision.applies, reason: decision.applies ? null : decision.reason };
       codeLine = line;
@@ -128,7 +134,7 @@ async function decideAll(ctx: DiscountContext, rows: PromotionRow[], wanted: str
   }
   const lines = combinePromotions(codeLine, automatic, quote.total + ctx.deliveryFee);
   return {
-    discounts: lines.map((line) => ({ source: 'promotion', label: line.label, amount: line.amount, promotionId: line.promotionId, code: line.code })),
+    discounts: lines.map((line) => ({ source: 'promotion', ...line })),
     promo,
   };
 }
