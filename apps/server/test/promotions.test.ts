@@ -158,6 +158,30 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
     });
   });
 
+  it('takes a code on a phone order the staff take, and refuses a website-only code there in its words', async () => {
+    const counter = await signInAs(server, { role: 'counter' });
+    const phoneCode = newCode();
+    await create(tenPercent(phoneCode));
+    const webOnly = newCode();
+    await create(tenPercent(webOnly, { conditions: { channels: ['web', 'guest'] } }));
+    const take = (promoCode: string) =>
+      call(server, 'POST', '/staff/orders', counter, {
+        channel: 'phone',
+        customer: { name: 'Ada Caller', phone: '07700 900777' },
+        fulfilment: 'collection',
+        items: [pizzaLine(menu)],
+        payment: 'cash',
+        promoCode,
+      });
+    const taken = await take(phoneCode);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.id, taken.body.insertedId));
+    expect(row).toMatchObject({ channel: 'phone', discount: 172, total: 1547 });
+    const refused = await take(webOnly);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'PROMO_NOT_APPLICABLE', message: 'This code is for website orders' });
+  });
+
   describe('limits', () => {
     it('gives a code limited to one use a customer to exactly one of six orders sent at once', async () => {
       const code = newCode();
