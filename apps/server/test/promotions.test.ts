@@ -38,7 +38,13 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
     return { customer, addressId: await addAddress(server, customer) };
   };
   const quote = (who: SignedIn | null, promoCode: string, extra: Record<string, unknown> = {}) =>
-    call(server, 'POST', '/cart/quote', who, { items: [pizzaLine(menu)], fulfilment: 'delivery', postcode: 'BS1 4DJ', promoCode, ...extra });
+    call(server, 'POST', '/cart/quote', who, {
+      items: [pizzaLine(menu)],
+      fulfilment: 'delivery',
+      postcode: 'BS1 4DJ',
+      promoCode,
+      ...extra,
+    });
 
   describe('editing', () => {
     it('adds a code (stored upper case), lists it with its uses, changes it and archives it', async () => {
@@ -65,9 +71,21 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       expect(listed.status).toBe(200);
       expect(listed.body.find((each: { _id: string }) => each._id === id)).toMatchObject({ code, uses: 0 });
 
-      const changed = await call(server, 'PUT', `/promotions/${id}`, owner, { name: 'Five off', code, kind: 'amount', value: 5, active: false });
+      const changed = await call(server, 'PUT', `/promotions/${id}`, owner, {
+        name: 'Five off',
+        code,
+        kind: 'amount',
+        value: 5,
+        active: false,
+      });
       expect(changed.status).toBe(200);
-      expect(changed.body).toMatchObject({ name: 'Five off', kind: 'amount', value: 5, active: false, conditions: { minSpend: 0, days: null } });
+      expect(changed.body).toMatchObject({
+        name: 'Five off',
+        kind: 'amount',
+        value: 5,
+        active: false,
+        conditions: { minSpend: 0, days: null },
+      });
 
       expect((await call(server, 'DELETE', `/promotions/${id}`, owner)).body).toEqual({ deletedCount: 1 });
       const after = await call(server, 'GET', '/promotions', owner);
@@ -81,7 +99,10 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       await create(tenPercent(code));
       const taken = await call(server, 'POST', '/promotions', owner, tenPercent(code.toLowerCase()));
       expect(taken.status).toBe(409);
-      expect(taken.body).toMatchObject({ code: 'PROMO_CODE_TAKEN', message: `There is already a promotion with the code ${code}: choose another code` });
+      expect(taken.body).toMatchObject({
+        code: 'PROMO_CODE_TAKEN',
+        message: `There is already a promotion with the code ${code}: choose another code`,
+      });
 
       const bad = async (body: Record<string, unknown>, message: string) => {
         const answer = await call(server, 'POST', '/promotions', owner, body);
@@ -89,11 +110,20 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
         expect(answer.body.message).toContain(message);
       };
       await bad(tenPercent(newCode(), { value: 150 }), 'value: a percentage must be a whole number from 1 to 100');
-      await bad(tenPercent(newCode(), { kind: 'amount', value: 2.555 }), 'value: an amount off must be in pounds from 0.01 to 1000, to the penny');
+      await bad(
+        tenPercent(newCode(), { kind: 'amount', value: 2.555 }),
+        'value: an amount off must be in pounds from 0.01 to 1000, to the penny',
+      );
       await bad(tenPercent('a b'), 'code must be 3 to 32 letters, digits or dashes, such as PIZZA10');
-      await bad(tenPercent(newCode(), { kind: 'free-delivery', value: 0, target: { on: 'category', category: 'Pizzas' } }), 'target: free delivery is on the whole order');
+      await bad(
+        tenPercent(newCode(), { kind: 'free-delivery', value: 0, target: { on: 'category', category: 'Pizzas' } }),
+        'target: free delivery is on the whole order',
+      );
       await bad(tenPercent(newCode(), { conditions: { hours: { from: '25:00', until: '21:00' } } }), 'Must be a time as HH:MM');
-      await bad(tenPercent(newCode(), { conditions: { startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' } }), 'conditions.endsAt: the end must come after the start');
+      await bad(
+        tenPercent(newCode(), { conditions: { startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' } }),
+        'conditions.endsAt: the end must come after the start',
+      );
 
       const unknown = await call(server, 'PUT', '/promotions/aaaaaaaaaaaaaaaaaaaaaaaa', owner, tenPercent(newCode()));
       expect(unknown.status).toBe(404);
@@ -128,7 +158,12 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       expect(row).toMatchObject({ subtotal: 1719, discount: 172, total: 1547 });
       expect(row?.discounts).toEqual([expect.objectContaining({ source: 'promotion', label: `${code}: 10% off`, amount: 172, code })]);
 
-      const card = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '', promoCode: code });
+      const card = await call(server, 'POST', '/create-payment-intent', customer, {
+        items: [pizzaLine(menu)],
+        addressId,
+        note: '',
+        promoCode: code,
+      });
       expect(card.status, JSON.stringify(card.body)).toBe(200);
       expect(card.body.amount).toBe(15.47);
     });
@@ -147,15 +182,59 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       const refused = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code }));
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 'PROMO_NOT_APPLICABLE', message: 'This code needs £20.00 of food: add £2.81 more' });
-      const card = await call(server, 'POST', '/create-payment-intent', customer, { items: [pizzaLine(menu)], addressId, note: '', promoCode: code });
+      const card = await call(server, 'POST', '/create-payment-intent', customer, {
+        items: [pizzaLine(menu)],
+        addressId,
+        note: '',
+        promoCode: code,
+      });
       expect(card.status).toBe(422);
       expect(card.body.message).toBe('This code needs £20.00 of food: add £2.81 more');
 
-      expect((await quote(null, 'NOSUCHCODE')).body.promo).toEqual({ code: 'NOSUCHCODE', applied: false, reason: "We don't recognise the code NOSUCHCODE" });
+      expect((await quote(null, 'NOSUCHCODE')).body.promo).toEqual({
+        code: 'NOSUCHCODE',
+        applied: false,
+        reason: "We don't recognise the code NOSUCHCODE",
+      });
       const collection = newCode();
       await create(tenPercent(collection, { conditions: { fulfilment: 'collection' } }));
       expect((await quote(null, collection)).body.promo.reason).toBe('This code is for collection orders');
     });
+  });
+
+  it('refunds at most what the discounted card order charged, and its receipt’s VAT is on what was paid', async () => {
+    const code = newCode();
+    await create(tenPercent(code));
+    const { customer, addressId } = await newCustomer();
+    const started = await call(server, 'POST', '/create-payment-intent', customer, {
+      items: [pizzaLine(menu)],
+      addressId,
+      note: '',
+      promoCode: code,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const paid = await call(server, 'POST', '/test-payments/confirm', customer, {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const id = started.body.orderId as string;
+    expect((await call(server, 'PUT', `/update-sell-products/${id}`, owner, { status: 'Approved Order' })).status).toBe(200);
+
+    const tooMuch = await call(server, 'POST', `/orders/${id}/refunds`, owner, { amount: 15.48, reason: 'Cold' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toMatchObject({ code: 'REFUND_TOO_LARGE', message: 'You can refund at most £15.47' });
+    expect((await call(server, 'POST', `/orders/${id}/refunds`, owner, { amount: 15.47, reason: 'Cold' })).status).toBe(201);
+
+    expect((await call(server, 'PUT', '/shop-settings', owner, { vatNumber: 'GB123456789' })).status).toBe(200);
+    const receipt = await call(server, 'GET', `/receipts/${id}`, customer);
+    // £17.19 less £1.72: the VAT is on the £15.47 paid (257.83p, to the penny 258p).
+    expect(receipt.body.vat.rates).toEqual([
+      expect.objectContaining({ rate: 'standard', gross: 15.47, vat: 2.58, text: 'VAT at 20% included: £2.58 of £15.47' }),
+    ]);
+    expect((await call(server, 'PUT', '/shop-settings', owner, { vatNumber: null })).status).toBe(200);
   });
 
   it('takes a code on a phone order the staff take, and refuses a website-only code there in its words', async () => {
@@ -188,7 +267,9 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       const { _id } = await create(tenPercent(code, { limits: { perCustomer: 1 } }));
       const { customer, addressId } = await newCustomer();
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () => call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code }))),
+        Array.from({ length: 6 }, () =>
+          call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code })),
+        ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
       for (const answer of answers.filter((each) => each.status === 422))
@@ -203,7 +284,9 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       await create(tenPercent(code, { limits: { total: 2 } }));
       const customers = await Promise.all(Array.from({ length: 4 }, () => newCustomer()));
       const answers = await Promise.all(
-        customers.map(({ customer, addressId }) => call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code }))),
+        customers.map(({ customer, addressId }) =>
+          call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code })),
+        ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 422, 422]);
       expect(answers.find((answer) => answer.status === 422)?.body.message).toBe('This code has been used up');
@@ -216,7 +299,10 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
       const first = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], addressId, { promoCode: code }));
       expect(first.status).toBe(201);
       expect((await quote(customer, code)).body.promo.applied).toBe(false);
-      const canceled = await call(server, 'PUT', `/update-sell-products/${first.body.insertedId}`, owner, { status: 'Canceled Order', reason: 'Too far' });
+      const canceled = await call(server, 'PUT', `/update-sell-products/${first.body.insertedId}`, owner, {
+        status: 'Canceled Order',
+        reason: 'Too far',
+      });
       expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
       expect((await quote(customer, code)).body.promo).toMatchObject({ applied: true });
       const listed = await call(server, 'GET', '/promotions', owner);

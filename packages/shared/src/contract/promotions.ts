@@ -29,7 +29,12 @@ const poundsMessage = (name: string) => `${name} must be an amount in pounds fro
 
 /** The conditions as sent: every one optional (absent: no condition), the minimum spend in pounds. */
 const conditionsWriteSchema = promotionConditionsSchema
-  .extend({ minSpend: z.number(poundsMessage('conditions.minSpend')).min(0, poundsMessage('conditions.minSpend')).max(MAX_PROMOTION_POUNDS, poundsMessage('conditions.minSpend')) })
+  .extend({
+    minSpend: z
+      .number(poundsMessage('conditions.minSpend'))
+      .min(0, poundsMessage('conditions.minSpend'))
+      .max(MAX_PROMOTION_POUNDS, poundsMessage('conditions.minSpend')),
+  })
   .partial();
 
 /** `POST /api/promotions` and `PUT /api/promotions/:id` body (PUT replaces the whole promotion). */
@@ -53,7 +58,8 @@ export const promotionWriteSchema = z
     };
     let value = 0;
     if (body.kind === 'percent') {
-      if (!Number.isInteger(body.value) || body.value < 1 || body.value > 100) return fail('value: a percentage must be a whole number from 1 to 100');
+      if (!Number.isInteger(body.value) || body.value < 1 || body.value > 100)
+        return fail('value: a percentage must be a whole number from 1 to 100');
       value = body.value;
     } else if (body.kind === 'amount') {
       const pence = poundsToPence(body.value);
@@ -62,12 +68,14 @@ export const promotionWriteSchema = z
       value = pence;
     } else if (body.value !== 0) return fail('value: free delivery takes no value');
     if (body.kind === 'free-delivery' && body.target.on !== 'order') return fail('target: free delivery is on the whole order');
-    if (body.kind === 'free-delivery' && body.conditions.fulfilment === 'collection') return fail('conditions.fulfilment: free delivery is for delivery orders');
+    if (body.kind === 'free-delivery' && body.conditions.fulfilment === 'collection')
+      return fail('conditions.fulfilment: free delivery is for delivery orders');
     const minSpend = poundsToPence(body.conditions.minSpend ?? 0);
     if (minSpend === null) return fail(poundsMessage('conditions.minSpend'));
     const { hours, startsAt, endsAt } = body.conditions;
     if (hours && hours.from === hours.until) return fail('conditions.hours: from and until must differ');
-    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) return fail('conditions.endsAt: the end must come after the start');
+    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
+      return fail('conditions.endsAt: the end must come after the start');
     const rule: PromotionRule = {
       kind: body.kind,
       value,

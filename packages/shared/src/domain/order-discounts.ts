@@ -11,10 +11,7 @@ export type DiscountSource = (typeof DISCOUNT_SOURCES)[number];
  * delivery fee. A line without it (the stamp card's reward) comes off the food and the fee alike.
  */
 export type DiscountTarget =
-  | { on: 'order' }
-  | { on: 'category'; category: string }
-  | { on: 'product'; productId: string }
-  | { on: 'delivery' };
+  { on: 'order' } | { on: 'category'; category: string } | { on: 'product'; productId: string } | { on: 'delivery' };
 
 /** One discount line as an order charges and keeps it. */
 export interface OrderDiscount {

@@ -59,7 +59,20 @@ export type PromotionRule = z.infer<typeof promotionRuleSchema>;
 
 /** Days of the week as the rule numbers them (1 = Monday … 7 = Sunday). */
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A promotion as deciding it needs: its code (null: an automatic offer), name, rule and whether it is switched on. */
 export interface PromotionToDecide {
@@ -162,7 +175,10 @@ function channelReason(channels: readonly OrderChannel[], channel: OrderChannel)
 /** The pence of the order a promotion takes its percentage or amount from: all the food, one category's or one product's lines. */
 export function targetTotal(target: PromotionTarget, order: Pick<PromotionOrder, 'lines'>): number {
   return order.lines
-    .filter((line) => target.on === 'order' || (target.on === 'category' ? line.category === target.category : line.productId === target.productId))
+    .filter(
+      (line) =>
+        target.on === 'order' || (target.on === 'category' ? line.category === target.category : line.productId === target.productId),
+    )
     .reduce((sum, line) => sum + line.lineTotal, 0);
 }
 
@@ -189,12 +205,15 @@ export function decidePromotion(promotion: PromotionToDecide, order: PromotionOr
   if (limits.perCustomer !== null && history.customerUses !== null && history.customerUses >= limits.perCustomer)
     return no(limits.perCustomer === 1 ? 'You have already used this code' : `You have already used this code ${limits.perCustomer} times`);
   if (order.subtotal < conditions.minSpend)
-    return no(`This code needs ${formatPounds(conditions.minSpend)} of food: add ${formatPounds(conditions.minSpend - order.subtotal)} more`);
+    return no(
+      `This code needs ${formatPounds(conditions.minSpend)} of food: add ${formatPounds(conditions.minSpend - order.subtotal)} more`,
+    );
   if (rule.kind === 'free-delivery') return { applies: true, amount: order.deliveryFee };
   const base = targetTotal(target, order);
   if (base === 0) {
     if (target.on === 'category') return no(`This code is for ${target.category}: add some to your order`);
-    if (target.on === 'product') return no(`This code is for ${promotion.targetTitle ?? 'an item that is not on the menu now'}: add it to your order`);
+    if (target.on === 'product')
+      return no(`This code is for ${promotion.targetTitle ?? 'an item that is not on the menu now'}: add it to your order`);
   }
   const amount = rule.kind === 'percent' ? Math.floor((base * rule.value) / 100 + 0.5) : Math.min(rule.value, base);
   return { applies: true, amount };
@@ -203,9 +222,16 @@ export function decidePromotion(promotion: PromotionToDecide, order: PromotionOr
 /** The discount line's words: 'PIZZA10: 10% off', 'PIZZA10: £2.00 off Pizzas', 'Free delivery' (an automatic offer by its name). */
 export function promotionLabel(promotion: Pick<PromotionToDecide, 'code' | 'name' | 'rule' | 'targetTitle'>): string {
   const { rule } = promotion;
-  const where = rule.target.on === 'category' ? ` ${rule.target.category}` : rule.target.on === 'product' ? ` ${promotion.targetTitle ?? 'one item'}` : '';
+  const where =
+    rule.target.on === 'category'
+      ? ` ${rule.target.category}`
+      : rule.target.on === 'product'
+        ? ` ${promotion.targetTitle ?? 'one item'}`
+        : '';
   const what =
-    rule.kind === 'free-delivery' ? 'Free delivery' : `${rule.kind === 'percent' ? `${rule.value}%` : formatPounds(rule.value)} off${where}`;
+    rule.kind === 'free-delivery'
+      ? 'Free delivery'
+      : `${rule.kind === 'percent' ? `${rule.value}%` : formatPounds(rule.value)} off${where}`;
   const prefix = promotion.code ?? promotion.name;
   return rule.kind === 'free-delivery' && !promotion.code ? prefix || what : `${prefix}: ${what}`;
 }

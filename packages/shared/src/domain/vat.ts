@@ -70,7 +70,9 @@ function discountWeights(input: VatInput, target: DiscountTarget | undefined): R
   if (target?.on !== 'delivery')
     for (const line of input.lines) {
       const counts =
-        !target || target.on === 'order' || (target.on === 'category' ? line.category === target.category : line.productId === target.productId);
+        !target ||
+        target.on === 'order' ||
+        (target.on === 'category' ? line.category === target.category : line.productId === target.productId);
       if (counts) weights[line.vatRate ?? DEFAULT_VAT_RATE] += line.lineTotal;
     }
   if (!target || target.on === 'delivery') weights.standard += input.deliveryFee ?? 0;
@@ -92,7 +94,10 @@ export function vatBreakdown(input: VatInput): VatRateLine[] {
   gross.standard += input.deliveryFee ?? 0;
   for (const discount of input.discounts ?? []) {
     const weights = discountWeights(input, discount.appliesTo);
-    const shares = spreadPence(discount.amount, VAT_RATES.map((rate) => Math.min(weights[rate], gross[rate])));
+    const shares = spreadPence(
+      discount.amount,
+      VAT_RATES.map((rate) => Math.min(weights[rate], gross[rate])),
+    );
     VAT_RATES.forEach((rate, index) => {
       gross[rate] = Math.max(0, gross[rate] - (shares[index] ?? 0));
     });

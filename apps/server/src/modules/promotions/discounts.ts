@@ -82,13 +82,18 @@ export async function promotionDiscounts(ctx: DiscountContext, code: string | nu
     .where(
       and(
         isNull(promotions.deletedAt),
-        wanted ? or(and(isNull(promotions.code), eq(promotions.active, true)), eq(promotions.code, wanted)) : and(isNull(promotions.code), eq(promotions.active, true)),
+        wanted
+          ? or(and(isNull(promotions.code), eq(promotions.active, true)), eq(promotions.code, wanted))
+          : and(isNull(promotions.code), eq(promotions.active, true)),
       ),
     )
     .orderBy(asc(promotions.id));
   const codeRow = wanted ? rows.find((row) => row.code === wanted) : undefined;
   if (wanted && !codeRow) {
-    const automatic = await decideAll(ctx, rows.filter((row) => row.code === null));
+    const automatic = await decideAll(
+      ctx,
+      rows.filter((row) => row.code === null),
+    );
     return { discounts: automatic.discounts, promo: { code: wanted, applied: false, reason: `We don't recognise the code ${wanted}` } };
   }
   return decideAll(ctx, rows, wanted);
@@ -103,7 +108,12 @@ async function decideAll(ctx: DiscountContext, rows: PromotionRow[], wanted: str
     await db
       .select({ id: promotions.id })
       .from(promotions)
-      .where(inArray(promotions.id, counted.map((row) => row.id)))
+      .where(
+        inArray(
+          promotions.id,
+          counted.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(promotions.id))
       .for('update');
   const history = await readHistory(ctx, counted);
@@ -159,7 +169,15 @@ async function readHistory(ctx: DiscountContext, counted: PromotionRow[]): Promi
       })
       .from(promotionRedemptions)
       .innerJoin(orders, eq(orders.id, promotionRedemptions.orderId))
-      .where(and(inArray(promotionRedemptions.promotionId, counted.map((row) => row.id)), live))
+      .where(
+        and(
+          inArray(
+            promotionRedemptions.promotionId,
+            counted.map((row) => row.id),
+          ),
+          live,
+        ),
+      )
       .groupBy(promotionRedemptions.promotionId);
     for (const row of rows) uses.set(row.promotionId, { total: row.total, mine: row.mine });
   }
@@ -173,7 +191,9 @@ async function readHistory(ctx: DiscountContext, counted: PromotionRow[]): Promi
 /** The titles of the products promotions are for, for their labels and reasons (a product not in the cart too). */
 async function productTitles(ctx: DiscountContext, rows: PromotionRow[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>(ctx.quote.lines.map((line) => [line.productId, line.title]));
-  const missing = rows.flatMap((row) => (row.rule.target.on === 'product' && !titles.has(row.rule.target.productId) ? [row.rule.target.productId] : []));
+  const missing = rows.flatMap((row) =>
+    row.rule.target.on === 'product' && !titles.has(row.rule.target.productId) ? [row.rule.target.productId] : [],
+  );
   if (missing.length > 0) {
     const found = await ctx.db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, missing));
     for (const product of found) titles.set(product.id, product.title);
@@ -182,10 +202,17 @@ async function productTitles(ctx: DiscountContext, rows: PromotionRow[]): Promis
 }
 
 /** Records the order's use of each promotion it got, on the placement's transaction. */
-export async function recordPromotionUses(tx: InTransaction, orderId: string, discounts: readonly OrderDiscount[], now: Date): Promise<void> {
+export async function recordPromotionUses(
+  tx: InTransaction,
+  orderId: string,
+  discounts: readonly OrderDiscount[],
+  now: Date,
+): Promise<void> {
   const uses = discounts.filter((discount) => discount.source === 'promotion' && discount.promotionId);
   if (uses.length === 0) return;
-  await tx.insert(promotionRedemptions).values(
-    uses.map((discount) => ({ id: newId(now), promotionId: discount.promotionId!, orderId, amount: discount.amount, createdAt: now })),
-  );
+  await tx
+    .insert(promotionRedemptions)
+    .values(
+      uses.map((discount) => ({ id: newId(now), promotionId: discount.promotionId!, orderId, amount: discount.amount, createdAt: now })),
+    );
 }

@@ -14,7 +14,11 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions',
     {
       preValidation: requirePermission('settings'),
-      schema: { tags, summary: 'The promotions (not archived), codes first, with their uses', response: { 200: z.array(promotionWireSchema), ...errorAnswers } },
+      schema: {
+        tags,
+        summary: 'The promotions (not archived), codes first, with their uses',
+        response: { 200: z.array(promotionWireSchema), ...errorAnswers },
+      },
     },
     async () => listPromotions(app),
   );
@@ -22,7 +26,12 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions',
     {
       preValidation: requirePermission('settings'),
-      schema: { tags, summary: 'Add a promotion: a code, or an automatic offer', body: promotionWriteSchema, response: { 201: promotionWireSchema, ...errorAnswers } },
+      schema: {
+        tags,
+        summary: 'Add a promotion: a code, or an automatic offer',
+        body: promotionWriteSchema,
+        response: { 201: promotionWireSchema, ...errorAnswers },
+      },
     },
     async (request, reply) => reply.code(201).send(await createPromotion(app, request.body, actorOf(currentUser(request)))),
   );
@@ -30,7 +39,13 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions/:id',
     {
       preValidation: requirePermission('settings'),
-      schema: { tags, summary: 'Replace a promotion (the whole body, as POST)', params: idParams, body: promotionWriteSchema, response: { 200: promotionWireSchema, ...errorAnswers } },
+      schema: {
+        tags,
+        summary: 'Replace a promotion (the whole body, as POST)',
+        params: idParams,
+        body: promotionWriteSchema,
+        response: { 200: promotionWireSchema, ...errorAnswers },
+      },
     },
     async (request) => updatePromotion(app, request.params.id, request.body, actorOf(currentUser(request))),
   );
@@ -38,7 +53,12 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions/:id',
     {
       preValidation: requirePermission('settings'),
-      schema: { tags, summary: 'Archive a promotion (it stops applying; its code is free again)', params: idParams, response: { 200: deletedAnswerSchema, ...errorAnswers } },
+      schema: {
+        tags,
+        summary: 'Archive a promotion (it stops applying; its code is free again)',
+        params: idParams,
+        response: { 200: deletedAnswerSchema, ...errorAnswers },
+      },
     },
     async (request) => archivePromotion(app, request.params.id, actorOf(currentUser(request))),
   );

@@ -63,13 +63,19 @@ function describe(write: PromotionWrite): string {
   return `${write.code ?? write.name} (${promotionLabel({ ...write, targetTitle: null })}${write.active ? '' : ', paused'})`;
 }
 
-export async function createPromotion(ctx: Pick<ServiceContext, 'db' | 'now'>, write: PromotionWrite, actor: AuditActor): Promise<PromotionWire> {
+export async function createPromotion(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  write: PromotionWrite,
+  actor: AuditActor,
+): Promise<PromotionWire> {
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
       if (write.code) await refuseTakenCode(tx, write.code);
       const id = newId(now);
-      await tx.insert(promotions).values({ id, name: write.name, code: write.code, rule: write.rule, active: write.active, createdAt: now });
+      await tx
+        .insert(promotions)
+        .values({ id, name: write.name, code: write.code, rule: write.rule, active: write.active, createdAt: now });
       await recordAudit(tx, now, {
         actor,
         action: 'promotion.create',
@@ -106,7 +112,11 @@ export async function updatePromotion(
   try {
     return await ctx.db.transaction(async (tx) => {
       const [before] = isId(id)
-        ? await tx.select().from(promotions).where(and(eq(promotions.id, id), isNull(promotions.deletedAt))).for('update')
+        ? await tx
+            .select()
+            .from(promotions)
+            .where(and(eq(promotions.id, id), isNull(promotions.deletedAt)))
+            .for('update')
         : [];
       if (!before) throw new HttpError('PROMOTION_NOT_FOUND', PROMOTION_NOT_FOUND);
       if (write.code && write.code !== before.code) await refuseTakenCode(tx, write.code, id);

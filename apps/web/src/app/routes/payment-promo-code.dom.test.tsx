@@ -47,7 +47,13 @@ function openCheckout() {
     'GET /payment-config': ok({ provider: 'test', publishableKey: null, testMode: true }),
     'GET /opening-status': ok(kitchenStatus('2026-11-27T19:00:00Z')),
     'GET /order-slots': ok({ asap: true, quoteMinutes: 45, slots: [] }),
-    'GET /shop-trader': ok({ name: 'Bristol Pizza Co', address: ['4 Quay Street', 'Bristol BS1 4DJ'], phone: '0117 496 0123', email: 'hi@example.com', vatNumber: null }),
+    'GET /shop-trader': ok({
+      name: 'Bristol Pizza Co',
+      address: ['4 Quay Street', 'Bristol BS1 4DJ'],
+      phone: '0117 496 0123',
+      email: 'hi@example.com',
+      vatNumber: null,
+    }),
     'GET /delivery-check': ok({ delivers: true, postcode: 'BS6 6AA', zone: 'BS6', fee: 2.5, minimumOrder: 0, message: null }),
     'POST /cart/quote': quoteWithCodes,
     'POST /create-payment-intent': ok({

@@ -14,7 +14,9 @@ export function PromoCode({ extras, onChange, quote }: Pick<CheckoutExtrasProps,
   const sent = extras.promoCode;
   // The previous quote stays shown while the next loads: only an answer about this code counts.
   const outcome = sent && quote?.promo?.code === sent.trim().toUpperCase() ? quote.promo : null;
-  const line = outcome?.applied ? quote?.discounts.find((discount) => discount.source === 'promotion' && discount.code === outcome.code) : undefined;
+  const line = outcome?.applied
+    ? quote?.discounts.find((discount) => discount.source === 'promotion' && discount.code === outcome.code)
+    : undefined;
   const refusal = outcome && !outcome.applied ? (outcome.reason ?? 'This code does not apply to this order') : null;
 
   const apply = () => {
@@ -34,7 +36,11 @@ export function PromoCode({ extras, onChange, quote }: Pick<CheckoutExtrasProps,
       {sent && !refusal ? (
         <div className="ui-row is-spread">
           <p className="ui-p" data-testid="promo-applied" aria-live="polite">
-            {line ? `${line.label}: −${formatWirePounds(line.amount)}` : outcome ? `${outcome.code} applied` : `Checking ${sent.trim().toUpperCase()}…`}
+            {line
+              ? `${line.label}: −${formatWirePounds(line.amount)}`
+              : outcome
+                ? `${outcome.code} applied`
+                : `Checking ${sent.trim().toUpperCase()}…`}
           </p>
           <Button onClick={remove}>Remove</Button>
         </div>
