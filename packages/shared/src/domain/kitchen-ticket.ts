@@ -214,7 +214,8 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
     add('{width:*,12}');
     add(`|Subtotal | ${formatPounds(pence(order.subtotal))}`);
     if (order.fulfilment === 'delivery' && order.deliveryFee > 0) add(`|Delivery | ${formatPounds(pence(order.deliveryFee))}`);
-    for (const discount of order.discounts ?? []) add(`|${ticketText(discount.label)} | -${formatPounds(pence(discount.amount))}`);
+    for (const discount of order.discounts ?? [])
+      add(`|${ticketText(discount.label)} | ${ticketText(`-${formatPounds(pence(discount.amount))}`)}`);
     add(`|"Total" | "${formatPounds(pence(order.totalPrice))}"`);
     add('{width:auto}');
   }
