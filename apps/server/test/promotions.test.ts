@@ -259,6 +259,11 @@ describe.each(testDatabases())('promotions on %s', (kind) => {
     const refused = await take(webOnly);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'PROMO_NOT_APPLICABLE', message: 'This code is for website orders' });
+    // The New order screen's quote says the same before the order is placed; a customer cannot claim a staff channel.
+    const staffQuote = await quote(counter, webOnly, { channel: 'phone', fulfilment: 'collection', postcode: undefined });
+    expect(staffQuote.body.promo).toMatchObject({ applied: false, reason: 'This code is for website orders' });
+    const { customer } = await newCustomer();
+    expect((await quote(customer, webOnly, { channel: 'phone' })).body.promo).toMatchObject({ applied: true });
   });
 
   describe('limits', () => {
