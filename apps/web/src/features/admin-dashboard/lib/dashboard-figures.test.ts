@@ -67,4 +67,9 @@ describe('the dashboard figures', () => {
       { label: 'Cash', value: '£67.89' },
     ]);
   });
+
+  it('adds the discounts given to a tab whose sales had any', () => {
+    const discounted = { ...summary, periods: { ...summary.periods, lastWeek: { ...summary.periods.lastWeek, discountPence: 1250 } } };
+    expect(revenueRows(discounted, 'lastWeek').at(-1)).toEqual({ label: 'Discounts given', value: '£12.50' });
+  });
 });
