@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { staffOrderRoutes } from './modules/staff-orders/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { printerRoutes } from './modules/printers/routes';
+import { promotionRoutes } from './modules/promotions/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
@@ -81,6 +82,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   loyaltyRoutes,
   addressRoutes,
   deliveryRoutes,
+  promotionRoutes,
   paymentRoutes,
   kitchenRoutes,
   orderRoutes,

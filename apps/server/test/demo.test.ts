@@ -85,6 +85,7 @@ describe('the demo month of orders', () => {
       salesPence: pence(sales),
       cardPence: pence(sales.filter((order) => order.paymentType === 'Card')),
       cashPence: pence(sales.filter((order) => order.paymentType === 'Cash')),
+      discountPence: sales.reduce((sum, order) => sum + (poundsToPence(order.discount) ?? NaN), 0),
     });
     expect(summary.pendingOrders).toBe(orders.filter((order) => order.status === 'Pending Order').length);
     expect(summary.periods.lastWeek.orders).toBeGreaterThan(0);

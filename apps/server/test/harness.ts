@@ -62,6 +62,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/src/modules/payments/paid-order-rules.test.ts': "a paid order's rules checked again under the placement's locks",
   'apps/server/test/unpaid-card-orders.test.ts': "the money sweep's hand-written condition",
   'apps/server/test/customer-limits.test.ts': 'bursts of orders and addresses against the per-customer limits',
+  'apps/server/test/promotions.test.ts': "a code's limits under parallel orders, counted under the promotion's row lock",
   'apps/server/test/guest-orders.test.ts': "a guest's advisory locks and the hand-written counts by e-mail, number and address",
   'apps/server/test/order-mail.test.ts': 'the mail queue claimed with SKIP LOCKED by deliveries at once',
   'apps/server/test/order-timers.test.ts': "the timers' SKIP LOCKED claims and hand-written interval arithmetic",

@@ -188,6 +188,18 @@ async function newDeliveryZone(ctx: Pick<AccessContext, 'server' | 'admin'>): Pr
   return expectStatus(answer, 201, 'delivery zone').body._id as string;
 }
 
+/** A promotion made by the admin, under a code no other request has used, for the routes that act on one. */
+let promotionCodes = 0;
+function nextPromotion(): Record<string, unknown> {
+  promotionCodes += 1;
+  return { name: 'Access test', code: `ACCESS${promotionCodes}`, kind: 'percent', value: 10 };
+}
+
+async function newPromotion(ctx: Pick<AccessContext, 'server' | 'admin'>): Promise<string> {
+  const answer = await call(ctx.server, 'POST', '/promotions', ctx.admin, nextPromotion());
+  return expectStatus(answer, 201, 'promotion').body._id as string;
+}
+
 /** A CloudPRNT printer made by the admin (it knocks on nothing), for the routes that act on one. */
 async function newPrinter(ctx: AccessContext): Promise<string> {
   const answer = await call(ctx.server, 'POST', '/printers', ctx.admin, {
@@ -661,6 +673,20 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'DELETE /api/delivery-zones/:id': {
     expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/delivery-zones/${await newDeliveryZone(ctx)}`) }),
+  },
+  // Promotions (decision 1600): each POST names a code no other has; PUT and DELETE act on a promotion made for them.
+  'GET /api/promotions': { expect: withPermission('settings'), request: () => ({ path: api('/promotions') }) },
+  'POST /api/promotions': {
+    expect: withPermission('settings', 201),
+    request: () => ({ path: api('/promotions'), body: nextPromotion() }),
+  },
+  'PUT /api/promotions/:id': {
+    expect: withPermission('settings'),
+    request: async (ctx) => ({ path: api(`/promotions/${await newPromotion(ctx)}`), body: nextPromotion() }),
+  },
+  'DELETE /api/promotions/:id': {
+    expect: withPermission('settings'),
+    request: async (ctx) => ({ path: api(`/promotions/${await newPromotion(ctx)}`) }),
   },
   'GET /api/delivery-check': { expect: anyone(), request: () => ({ path: api('/delivery-check?postcode=BS1%204DJ') }) },
 

@@ -57,6 +57,7 @@ export const DISALLOWED_PATHS = [
   '/shop-settings',
   '/opening-hours',
   '/delivery-zones',
+  '/promotions',
   '/audit-log',
   '/new-order',
 ] as const;

@@ -186,6 +186,10 @@ const adminRoutes: RouteObject[] = [
         path: paths.deliveryZones,
         lazy: page(() => import('../features/admin-delivery/routes/delivery-zones-page').then((m) => m.DeliveryZonesPage)),
       },
+      {
+        path: paths.promotions,
+        lazy: page(() => import('../features/admin-promotions/routes/promotions-page').then((m) => m.PromotionsPage)),
+      },
       { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
     ],
   },

@@ -19,6 +19,7 @@ export const BACK_OFFICE_SCREENS: ReadonlyArray<{ label: string; to: string; per
   { label: 'Banner', to: paths.banner, permission: 'menu' },
   { label: 'Opening hours', to: paths.openingHours, permission: 'settings' },
   { label: 'Delivery zones', to: paths.deliveryZones, permission: 'settings' },
+  { label: 'Promotions', to: paths.promotions, permission: 'settings' },
   { label: 'Printers', to: paths.printers, permission: 'settings' },
   { label: 'Settings', to: paths.shopSettings, permission: 'settings' },
   { label: 'Staff', to: paths.staff, permission: 'staff' },

@@ -56,6 +56,8 @@ export const paths = {
   openingHours: '/opening-hours',
   /** The delivery area: the shop's post code and its zones (decision 1001). */
   deliveryZones: '/delivery-zones',
+  /** The codes and automatic offers (decision 1600). */
+  promotions: '/promotions',
   /** The shop's receipt printers (decision 1201). */
   printers: '/printers',
   /** Who changed what and when (decision 1402). */

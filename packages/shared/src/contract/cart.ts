@@ -9,6 +9,7 @@ import { crustSchema, sizeSchema, wingTypeSchema } from '../domain/catalogue';
 import { penceToPounds } from '../domain/money';
 import { deliveryCheckAnswerSchema, postcodeQueryField } from './delivery-check';
 import { FULFILMENTS } from '../domain/fulfilment';
+import { STAFF_CHANNELS } from '../domain/order-channel';
 import { discountWireSchema, orderExtrasFields, promoOutcomeSchema, toDiscountWire, type PromoOutcome } from './order-extras';
 import { discountTotal, orderTotal, type OrderDiscount } from '../domain/order-discounts';
 import { MAX_QUANTITY, MAX_TOPPINGS, type CartQuote, type PricedLine } from '../domain/pricing';
@@ -55,6 +56,8 @@ export const cartQuoteRequestSchema = z.strictObject({
   postcode: postcodeQueryField.optional(),
   /** Delivered or collected, when checkout knows: a promotion may be for one, and a tip is for a delivery only. */
   fulfilment: z.enum(FULFILMENTS).optional(),
+  /** The staff's New order: quote a phone or counter order's promotions (asked by one who takes orders; else ignored). */
+  channel: z.enum(STAFF_CHANNELS).optional(),
   ...orderExtrasFields,
 });
 export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;

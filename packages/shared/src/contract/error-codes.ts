@@ -72,6 +72,8 @@ const SHOP_CODES = {
   DELIVERY_ZONE_NOT_FOUND: 404,
   /** No receipt printer with that id (issue 24, decision 1200). */
   PRINTER_NOT_FOUND: 404,
+  /** No promotion (not archived) with that id (decision 1600). */
+  PROMOTION_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -99,6 +101,8 @@ const SHOP_CODES = {
   ACCOUNT_HAS_OPEN_ORDERS: 409,
   /** A delivery zone with that code exists already (issue 22, decision 1001). */
   DELIVERY_ZONE_EXISTS: 409,
+  /** Another promotion (not archived) has that code (decision 1600). */
+  PROMO_CODE_TAKEN: 409,
   /** The last delivery zone stays while the shop's post code is set (decision 1001). */
   LAST_DELIVERY_ZONE: 409,
   /** Another receipt printer has that name (issue 24). */

@@ -11,6 +11,7 @@ import { callerSchema, orderAddressSchema } from './guest';
 import { orderStatusSchema } from '../domain/order-status';
 import { createPaymentIntentAnswerSchema, orderWireSchema } from './orders';
 import { orderItemsSchema } from './spec-order-items';
+import { promoCodeSchema } from './order-extras';
 
 /** `GET /api/staff/customers?phone=`: any UK spelling of the number. */
 export const staffCustomerQuerySchema = z.strictObject({ phone: phoneSchema });
@@ -81,6 +82,8 @@ export const staffOrderRequestSchema = z
     sendLinkBy: z.enum(['email', 'sms'], 'sendLinkBy must be email or sms').optional(),
     note: z.string().max(500, 'The note is at most 500 characters').default(''),
     allergyNote: z.string().trim().max(300, 'The allergy note is at most 300 characters').default(''),
+    /** A promotion's code the caller gives; one that does not apply refuses the order (422 PROMO_NOT_APPLICABLE). */
+    promoCode: promoCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.fulfilment === 'delivery') {

@@ -16,6 +16,8 @@ export const salesFiguresWireSchema = z.strictObject({
   salesPence: z.number().int(),
   cardPence: z.number().int(),
   cashPence: z.number().int(),
+  /** Pence the discounts took off those sales (promotions, the stamp card): salesPence is already net of them. */
+  discountPence: z.number().int(),
 });
 export type SalesFiguresWire = z.infer<typeof salesFiguresWireSchema>;
 

@@ -127,6 +127,16 @@ describe('the kitchen ticket', () => {
     expect(customer).toContain('|"Total" | "£32.50"');
   });
 
+  it('prints each discount line on the customer copy, its words escaped', () => {
+    const discounted = {
+      ...order,
+      discounts: [{ source: 'promotion' as const, label: 'PIZZA10: 10% off', amount: 3.25, code: 'PIZZA10' }],
+    };
+    const customer = kitchenTicketDocument(discounted, 'customer');
+    expect(customer).toContain('|PIZZA10: 10% off | \\-£3.25');
+    expect(kitchenTicketDocument(discounted, 'kitchen')).not.toContain('PIZZA10');
+  });
+
   it.each([
     ['phone', 'Sam Jones', ['^^"PHONE"', 'Taken by Sam Jones']],
     ['counter', 'Sam Jones', ['^^"COUNTER"', 'Taken by Sam Jones']],

@@ -50,8 +50,9 @@ export type TicketOrder = Pick<
   | 'expectedTime'
   | 'scheduledFor'
 > &
-  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number. The driver's tip.
-  Partial<Pick<OrderWire, 'channel' | 'takenBy' | 'tip'>>;
+  // How it reached the shop, and who took it: PHONE or COUNTER is printed under the order number. The discount lines
+  // are printed on the customer's copy, and the driver's tip.
+  Partial<Pick<OrderWire, 'channel' | 'takenBy' | 'discounts' | 'tip'>>;
 
 /** Characters per line of each paper width, in the printers' normal font (12 dots wide, 576 and 384 dots). */
 export const TICKET_CHARS_PER_LINE: Record<80 | 58, number> = { 80: 48, 58: 32 };
@@ -214,6 +215,8 @@ export function kitchenTicketDocument(order: TicketOrder, kind: TicketKind, opti
     add('{width:*,12}');
     add(`|Subtotal | ${formatPounds(pence(order.subtotal))}`);
     if (order.fulfilment === 'delivery' && order.deliveryFee > 0) add(`|Delivery | ${formatPounds(pence(order.deliveryFee))}`);
+    for (const discount of order.discounts ?? [])
+      add(`|${ticketText(discount.label)} | ${ticketText(`-${formatPounds(pence(discount.amount))}`)}`);
     if (order.tip) add(`|${TIP_LINE_LABEL} | ${formatPounds(pence(order.tip))}`);
     add(`|"Total" | "${formatPounds(pence(order.totalPrice))}"`);
     add('{width:auto}');

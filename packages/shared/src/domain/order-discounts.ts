@@ -6,6 +6,13 @@
 export const DISCOUNT_SOURCES = ['promotion', 'stamp-card'] as const;
 export type DiscountSource = (typeof DISCOUNT_SOURCES)[number];
 
+/**
+ * What a discount comes off, for the VAT on the receipt: the food, one category's or one product's lines, or the
+ * delivery fee. A line without it (the stamp card's reward) comes off the food and the fee alike.
+ */
+export type DiscountTarget =
+  { on: 'order' } | { on: 'category'; category: string } | { on: 'product'; productId: string } | { on: 'delivery' };
+
 /** One discount line as an order charges and keeps it. */
 export interface OrderDiscount {
   source: DiscountSource;
@@ -16,6 +23,7 @@ export interface OrderDiscount {
   /** The promotion's id and code, for a promotion's line. */
   promotionId?: string;
   code?: string | null;
+  appliesTo?: DiscountTarget;
 }
 
 /** An order's money: what the lines cost, the delivery fee, the discounts and the tip. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPounds } from './money';
-import { vatBreakdown, vatIncluded, vatLineText, type VatInput, type VatRateLine } from './vat';
+import { spreadPence, vatBreakdown, vatIncluded, vatLineText, type VatInput, type VatRateLine } from './vat';
 
 describe('vatIncluded: the VAT in a VAT-inclusive amount, rounded half up to the penny', () => {
   it.each([
@@ -112,6 +112,99 @@ describe('vatBreakdown: the VAT per rate on the rate’s gross total', () => {
       deliveryFee: 199,
     };
     expect(vatBreakdown(input).reduce((sum, line) => sum + line.gross, 0)).toBe(1799 + 199 + 199);
+  });
+});
+
+describe('vatBreakdown with discounts: each comes off the gross of the rates it applies to', () => {
+  const PIZZA = { lineTotal: 1200, vatRate: 'standard' as const, productId: 'pizza', category: 'Pizzas' };
+  const SALAD = { lineTotal: 600, vatRate: 'zero' as const, productId: 'salad', category: 'Salads' };
+  const cases: Array<[string, VatInput, Array<[string, number, number]>]> = [
+    [
+      'none: the sale at full price',
+      { lines: [PIZZA, SALAD], deliveryFee: 300 },
+      [
+        ['standard', 1500, 250],
+        ['zero', 600, 0],
+      ],
+    ],
+    [
+      'an order-wide £3.00 spread over the food by rate, 2 : 1',
+      { lines: [PIZZA, SALAD], deliveryFee: 300, discounts: [{ amount: 300, appliesTo: { on: 'order' } }] },
+      [
+        ['standard', 1300, 217],
+        ['zero', 500, 0],
+      ],
+    ],
+    [
+      'pennies by largest remainder: £1.00 over 2 : 1 is 67p and 33p',
+      { lines: [PIZZA, SALAD], discounts: [{ amount: 100, appliesTo: { on: 'order' } }] },
+      [
+        ['standard', 1133, 189],
+        ['zero', 567, 0],
+      ],
+    ],
+    [
+      'free delivery comes off the standard-rated fee',
+      { lines: [PIZZA, SALAD], deliveryFee: 300, discounts: [{ amount: 300, appliesTo: { on: 'delivery' } }] },
+      [
+        ['standard', 1200, 200],
+        ['zero', 600, 0],
+      ],
+    ],
+    [
+      'a category’s discount only off its rate',
+      { lines: [PIZZA, SALAD], discounts: [{ amount: 120, appliesTo: { on: 'category', category: 'Salads' } }] },
+      [
+        ['standard', 1200, 200],
+        ['zero', 480, 0],
+      ],
+    ],
+    [
+      'a product’s discount only off its rate',
+      { lines: [PIZZA, SALAD], discounts: [{ amount: 240, appliesTo: { on: 'product', productId: 'pizza' } }] },
+      [
+        ['standard', 960, 160],
+        ['zero', 600, 0],
+      ],
+    ],
+    [
+      'a discount without a target (the stamp card) over the food and the fee',
+      { lines: [PIZZA, SALAD], deliveryFee: 300, discounts: [{ amount: 700 }] },
+      [
+        ['standard', 1000, 167],
+        ['zero', 400, 0],
+      ],
+    ],
+    [
+      'everything off leaves no line',
+      {
+        lines: [PIZZA],
+        deliveryFee: 300,
+        discounts: [
+          { amount: 1200, appliesTo: { on: 'order' } },
+          { amount: 300, appliesTo: { on: 'delivery' } },
+        ],
+      },
+      [],
+    ],
+  ];
+  it.each(cases)('%s', (_name, input, expected) => {
+    const lines = vatBreakdown(input);
+    expect(lines.map((line) => [line.rate, line.gross, line.vat])).toEqual(expected);
+    const paid =
+      input.lines.reduce((sum, line) => sum + line.lineTotal, 0) +
+      (input.deliveryFee ?? 0) -
+      (input.discounts ?? []).reduce((sum, d) => sum + d.amount, 0);
+    expect(lines.reduce((sum, line) => sum + line.gross, 0)).toBe(paid);
+  });
+
+  it.each<[number, number[], number[]]>([
+    [100, [2, 1], [67, 33]],
+    [100, [1, 1, 1], [34, 33, 33]],
+    [5, [0, 0], [0, 0]],
+    [7, [1, 0], [7, 0]],
+  ])('spreadPence(%i, %j) is %j', (amount, weights, shares) => {
+    expect(spreadPence(amount, weights)).toEqual(shares);
   });
 });
 

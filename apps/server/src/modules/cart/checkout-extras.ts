@@ -1,6 +1,7 @@
 import type { PromoOutcome } from '@shop/shared/contract/order-extras';
 import { TIP_ONLY_FOR_DELIVERY } from '@shop/shared/contract/order-extras';
 import type { OrderDiscount } from '@shop/shared/domain/order-discounts';
+import { capLines } from '@shop/shared/domain/promotions';
 import { HttpError } from '../../http-errors';
 import { stampCardDiscount } from '../loyalty/public';
 import { promotionDiscounts, type DiscountContext } from '../promotions/public';
@@ -31,5 +32,7 @@ export async function checkoutExtras(ctx: DiscountContext, input: CheckoutExtras
   const stamps = await stampCardDiscount(ctx, input.redeemStamps ?? false);
   const tip = input.tip ?? 0;
   if (tip > 0 && ctx.fulfilment === 'collection') throw new HttpError('VALIDATION_FAILED', `tip: ${TIP_ONLY_FOR_DELIVERY}`);
-  return { discounts: [...promotions.discounts, ...(stamps ? [stamps] : [])], tip, promo: promotions.promo };
+  // Together the discounts never come to more than the food and the fee (the orders table's CHECK): the last is cut.
+  const discounts = capLines([...promotions.discounts, ...(stamps ? [stamps] : [])], ctx.quote.total + ctx.deliveryFee);
+  return { discounts: discounts.filter((line) => line.amount > 0 || line.source === 'promotion'), tip, promo: promotions.promo };
 }

@@ -4,6 +4,7 @@ import { CART_QUOTE_REFUSAL_STATUS } from '@shop/shared/contract/errors';
 import { lowestMinimum } from '@shop/shared/domain/minimum-order';
 import { poundsToPence } from '@shop/shared/domain/money';
 import { PricingError } from '@shop/shared/domain/pricing';
+import { can } from '@shop/shared/domain/roles';
 import { errorBody } from '../../http-errors';
 import { errorAnswers } from '../../http/route-schemas';
 import { checkDelivery, deliveryTermsOf } from '../delivery/public';
@@ -28,7 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: cartQuoteAnswerSchema, ...errorAnswers },
   };
   app.post('/cart/quote', { schema }, async (request, reply) => {
-    const { items, postcode, fulfilment, promoCode, redeemStamps, tip } = request.body;
+    const { items, postcode, fulfilment, channel, promoCode, redeemStamps, tip } = request.body;
     const [catalogue, minimums] = await Promise.all([loadPricingCatalogue(app.db), readMinimumOrders(app.db)]);
     try {
       // Without the fulfilment the cart does not know delivery or collection: the lower of the owner's two minimums
@@ -38,6 +39,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const delivery = postcode && fulfilment !== 'collection' ? await checkDelivery(app, postcode) : undefined;
       const deliveryFee = delivery?.delivers ? (poundsToPence(delivery.fee) ?? 0) : 0;
       const user = request.user ?? null;
+      // The staff's New order quotes a caller's order: its channel, and no customer of the staff member's own.
+      const staffChannel = channel && user && can(user.role, 'takeOrders') ? channel : null;
       const extras = await checkoutExtras(
         {
           db: app.db,
@@ -45,8 +48,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           quote,
           deliveryFee,
           fulfilment: fulfilment ?? null,
-          channel: user ? 'web' : 'guest',
-          customer: { accountId: user?.id ?? null, email: user?.email ?? null, phone: null },
+          channel: staffChannel ?? (user ? 'web' : 'guest'),
+          customer: staffChannel
+            ? { accountId: null, email: null, phone: null }
+            : { accountId: user?.id ?? null, email: user?.email ?? null, phone: null },
           placing: false,
         },
         { promoCode, redeemStamps, tip: tip === undefined ? undefined : (poundsToPence(tip) ?? undefined) },

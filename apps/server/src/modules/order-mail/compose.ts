@@ -20,6 +20,7 @@ import type { PaymentStatus, PaymentType } from '@shop/shared/domain/payment-typ
 import { SHOP_IDENTITY, shopSignatureLines, type ShopIdentity } from '@shop/shared/domain/shop-identity';
 import { tipLine } from '@shop/shared/domain/tips';
 import { vatBreakdown, vatLineText } from '@shop/shared/domain/vat';
+import type { OrderDiscount } from '@shop/shared/domain/order-discounts';
 import { formatPhone } from '@shop/shared/domain/phone';
 
 /** What the mails say of an order: its row, money in pence. */
@@ -31,6 +32,8 @@ export interface OrderForMail {
   deliveryFee: number;
   /** Pence: the driver's tip, included in total, outside the VAT (a voluntary tip is no payment for the food). */
   tip?: number;
+  /** The discount lines taken off (pence), each on its own line and off the VAT of what it applies to. */
+  discounts?: OrderDiscount[];
   total: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
@@ -167,19 +170,25 @@ function questions(shop: ShopIdentity): string[] {
  * A VAT-registered shop's receipt (decision 1002): its VAT number and the VAT included per rate, worked out on each
  * rate's total (domain/vat.ts); nothing for a shop without a VAT number.
  */
-export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee'>, shop: ShopIdentity): string[] {
+export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee' | 'discounts'>, shop: ShopIdentity): string[] {
   if (!shop.vatNumber) return [];
-  const rates = vatBreakdown({ lines: order.items, deliveryFee: order.deliveryFee });
+  const rates = vatBreakdown({ lines: order.items, deliveryFee: order.deliveryFee, discounts: order.discounts ?? [] });
   return [`VAT number: ${shop.vatNumber}`, ...rates.map((line) => vatLineText(line, formatPounds))];
 }
 
-/** 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), the tip, and 'Total'. */
-export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'tip' | 'total' | 'fulfilment'>): string[] {
+/**
+ * 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), each discount
+ * ('PIZZA10: 10% off: -£1.72'), the tip, and 'Total'.
+ */
+export function totalLines(
+  order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'tip' | 'total' | 'fulfilment' | 'discounts'>,
+): string[] {
   const fee = deliveryFeeLine(order);
   const tip = tipLine(order.tip ?? 0);
   return [
     `Subtotal: ${formatPounds(order.subtotal)}`,
     ...(fee === null ? [] : [`Delivery: ${formatPounds(fee)}`]),
+    ...(order.discounts ?? []).map((discount) => `${discount.label}: -${formatPounds(discount.amount)}`),
     ...(tip === null ? [] : [tip]),
     `Total: ${formatPounds(order.total)}`,
   ];

@@ -40,6 +40,7 @@ export async function readOrderForMail(db: Db, orderId: string, origin = ''): Pr
       items,
       subtotal: row.subtotal,
       deliveryFee: row.deliveryFee,
+      discounts: row.discounts,
       tip: row.tip,
       total: row.total,
       paymentType: row.paymentType,

@@ -631,6 +631,7 @@ export async function placeStaffOrder(
     fulfilment: input.fulfilment,
     contact: input.fulfilment === 'collection' ? { name: input.customer.name, phone: input.customer.phone } : undefined,
     allergyNote: input.allergyNote,
+    ...(input.promoCode ? { extras: { promoCode: input.promoCode } } : {}),
   };
   const key = keyOf(idempotencyKey, `staff-orders:${input.channel}:${input.payment}:${input.tender ?? ''}`, orderInput, {
     customer: input.customer,

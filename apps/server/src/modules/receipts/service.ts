@@ -1,7 +1,7 @@
 /**
  * An order's receipt as its page shows it (decision 1002): the trader the settings name now, and for a VAT-registered
  * shop the VAT included per rate, worked out by domain/vat.ts from the lines as stored (each with its product's rate
- * when ordered) and the delivery fee, as the receipt e-mail does. Refunds are not counted: it is the sale as charged.
+ * when ordered), the delivery fee and the discounts (each off what it applies to), as the receipt e-mail does. Refunds are not counted: it is the sale as charged.
  */
 import { eq } from 'drizzle-orm';
 import type { OrderReceipt } from '@shop/shared/contract/settings';
@@ -23,12 +23,16 @@ export async function readOrderReceipt(
 ): Promise<OrderReceipt> {
   if (!(await maySeeOrder(ctx.db, user, orderId))) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
   const row = (
-    await ctx.db.select({ items: orders.items, deliveryFee: orders.deliveryFee }).from(orders).where(eq(orders.id, orderId)).limit(1)
+    await ctx.db
+      .select({ items: orders.items, deliveryFee: orders.deliveryFee, discounts: orders.discounts })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1)
   )[0];
   if (!row) throw new HttpError('ORDER_NOT_FOUND', 'Order not found');
   const trader = await readShopTrader(ctx);
   if (!trader.vatNumber) return { trader, vat: null };
-  const rates = vatBreakdown({ lines: storedOrderItemsSchema.parse(row.items), deliveryFee: row.deliveryFee });
+  const rates = vatBreakdown({ lines: storedOrderItemsSchema.parse(row.items), deliveryFee: row.deliveryFee, discounts: row.discounts });
   return {
     trader,
     vat: {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSummaryWire } from '@shop/shared/contract/summary';
 import type { OrderStatus } from '@shop/shared/domain/order-status';
@@ -132,6 +133,7 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
       salesPence: everySale.reduce((a, b) => a + b, 0),
       cardPence: 2550 + 1900 + 2300,
       cashPence: everySale.reduce((a, b) => a + b, 0) - (2550 + 1900 + 2300),
+      discountPence: 0,
     });
     expect(figures.categories).toBeGreaterThan(0);
     expect(figures.products).toBeGreaterThan(0);
@@ -184,6 +186,23 @@ describe.each(testDatabases())('the back office figures on %s', (kind) => {
     expect(figures.overall.cardPence - before.overall.cardPence).toBe(7500);
     // Every order placed today is counted as an order, sale or not; the held and the failed ones still wait.
     expect(figures.todayOrders).toEqual({ total: 8, pending: 3, approved: 1, onTheWay: 0, delivered: 1, canceled: 3 });
+  });
+
+  it('counts sales net of their discounts, and the discounts given beside them (a canceled order gives none)', async () => {
+    // Wednesday 16 December 2026, 18:00 in London: nothing else of the suite is on this day or in its week.
+    setClock('2026-12-16T18:00:00Z');
+    const discounted = async (instant: string, subtotal: number, discount: number, status: OrderStatus = 'Pending Order') => {
+      const id = await orderAt(instant, subtotal - discount, CASH, status);
+      await server.app.db
+        .update(orders)
+        .set({ subtotal, discount, discounts: [{ source: 'promotion', label: 'PIZZA10: 10% off', amount: discount, code: 'PIZZA10' }] })
+        .where(eq(orders.id, id));
+    };
+    await discounted('2026-12-16T12:00:00Z', 2000, 200);
+    await discounted('2026-12-16T12:01:00Z', 3000, 300, 'Canceled Order');
+    await orderAt('2026-12-16T12:02:00Z', 1500);
+    const figures = await summary();
+    expect(figures.periods.today).toMatchObject({ orders: 2, salesPence: 1800 + 1500, cashPence: 3300, discountPence: 200 });
   });
 
   it('finds last month across the start of summer time (29 March 2026)', async () => {

@@ -25,7 +25,7 @@ const isSale: SQL = and(
 /** What a sale counts for (pence): its total less what was refunded of it. */
 const kept = sql<number>`(${orders.total} - ${orders.refundedTotal})`;
 
-/** The four SQL aggregates of a period's sales, under the given column-name prefix. */
+/** The SQL aggregates of a period's sales, under the given column-name prefix. */
 function salesColumns(prefix: string, within: SQL | undefined) {
   const sale = within ? and(isSale, within) : isSale;
   return {
@@ -33,6 +33,7 @@ function salesColumns(prefix: string, within: SQL | undefined) {
     [`${prefix}Sales`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale}), 0)`.mapWith(Number),
     [`${prefix}Card`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale} and ${orders.paymentType} = 'Card'), 0)`.mapWith(Number),
     [`${prefix}Cash`]: sql<number>`coalesce(sum(${kept}) filter (where ${sale} and ${orders.paymentType} = 'Cash'), 0)`.mapWith(Number),
+    [`${prefix}Discount`]: sql<number>`coalesce(sum(${orders.discount}) filter (where ${sale}), 0)`.mapWith(Number),
   };
 }
 
@@ -42,6 +43,7 @@ function salesOf(row: Record<string, number>, prefix: string): SalesFiguresWire 
     salesPence: row[`${prefix}Sales`] ?? 0,
     cardPence: row[`${prefix}Card`] ?? 0,
     cashPence: row[`${prefix}Cash`] ?? 0,
+    discountPence: row[`${prefix}Discount`] ?? 0,
   };
 }
 
@@ -57,7 +59,8 @@ function isoDay(date: LocalDate): string {
  * The dashboard's figures as of `now` (docs/SPEC.md section 2; periods of section 9 in Europe/London, from
  * domain/dates). Three queries: the order aggregates (one pass, FILTER per figure), the catalogue counts, and the
  * daily series grouped by London day in the database.
- * Money is summed in pence, so nothing is rounded: each sale's total less its refunds.
+ * Money is summed in pence, so nothing is rounded: each sale's total (net of its discounts) less its refunds, and
+ * the discounts given on the sales beside it.
  */
 export async function adminSummary(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<AdminSummaryWire> {
   const { db } = ctx;

@@ -22,6 +22,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalPizzaIcon from '@mui/icons-material/LocalPizza';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import MenuIcon from '@mui/icons-material/Menu';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import PrintIcon from '@mui/icons-material/Print';
@@ -60,6 +61,7 @@ const ICONS: Record<string, ReactNode> = {
   [paths.banner]: <ViewCarouselIcon />,
   [paths.openingHours]: <ScheduleIcon />,
   [paths.deliveryZones]: <LocalShippingIcon />,
+  [paths.promotions]: <LocalOfferIcon />,
   [paths.printers]: <PrintIcon />,
   [paths.shopSettings]: <SettingsIcon />,
   [paths.staff]: <GroupIcon />,

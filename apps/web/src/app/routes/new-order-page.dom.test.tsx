@@ -63,7 +63,8 @@ function shop() {
     'GET /ingredients': ok([]),
     'GET /banner': ok([]),
     'POST /cart/quote': (request, params) => {
-      const answer = cartQuoteRoute([margherita, garlicBread])(request, params);
+      // A delivery's fee counts in toPay, as the server's quote has it.
+      const answer = cartQuoteRoute([margherita, garlicBread], [], () => 250)(request, params);
       const { postcode } = request.body as { postcode?: string };
       if (!postcode || answer instanceof Promise || answer.status !== 200) return answer;
       return ok({
@@ -91,6 +92,8 @@ describe('New order', () => {
     expect(cartStore.getSnapshot()).toEqual([]);
     expect(api.sent('POST /cart/quote').at(-1)?.body).toEqual({
       items: [{ productId: margherita._id, quantity: 2, size: 'l', crust: 'deep_pan' }],
+      fulfilment: 'collection',
+      channel: 'counter',
     });
   });
 
@@ -173,6 +176,61 @@ describe('New order', () => {
     await user.click(within(placed).getByRole('button', { name: 'Take another order' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue(''));
     expect(screen.queryByTestId('basket-line')).toBeNull();
+  });
+
+  it('applies a caller’s promo code: its line and the total from the quote, a refused one’s reason, the code sent with the order', async () => {
+    const api = shop();
+    const quote = cartQuoteRoute([margherita, garlicBread]);
+    api.on('POST /cart/quote', async (request, params) => {
+      const answer = await quote(request, params);
+      const body = answer.body as { toPay: number };
+      const code = (request.body as { promoCode?: string }).promoCode?.toUpperCase();
+      if (code === 'PHONE10')
+        return ok({
+          ...body,
+          discounts: [{ source: 'promotion', label: 'PHONE10: 10% off', amount: 0.75, code }],
+          discount: 0.75,
+          promo: { code, applied: true, reason: null },
+          toPay: Math.round((body.toPay - 0.75) * 100) / 100,
+        });
+      return code ? ok({ ...body, promo: { code, applied: false, reason: 'This code is for website orders' } }) : answer;
+    });
+    api.on('POST /staff/orders', () =>
+      ok(
+        {
+          insertedId: '65a1b2c3d4e5f60718293a4b',
+          trackingUrl: '/track/abcdefghijklmnopqrstuv',
+          paymentUrl: null,
+          linkSentTo: null,
+          linkError: null,
+        },
+        201,
+      ),
+    );
+    const { user } = renderWithProviders(<NewOrderPage />, { at: paths.newOrder });
+    await fill(user, await screen.findByRole('textbox', { name: 'Name' }), 'Walk In');
+    await fill(user, screen.getByRole('textbox', { name: 'Phone' }), '07700 900555');
+    await user.click(await screen.findByRole('button', { name: 'Pizza' }));
+    await screen.findByRole('radio', { name: /^Large/ });
+    await user.click(within(screen.getByRole('article', { name: 'Margherita' })).getByRole('button', { name: 'Add to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Collection' }));
+    const promo = screen.getByRole('region', { name: 'Promo code' });
+
+    await fill(user, within(promo).getByRole('textbox', { name: 'Promo code' }), 'webonly');
+    await user.click(within(promo).getByRole('button', { name: 'Apply' }));
+    expect(await within(promo).findByText('This code is for website orders')).toBeVisible();
+    await user.click(within(promo).getByRole('button', { name: 'Remove' }));
+
+    await fill(user, within(promo).getByRole('textbox', { name: 'Promo code' }), 'phone10');
+    await user.click(within(promo).getByRole('button', { name: 'Apply' }));
+    expect(await within(promo).findByTestId('promo-outcome')).toHaveTextContent('PHONE10: 10% off: −£0.75');
+    expect(screen.getByTestId('basket-discount')).toHaveTextContent('PHONE10: 10% off−£0.75');
+    expect(screen.getByTestId('basket-total')).toHaveTextContent('£6.74');
+    expect(api.sent('POST /cart/quote').at(-1)?.body).toMatchObject({ channel: 'phone', fulfilment: 'collection', promoCode: 'phone10' });
+
+    await user.click(screen.getByRole('button', { name: /^Place order · £6.74$/ }));
+    await screen.findByTestId('order-placed');
+    expect(api.sent('POST /staff/orders')[0]?.body).toMatchObject({ promoCode: 'phone10' });
   });
 
   it('a 400 naming fields shows each at its field', async () => {

@@ -7,6 +7,7 @@ const figures = (orders: number, cardPence: number, cashPence: number) => ({
   salesPence: cardPence + cashPence,
   cardPence,
   cashPence,
+  discountPence: 0,
   start: '2026-11-18T00:00:00.000Z',
   end: '2026-11-19T00:00:00.000Z',
 });
@@ -24,7 +25,7 @@ const summary: AdminSummaryWire = {
     lastWeek: figures(9, 12345, 6789),
     lastMonth: figures(40, 100000, 50005),
   },
-  overall: { orders: 60, salesPence: 212345, cardPence: 150000, cashPence: 62345 },
+  overall: { orders: 60, salesPence: 212345, cardPence: 150000, cashPence: 62345, discountPence: 0 },
   daily: [],
 };
 
@@ -65,5 +66,10 @@ describe('the dashboard figures', () => {
       { label: 'Card', value: '£123.45' },
       { label: 'Cash', value: '£67.89' },
     ]);
+  });
+
+  it('adds the discounts given to a tab whose sales had any', () => {
+    const discounted = { ...summary, periods: { ...summary.periods, lastWeek: { ...summary.periods.lastWeek, discountPence: 1250 } } };
+    expect(revenueRows(discounted, 'lastWeek').at(-1)).toEqual({ label: 'Discounts given', value: '£12.50' });
   });
 });

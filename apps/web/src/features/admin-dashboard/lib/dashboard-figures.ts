@@ -42,7 +42,7 @@ export const REVENUE_TABS: readonly RevenueTab[] = [
 ];
 export const DEFAULT_REVENUE_TAB: RevenueTab['period'] = 'lastWeek';
 
-/** One tab's figures: total orders, total sale, card and cash. */
+/** One tab's figures: total orders, total sale (net of discounts), card and cash, and the discounts given when any. */
 export function revenueRows(summary: AdminSummaryWire, period: RevenueTab['period']): { label: string; value: string }[] {
   const figures = summary.periods[period];
   return [
@@ -50,5 +50,6 @@ export function revenueRows(summary: AdminSummaryWire, period: RevenueTab['perio
     { label: 'Total Sale', value: formatPounds(figures.salesPence) },
     { label: 'Card', value: formatPounds(figures.cardPence) },
     { label: 'Cash', value: formatPounds(figures.cashPence) },
+    ...(figures.discountPence > 0 ? [{ label: 'Discounts given', value: formatPounds(figures.discountPence) }] : []),
   ];
 }

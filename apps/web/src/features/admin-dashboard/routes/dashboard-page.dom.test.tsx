@@ -8,7 +8,7 @@ import { DashboardPage } from './dashboard-page';
 
 afterEach(() => closeRealtime());
 
-const figures = { orders: 0, salesPence: 0, cardPence: 0, cashPence: 0 };
+const figures = { orders: 0, salesPence: 0, cardPence: 0, cashPence: 0, discountPence: 0 };
 const period = { ...figures, start: '', end: '' };
 
 /** Empty figures, as the server computed them at the shop clock `asOf`. */

@@ -112,6 +112,12 @@ export function BasketSection({ basket, quote, quoteError, totals, delivery, rep
               <dd data-testid="basket-delivery-fee">{totals.fee > 0 ? formatWirePounds(totals.fee) : 'Free'}</dd>
             </>
           )}
+          {(quote?.discounts ?? []).map((discount, index) => (
+            <Box key={`${discount.label}-${index}`} sx={{ display: 'contents' }} data-testid="basket-discount">
+              <dt>{discount.label}</dt>
+              <dd>−{formatWirePounds(discount.amount)}</dd>
+            </Box>
+          ))}
           <Box component="dt" sx={{ fontWeight: 700 }}>
             Total
           </Box>

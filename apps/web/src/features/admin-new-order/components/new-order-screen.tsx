@@ -11,7 +11,6 @@ import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { StaffChannel } from '@shop/shared/domain/order-channel';
 import { canonicalPhone, formatPhone } from '@shop/shared/domain/phone';
 import { ApiError } from '../../../lib/api';
-import { addPounds } from '../../../lib/delivery-check';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { productsQuery } from '../../../lib/menu-queries';
 import { formatWirePounds } from '../../../lib/money';
@@ -26,6 +25,7 @@ import { CallerSection } from './caller-section';
 import { DeliverySection } from './delivery-section';
 import { OrderPlaced } from './order-placed';
 import { PaymentSection } from './payment-section';
+import { PromoSection } from './promo-section';
 
 const FRESH_DRAFT: OrderDraft = {
   channel: 'counter',
@@ -42,6 +42,7 @@ const FRESH_DRAFT: OrderDraft = {
   sendLinkBy: 'sms',
   note: '',
   allergyNote: '',
+  promoCode: '',
 };
 
 interface NewOrderScreenProps {
@@ -85,11 +86,16 @@ export function NewOrderScreen({ basket, menu }: NewOrderScreenProps) {
   const delivery = draft.fulfilment === 'delivery';
   const saved = savedAddresses.find((address) => address._id === draft.addressId);
   const postcode = delivery ? (saved?.postcode ?? draft.address.postcode).trim() || null : null;
-  const quote = useBasketQuote(basket.lines, postcode);
+  const quote = useBasketQuote(basket.lines, postcode, {
+    fulfilment: draft.fulfilment,
+    channel: draft.channel,
+    promoCode: draft.promoCode,
+  });
   const slots = useOrderSlots();
   const check = delivery ? quote.data?.delivery : undefined;
   const fee = check?.delivers ? check.fee : 0;
-  const totals: BasketTotals | null = quote.data ? { subtotal: quote.data.subtotal, fee, total: addPounds(quote.data.total, fee) } : null;
+  // The total is the quote's toPay: the food and the fee less the discounts, what the order will charge.
+  const totals: BasketTotals | null = quote.data ? { subtotal: quote.data.subtotal, fee, total: quote.data.toPay } : null;
 
   const onPhoneTyped = (text: string) => {
     const patch: Partial<OrderDraft> = { phone: text };
@@ -274,6 +280,13 @@ export function NewOrderScreen({ basket, menu }: NewOrderScreenProps) {
             />
             {problems.notes && <Alert severity="error">{problems.notes}</Alert>}
           </Box>
+          <Divider />
+          <PromoSection
+            promoCode={draft.promoCode}
+            onChange={(promoCode) => change({ promoCode })}
+            quote={quote.data}
+            problem={problems.promo}
+          />
           <Divider />
           <PaymentSection draft={draft} onChange={change} problems={problems} />
           {problems.order && (

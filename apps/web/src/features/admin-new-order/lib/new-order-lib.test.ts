@@ -72,6 +72,7 @@ const draft: OrderDraft = {
   sendLinkBy: 'sms',
   note: '',
   allergyNote: '',
+  promoCode: '',
 };
 const items: CartLine[] = [{ productId: PIZZA, quantity: 1 }];
 

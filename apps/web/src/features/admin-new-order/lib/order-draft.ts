@@ -35,6 +35,8 @@ export interface OrderDraft {
   sendLinkBy: 'email' | 'sms';
   note: string;
   allergyNote: string;
+  /** The promotion code the caller gave, as applied ('' for none). */
+  promoCode: string;
 }
 
 /** The request body: only the fields the choices call for, so the server's rules read what the screen shows. */
@@ -60,11 +62,12 @@ export function staffOrderBody(draft: OrderDraft, items: CartLine[]): StaffOrder
     ...(draft.payment === 'payment-link' ? { sendLinkBy: draft.sendLinkBy } : {}),
     note: draft.note,
     allergyNote: draft.allergyNote,
+    ...(draft.promoCode.trim() ? { promoCode: draft.promoCode.trim() } : {}),
   };
 }
 
 /** The parts of the screen a refusal can be about, each shown beside its own section. */
-export type DraftSection = 'name' | 'phone' | 'email' | 'address' | 'basket' | 'when' | 'notes' | 'payment' | 'order';
+export type DraftSection = 'name' | 'phone' | 'email' | 'address' | 'basket' | 'when' | 'notes' | 'promo' | 'payment' | 'order';
 
 /** Where a field of the body is shown: 'customer.phone' is the phone field, 'address.postcode' the address. */
 function sectionOfField(path: string): DraftSection {
@@ -75,6 +78,7 @@ function sectionOfField(path: string): DraftSection {
   if (path.startsWith('items')) return 'basket';
   if (path === 'scheduledFor') return 'when';
   if (path === 'note' || path === 'allergyNote') return 'notes';
+  if (path === 'promoCode') return 'promo';
   if (path === 'payment' || path === 'tender' || path === 'sendLinkBy') return 'payment';
   return 'order';
 }
@@ -92,6 +96,7 @@ const SECTION_OF_CODE: Partial<Record<string, DraftSection>> = {
   ORDER_TOO_LARGE: 'basket',
   ITEM_SOLD_OUT: 'basket',
   CARD_PAYMENTS_OFF: 'payment',
+  PROMO_NOT_APPLICABLE: 'promo',
 };
 
 /**

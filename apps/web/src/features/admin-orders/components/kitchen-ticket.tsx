@@ -173,17 +173,22 @@ function PageTicket({ order }: { order: OrderWire }) {
         </Box>
 
         <Box sx={{ mt: 2, borderTop: '2px solid #000', pt: 1, breakInside: 'avoid' }}>
-          {/* A delivery's fee on its own line between the subtotal and the total. */}
-          {deliveryFee !== null && (
-            <>
-              <Box component="p" sx={{ m: 0 }}>
-                Subtotal {formatWirePounds(order.subtotal)}
-              </Box>
-              <Box component="p" sx={{ m: 0 }} data-testid="ticket-delivery-fee">
-                Delivery {deliveryFee}
-              </Box>
-            </>
+          {/* A delivery's fee and each discount on their own lines between the subtotal and the total. */}
+          {(deliveryFee !== null || order.discounts.length > 0) && (
+            <Box component="p" sx={{ m: 0 }}>
+              Subtotal {formatWirePounds(order.subtotal)}
+            </Box>
           )}
+          {deliveryFee !== null && (
+            <Box component="p" sx={{ m: 0 }} data-testid="ticket-delivery-fee">
+              Delivery {deliveryFee}
+            </Box>
+          )}
+          {order.discounts.map((discount, index) => (
+            <Box key={`${discount.label}-${index}`} component="p" sx={{ m: 0 }}>
+              {discount.label} −{formatWirePounds(discount.amount)}
+            </Box>
+          ))}
           {tip !== null && (
             <Box component="p" sx={{ m: 0 }} data-testid="ticket-tip">
               {TIP_LINE_LABEL} {tip}

@@ -160,20 +160,26 @@ function ItemsTable({ order }: { order: OrderWire }) {
         ))}
       </TableBody>
       <TableFooter>
-        {deliveryFee !== null && (
-          <>
-            <TableRow>
-              <TableCell colSpan={3}>Subtotal</TableCell>
-              <TableCell align="right">{formatWirePounds(order.subtotal)}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell colSpan={3}>Delivery</TableCell>
-              <TableCell align="right" data-testid="order-delivery-fee">
-                {deliveryFee}
-              </TableCell>
-            </TableRow>
-          </>
+        {(deliveryFee !== null || order.discounts.length > 0) && (
+          <TableRow>
+            <TableCell colSpan={3}>Subtotal</TableCell>
+            <TableCell align="right">{formatWirePounds(order.subtotal)}</TableCell>
+          </TableRow>
         )}
+        {deliveryFee !== null && (
+          <TableRow>
+            <TableCell colSpan={3}>Delivery</TableCell>
+            <TableCell align="right" data-testid="order-delivery-fee">
+              {deliveryFee}
+            </TableCell>
+          </TableRow>
+        )}
+        {order.discounts.map((discount, index) => (
+          <TableRow key={`${discount.label}-${index}`} data-testid="discount-line">
+            <TableCell colSpan={3}>{discount.label}</TableCell>
+            <TableCell align="right">−{formatWirePounds(discount.amount)}</TableCell>
+          </TableRow>
+        ))}
         {tip !== null && (
           <TableRow>
             <TableCell colSpan={3}>{TIP_LINE_LABEL}</TableCell>

@@ -1,6 +1,7 @@
 import type { CartQuoteAnswer } from '@shop/shared/contract/cart';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import type { CheckoutExtrasDraft } from '../../../lib/use-cart-quote';
+import { PromoCode } from './promo-code';
 import { StampReward } from './stamp-reward';
 import { TipChooser } from './tip-chooser';
 
@@ -21,6 +22,7 @@ export interface CheckoutExtrasProps {
 export function CheckoutExtras(props: CheckoutExtrasProps) {
   return (
     <>
+      <PromoCode {...props} />
       {props.signedIn && <StampReward {...props} />}
       <TipChooser tip={props.extras.tip} onTip={(tip) => props.onChange({ tip })} fulfilment={props.fulfilment} />
     </>

@@ -5,7 +5,6 @@ import { minimumOrderMessage } from '@shop/shared/domain/minimum-order';
 import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { Alert, Skeleton } from '../../../components/ui';
-import { addPounds } from '../../../lib/delivery-check';
 import { formatWirePounds } from '../../../lib/money';
 
 /** A delivery's line: the zone's fee ('Free' at 0), or why the shop does not deliver there (decision 1001). */
@@ -37,8 +36,9 @@ function DeliveryLine({ delivery, food }: { delivery: DeliveryCheckAnswer; food:
 }
 
 /**
- * The order as the server prices it (POST /api/cart/quote), with the minimum-order warning, and for a delivery its
- * fee as its own line, in the total (GET /api/delivery-check for the chosen address's post code).
+ * The order as the server prices it (POST /api/cart/quote), with the minimum-order warning, for a delivery its fee as
+ * its own line (GET /api/delivery-check for the chosen address's post code), each discount as its own line, and the
+ * total the quote's `toPay`: what the order will charge.
  */
 export function OrderSummary({
   quote,
@@ -51,7 +51,6 @@ export function OrderSummary({
   loading: boolean;
   delivery?: DeliveryCheckAnswer | null;
 }) {
-  const fee = delivery?.delivers ? delivery.fee : 0;
   return (
     <section aria-labelledby="summary-heading" className="ui-surface">
       <h2 id="summary-heading" className="checkout-title">
@@ -87,6 +86,12 @@ export function OrderSummary({
         <>
           <hr className="ui-divider checkout-summary-divider" />
           {delivery && <DeliveryLine delivery={delivery} food={quote.total} />}
+          {quote.discounts.map((discount, index) => (
+            <div key={`${discount.label}-${index}`} className="checkout-summary-row" data-testid="discount-line">
+              <p className="ui-p">{discount.label}</p>
+              <p className="ui-p">−{formatWirePounds(discount.amount)}</p>
+            </div>
+          ))}
           {quote.tip > 0 && (
             <div className="checkout-summary-row">
               <p className="ui-p">{TIP_LINE_LABEL}</p>
@@ -98,7 +103,7 @@ export function OrderSummary({
           <div className="checkout-summary-row is-total">
             <p className="ui-p">Total</p>
             <p className="ui-p" data-testid="order-total">
-              {formatWirePounds(addPounds(addPounds(quote.total, fee), quote.tip))}
+              {formatWirePounds(quote.toPay)}
             </p>
           </div>
           {!quote.meetsMinimum && (

@@ -25,7 +25,9 @@ export interface PaymentCheckInput {
   /** How many lines the cart holds. */
   lineCount: number;
   /** The server's quote of those lines (pounds, as the wire carries them); undefined until it has answered. */
-  quote: { meetsMinimum: boolean; minimumOrder?: number; total?: number } | undefined;
+  quote:
+    | { meetsMinimum: boolean; minimumOrder?: number; total?: number; promo?: { applied: boolean; reason: string | null } | null }
+    | undefined;
   /** Why the quote failed (quoteErrorText), when it did. */
   quoteError: string | null;
   /** The address chosen (chosenAddressId). */
@@ -80,8 +82,8 @@ export function minimumShortfallText(quote: { minimumOrder?: number; total?: num
 /**
  * The checks of SPEC.md section 5 before card pay and before the cash confirm step, in the order a customer can fix
  * them. The minimum order comes first ('Minimum order amount is £10.00', or why the prices could not be checked),
- * then the address ('Add your address' for a card, 'Please add your address' when placing a cash order), then
- * whether the shop delivers there (the delivery check's words), then the opening hours (the shop's own message).
+ * then a promotion code that does not apply (its reason), then the address ('Add your address' for a card, 'Please
+ * add your address' when placing a cash order), then whether the shop delivers there (the delivery check's words), then the opening hours (the shop's own message).
  * A guest's name, e-mail and phone come before the address, as the page asks them; their address is the typed one.
  */
 export function checkPayment(input: PaymentCheckInput): PaymentCheck {
@@ -91,6 +93,11 @@ export function checkPayment(input: PaymentCheckInput): PaymentCheck {
     const problem = input.quoteError ?? minimum;
     const reason = input.quoteError ?? (input.quote ? (minimumShortfallText(input.quote) ?? minimum) : CHECKING_PRICES);
     return { ok: false, problem, reason };
+  }
+  // A code that does not apply would refuse the order in the same words: remove it or apply another first.
+  if (input.quote.promo && !input.quote.promo.applied) {
+    const words = input.quote.promo.reason ?? 'This code does not apply to this order';
+    return { ok: false, problem: words, reason: words };
   }
   if (input.guest && !input.guest.contactComplete) return { ok: false, problem: GUEST_DETAILS_PROBLEM, reason: GUEST_DETAILS_REASON };
   if (input.guest && !input.collection && !input.guest.addressComplete)

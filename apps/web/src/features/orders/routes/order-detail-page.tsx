@@ -136,18 +136,24 @@ function OrderDetail({ order }: { order: OrderWire }) {
                   <td className="is-numeric">{formatWirePounds(item.totalQuantityPrice)}</td>
                 </tr>
               ))}
-              {deliveryFee !== null && (
-                <>
-                  <tr>
-                    <td colSpan={2}>Subtotal</td>
-                    <td className="is-numeric">{formatWirePounds(order.subtotal)}</td>
-                  </tr>
-                  <tr>
-                    <td colSpan={2}>Delivery</td>
-                    <td className="is-numeric">{deliveryFee}</td>
-                  </tr>
-                </>
+              {(deliveryFee !== null || order.discounts.length > 0) && (
+                <tr>
+                  <td colSpan={2}>Subtotal</td>
+                  <td className="is-numeric">{formatWirePounds(order.subtotal)}</td>
+                </tr>
               )}
+              {deliveryFee !== null && (
+                <tr>
+                  <td colSpan={2}>Delivery</td>
+                  <td className="is-numeric">{deliveryFee}</td>
+                </tr>
+              )}
+              {order.discounts.map((discount, index) => (
+                <tr key={`${discount.label}-${index}`} data-testid="discount-line">
+                  <td colSpan={2}>{discount.label}</td>
+                  <td className="is-numeric">−{formatWirePounds(discount.amount)}</td>
+                </tr>
+              ))}
               {tip !== null && (
                 <tr>
                   <td colSpan={2}>{TIP_LINE_LABEL}</td>
