@@ -128,7 +128,9 @@ export function cartQuoteRoute(
     if (refused) return refused;
     try {
       const deliveryFee = postcode && fulfilment !== 'collection' ? deliveryFeeOf(postcode) : 0;
-      return ok(toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings)), { discounts: [], tip: 0, promo: null, deliveryFee }));
+      return ok(
+        toCartQuoteAnswer(quoteCart(items, buildPricingCatalogue(products, toppings)), { discounts: [], tip: 0, promo: null, deliveryFee }),
+      );
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
       // The quote answers 400 (a question, not an order) with the pricing rule's code.

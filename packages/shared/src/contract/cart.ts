@@ -160,6 +160,8 @@ export function toCartQuoteAnswer(quote: CartQuote, extras: QuoteExtras = NO_EXT
     discount: penceToPounds(discountTotal(extras.discounts)),
     tip: penceToPounds(extras.tip),
     promo: extras.promo,
-    toPay: penceToPounds(orderTotal({ subtotal: quote.subtotal, deliveryFee: extras.deliveryFee, discounts: extras.discounts, tip: extras.tip })),
+    toPay: penceToPounds(
+      orderTotal({ subtotal: quote.subtotal, deliveryFee: extras.deliveryFee, discounts: extras.discounts, tip: extras.tip }),
+    ),
   };
 }

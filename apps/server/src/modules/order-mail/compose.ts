@@ -180,9 +180,7 @@ export function vatLines(order: Pick<OrderForMail, 'items' | 'deliveryFee' | 'di
  * 'Subtotal', a delivery's fee on its own line ('Delivery: £2.50', none when free or collected), each discount
  * ('PIZZA10: 10% off: -£1.72'), the tip, and 'Total'.
  */
-export function totalLines(
-  order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'tip' | 'total' | 'fulfilment' | 'discounts'>,
-): string[] {
+export function totalLines(order: Pick<OrderForMail, 'subtotal' | 'deliveryFee' | 'tip' | 'total' | 'fulfilment' | 'discounts'>): string[] {
   const fee = deliveryFeeLine(order);
   const tip = tipLine(order.tip ?? 0);
   return [

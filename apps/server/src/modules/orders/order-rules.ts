@@ -153,7 +153,16 @@ export async function priceOrder(
   // The discounts and the tip, by the same function the cart quote asks (checkoutExtras), on the order's transaction.
   const { discounts, tip } = extras
     ? await checkoutExtras(
-        { db: rules.tx, now: rules.now, quote, deliveryFee, fulfilment: delivery.fulfilment, channel: extras.channel, customer: extras.customer, placing: true },
+        {
+          db: rules.tx,
+          now: rules.now,
+          quote,
+          deliveryFee,
+          fulfilment: delivery.fulfilment,
+          channel: extras.channel,
+          customer: extras.customer,
+          placing: true,
+        },
         extras.input,
       )
     : { discounts: [], tip: 0 };

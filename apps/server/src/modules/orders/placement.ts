@@ -142,7 +142,9 @@ function fulfilmentHashPart(input: OrderInput): { fulfilment?: Fulfilment; conta
 /** The hash's part for the checkout's extras: absent when none was sent, as keys stored before had. */
 function extrasHashPart(input: OrderInput): { extras?: CheckoutExtrasInput } {
   const { promoCode, redeemStamps, tip } = input.extras ?? {};
-  return promoCode || redeemStamps || tip ? { extras: { promoCode: promoCode ?? null, redeemStamps: redeemStamps ?? false, tip: tip ?? 0 } } : {};
+  return promoCode || redeemStamps || tip
+    ? { extras: { promoCode: promoCode ?? null, redeemStamps: redeemStamps ?? false, tip: tip ?? 0 } }
+    : {};
 }
 
 function checkEmail(user: SessionUser, email: string | undefined): void {

@@ -51,7 +51,9 @@ function openCheckout(routes: Record<string, FakeHandler | FakeAnswer> = {}) {
       vatNumber: null,
     }),
     'GET /delivery-check': (request) => ok(CHECKS[request.query.get('postcode') ?? '']),
-    'POST /cart/quote': cartQuoteRoute([margherita], [], (postcode) => Math.round((CHECKS[postcode]?.delivers ? CHECKS[postcode].fee : 0) * 100)),
+    'POST /cart/quote': cartQuoteRoute([margherita], [], (postcode) =>
+      Math.round((CHECKS[postcode]?.delivers ? CHECKS[postcode].fee : 0) * 100),
+    ),
     'POST /create-payment-intent': ok({
       clientSecret: 'pi_test_1_secret',
       orderId: '65f0000000000000000000bb',
