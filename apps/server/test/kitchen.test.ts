@@ -136,6 +136,8 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       counterRefundLimit: 5,
       ticketLeadMinutes: 30,
       autoCloseDay: true,
+      // The stamp card (decision 1601): off until the owner sets it.
+      stampCard: null,
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);
