@@ -31,6 +31,7 @@ const PUBLIC_ANSWERS: Record<string, string | null> = {
   'GET /api/banners': null,
   'GET /api/shop-trader': 'no-cache',
   'GET /api/opening-hours': 'no-cache',
+  'GET /api/tipping-policy': 'no-cache',
   'GET /api/order-slots': null,
   'GET /api/delivery-check': null,
 };
