@@ -64,8 +64,8 @@ export function TipChooser({ tip, onTip, fulfilment }: TipChooserProps) {
   }
 
   return (
-    <section aria-labelledby="tip-heading" className="ui-stack is-tight checkout-tip">
-      <h2 id="tip-heading" className="ui-subtitle">
+    <section aria-labelledby="tip-heading" className="ui-surface ui-stack checkout-tip">
+      <h2 id="tip-heading" className="checkout-title">
         Tip your driver
       </h2>
       <p className="ui-p ui-body2 ui-muted">
