@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import type { TestServer } from '../apps/server/test/harness';
 import { E2E_ADMIN } from '../playwright.config';
-import { chooseCategory, rejectWaitingOrders } from './steps';
+import { ownShopTest } from './own-shop';
+import { chooseCategory, rejectWaitingOrders, SHOP_TIME } from './steps';
+
+// On a shop of its own (e2e/own-shop.ts): the categories and products it adds and deletes are no other journey's menu.
+const test = ownShopTest('admin-catalogue', SHOP_TIME);
+let shop: TestServer;
+test.beforeEach(({ shop: started }) => {
+  shop = started;
+});
 
 const SHOTS = '/tmp/shots-catalogue';
 
@@ -16,7 +25,7 @@ interface ProductAnswer {
 
 async function signInAdmin(page: Page): Promise<void> {
   // No order waits: the new-order popup would open over every admin page, the storefront too (issue 20).
-  await rejectWaitingOrders();
+  await rejectWaitingOrders(shop.url);
   // page.request shares the browser context's cookies, so the page is signed in too.
   const answer = await page.request.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(answer.ok(), await answer.text()).toBe(true);
