@@ -14,9 +14,7 @@ import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
 import { AllergenCodesLine } from '../../../components/allergen-line';
-import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
-import { orderTipText } from '../../../lib/tip-line';
-import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
+import { OrderTotalRows } from '../../../components/order-total-rows';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../../../lib/order-items';
@@ -66,8 +64,6 @@ function OrderPromise({ order }: { order: OrderWire }) {
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
   // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
-  const deliveryFee = orderDeliveryFeeText(order);
-  const tip = orderTipText(order);
   const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
     <div className="order-detail">
@@ -136,34 +132,7 @@ function OrderDetail({ order }: { order: OrderWire }) {
                   <td className="is-numeric">{formatWirePounds(item.totalQuantityPrice)}</td>
                 </tr>
               ))}
-              {(deliveryFee !== null || order.discounts.length > 0) && (
-                <tr>
-                  <td colSpan={2}>Subtotal</td>
-                  <td className="is-numeric">{formatWirePounds(order.subtotal)}</td>
-                </tr>
-              )}
-              {deliveryFee !== null && (
-                <tr>
-                  <td colSpan={2}>Delivery</td>
-                  <td className="is-numeric">{deliveryFee}</td>
-                </tr>
-              )}
-              {order.discounts.map((discount, index) => (
-                <tr key={`${discount.label}-${index}`} data-testid="discount-line">
-                  <td colSpan={2}>{discount.label}</td>
-                  <td className="is-numeric">−{formatWirePounds(discount.amount)}</td>
-                </tr>
-              ))}
-              {tip !== null && (
-                <tr>
-                  <td colSpan={2}>{TIP_LINE_LABEL}</td>
-                  <td className="is-numeric">{tip}</td>
-                </tr>
-              )}
-              <tr className="order-detail-total">
-                <td colSpan={2}>Total Price</td>
-                <td className="is-numeric">{formatWirePounds(order.totalPrice)}</td>
-              </tr>
+              <OrderTotalRows order={order} />
             </tbody>
           </table>
         </div>

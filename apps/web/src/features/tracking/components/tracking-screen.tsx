@@ -10,13 +10,11 @@ import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { statusSentence } from '@shop/shared/domain/status-label';
 import { AllergenCodesLine } from '../../../components/allergen-line';
+import { OrderTotalRows } from '../../../components/order-total-rows';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ScheduledFor } from '../../../components/scheduled-for';
 import { Alert, ButtonLink } from '../../../components/ui';
-import { orderDeliveryFeeText } from '../../../lib/delivery-fee-line';
-import { orderTipText } from '../../../lib/tip-line';
-import { TIP_LINE_LABEL } from '@shop/shared/domain/tips';
 import { formatWirePounds } from '../../../lib/money';
 import { itemDetails } from '../../../lib/order-items';
 import { paths } from '../../../lib/paths';
@@ -110,8 +108,6 @@ function TrackedOrder({
   const [paidHere, setPaidHere] = useState(false);
   const queryClient = useQueryClient();
   const promise = orderPromiseLine(order);
-  const deliveryFee = orderDeliveryFeeText(order);
-  const tip = orderTipText(order);
   const canceled = order.status === 'Canceled Order';
   const placedNow = (landing !== undefined || paidHere) && !order.awaitingPayment && !canceled;
   const card = order.paymentType === 'Card' && (landing?.paymentType === 'Card' || paidHere);
@@ -182,36 +178,7 @@ function TrackedOrder({
                     <td className="is-numeric">{formatWirePounds(item.totalQuantityPrice)}</td>
                   </tr>
                 ))}
-                {(deliveryFee !== null || order.discounts.length > 0) && (
-                  <tr>
-                    <td colSpan={2}>Subtotal</td>
-                    <td className="is-numeric">{formatWirePounds(order.subtotal)}</td>
-                  </tr>
-                )}
-                {deliveryFee !== null && (
-                  <tr>
-                    <td colSpan={2}>Delivery</td>
-                    <td className="is-numeric">{deliveryFee}</td>
-                  </tr>
-                )}
-                {order.discounts.map((discount, index) => (
-                  <tr key={`${discount.label}-${index}`} data-testid="discount-line">
-                    <td colSpan={2}>{discount.label}</td>
-                    <td className="is-numeric">−{formatWirePounds(discount.amount)}</td>
-                  </tr>
-                ))}
-                {tip !== null && (
-                  <tr>
-                    <td colSpan={2}>{TIP_LINE_LABEL}</td>
-                    <td className="is-numeric">{tip}</td>
-                  </tr>
-                )}
-                <tr className="order-detail-total">
-                  <td colSpan={2}>Total Price</td>
-                  <td className="is-numeric" data-testid="track-total">
-                    {formatWirePounds(order.totalPrice)}
-                  </td>
-                </tr>
+                <OrderTotalRows order={order} totalTestId="track-total" />
               </tbody>
             </table>
           </div>
