@@ -6,6 +6,7 @@ import {
   char,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -376,6 +377,8 @@ export const orders = pgTable(
     time: text('time').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at'),
+    /** When the kitchen said a delivery is ready to go (dispatch's list and watchdog, decision 1700); null until then. */
+    readyAt: at('ready_at'),
   },
   (t) => [
     index('orders_created_at_idx').on(t.createdAt),
@@ -484,6 +487,17 @@ export const shopSettings = pgTable(
     stampCard: jsonb('stamp_card').$type<StampCardSettings | null>(),
     /** The shop's written tipping policy (the Employment (Allocation of Tips) Act), as the owner wrote it; null: the default text. */
     tippingPolicy: text('tipping_policy'),
+    /** The shop's own drivers (decision 1700): pence paid to a driver per delivered drop, besides their tips. */
+    payPerDrop: integer('pay_per_drop').notNull().default(0),
+    /** The tracker's map: a tile URL template ('https://tile.example/{z}/{x}/{y}.png') and its attribution; null: no map. */
+    mapTileUrl: text('map_tile_url'),
+    mapAttribution: text('map_attribution'),
+    /** Transactional order updates to customers: Web Push to those who allow it, texts when an SMS provider is set. */
+    pushUpdates: boolean('push_updates').notNull().default(true),
+    smsUpdates: boolean('sms_updates').notNull().default(false),
+    /** The board's watchdog: a ready delivery unassigned this long, or on the way this long past its time, warns. */
+    unassignedWarnMinutes: integer('unassigned_warn_minutes').notNull().default(10),
+    lateDeliveryWarnMinutes: integer('late_delivery_warn_minutes').notNull().default(15),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -911,4 +925,195 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
   ],
+);
+
+/**
+ * A driver's run (decision 1700): one or several deliveries taken out together, in the order `run_stops.position`
+ * gives. Started when the driver picks it up (every stop goes 'On the way'), finished when its last stop is delivered
+ * or taken off it.
+ */
+export const deliveryRuns = pgTable(
+  'delivery_runs',
+  {
+    id: primaryId(),
+    driverId: id('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('delivery_runs_driver_idx').on(t.driverId, t.createdAt)],
+);
+
+/** A delivery assigned to a run: one row per order (an order is on one run at a time). */
+export const runStops = pgTable(
+  'run_stops',
+  {
+    orderId: id('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    runId: id('run_id')
+      .notNull()
+      .references(() => deliveryRuns.id, { onDelete: 'cascade' }),
+    /** 1, 2, ...: the stop's place in its run. */
+    position: integer('position').notNull(),
+    assignedAt: at('assigned_at').notNull(),
+    assignedBy: id('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    pickedUpAt: at('picked_up_at'),
+    deliveredAt: at('delivered_at'),
+    /** Pence the driver says they took for a cash order; null for a card order or until delivered. */
+    cashCollected: integer('cash_collected'),
+    /** An optional photo of the delivery left at the door (src/images). */
+    photoImageId: id('photo_image_id').references(() => images.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('run_stops_run_idx').on(t.runId, t.position),
+    check('run_stops_position_check', sql`${t.position} >= 1`),
+    check('run_stops_cash_check', sql`${t.cashCollected} is null or ${t.cashCollected} >= 0`),
+  ],
+);
+
+/**
+ * Where a driver's phone said it was (`POST /api/driver/location`): taken only from that driver, for their own run.
+ * `shown` is false for a fix too far from the last shown one in too short a time; the tracker draws shown fixes only.
+ */
+export const driverPositions = pgTable(
+  'driver_positions',
+  {
+    id: primaryId(),
+    driverId: id('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    runId: id('run_id').references(() => deliveryRuns.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Metres, as the phone reported it; null when it did not. */
+    accuracy: doublePrecision('accuracy'),
+    shown: boolean('shown').notNull(),
+    recordedAt: at('recorded_at').notNull(),
+  },
+  (t) => [
+    index('driver_positions_driver_idx').on(t.driverId, t.recordedAt),
+    index('driver_positions_run_idx').on(t.runId, t.recordedAt),
+    check('driver_positions_lat_check', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
+  ],
+);
+
+/**
+ * A driver's shift for one trading day (decision 1701): the float taken out, the cash handed in at the end; the cash
+ * expected is the cash orders they delivered that day, the pay their drops at `pay_per_drop` (copied when closed).
+ */
+export const driverShifts = pgTable(
+  'driver_shifts',
+  {
+    id: primaryId(),
+    driverId: id('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The London trading day, YYYY-MM-DD. */
+    businessDate: text('business_date').notNull(),
+    floatPence: integer('float_pence').notNull().default(0),
+    openedAt: at('opened_at').notNull(),
+    openedBy: id('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: at('closed_at'),
+    closedBy: id('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Pence counted back at the close; null while open. */
+    cashHandedIn: integer('cash_handed_in'),
+    /** Pence per drop when the shift was closed. */
+    payPerDrop: integer('pay_per_drop'),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('driver_shifts_driver_day_unique').on(t.driverId, t.businessDate),
+    index('driver_shifts_day_idx').on(t.businessDate),
+    check('driver_shifts_money_check', sql`${t.floatPence} >= 0 and (${t.cashHandedIn} is null or ${t.cashHandedIn} >= 0)`),
+  ],
+);
+
+/**
+ * Tips paid out to a worker for a month (the Employment (Allocation of Tips) Act 2023, decision 1701): in full, by the
+ * end of the following month. Kept at least three years, as the Act asks of tip records.
+ */
+export const tipPayouts = pgTable(
+  'tip_payouts',
+  {
+    id: primaryId(),
+    workerId: id('worker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** YYYY-MM: the month the tips were paid by customers in. */
+    month: text('month').notNull(),
+    amount: integer('amount').notNull(),
+    paidAt: at('paid_at').notNull(),
+    paidBy: id('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'payroll' or 'cash'. */
+    method: text('method').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tip_payouts_worker_month_unique').on(t.workerId, t.month),
+    check('tip_payouts_amount_check', sql`${t.amount} >= 0`),
+    check('tip_payouts_method_check', sql`${t.method} in ('payroll', 'cash')`),
+  ],
+);
+
+/** A customer's browser that asked for Web Push updates of one order (decision 1702). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: primaryId(),
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: at('created_at').notNull(),
+    /** Set when the push service answers 404 or 410 (the subscription is gone) or the customer turns updates off. */
+    endedAt: at('ended_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_order_endpoint_unique').on(t.orderId, t.endpoint)],
+);
+
+/**
+ * One row per order update sent (decision 1702): the primary key makes each event go out once per channel, whatever
+ * retries or second processes do. `event`: 'accepted' | 'on-the-way' | 'delivered'; `channel`: 'push' | 'sms'.
+ */
+export const orderUpdatesSent = pgTable(
+  'order_updates_sent',
+  {
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    channel: text('channel').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.event, t.channel] })],
+);
+
+/** A customer turned a channel of an order's updates off (its tracking page, or STOP by text). */
+export const orderUpdateOptOuts = pgTable(
+  'order_update_opt_outs',
+  {
+    orderId: id('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.channel] })],
+);
+
+/** The shop's VAPID key pair for Web Push (decision 1702): made once on first use unless the environment gives one. */
+export const webPushKeys = pgTable(
+  'web_push_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [check('web_push_keys_single_row', sql`${t.id} = 1`)],
 );
