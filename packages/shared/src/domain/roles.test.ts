@@ -6,7 +6,7 @@ const TABLE: Record<Role, Permission[]> = {
   customer: [],
   owner: [...PERMISSIONS],
   manager: PERMISSIONS.filter((p) => p !== 'staff' && p !== 'paymentSettings'),
-  counter: ['board', 'orderStatus', 'acceptReject', 'cancel', 'takeOrders', 'refund', 'soldOut', 'reprint'],
+  counter: ['board', 'orderStatus', 'acceptReject', 'cancel', 'takeOrders', 'refund', 'soldOut', 'reprint', 'dispatch'],
   kitchen: ['board', 'orderStatus', 'soldOut', 'reprint'],
   driver: ['ownDeliveries'],
 };

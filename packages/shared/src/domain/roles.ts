@@ -41,6 +41,8 @@ export const ROLE_LABELS: Record<Role, string> = {
  * - auditLog: read the audit log.
  * - staff: invite, change and remove staff.
  * - paymentSettings: the payment provider's settings and the counter's refund limit.
+ * - dispatch: assign deliveries to drivers, in runs, reassign and take them off.
+ * - cashUp: open and close drivers' shifts (float, cash handed in) and record tips paid out.
  * - ownDeliveries: the deliveries assigned to oneself.
  */
 export const PERMISSIONS = [
@@ -60,6 +62,8 @@ export const PERMISSIONS = [
   'auditLog',
   'staff',
   'paymentSettings',
+  'dispatch',
+  'cashUp',
   'ownDeliveries',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -71,7 +75,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   customer: [],
   owner: ALL,
   manager: MANAGER,
-  counter: ['board', 'orderStatus', 'acceptReject', 'cancel', 'takeOrders', 'refund', 'soldOut', 'reprint'],
+  counter: ['board', 'orderStatus', 'acceptReject', 'cancel', 'takeOrders', 'refund', 'soldOut', 'reprint', 'dispatch'],
   kitchen: ['board', 'orderStatus', 'soldOut', 'reprint'],
   driver: ['ownDeliveries'],
 };
