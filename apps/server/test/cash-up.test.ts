@@ -47,7 +47,8 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     for (const who of [owner, manager, customer, dee, sam, ola]) Object.assign(who, await signInAs(server, { email: who.user.email }));
   };
   const setStatus = (id: string, body: Record<string, unknown>) => call(server, 'PUT', `/update-sell-products/${id}`, owner, body);
-  const totalOf = async (id: string) => (await server.app.db.select({ total: orders.total }).from(orders).where(eq(orders.id, id)))[0]!.total;
+  const totalOf = async (id: string) =>
+    (await server.app.db.select({ total: orders.total }).from(orders).where(eq(orders.id, id)))[0]!.total;
 
   /** A cash delivery with a tip (pounds), accepted: its id. */
   async function cashDelivery(tip: number): Promise<string> {
@@ -76,7 +77,9 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
   async function run(driver: SignedIn, stops: Array<{ orderId: string; cashCollected?: number; onTheRoad?: boolean }>): Promise<string> {
     const runId = newId();
     const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00Z`);
-    await server.app.db.insert(deliveryRuns).values({ id: runId, driverId: driver.user.id, createdAt: at('18:05'), startedAt: at('18:10') });
+    await server.app.db
+      .insert(deliveryRuns)
+      .values({ id: runId, driverId: driver.user.id, createdAt: at('18:05'), startedAt: at('18:10') });
     for (const [index, stop] of stops.entries()) {
       await server.app.db.insert(runStops).values({
         orderId: stop.orderId,
@@ -97,7 +100,6 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body;
   };
-  const dayOf = async (driver: SignedIn) => (await shifts()).shifts.find((s: { driver: { id: string } }) => s.driver.id === driver.user.id);
   const open = (driver: SignedIn, float: number, date = DAY) =>
     call(server, 'POST', '/driver-shifts', manager, { driverId: driver.user.id, date, float });
   const close = (shiftId: string, body: Record<string, unknown>) => call(server, 'POST', `/driver-shifts/${shiftId}/close`, owner, body);
@@ -174,7 +176,9 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     const day = await shifts();
     expect(day.payPerDrop).toBe(2);
     // Closed at £1.50 a drop: unchanged.
-    expect(day.shifts.map((s: { driver: { name: string }; payPerDrop: number; pay: number }) => [s.driver.name, s.payPerDrop, s.pay])).toEqual([
+    expect(
+      day.shifts.map((s: { driver: { name: string }; payPerDrop: number; pay: number }) => [s.driver.name, s.payPerDrop, s.pay]),
+    ).toEqual([
       ['Dee Driver', 1.5, 1.5],
       ['Sam Scooter', 1.5, 3],
     ]);
@@ -212,8 +216,14 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
   it('one shift per driver and day; no shift for a day to come or for someone who is not a driver', async () => {
     const twice = await open(dee, 5);
     expect(twice.status).toBe(409);
-    expect(twice.body).toMatchObject({ code: 'SHIFT_EXISTS', message: `Dee Driver has a shift on ${DAY} already: one shift per driver and day` });
-    expect((await open(dee, 5, '2026-11-19')).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'date: a shift is opened on its day, not before' });
+    expect(twice.body).toMatchObject({
+      code: 'SHIFT_EXISTS',
+      message: `Dee Driver has a shift on ${DAY} already: one shift per driver and day`,
+    });
+    expect((await open(dee, 5, '2026-11-19')).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'date: a shift is opened on its day, not before',
+    });
     expect((await call(server, 'POST', '/driver-shifts', owner, { driverId: customer.user.id, date: DAY, float: 5 })).body).toMatchObject({
       code: 'DRIVER_NOT_FOUND',
     });
@@ -262,7 +272,12 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
 
   it('the monthly pay-out: per worker in full, due by the end of the next month, a part pay-out refused, the CSV', async () => {
     // Still November: the month's tips are still coming in.
-    const early = await call(server, 'POST', '/tip-payouts', owner, { workerId: dee.user.id, month: '2026-11', amount: 1, method: 'payroll' });
+    const early = await call(server, 'POST', '/tip-payouts', owner, {
+      workerId: dee.user.id,
+      month: '2026-11',
+      amount: 1,
+      method: 'payroll',
+    });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       code: 'TIPS_NOT_PAYABLE',
@@ -272,7 +287,12 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     await setClock('2026-12-03T12:00:00Z');
     const report = await call(server, 'GET', '/reports/tip-payouts', owner);
     expect(report.status, JSON.stringify(report.body)).toBe(200);
-    expect(report.body).toMatchObject({ month: '2026-11', label: 'November 2026', dueDate: '2026-12-31', unassigned: { orders: 0, amount: 0 } });
+    expect(report.body).toMatchObject({
+      month: '2026-11',
+      label: 'November 2026',
+      dueDate: '2026-12-31',
+      unassigned: { orders: 0, amount: 0 },
+    });
     expect(report.body.workers).toEqual([
       {
         worker: { id: dee.user.id, name: 'Dee Driver' },
@@ -291,20 +311,51 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     ]);
     expect(report.body.total).toEqual({ received: 6, paid: 0, outstanding: 6 });
 
-    const part = await call(server, 'POST', '/tip-payouts', owner, { workerId: sam.user.id, month: '2026-11', amount: 2.5, method: 'payroll' });
+    const part = await call(server, 'POST', '/tip-payouts', owner, {
+      workerId: sam.user.id,
+      month: '2026-11',
+      amount: 2.5,
+      method: 'payroll',
+    });
     expect(part.status).toBe(422);
     expect(part.body).toMatchObject({
       code: 'TIP_PAYOUT_NOT_IN_FULL',
-      message: 'Tips are paid out in full, with no deduction and no part payment: Sam Scooter is owed £5.00 of tips for November 2026, not £2.50',
+      message:
+        'Tips are paid out in full, with no deduction and no part payment: Sam Scooter is owed £5.00 of tips for November 2026, not £2.50',
     });
-    const more = await call(server, 'POST', '/tip-payouts', owner, { workerId: sam.user.id, month: '2026-11', amount: 6, method: 'payroll' });
+    const more = await call(server, 'POST', '/tip-payouts', owner, {
+      workerId: sam.user.id,
+      month: '2026-11',
+      amount: 6,
+      method: 'payroll',
+    });
     expect(more.body).toMatchObject({ code: 'TIP_PAYOUT_NOT_IN_FULL' });
 
-    const paid = await call(server, 'POST', '/tip-payouts', manager, { workerId: sam.user.id, month: '2026-11', amount: 5, method: 'payroll' });
+    const paid = await call(server, 'POST', '/tip-payouts', manager, {
+      workerId: sam.user.id,
+      month: '2026-11',
+      amount: 5,
+      method: 'payroll',
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(paid.body).toMatchObject({ status: 'paid', received: 5, paid: 5, outstanding: 0, method: 'payroll', paidAt: '2026-12-03T12:00:00.000Z' });
-    const twice = await call(server, 'POST', '/tip-payouts', manager, { workerId: sam.user.id, month: '2026-11', amount: 5, method: 'payroll' });
-    expect(twice.body).toMatchObject({ code: 'TIPS_NOT_PAYABLE', message: "Sam Scooter's tips of November 2026 are paid out in full already" });
+    expect(paid.body).toMatchObject({
+      status: 'paid',
+      received: 5,
+      paid: 5,
+      outstanding: 0,
+      method: 'payroll',
+      paidAt: '2026-12-03T12:00:00.000Z',
+    });
+    const twice = await call(server, 'POST', '/tip-payouts', manager, {
+      workerId: sam.user.id,
+      month: '2026-11',
+      amount: 5,
+      method: 'payroll',
+    });
+    expect(twice.body).toMatchObject({
+      code: 'TIPS_NOT_PAYABLE',
+      message: "Sam Scooter's tips of November 2026 are paid out in full already",
+    });
 
     const csv = await fetch(`${server.url}/api/reports/tip-payouts.csv?month=2026-11`, { headers: { cookie: owner.cookie } });
     expect(csv.status).toBe(200);
@@ -324,7 +375,9 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
   it('unpaid past the end of the following month is overdue; a pay-out then is paid, late', async () => {
     await setClock('2027-01-01T09:00:00Z');
     const report = await call(server, 'GET', '/reports/tip-payouts?month=2026-11', owner);
-    const status = Object.fromEntries(report.body.workers.map((w: { worker: { name: string }; status: string }) => [w.worker.name, w.status]));
+    const status = Object.fromEntries(
+      report.body.workers.map((w: { worker: { name: string }; status: string }) => [w.worker.name, w.status]),
+    );
     expect(status).toEqual({ 'Dee Driver': 'overdue', 'Sam Scooter': 'paid' });
     const paid = await call(server, 'POST', '/tip-payouts', owner, { workerId: dee.user.id, month: '2026-11', amount: 1, method: 'cash' });
     expect(paid.body).toMatchObject({ status: 'paid', paidLate: true, method: 'cash' });

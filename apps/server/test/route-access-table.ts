@@ -197,7 +197,11 @@ function nextShiftDate(): string {
 
 /** A shift of the seeded driver the admin opened, for the routes that close one. */
 async function newDriverShift(ctx: Pick<AccessContext, 'server' | 'admin' | 'staff'>): Promise<string> {
-  const answer = await call(ctx.server, 'POST', '/driver-shifts', ctx.admin, { driverId: ctx.staff.driver.user.id, date: nextShiftDate(), float: 20 });
+  const answer = await call(ctx.server, 'POST', '/driver-shifts', ctx.admin, {
+    driverId: ctx.staff.driver.user.id,
+    date: nextShiftDate(),
+    float: 20,
+  });
   return (expectStatus(answer, 201, 'driver shift').body as { shift: { id: string } }).shift.id;
 }
 
@@ -779,7 +783,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: withPermission('cashUp'),
     request: async (ctx) => ({ path: api(`/driver-shifts/${await newDriverShift(ctx)}/close`), body: { cashHandedIn: 20 } }),
   },
-  'GET /api/reports/tip-payouts': { expect: withPermission('reports'), request: () => ({ path: api('/reports/tip-payouts?month=2026-10') }) },
+  'GET /api/reports/tip-payouts': {
+    expect: withPermission('reports'),
+    request: () => ({ path: api('/reports/tip-payouts?month=2026-10') }),
+  },
   'GET /api/reports/tip-payouts.csv': {
     expect: withPermission('reports'),
     request: () => ({ path: api('/reports/tip-payouts.csv?month=2026-10') }),
@@ -787,7 +794,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'POST /api/tip-payouts': {
     expect: withPermission('cashUp', 409),
     note: 'the driver received no tips in October: nothing to pay out (409 TIPS_NOT_PAYABLE); cash-up.test.ts pays real ones',
-    request: (ctx) => ({ path: api('/tip-payouts'), body: { workerId: ctx.staff.driver.user.id, month: '2026-10', amount: 0, method: 'payroll' } }),
+    request: (ctx) => ({
+      path: api('/tip-payouts'),
+      body: { workerId: ctx.staff.driver.user.id, month: '2026-10', amount: 0, method: 'payroll' },
+    }),
   },
   'GET /api/driver/tips': { expect: withPermission('ownDeliveries'), request: () => ({ path: api('/driver/tips') }) },
 };

@@ -28,8 +28,7 @@ export const MAX_SHIFT_NOTE_LENGTH = 500;
 const idField = (name: string) => z.string(`${name} must be an id`).regex(/^[0-9a-f]{24}$/, `${name} must be an id`);
 
 const MONTH_MESSAGE = 'must be a month as YYYY-MM';
-export const monthSchema = (field: string) =>
-  z.string(`${field} ${MONTH_MESSAGE}`).refine(isMonthKey, `${field} ${MONTH_MESSAGE}`);
+export const monthSchema = (field: string) => z.string(`${field} ${MONTH_MESSAGE}`).refine(isMonthKey, `${field} ${MONTH_MESSAGE}`);
 
 export const personSchema = z.strictObject({ id: z.string(), name: z.string() });
 export type Person = z.infer<typeof personSchema>;

@@ -31,7 +31,18 @@ describe('shiftFigures: expected back = float + cash orders; variance = handed i
     {
       label: 'a cash order handed in to the penny: balanced',
       input: { floatPence: 2000, stops: [cash(2550, 200)], cashHandedIn: 4550, payPerDrop: 150 },
-      want: { drops: 1, cashOrders: 1, cardOrders: 0, cashExpected: 2550, cashCollected: 2550, expectedBack: 4550, variance: 0, balance: 'balanced', pay: 150, tips: 200 },
+      want: {
+        drops: 1,
+        cashOrders: 1,
+        cardOrders: 0,
+        cashExpected: 2550,
+        cashCollected: 2550,
+        expectedBack: 4550,
+        variance: 0,
+        balance: 'balanced',
+        pay: 150,
+        tips: 200,
+      },
     },
     {
       label: 'short by £2.50: the tip is still the driver’s in full',
@@ -46,7 +57,17 @@ describe('shiftFigures: expected back = float + cash orders; variance = handed i
     {
       label: 'card orders bring no cash back but count as drops and tips',
       input: { floatPence: 1000, stops: [card(2000, 300), card(1500), cash(1250, 100, 1300)], cashHandedIn: 2250, payPerDrop: 100 },
-      want: { drops: 3, cashOrders: 1, cardOrders: 2, cashExpected: 1250, cashCollected: 1300, expectedBack: 2250, variance: 0, pay: 300, tips: 400 },
+      want: {
+        drops: 3,
+        cashOrders: 1,
+        cardOrders: 2,
+        cashExpected: 1250,
+        cashCollected: 1300,
+        expectedBack: 2250,
+        variance: 0,
+        pay: 300,
+        tips: 400,
+      },
     },
     {
       label: 'a card order refunded whole gives its tip back; a partial refund leaves it',
@@ -95,13 +116,38 @@ describe('months', () => {
 
 describe('tipMonth: open, due, overdue, paid', () => {
   it.each([
-    { label: 'the month is still going', input: { received: 500, paid: 0, paidOn: null, today: '2026-11-18' }, status: 'open', outstanding: 500 },
-    { label: 'over, due by the end of December', input: { received: 500, paid: 0, paidOn: null, today: '2026-12-01' }, status: 'due', outstanding: 500 },
+    {
+      label: 'the month is still going',
+      input: { received: 500, paid: 0, paidOn: null, today: '2026-11-18' },
+      status: 'open',
+      outstanding: 500,
+    },
+    {
+      label: 'over, due by the end of December',
+      input: { received: 500, paid: 0, paidOn: null, today: '2026-12-01' },
+      status: 'due',
+      outstanding: 500,
+    },
     { label: 'the due date itself', input: { received: 500, paid: 0, paidOn: null, today: '2026-12-31' }, status: 'due', outstanding: 500 },
     { label: 'unpaid past it', input: { received: 500, paid: 0, paidOn: null, today: '2027-01-01' }, status: 'overdue', outstanding: 500 },
-    { label: 'paid in full', input: { received: 500, paid: 500, paidOn: '2026-12-05', today: '2027-03-01' }, status: 'paid', outstanding: 0 },
-    { label: 'a tip after the pay-out still owed', input: { received: 700, paid: 500, paidOn: '2026-12-05', today: '2027-01-02' }, status: 'overdue', outstanding: 200 },
-    { label: 'a refund after the pay-out owes nothing', input: { received: 300, paid: 500, paidOn: '2026-12-05', today: '2027-01-02' }, status: 'paid', outstanding: 0 },
+    {
+      label: 'paid in full',
+      input: { received: 500, paid: 500, paidOn: '2026-12-05', today: '2027-03-01' },
+      status: 'paid',
+      outstanding: 0,
+    },
+    {
+      label: 'a tip after the pay-out still owed',
+      input: { received: 700, paid: 500, paidOn: '2026-12-05', today: '2027-01-02' },
+      status: 'overdue',
+      outstanding: 200,
+    },
+    {
+      label: 'a refund after the pay-out owes nothing',
+      input: { received: 300, paid: 500, paidOn: '2026-12-05', today: '2027-01-02' },
+      status: 'paid',
+      outstanding: 0,
+    },
   ])('$label: $status', ({ input, status, outstanding }) => {
     expect(tipMonth({ month: '2026-11', ...input })).toMatchObject({ dueDate: '2026-12-31', status, outstanding, paidLate: false });
   });
@@ -124,13 +170,18 @@ describe('checkTipPayout: what is owed, exactly, once the month is over', () => 
       result: {
         ok: false,
         reason: 'NOT_IN_FULL',
-        message: 'Tips are paid out in full, with no deduction and no part payment: Dee is owed £12.50 of tips for November 2026, not £10.00',
+        message:
+          'Tips are paid out in full, with no deduction and no part payment: Dee is owed £12.50 of tips for November 2026, not £10.00',
       },
     },
     {
       label: 'more than received',
       input: { amount: 1300 },
-      result: { ok: false, reason: 'NOT_IN_FULL', message: 'A pay-out is the tips received, no more: Dee is owed £12.50 of tips for November 2026, not £13.00' },
+      result: {
+        ok: false,
+        reason: 'NOT_IN_FULL',
+        message: 'A pay-out is the tips received, no more: Dee is owed £12.50 of tips for November 2026, not £13.00',
+      },
     },
     {
       label: 'the month not over',

@@ -218,9 +218,7 @@ export function checkTipPayout(input: {
   }
   if (input.amount !== owed) {
     const words =
-      input.amount < owed
-        ? 'Tips are paid out in full, with no deduction and no part payment'
-        : 'A pay-out is the tips received, no more';
+      input.amount < owed ? 'Tips are paid out in full, with no deduction and no part payment' : 'A pay-out is the tips received, no more';
     return {
       ok: false,
       reason: 'NOT_IN_FULL',

@@ -96,10 +96,7 @@ export const cashUpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { month, csv } = await tipPayoutsCsv(app, request.query.month);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tips-${month}.csv"`)
-        .send(csv);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="tips-${month}.csv"`).send(csv);
     },
   );
   app.post(

@@ -118,7 +118,10 @@ export function previousMonth(today: string): string {
 
 async function readWorkers(db: InTransaction, ids: string[]): Promise<Map<string, Person>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, ids));
+  const rows = await db
+    .select({ id: users.id, username: users.username, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, { id: row.id, name: workerName(row) }]));
 }
 
@@ -156,7 +159,8 @@ export async function tipPayoutsReport(ctx: Pick<ServiceContext, 'db' | 'now'>, 
     .map((worker) => workerMonth(worker, chosen, facts.byWorker.get(worker.id) ?? [], facts.payouts.get(worker.id), today))
     .sort((a, b) => a.worker.name.localeCompare(b.worker.name) || a.worker.id.localeCompare(b.worker.id));
   const unassigned = facts.records.filter((record) => record.worker === null && record.driverTip > 0);
-  const sum = (pick: (row: WorkerTipMonth) => number) => penceToPounds(workers.reduce((total, row) => total + Math.round(pick(row) * 100), 0));
+  const sum = (pick: (row: WorkerTipMonth) => number) =>
+    penceToPounds(workers.reduce((total, row) => total + Math.round(pick(row) * 100), 0));
   return {
     month: chosen,
     label: monthLabel(chosen),
@@ -212,7 +216,15 @@ export async function recordTipPayout(
       } else {
         [row] = (await tx
           .insert(tipPayouts)
-          .values({ id: newId(now), workerId: body.workerId, month: body.month, amount: body.amount, paidAt: now, paidBy: actor.id, method: body.method })
+          .values({
+            id: newId(now),
+            workerId: body.workerId,
+            month: body.month,
+            amount: body.amount,
+            paidAt: now,
+            paidBy: actor.id,
+            method: body.method,
+          })
           .returning()) as [PayoutRow];
       }
       await recordAudit(tx, now, {
@@ -226,7 +238,8 @@ export async function recordTipPayout(
       return workerMonth(worker, body.month, records, row, today);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError('TIPS_NOT_PAYABLE', 'These tips were paid out a moment ago: reload to see the pay-out');
+    if (isUniqueViolation(error))
+      throw new HttpError('TIPS_NOT_PAYABLE', 'These tips were paid out a moment ago: reload to see the pay-out');
     throw error;
   }
 }
@@ -240,7 +253,10 @@ function csvCell(value: string): string {
 export const TIP_CSV_HEADER = ['date', 'order', 'worker', 'worker_id', 'tip', 'tip_refunded', 'driver_tip', 'paid_out_on', 'method'];
 
 /** `GET /api/reports/tip-payouts.csv?month=`: one line per tip for the accountant, with when it was paid out. */
-export async function tipPayoutsCsv(ctx: Pick<ServiceContext, 'db' | 'now'>, month: string | undefined): Promise<{ month: string; csv: string }> {
+export async function tipPayoutsCsv(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  month: string | undefined,
+): Promise<{ month: string; csv: string }> {
   const chosen = month ?? previousMonth(todayKey(ctx.now()));
   const facts = await readMonth(ctx.db, chosen);
   const lines = [TIP_CSV_HEADER.join(',')];

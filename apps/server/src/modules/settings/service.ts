@@ -225,7 +225,9 @@ export async function readStampCard(db: InTransaction): Promise<StampCardSetting
 
 /** What a driver is paid per drop, pence (0 until set): the cash-up's pay, copied onto a shift when it closes (decision 1701). */
 export async function readPayPerDrop(db: InTransaction): Promise<number> {
-  const row = (await db.select({ payPerDrop: shopSettings.payPerDrop }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1))[0];
+  const row = (
+    await db.select({ payPerDrop: shopSettings.payPerDrop }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1)
+  )[0];
   return row?.payPerDrop ?? 0;
 }
 

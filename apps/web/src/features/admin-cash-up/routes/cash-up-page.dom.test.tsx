@@ -1,11 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  closeShiftBodySchema,
-  openShiftBodySchema,
-  type DriverShiftsAnswer,
-  type DriverShiftWire,
-} from '@shop/shared/contract/cash-up';
+import { closeShiftBodySchema, openShiftBodySchema, type DriverShiftsAnswer, type DriverShiftWire } from '@shop/shared/contract/cash-up';
 import { fakeApi, ok, refuse } from '../../../../test/fake-api';
 import { fixedMediaQueryList } from '../../../../test/media-query';
 import { fill, renderWithProviders } from '../../../../test/render';
@@ -80,7 +75,15 @@ const SAM = day('Sam Scooter', '0000000000000000000000d2', {
   pay: 3,
   tips: 5,
 });
-const OLA = day('Ola Onroad', '0000000000000000000000d3', { shift: shiftOf('s3', false), float: 10, drops: 1, cashOrders: 1, cashExpected: 18.19, expectedBack: 28.19, pay: 1.5 });
+const OLA = day('Ola Onroad', '0000000000000000000000d3', {
+  shift: shiftOf('s3', false),
+  float: 10,
+  drops: 1,
+  cashOrders: 1,
+  cashExpected: 18.19,
+  expectedBack: 28.19,
+  pay: 1.5,
+});
 
 function openCashUp() {
   const state: DriverShiftsAnswer = {
@@ -101,7 +104,11 @@ function openCashUp() {
     'POST /driver-shifts': (request) => {
       const parsed = openShiftBodySchema.safeParse(request.body);
       if (!parsed.success) return refuse('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'invalid');
-      const opened = day('Pat Pedal', '0000000000000000000000d4', { shift: shiftOf('s4', false), float: parsed.data.float / 100, expectedBack: parsed.data.float / 100 });
+      const opened = day('Pat Pedal', '0000000000000000000000d4', {
+        shift: shiftOf('s4', false),
+        float: parsed.data.float / 100,
+        expectedBack: parsed.data.float / 100,
+      });
       state.shifts = [...state.shifts, opened];
       return ok(opened, 201);
     },
@@ -110,7 +117,10 @@ function openCashUp() {
       if (!parsed.success) return refuse('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'invalid');
       if (refuseClose) {
         refuseClose = false;
-        return refuse('DRIVER_ON_THE_ROAD', 'Ola Onroad still has a delivery on the road (order 3f2a1b): close the shift once it is delivered');
+        return refuse(
+          'DRIVER_ON_THE_ROAD',
+          'Ola Onroad still has a delivery on the road (order 3f2a1b): close the shift once it is delivered',
+        );
       }
       const handedIn = parsed.data.cashHandedIn / 100;
       const closed = day('Ola Onroad', '0000000000000000000000d3', {
@@ -154,7 +164,11 @@ describe('the Cash-up screen', () => {
     const form = await screen.findByRole('form', { name: 'Open a shift' });
     const driver = within(form).getByRole('combobox', { name: 'Driver' });
     // Only the drivers without a shift that day are offered.
-    expect(within(driver).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a driver', 'Pat Pedal']);
+    expect(
+      within(driver)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a driver', 'Pat Pedal']);
     await user.selectOptions(driver, '0000000000000000000000d4');
     await fill(user, within(form).getByRole('textbox', { name: 'Float (£)' }), '20');
     await user.click(within(form).getByRole('button', { name: 'Open shift' }));

@@ -267,7 +267,12 @@ function CloseShiftDialog({ day, onDone }: { day: DriverShiftWire; onDone: () =>
               autoFocus
               slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 9 } }}
             />
-            <TextField label="Note" value={note} onChange={(event) => setNote(event.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
+            <TextField
+              label="Note"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
           </Stack>
           {error ? (
             <Alert severity="error" sx={{ mt: 2 }}>

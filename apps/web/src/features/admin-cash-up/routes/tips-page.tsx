@@ -180,8 +180,8 @@ export function TipsPage() {
       {report.isError ? <Alert severity="error">{messageOf(report.error)}</Alert> : null}
       {data && data.unassigned.orders > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {data.unassigned.orders} delivered {data.unassigned.orders === 1 ? 'order has' : 'orders have'} {money(data.unassigned.amount)} of tips
-          and no driver recorded: assign {data.unassigned.orders === 1 ? 'it' : 'them'} to the driver who delivered before paying out.
+          {data.unassigned.orders} delivered {data.unassigned.orders === 1 ? 'order has' : 'orders have'} {money(data.unassigned.amount)} of
+          tips and no driver recorded: assign {data.unassigned.orders === 1 ? 'it' : 'them'} to the driver who delivered before paying out.
         </Alert>
       ) : null}
       {report.isPending ? (
