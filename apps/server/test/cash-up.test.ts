@@ -385,11 +385,37 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     expect(entry?.summary).toMatch(/^Paid Sam Scooter £5\.00 of tips for November 2026 \(payroll\)$/);
   });
 
+  it('two closes of one shift at once: one closes it; two pay-outs of one month at once: one pays it, once', async () => {
+    await setClock('2026-11-18T18:00:00Z');
+    const pia = await signInAs(server, { role: 'driver', username: 'Pia Pedal' });
+    const order = await cashDelivery(2);
+    const total = await totalOf(order);
+    await run(pia, [{ orderId: order, cashCollected: total }]);
+    const opened = await open(pia, 10);
+    const closes = await Promise.all([1, 2].map(() => close(opened.body.shift.id, { cashHandedIn: pounds(1000 + total) })));
+    expect(closes.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(closes.find((answer) => answer.status === 409)?.body.code).toBe('SHIFT_CLOSED');
+
+    await setClock('2026-12-02T10:00:00Z');
+    const payouts = await Promise.all(
+      [owner, manager].map((who) =>
+        call(server, 'POST', '/tip-payouts', who, { workerId: pia.user.id, month: '2026-11', amount: 2, method: 'payroll' }),
+      ),
+    );
+    expect(payouts.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const report = await call(server, 'GET', '/reports/tip-payouts?month=2026-11', owner);
+    expect(report.body.workers.find((row: { worker: { id: string } }) => row.worker.id === pia.user.id)).toMatchObject({
+      received: 2,
+      paid: 2,
+      status: 'paid',
+    });
+    await setClock('2026-11-18T18:00:00Z');
+  });
   it('deleting the customer’s account keeps every tip and who it went to', async () => {
     const deleted = await call(server, 'POST', '/profile/delete', customer, { password: customer.password });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const report = await call(server, 'GET', '/reports/tip-payouts?month=2026-11', owner);
-    expect(report.body.total).toEqual({ received: 6, paid: 6, outstanding: 0 });
+    expect(report.body.total).toEqual({ received: 8, paid: 8, outstanding: 0 });
     const statement = await call(server, 'GET', '/driver/tips?from=2026-11-01&to=2026-11-30', sam);
     expect(statement.body.total).toEqual({ received: 5, paid: 5 });
     await setClock('2026-11-18T18:00:00Z');
