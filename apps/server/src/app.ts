@@ -36,6 +36,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { auditLogRoutes } from './modules/reports/audit-log-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { staffOrderRoutes } from './modules/staff-orders/routes';
+import { cashUpRoutes } from './modules/cash-up/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { printerRoutes } from './modules/printers/routes';
 import { promotionRoutes } from './modules/promotions/routes';
@@ -95,6 +96,8 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   printerRoutes,
   trackingRoutes,
   staffOrderRoutes,
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  cashUpRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

@@ -71,6 +71,9 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/src/modules/delivery/delivery.test.ts': 'hand-written statements that add the home zone once and keep the last one',
   'apps/server/src/modules/reports/summary.test.ts': "aggregates by London's day, in the server's time zone data",
   'apps/server/src/realtime/realtime.test.ts': "the socket.io PostgreSQL adapter's LISTEN/NOTIFY, used only there",
+  // The driver's cash-up (decision 1701).
+  'apps/server/test/cash-up.test.ts':
+    "a shift closed twice at once and a month's tips paid out twice at once, under row locks and the unique index",
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -138,6 +138,8 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       autoCloseDay: true,
       // The stamp card (decision 1601): off until the owner sets it.
       stampCard: null,
+      // The drivers' pay per drop (decision 1701): none until set.
+      payPerDrop: 0,
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);

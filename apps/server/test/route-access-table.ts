@@ -188,6 +188,23 @@ async function newDeliveryZone(ctx: Pick<AccessContext, 'server' | 'admin'>): Pr
   return expectStatus(answer, 201, 'delivery zone').body._id as string;
 }
 
+/** A day of January 2026 no shift request of the suite has used yet. */
+let shiftDays = 0;
+function nextShiftDate(): string {
+  shiftDays += 1;
+  return new Date(Date.UTC(2026, 0, shiftDays)).toISOString().slice(0, 10);
+}
+
+/** A shift of the seeded driver the admin opened, for the routes that close one. */
+async function newDriverShift(ctx: Pick<AccessContext, 'server' | 'admin' | 'staff'>): Promise<string> {
+  const answer = await call(ctx.server, 'POST', '/driver-shifts', ctx.admin, {
+    driverId: ctx.staff.driver.user.id,
+    date: nextShiftDate(),
+    float: 20,
+  });
+  return (expectStatus(answer, 201, 'driver shift').body as { shift: { id: string } }).shift.id;
+}
+
 /** A promotion made by the admin, under a code no other request has used, for the routes that act on one. */
 let promotionCodes = 0;
 function nextPromotion(): Record<string, unknown> {
@@ -754,6 +771,35 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     expect: withPermission('menu', 201),
     request: (ctx) => ({ path: api('/allnotification'), body: { title: `Access ${ctx.unique()}`, description: 'Open late on Friday' } }),
   },
+
+  // The driver's cash-up and the tips' pay-out (decision 1701): each shift opened is the seeded driver's on a day of
+  // January no other request has used, so one per driver and day never refuses a row.
+  'GET /api/driver-shifts': { expect: withPermission('cashUp'), request: () => ({ path: api('/driver-shifts?date=2026-11-18') }) },
+  'POST /api/driver-shifts': {
+    expect: withPermission('cashUp', 201),
+    request: (ctx) => ({ path: api('/driver-shifts'), body: { driverId: ctx.staff.driver.user.id, date: nextShiftDate(), float: 20 } }),
+  },
+  'POST /api/driver-shifts/:id/close': {
+    expect: withPermission('cashUp'),
+    request: async (ctx) => ({ path: api(`/driver-shifts/${await newDriverShift(ctx)}/close`), body: { cashHandedIn: 20 } }),
+  },
+  'GET /api/reports/tip-payouts': {
+    expect: withPermission('reports'),
+    request: () => ({ path: api('/reports/tip-payouts?month=2026-10') }),
+  },
+  'GET /api/reports/tip-payouts.csv': {
+    expect: withPermission('reports'),
+    request: () => ({ path: api('/reports/tip-payouts.csv?month=2026-10') }),
+  },
+  'POST /api/tip-payouts': {
+    expect: withPermission('cashUp', 409),
+    note: 'the driver received no tips in October: nothing to pay out (409 TIPS_NOT_PAYABLE); cash-up.test.ts pays real ones',
+    request: (ctx) => ({
+      path: api('/tip-payouts'),
+      body: { workerId: ctx.staff.driver.user.id, month: '2026-10', amount: 0, method: 'payroll' },
+    }),
+  },
+  'GET /api/driver/tips': { expect: withPermission('ownDeliveries'), request: () => ({ path: api('/driver/tips') }) },
 };
 
 /** A HEAD route answers as its GET does (Fastify adds one for every GET), so its row is the GET's. */

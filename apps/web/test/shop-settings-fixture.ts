@@ -21,4 +21,5 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   ticketLeadMinutes: 30,
   autoCloseDay: true,
   stampCard: null,
+  payPerDrop: 0,
 };

@@ -193,6 +193,15 @@ const adminRoutes: RouteObject[] = [
       { path: paths.printers, lazy: page(() => import('../features/admin-printers/routes/printers-page').then((m) => m.PrintersPage)) },
     ],
   },
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  {
+    element: <RequirePermission permission="cashUp" />,
+    children: [{ path: paths.cashUp, lazy: page(() => import('../features/admin-cash-up/routes/cash-up-page').then((m) => m.CashUpPage)) }],
+  },
+  {
+    element: <RequirePermission permission="reports" />,
+    children: [{ path: paths.tips, lazy: page(() => import('../features/admin-cash-up/routes/tips-page').then((m) => m.TipsPage)) }],
+  },
   {
     element: <RequirePermission permission="soldOut" />,
     children: [

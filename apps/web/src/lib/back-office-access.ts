@@ -24,6 +24,9 @@ export const BACK_OFFICE_SCREENS: ReadonlyArray<{ label: string; to: string; per
   { label: 'Settings', to: paths.shopSettings, permission: 'settings' },
   { label: 'Staff', to: paths.staff, permission: 'staff' },
   { label: 'Audit log', to: paths.auditLog, permission: 'auditLog' },
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  { label: 'Cash-up', to: paths.cashUp, permission: 'cashUp' },
+  { label: 'Tips', to: paths.tips, permission: 'reports' },
 ];
 
 /** The screens this role may open, in the sidebar's order. */

@@ -68,6 +68,9 @@ export const paths = {
   staff: '/staff',
   /** The invitation's link: a new member of staff sets a password. */
   staffInvite: '/staff-invite/:token',
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  cashUp: '/admin/cash-up',
+  tips: '/admin/tips',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

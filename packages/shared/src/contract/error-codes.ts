@@ -74,6 +74,11 @@ const SHOP_CODES = {
   PRINTER_NOT_FOUND: 404,
   /** No promotion (not archived) with that id (decision 1600). */
   PROMOTION_NOT_FOUND: 404,
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  /** No driver shift with that id. */
+  SHIFT_NOT_FOUND: 404,
+  /** No member of staff with the driver role (or no worker) with that id. */
+  DRIVER_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -109,6 +114,15 @@ const SHOP_CODES = {
   PRINTER_NAME_TAKEN: 409,
   /** A print was asked for but no printer is set up to print that ticket (issue 24). */
   NO_PRINTERS: 409,
+  // The driver's cash-up and the tips' pay-out (decision 1701).
+  /** The driver has a shift that day already: one per driver and day. */
+  SHIFT_EXISTS: 409,
+  /** The shift is closed already. */
+  SHIFT_CLOSED: 409,
+  /** The driver still has a delivery picked up and not delivered: the shift closes once it is. */
+  DRIVER_ON_THE_ROAD: 409,
+  /** The month's tips cannot be paid out before the month is over, or are paid out in full already. */
+  TIPS_NOT_PAYABLE: 409,
   // 413 / 415: the body's size or kind
   PAYLOAD_TOO_LARGE: 413,
   IMAGE_TOO_LARGE: 413,
@@ -141,6 +155,9 @@ const SHOP_CODES = {
   SLOT_NOT_AVAILABLE: 422,
   /** A product's or topping's allergens name a code that is not one of the 14 (issue 22); the message names it. */
   UNKNOWN_ALLERGEN: 422,
+  // The tips' pay-out (decision 1701).
+  /** A tips' pay-out that is not the tips owed exactly: a part payment, a deduction, or more than received. */
+  TIP_PAYOUT_NOT_IN_FULL: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

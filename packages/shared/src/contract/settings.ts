@@ -112,6 +112,9 @@ export const shopSettingsWireSchema = z.strictObject({
    * `{kind: 'product', productId}`; null: off (the default).
    */
   stampCard: stampCardSettingsSchema.nullable(),
+  // The driver's cash-up (decision 1701).
+  /** Pounds a driver is paid per delivery dropped (default 0: the shop pays no per-drop rate). */
+  payPerDrop: z.number(),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 
@@ -135,6 +138,7 @@ export const shopSettingsUpdateSchema = shopSettingsWireSchema
     counterRefundLimit: poundsAsPence('counterRefundLimit', 1000, '5.00'),
     ticketLeadMinutes: minutes('ticketLeadMinutes', 0, 240),
     autoCloseDay: z.boolean('autoCloseDay must be true or false'),
+    payPerDrop: poundsAsPence('payPerDrop', 100, '1.50'),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one setting to change');

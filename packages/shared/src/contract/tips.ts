@@ -42,7 +42,7 @@ export const orderTipWireSchema = z.strictObject({
   tipRefunded: z.number(),
   /** tip - tipRefunded: the driver's, in full, no card fee deducted. */
   driverTip: z.number(),
-  /** Who delivered it, once deliveries are assigned to drivers; null until then. */
+  /** The driver of the run it was delivered on (decision 1701); null for one delivered without a run. */
   driver: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
 });
 export type OrderTipWire = z.infer<typeof orderTipWireSchema>;

@@ -2,6 +2,7 @@ export {
   DEFAULT_SHOP_SETTINGS,
   readMinimumOrders,
   readOpeningHours,
+  readPayPerDrop,
   readShopIdentity,
   readShopPostcode,
   readShopSettings,

@@ -39,6 +39,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   ticketLeadMinutes: DEFAULT_TICKET_LEAD_MINUTES,
   autoCloseDay: true,
   stampCard: null,
+  payPerDrop: 0,
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -87,6 +88,7 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
     ticketLeadMinutes: row.ticketLeadMinutes,
     autoCloseDay: row.autoCloseDay,
     stampCard: row.stampCard ?? null,
+    payPerDrop: penceToPounds(row.payPerDrop),
   };
 }
 
@@ -219,6 +221,14 @@ export async function readOpeningHours(db: Db): Promise<OpeningHours> {
 export async function readStampCard(db: InTransaction): Promise<StampCardSettings | null> {
   const row = (await db.select({ card: shopSettings.stampCard }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1))[0];
   return row?.card ?? null;
+}
+
+/** What a driver is paid per drop, pence (0 until set): the cash-up's pay, copied onto a shift when it closes (decision 1701). */
+export async function readPayPerDrop(db: InTransaction): Promise<number> {
+  const row = (
+    await db.select({ payPerDrop: shopSettings.payPerDrop }).from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW)).limit(1)
+  )[0];
+  return row?.payPerDrop ?? 0;
 }
 
 /** The minimum order per fulfilment in pence: the owner's, or the spec's £10 until saved. */

@@ -27,6 +27,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import PrintIcon from '@mui/icons-material/Print';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import SavingsIcon from '@mui/icons-material/Savings';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
@@ -66,6 +68,8 @@ const ICONS: Record<string, ReactNode> = {
   [paths.shopSettings]: <SettingsIcon />,
   [paths.staff]: <GroupIcon />,
   [paths.auditLog]: <HistoryIcon />,
+  [paths.cashUp]: <PaymentsIcon />,
+  [paths.tips]: <SavingsIcon />,
 };
 
 /** Home, then the screens the signed-in member's role may open (lib/back-office-access.ts). */

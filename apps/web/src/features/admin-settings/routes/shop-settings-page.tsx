@@ -21,6 +21,7 @@ import {
   timersWarning,
   type SettingsErrors,
 } from '../lib/settings-form';
+import { DriversPayForm } from './drivers-pay-form';
 import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
 import { StampCardForm } from './stamp-card-form';
@@ -123,6 +124,7 @@ export function ShopSettingsPage() {
       {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <DriversPayForm key={`drivers ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TippingPolicyForm />}
     </Page>
   );
