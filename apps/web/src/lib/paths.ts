@@ -68,6 +68,11 @@ export const paths = {
   staff: '/staff',
   /** The invitation's link: a new member of staff sets a password. */
   staffInvite: '/staff-invite/:token',
+  // The shop's own drivers (decision 1703)
+  /** Deliveries waiting for a driver, the runs suggested, the drivers and their runs. */
+  dispatch: '/admin/dispatch',
+  /** The driver's phone: today's runs, stop by stop. */
+  driver: '/driver',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
