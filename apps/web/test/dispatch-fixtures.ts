@@ -28,7 +28,13 @@ export function stopOf(order: DispatchOrder, position: number, overrides: Partia
   return { ...order, position, pickedUpAt: null, deliveredAt: null, cashCollected: null, ...overrides };
 }
 
-export function runOf(id: string, driverId: string, driverName: string, stops: RunStop[], overrides: Partial<DeliveryRun> = {}): DeliveryRun {
+export function runOf(
+  id: string,
+  driverId: string,
+  driverName: string,
+  stops: RunStop[],
+  overrides: Partial<DeliveryRun> = {},
+): DeliveryRun {
   return { id, driverId, driverName, createdAt: '2026-11-29T18:00:00.000Z', startedAt: null, finishedAt: null, stops, ...overrides };
 }
 

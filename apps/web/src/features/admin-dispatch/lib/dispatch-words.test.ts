@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRun } from '@shop/shared/contract/dispatch';
-import { driverBoards, dueText, lastSeenText, paymentText, readinessText, runStateText, stopStateText, suggestionOrders } from './dispatch-words';
+import {
+  driverBoards,
+  dueText,
+  lastSeenText,
+  paymentText,
+  readinessText,
+  runStateText,
+  stopStateText,
+  suggestionOrders,
+} from './dispatch-words';
 
 const NOW = new Date('2026-11-29T18:30:00.000Z');
 

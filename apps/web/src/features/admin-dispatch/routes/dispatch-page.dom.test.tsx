@@ -84,7 +84,13 @@ const stopsOf = (list: string) =>
 const WAITING = dispatchAnswer({
   unassigned: [
     waitingOrder(A, { readyAt: '2026-11-29T18:18:00.000Z' }),
-    waitingOrder(B, { paid: true, cashDue: 0, postcode: 'BS1 5TT', addressLines: ['2 Quay Road', 'Flat 3'], dueAt: '2026-11-29T18:45:00.000Z' }),
+    waitingOrder(B, {
+      paid: true,
+      cashDue: 0,
+      postcode: 'BS1 5TT',
+      addressLines: ['2 Quay Road', 'Flat 3'],
+      dueAt: '2026-11-29T18:45:00.000Z',
+    }),
     waitingOrder(C, { postcode: 'BS8 1AA' }),
   ],
   drivers: [
@@ -99,9 +105,15 @@ describe('the Dispatch screen', () => {
     const start = structuredClone(WAITING);
     const d = waitingOrder(D, { postcode: 'BS2 0XX' });
     start.runs = [
-      runOf('run-1', BOB, 'Bob', [stopOf(d, 1, { pickedUpAt: '2026-11-29T18:10:00.000Z', deliveredAt: '2026-11-29T18:22:00.000Z', cashCollected: 23.5 })], {
-        startedAt: '2026-11-29T18:10:00.000Z',
-      }),
+      runOf(
+        'run-1',
+        BOB,
+        'Bob',
+        [stopOf(d, 1, { pickedUpAt: '2026-11-29T18:10:00.000Z', deliveredAt: '2026-11-29T18:22:00.000Z', cashCollected: 23.5 })],
+        {
+          startedAt: '2026-11-29T18:10:00.000Z',
+        },
+      ),
     ];
     openDispatch(start);
 
@@ -118,10 +130,11 @@ describe('the Dispatch screen', () => {
 
     const suggestion = card('Suggested run 1');
     expect(suggestion).toHaveTextContent('BS1, due 18:40 to 18:45');
-    expect(within(suggestion).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '0a1a2b BS1 4RN · Due 18:40 · CASH £23.50',
-      '0b3c4d BS1 5TT · Due 18:45 · PAID',
-    ]);
+    expect(
+      within(suggestion)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['0a1a2b BS1 4RN · Due 18:40 · CASH £23.50', '0b3c4d BS1 5TT · Due 18:45 · PAID']);
 
     expect(card('Driver Ann')).toHaveTextContent('Seen 3 min ago');
     expect(card('Driver Ann')).toHaveTextContent('No runs today.');
@@ -143,9 +156,11 @@ describe('the Dispatch screen', () => {
       [`/orders/${A}/assign`, { driverId: ANN }],
       [`/orders/${B}/assign`, { driverId: ANN }],
     ]);
-    expect(within(section('Waiting for a driver')).getAllByRole('article').map((each) => each.getAttribute('aria-label'))).toEqual([
-      'Order 0c5e6f',
-    ]);
+    expect(
+      within(section('Waiting for a driver'))
+        .getAllByRole('article')
+        .map((each) => each.getAttribute('aria-label')),
+    ).toEqual(['Order 0c5e6f']);
     expect(screen.queryByRole('article', { name: 'Suggested run 1' })).not.toBeInTheDocument();
   });
 
@@ -160,7 +175,11 @@ describe('the Dispatch screen', () => {
     expect(within(stop).getByText('At the shop')).toBeVisible();
     // Moving offers the other drivers only.
     const moveTo = within(stop).getByRole('combobox', { name: 'Move 0c5e6f to' });
-    expect(within(moveTo).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a driver', 'Ann']);
+    expect(
+      within(moveTo)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a driver', 'Ann']);
     await user.selectOptions(moveTo, 'Ann');
     await user.click(within(stop).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(stopsOf('Ann: Waiting at the shop')).toEqual(['Stop 1: order 0c5e6f']));

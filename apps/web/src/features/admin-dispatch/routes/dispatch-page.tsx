@@ -210,7 +210,11 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
   const unassign = useUnassign();
   const busy = assign.isPending || unassign.isPending;
   return (
-    <Box component="li" aria-label={`Stop ${stop.position}: order ${stop.orderNumber}`} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      aria-label={`Stop ${stop.position}: order ${stop.orderNumber}`}
+      sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 700 }}>{stop.position}.</Typography>
         <Typography sx={{ fontWeight: 700, fontFamily: 'monospace' }}>{stop.orderNumber}</Typography>

@@ -77,12 +77,7 @@ function StopActions({ stop }: { stop: RunStop }) {
     return (
       <p className="driver-done" role="status">
         Delivered {shopClock(stop.deliveredAt)}
-        {stop.cashCollected !== null && !stop.paid && (
-          <>
-            {' '}
-            · cash taken {formatPounds(poundsToPence(stop.cashCollected) ?? 0)}
-          </>
-        )}
+        {stop.cashCollected !== null && !stop.paid && <> · cash taken {formatPounds(poundsToPence(stop.cashCollected) ?? 0)}</>}
       </p>
     );
   }
@@ -95,7 +90,12 @@ function StopActions({ stop }: { stop: RunStop }) {
           </p>
         )}
         <div className="driver-actions">
-          <button type="button" className="driver-button is-main" disabled={pickedUp.isPending} onClick={() => pickedUp.mutate(stop.orderId)}>
+          <button
+            type="button"
+            className="driver-button is-main"
+            disabled={pickedUp.isPending}
+            onClick={() => pickedUp.mutate(stop.orderId)}
+          >
             Picked up
           </button>
         </div>

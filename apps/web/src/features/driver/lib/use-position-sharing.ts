@@ -29,20 +29,16 @@ const MAX_ACCURACY_M = 100_000;
  * to the shop (`POST /api/driver/location`), thinned by `shouldSend`. Stops watching when the run ends or the page
  * closes: the position is shared only while the driver has this page open on a run.
  */
+const OFF: PositionSharing = { state: 'off', lastSentAt: null, shown: null };
+const WAITING: PositionSharing = { state: 'waiting', lastSentAt: null, shown: null };
+const UNAVAILABLE: PositionSharing = { state: 'unavailable', lastSentAt: null, shown: null };
+
 export function usePositionSharing(active: boolean): PositionSharing {
-  const [sharing, setSharing] = useState<PositionSharing>({ state: 'off', lastSentAt: null, shown: null });
+  const [sharing, setSharing] = useState<PositionSharing>(WAITING);
+  const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
 
   useEffect(() => {
-    if (!active) {
-      setSharing({ state: 'off', lastSentAt: null, shown: null });
-      return undefined;
-    }
-    const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
-    if (!geolocation) {
-      setSharing({ state: 'unavailable', lastSentAt: null, shown: null });
-      return undefined;
-    }
-    setSharing((current) => ({ ...current, state: 'waiting' }));
+    if (!active || !geolocation) return undefined;
     let stopped = false;
     let last: Fix | null = null;
     const watch = geolocation.watchPosition(
@@ -50,7 +46,9 @@ export function usePositionSharing(active: boolean): PositionSharing {
         const fix: Fix = { lat: position.coords.latitude, lng: position.coords.longitude, at: Date.now() };
         if (!shouldSend(last, fix)) return;
         last = fix;
-        const accuracy = Number.isFinite(position.coords.accuracy) ? Math.min(Math.max(position.coords.accuracy, 0), MAX_ACCURACY_M) : undefined;
+        const accuracy = Number.isFinite(position.coords.accuracy)
+          ? Math.min(Math.max(position.coords.accuracy, 0), MAX_ACCURACY_M)
+          : undefined;
         sendLocation({ lat: fix.lat, lng: fix.lng, ...(accuracy === undefined ? {} : { accuracy }) }).then(
           (answer) => {
             if (!stopped) setSharing({ state: 'sharing', lastSentAt: new Date().toISOString(), shown: answer.shown });
@@ -72,8 +70,11 @@ export function usePositionSharing(active: boolean): PositionSharing {
     return () => {
       stopped = true;
       geolocation.clearWatch(watch);
+      // The next run starts afresh.
+      setSharing(WAITING);
     };
-  }, [active]);
+  }, [active, geolocation]);
 
-  return sharing;
+  if (!active) return OFF;
+  return geolocation ? sharing : UNAVAILABLE;
 }

@@ -50,6 +50,7 @@ function sharingLine({ state, lastSentAt, shown }: PositionSharing): { text: str
 function wakeLine(state: WakeLockState): { text: string; warn: boolean } | null {
   switch (state) {
     case 'off':
+    case 'asking':
       return null;
     case 'on':
       return { text: 'The screen stays on while you deliver.', warn: false };
