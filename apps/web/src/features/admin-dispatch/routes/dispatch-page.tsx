@@ -126,7 +126,7 @@ function WaitingCard({ order, drivers, report }: { order: DispatchOrder; drivers
   const mayMarkReady = useCan('orderStatus');
   return (
     <Paper component="article" variant="outlined" aria-label={`Order ${order.orderNumber}`} sx={{ p: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 700, fontFamily: 'monospace' }}>{order.orderNumber}</Typography>
         <Chip size="small" label={readinessText(order)} color={order.readyAt ? 'primary' : 'default'} />
         <PaymentChip order={order} />
@@ -138,7 +138,7 @@ function WaitingCard({ order, drivers, report }: { order: DispatchOrder; drivers
       <Typography variant="body2" color="text.secondary">
         {order.customerName}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <DriverSelect label={`Driver for ${order.orderNumber}`} drivers={drivers} value={driverId} onChange={setDriverId} />
         <Button
           variant="contained"
@@ -189,7 +189,7 @@ function SuggestionCard({
           </li>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center' }}>
         <DriverSelect label={`Driver for ${label.toLowerCase()}`} drivers={drivers} value={driverId} onChange={setDriverId} />
         <Button
           variant="contained"
@@ -215,7 +215,7 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
       aria-label={`Stop ${stop.position}: order ${stop.orderNumber}`}
       sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 700 }}>{stop.position}.</Typography>
         <Typography sx={{ fontWeight: 700, fontFamily: 'monospace' }}>{stop.orderNumber}</Typography>
         <PaymentChip order={stop} />
@@ -225,7 +225,7 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
       </Stack>
       <AddressLines order={stop} />
       {!stop.deliveredAt && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <DriverSelect
             label={`Move ${stop.orderNumber} to`}
             drivers={drivers}
@@ -259,7 +259,7 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
 function DriverCard({ board, drivers, now, report }: { board: DriverBoard; drivers: readonly Driver[]; now: Date; report: Report }) {
   return (
     <Paper component="article" variant="outlined" aria-label={`Driver ${board.name}`} sx={{ p: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700 }}>{board.name}</Typography>
         <Typography variant="body2" color="text.secondary">
           {lastSeenText(board.lastSeenAt, now)}
