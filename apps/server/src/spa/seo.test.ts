@@ -71,6 +71,8 @@ describe('robots.txt', () => {
       '/allorders',
       '/shop-settings',
       '/audit-log',
+      '/dispatch',
+      '/driver',
       '/api/',
     ]) {
       expect(disallowed).toContain(path);

@@ -60,6 +60,14 @@ export const DISALLOWED_PATHS = [
   '/promotions',
   '/audit-log',
   '/new-order',
+  '/printers',
+  '/sold-out',
+  '/staff',
+  '/dispatch',
+  '/cash-up',
+  '/tips',
+  // The driver's phone
+  '/driver',
 ] as const;
 
 /** The trader as the pages name it (the shop's settings, else SHOP_*). */

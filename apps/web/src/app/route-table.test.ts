@@ -18,6 +18,7 @@ const SIGNED_IN = [
   '/addaddress',
   '/addaddress/0123456789abcdef01234567',
   '/orders/0123456789abcdef01234567',
+  '/driver',
 ];
 const ADMIN = [
   '/dashboard',
@@ -44,6 +45,7 @@ const ADMIN = [
   '/sold-out',
   '/staff',
   '/new-order',
+  '/dispatch',
 ];
 
 describe('the route table', () => {
@@ -81,7 +83,7 @@ describe('the route table', () => {
   });
 
   it('loads the page components the routes name', async () => {
-    for (const path of ['/', '/signin', '/dashboard', '/allproduts/Pizza']) {
+    for (const path of ['/', '/signin', '/dashboard', '/allproduts/Pizza', '/dispatch', '/driver']) {
       const lazy = leaf(path).route?.lazy;
       if (typeof lazy !== 'function') throw new Error(`no lazy page for ${path}`);
       const loaded = await lazy();

@@ -217,6 +217,12 @@ const adminRoutes: RouteObject[] = [
     children: [{ path: paths.newOrder, lazy: page(() => import('./routes/new-order-page').then((m) => m.NewOrderPage)) }],
   },
   {
+    element: <RequirePermission permission="dispatch" />,
+    children: [
+      { path: paths.dispatch, lazy: page(() => import('../features/admin-dispatch/routes/dispatch-page').then((m) => m.DispatchPage)) },
+    ],
+  },
+  {
     element: <RequirePermission permission="auditLog" />,
     children: [
       { path: paths.auditLog, lazy: page(() => import('../features/admin-audit/routes/audit-log-page').then((m) => m.AuditLogPage)) },
@@ -236,6 +242,16 @@ export const routes: RouteObject[] = [
         Component: CustomerLayout,
         // A pathless boundary inside the layout keeps the navigation bar when a page fails.
         children: [{ ErrorBoundary: RouteErrorPage, children: customerRoutes }],
+      },
+      // The driver's phone (decision 1703): full screen, outside both layouts; the page says so to anyone not a driver.
+      {
+        Component: RequireUser,
+        children: [
+          {
+            ErrorBoundary: RouteErrorPage,
+            children: [{ path: paths.driver, lazy: page(() => import('./routes/driver-page').then((m) => m.DriverPage)) }],
+          },
+        ],
       },
       {
         Component: RequireAdmin,

@@ -43,6 +43,10 @@ describe('navItems for the shop’s staff', () => {
     expect(labels(staff('kitchen'), false)).toEqual(['Home /', 'Profile /profile/my-profile', 'Back Office /order-list']);
   });
 
+  it('leads a driver to their deliveries', () => {
+    expect(labels(staff('driver'), false)).toEqual(['Home /', 'Profile /profile/my-profile', 'My deliveries /driver']);
+  });
+
   it('leads a manager to the dashboard', () => {
     expect(labels(staff('manager'), false)).toContain('Dashboard /dashboard');
   });

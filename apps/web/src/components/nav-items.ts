@@ -1,5 +1,5 @@
 import type { Session } from '../lib/use-session';
-import { screensFor } from '../lib/back-office-access';
+import { isDriverOnly, screensFor } from '../lib/back-office-access';
 import { paths } from '../lib/paths';
 
 export interface NavItem {
@@ -23,6 +23,7 @@ export function navItems(session: Session, smallScreen: boolean): NavItem[] {
       // The back office opens on the role's first screen: the owner's dashboard, the kitchen's order list.
       const first = screensFor(user.role)[0];
       if (first) items.push({ label: first.to === paths.dashboard ? 'Dashboard' : 'Back Office', to: first.to });
+      else if (isDriverOnly(user.role)) items.push({ label: 'My deliveries', to: paths.driver });
     } else {
       items.push({ label: 'Favourite', to: paths.favourite }, { label: 'Notification', to: paths.notification });
     }

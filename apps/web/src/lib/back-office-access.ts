@@ -10,6 +10,7 @@ export const BACK_OFFICE_SCREENS: ReadonlyArray<{ label: string; to: string; per
   { label: 'Dashboard', to: paths.dashboard, permission: 'reports' },
   { label: 'Order List', to: paths.orderList, permission: 'board' },
   { label: 'Accepted Orders', to: paths.acceptedOrders, permission: 'board' },
+  { label: 'Dispatch', to: paths.dispatch, permission: 'dispatch' },
   { label: 'New order', to: paths.newOrder, permission: 'takeOrders' },
   { label: 'Sold out', to: paths.soldOut, permission: 'soldOut' },
   { label: 'Categories', to: paths.categories, permission: 'menu' },
@@ -34,7 +35,15 @@ export function screensFor(role: string | null | undefined) {
   return BACK_OFFICE_SCREENS.filter((screen) => can(role, screen.permission));
 }
 
-/** Where a member of staff starts: their role's first screen, or the shop's home page when the role has none yet. */
+/**
+ * Where a member of staff starts: their role's first screen; a driver, who has none, their phone's page; else the
+ * shop's home page.
+ */
 export function backOfficeHome(role: string | null | undefined): string {
-  return screensFor(role)[0]?.to ?? paths.home;
+  return screensFor(role)[0]?.to ?? (can(role, 'ownDeliveries') ? paths.driver : paths.home);
+}
+
+/** Whether this login's work is the driver's page alone (a driver), where signing in takes them. */
+export function isDriverOnly(role: string | null | undefined): boolean {
+  return screensFor(role).length === 0 && can(role, 'ownDeliveries');
 }

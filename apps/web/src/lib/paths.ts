@@ -69,8 +69,13 @@ export const paths = {
   /** The invitation's link: a new member of staff sets a password. */
   staffInvite: '/staff-invite/:token',
   // The driver's cash-up and the tips' pay-out (decision 1701).
-  cashUp: '/admin/cash-up',
-  tips: '/admin/tips',
+  cashUp: '/cash-up',
+  tips: '/tips',
+  // The shop's own drivers (decisions 1700, 1703).
+  /** Deliveries waiting for a driver, the runs suggested, the drivers and their runs. */
+  dispatch: '/dispatch',
+  /** The driver's phone: today's runs, stop by stop. */
+  driver: '/driver',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

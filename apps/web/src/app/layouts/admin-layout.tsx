@@ -33,12 +33,14 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import DeliveryDiningIcon from '@mui/icons-material/DeliveryDining';
 import { NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
 import { LogoutDialog } from '../../features/account/components/logout-dialog';
 import { KitchenControls } from '../../features/admin-kitchen/components/kitchen-controls';
 import { LatePrintBanner } from '../../features/admin-printers/components/late-print-banner';
+import { WatchdogBanner } from '../../features/admin-dispatch/components/watchdog-banner';
 import { screensFor } from '../../lib/back-office-access';
 import { paths } from '../../lib/paths';
 import { roleLabel, useSession } from '../../lib/use-session';
@@ -70,6 +72,7 @@ const ICONS: Record<string, ReactNode> = {
   [paths.auditLog]: <HistoryIcon />,
   [paths.cashUp]: <PaymentsIcon />,
   [paths.tips]: <SavingsIcon />,
+  [paths.dispatch]: <DeliveryDiningIcon />,
 };
 
 /** Home, then the screens the signed-in member's role may open (lib/back-office-access.ts). */
@@ -202,6 +205,8 @@ function AdminFrame() {
         {headerHeight === null ? <Toolbar /> : <Box sx={{ height: headerHeight }} />}
         {/* A printer with a job waiting over a minute, on every admin page, ringing. */}
         <LatePrintBanner />
+        {/* A delivery ready with no driver, or on the way far past its time, for those who dispatch. */}
+        <WatchdogBanner />
         <Outlet />
       </Box>
 

@@ -45,11 +45,11 @@ describe('the back office’s menu per role', () => {
     expect(await menuLinks()).toEqual(['Home', 'Order List', 'Accepted Orders', 'Sold out']);
   });
 
-  it('shows the counter the kitchen’s screens and New order', async () => {
-    signedInAs('counter');
+  it('shows the counter the kitchen’s screens, Dispatch and New order', async () => {
+    signedInAs('counter', { 'GET /dispatch': ok({ unassigned: [], runs: [], drivers: [], suggestions: [], warnings: [] }) });
     renderWithProviders(<AdminLayout />, { at: paths.orderList });
     await screen.findByText('Sam Jones · Counter');
-    expect(await menuLinks()).toEqual(['Home', 'Order List', 'Accepted Orders', 'New order', 'Sold out']);
+    expect(await menuLinks()).toEqual(['Home', 'Order List', 'Accepted Orders', 'Dispatch', 'New order', 'Sold out']);
   });
 
   it('shows a manager everything but Staff', async () => {

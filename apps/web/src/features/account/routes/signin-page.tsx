@@ -5,11 +5,15 @@ import { useLogin } from '../api/use-account';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { returnPath } from '../lib/forgot-password-checks';
+import { isDriverOnly } from '../../../lib/back-office-access';
 import { wasStaffOnly } from '../../../lib/guard-state';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 
-/** `/signin` (SPEC.md section 2). After login the visitor returns to the page a guard sent them away from. */
+/**
+ * `/signin` (SPEC.md section 2). After login the visitor returns to the page a guard sent them away from; a driver
+ * without one goes to their deliveries.
+ */
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,7 +27,16 @@ export function SignInPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(returnPath(location.state), { replace: true }) });
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        // A driver with nowhere to return to opens their deliveries.
+        onSuccess: (answer) => {
+          const back = returnPath(location.state);
+          void navigate(back === paths.home && isDriverOnly(answer.user.role) ? paths.driver : back, { replace: true });
+        },
+      },
+    );
   };
 
   const openForgot = () => {

@@ -34,6 +34,7 @@ import { ChannelBadge } from '../../../components/back-office/channel-badge';
 import { StatusMenu } from './status-menu';
 import { adminOrderPath } from '../../../lib/paths';
 import { ReprintButton } from '../../../components/back-office/reprint-button';
+import { ReadyButton } from './ready-button';
 
 /** Reprint beside an order the shop has accepted: the kitchen's lost or spoilt ticket, again. */
 function RowReprint({ order }: { order: OrderWire }) {
@@ -146,6 +147,7 @@ function OrdersTable({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
                 <OrderPromise order={order} now={now} lateAfterMinutes={lateAfterMinutes} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <ReadyButton order={order} />
                 <RowReprint order={order} />
                 <StatusMenu order={order} />
               </TableCell>
@@ -177,6 +179,7 @@ function OrdersCards({ orders, emptyText, now, lateAfterMinutes }: OrdersViewPro
             <ChannelBadge channel={order.channel} />
             <StatusChip status={order.status} fulfilment={order.fulfilment} />
             <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center' }}>
+              <ReadyButton order={order} />
               <RowReprint order={order} />
               <StatusMenu order={order} />
             </Box>

@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveredBody, DriverLocationBody, DriverRunsAnswer } from '@shop/shared/contract/dispatch';
+import { useOrderChanged } from '../../../lib/admin-order-events';
+import { api } from '../../../lib/api';
+import { useRealtimeConnected } from '../../../lib/realtime';
+
+export const DRIVER_RUNS_KEY = ['driver-runs'] as const;
+
+/** The driver's runs are asked again this often, so a stop added or moved by dispatch shows without a tap. */
+export const DRIVER_REFRESH_MS = 30_000;
+
+/** `GET /api/driver/runs` (ownDeliveries): the signed-in driver's runs today, open ones first. */
+export const driverRunsQuery = queryOptions({
+  queryKey: DRIVER_RUNS_KEY,
+  queryFn: ({ signal }) => api.get<DriverRunsAnswer>('/driver/runs', { signal }),
+  staleTime: 0,
+  refetchInterval: DRIVER_REFRESH_MS,
+});
+
+/** The driver's runs, asked again when an order changes (a stop canceled) and after a reconnect. */
+export function useDriverRuns() {
+  const client = useQueryClient();
+  const refetch = () => void client.invalidateQueries({ queryKey: DRIVER_RUNS_KEY });
+  useOrderChanged(refetch);
+  useRealtimeConnected((reconnected) => {
+    if (reconnected) refetch();
+  });
+  return useQuery(driverRunsQuery);
+}
+
+/** `POST /api/driver/orders/{id}/picked-up`: the order goes on the way; its run starts with its first. */
+export function usePickedUp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<unknown>(`/driver/orders/${encodeURIComponent(orderId)}/picked-up`),
+    onSettled: () => client.invalidateQueries({ queryKey: DRIVER_RUNS_KEY }),
+  });
+}
+
+/** `POST /api/driver/orders/{id}/delivered {cashCollected?}`: handed over, with the cash taken for a cash order. */
+export function useDelivered() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: DeliveredBody }) =>
+      api.post<unknown>(`/driver/orders/${encodeURIComponent(orderId)}/delivered`, body),
+    onSettled: () => client.invalidateQueries({ queryKey: DRIVER_RUNS_KEY }),
+  });
+}
+
+/** `POST /api/driver/location {lat, lng, accuracy}`: `shown` says whether customers see this fix. */
+export function sendLocation(body: DriverLocationBody): Promise<{ shown: boolean }> {
+  return api.post<{ shown: boolean }>('/driver/location', body);
+}
