@@ -37,6 +37,9 @@ import { auditLogRoutes } from './modules/reports/audit-log-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { staffOrderRoutes } from './modules/staff-orders/routes';
 import { trackingRoutes } from './modules/tracking/routes';
+import { readDeliveryProgress } from './modules/tracking/delivery-progress';
+import { orderUpdateRoutes } from './modules/order-updates/routes';
+import { orderUpdates } from './modules/order-updates/plugin';
 import { printerRoutes } from './modules/printers/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { startOrderTimers } from './modules/orders/public';
@@ -95,6 +98,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   printerRoutes,
   trackingRoutes,
   staffOrderRoutes,
+  orderUpdateRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';
@@ -138,6 +142,8 @@ export async function buildApp({
   app.decorate('now', () => shopNow(config));
   // The orders module decides when a card order's money moves, the payments module how.
   app.decorate('orderMoney', orderMoneyOf(app));
+  // The customer's order page shows the delivery's progress as the tracker reads it (decision 1702).
+  app.decorate('deliveryProgress', readDeliveryProgress);
 
   // Security headers on every answer Fastify sends. helmet's middleware is built once here: @fastify/helmet built it
   // again for each request (parsing the whole CSP every time), a few per cent of an order's CPU.
@@ -165,6 +171,8 @@ export async function buildApp({
   for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
   // The customer's order mails: subscribed to the orders' events, drained at close.
   await app.register(orderMail);
+  // Web Push and text updates of an order's accepted, on-the-way and delivered events (decision 1702).
+  await app.register(orderUpdates);
   // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
   await attachRealtime(app);
   // Auto-accept, auto-reject, the money sweep and due mail: on ready, every ORDER_TIMERS_INTERVAL_MS, until close.

@@ -21,4 +21,8 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   ticketLeadMinutes: 30,
   autoCloseDay: true,
   stampCard: null,
+  mapTileUrl: null,
+  mapAttribution: null,
+  pushUpdates: true,
+  smsUpdates: false,
 };

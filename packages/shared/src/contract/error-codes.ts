@@ -141,6 +141,11 @@ const SHOP_CODES = {
   SLOT_NOT_AVAILABLE: 422,
   /** A product's or topping's allergens name a code that is not one of the 14 (issue 22); the message names it. */
   UNKNOWN_ALLERGEN: 422,
+  // Order updates (decision 1702)
+  /** A Web Push subscription's endpoint is not an https URL of a public push service (domain/push-endpoint.ts). */
+  PUSH_ENDPOINT_REFUSED: 422,
+  /** The shop has turned its Web Push order updates off. */
+  PUSH_UPDATES_OFF: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

@@ -39,6 +39,10 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   ticketLeadMinutes: DEFAULT_TICKET_LEAD_MINUTES,
   autoCloseDay: true,
   stampCard: null,
+  mapTileUrl: null,
+  mapAttribution: null,
+  pushUpdates: true,
+  smsUpdates: false,
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -87,6 +91,10 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
     ticketLeadMinutes: row.ticketLeadMinutes,
     autoCloseDay: row.autoCloseDay,
     stampCard: row.stampCard ?? null,
+    mapTileUrl: row.mapTileUrl,
+    mapAttribution: row.mapAttribution,
+    pushUpdates: row.pushUpdates,
+    smsUpdates: row.smsUpdates,
   };
 }
 
