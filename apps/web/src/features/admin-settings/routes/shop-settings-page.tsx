@@ -25,6 +25,7 @@ import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
 import { StampCardForm } from './stamp-card-form';
 import { TippingPolicyForm } from './tipping-policy-form';
+import { TrackerSettingsForm } from './tracker-settings-form';
 
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
 const TIMER_FIELDS: readonly (keyof SettingsErrors)[] = ['lateAfterMinutes', 'autoRejectAfterMinutes'];
@@ -123,6 +124,7 @@ export function ShopSettingsPage() {
       {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <TrackerSettingsForm key={`tracker ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TippingPolicyForm />}
     </Page>
   );
