@@ -200,7 +200,8 @@ function helmetOptions(config: Config) {
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         // MUI's emotion injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        // https: the tracker's map tiles, from whichever tile server the shop's settings name (decision 1702).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...socketOrigins, 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
