@@ -205,7 +205,9 @@ describe('loadConfig in production (NODE_ENV=production refuses to fake)', () =>
   });
 
   it('takes VAPID keys in pairs, and admits local push endpoints outside production only when asked', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PRIVATE_KEY: 'secret' })).toThrow('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PRIVATE_KEY: 'secret' })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
     const config = loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' });
     expect(config.webPush).toEqual({ keys: undefined, subject: 'mailto:admin@example.com', allowLocalEndpoints: true });
     expect(loadConfig({ NODE_ENV: 'test' }).webPush.allowLocalEndpoints).toBe(false);

@@ -210,7 +210,10 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .refine((v) => v.startsWith('mailto:') || v.startsWith('https://'), 'must be a mailto: address or an https:// URL the push services can reach the shop at')
+      .refine(
+        (v) => v.startsWith('mailto:') || v.startsWith('https://'),
+        'must be a mailto: address or an https:// URL the push services can reach the shop at',
+      )
       .optional(),
   ),
   // Admits a Web Push endpoint on the machine itself (a test's stand-in of a push service); production refuses it.
@@ -528,7 +531,9 @@ function productionProblems(e: z.output<typeof envSchema>, payments: (typeof PAY
   if (e.STRIPE_API_BASE !== undefined) problems.push('STRIPE_API_BASE is for tests (a local stand-in of Stripe): unset it');
   if (e.TWILIO_API_URL !== undefined) problems.push('TWILIO_API_URL is for tests (a local stand-in of Twilio): unset it');
   if (e.PUSH_ALLOW_LOCAL_ENDPOINTS)
-    problems.push("PUSH_ALLOW_LOCAL_ENDPOINTS is for tests (a local stand-in of a push service): it would let customers make the shop post to its own network: unset it");
+    problems.push(
+      'PUSH_ALLOW_LOCAL_ENDPOINTS is for tests (a local stand-in of a push service): it would let customers make the shop post to its own network: unset it',
+    );
   if (e.SMTP_URL === undefined) {
     problems.push(
       'SMTP_URL must be set: password-reset codes are e-mailed, and without a mail server they would be kept in the log and the development outbox',

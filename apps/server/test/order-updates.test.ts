@@ -72,7 +72,11 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
 
   it('shows each stage when it happened, the stops before this one, and the driver only while on the way', async () => {
     const { server } = shop;
-    const [first, second, mine] = [await placeCashOrder(shop), await placeCashOrder(shop), await placeCashOrder(shop)] as [string, string, string];
+    const [first, second, mine] = [await placeCashOrder(shop), await placeCashOrder(shop), await placeCashOrder(shop)] as [
+      string,
+      string,
+      string,
+    ];
     const token = await tokenOf(shop, mine);
     const track = async () => (await call(server, 'GET', `/track/${token}`, null)).body.delivery;
 
@@ -115,7 +119,10 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
     });
 
     // The first stop delivered: one before this one, timed from that delivery.
-    await server.app.db.update(runStops).set({ deliveredAt: at(8) }).where(eq(runStops.orderId, first));
+    await server.app.db
+      .update(runStops)
+      .set({ deliveredAt: at(8) })
+      .where(eq(runStops.orderId, first));
     expect(await track()).toMatchObject({ stopsBefore: 1, arrivesAt: at(28).toISOString() });
 
     // The shop's map tiles, once set.
@@ -131,7 +138,10 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
     expect(page.body.delivery).toEqual(await track());
 
     // Delivered: the time it was, and nothing more of the driver.
-    await server.app.db.update(runStops).set({ deliveredAt: at(25) }).where(eq(runStops.orderId, mine));
+    await server.app.db
+      .update(runStops)
+      .set({ deliveredAt: at(25) })
+      .where(eq(runStops.orderId, mine));
     await setStatus(shop, mine, 'Delivered Order');
     expect(await track()).toMatchObject({
       deliveredAt: at(25).toISOString(),
@@ -168,8 +178,16 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
       await setStatus(shop, orderId, 'Approved Order');
       // The same change told again.
       emitOrderStatusChanged(server.app.db, { orderId, userId: shop.customer.user.id, status: 'Approved Order', change: 'accepted' });
-      await until('the accepted push', async () => pushes().length, (n) => n >= 1);
-      await until('the accepted text', async () => texts().length, (n) => n >= 1);
+      await until(
+        'the accepted push',
+        async () => pushes().length,
+        (n) => n >= 1,
+      );
+      await until(
+        'the accepted text',
+        async () => texts().length,
+        (n) => n >= 1,
+      );
       await quiet();
       expect(pushes()).toHaveLength(1);
       expect(texts()).toHaveLength(1);
@@ -178,8 +196,16 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
       emitOrderStatusChanged(server.app.db, { orderId, userId: shop.customer.user.id, status: 'On the way', change: 'on-the-way' });
       await setStatus(shop, orderId, 'Delivered Order');
       emitOrderStatusChanged(server.app.db, { orderId, userId: shop.customer.user.id, status: 'Delivered Order', change: 'delivered' });
-      await until('three pushes', async () => pushes().length, (n) => n >= 3);
-      await until('three texts', async () => texts().length, (n) => n >= 3);
+      await until(
+        'three pushes',
+        async () => pushes().length,
+        (n) => n >= 3,
+      );
+      await until(
+        'three texts',
+        async () => texts().length,
+        (n) => n >= 3,
+      );
       await quiet();
     } finally {
       await stopSecond();
@@ -200,14 +226,24 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
 
     const number = displayOrderId(orderId);
     expect(texts().map((message) => [message.to, message.body])).toEqual([
-      ['+447700900456', expect.stringMatching(new RegExp(`^Takeaway Shop: Your order ${number} is accepted, expected at \\d\\d:\\d\\d\\. Follow it: ${trackingUrl}$`))],
+      [
+        '+447700900456',
+        expect.stringMatching(
+          new RegExp(`^Takeaway Shop: Your order ${number} is accepted, expected at \\d\\d:\\d\\d\\. Follow it: ${trackingUrl}$`),
+        ),
+      ],
       ['+447700900456', `Takeaway Shop: Your order ${number} is on its way. Follow it: ${trackingUrl}`],
       ['+447700900456', `Takeaway Shop: Your order ${number} has been delivered. Enjoy!`],
     ]);
     const rows = await server.app.db.select().from(orderUpdatesSent).where(eq(orderUpdatesSent.orderId, orderId));
-    expect(rows.map((row) => `${row.event}/${row.channel}`).sort()).toEqual(
-      ['accepted/push', 'accepted/sms', 'delivered/push', 'delivered/sms', 'on-the-way/push', 'on-the-way/sms'],
-    );
+    expect(rows.map((row) => `${row.event}/${row.channel}`).sort()).toEqual([
+      'accepted/push',
+      'accepted/sms',
+      'delivered/push',
+      'delivered/sms',
+      'on-the-way/push',
+      'on-the-way/sms',
+    ]);
   });
 
   it('sends nothing on a channel the customer turned off', async () => {
@@ -229,7 +265,11 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
     // Back on: the next event goes out.
     expect((await call(server, 'PUT', `/track/${token}/updates`, null, { push: true })).body.push.on).toBe(true);
     await setStatus(shop, orderId, 'On the way');
-    await until('the on-the-way push', async () => push.messages.filter((message) => message.endpoint === browser.endpoint).length, (n) => n === 1);
+    await until(
+      'the on-the-way push',
+      async () => push.messages.filter((message) => message.endpoint === browser.endpoint).length,
+      (n) => n === 1,
+    );
     await quiet();
     expect(twilio.messages.length).toBe(textsBefore);
   });

@@ -73,13 +73,19 @@ function checkVapid(authorization: string | undefined, origin: string): { claims
     key: { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('the VAPID signature does not verify');
   const alg = (JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string }).alg;
   if (alg !== 'ES256') throw new Error(`the VAPID JWT is ${alg}, not ES256`);
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as PushMessage['claims'];
   if (claims.aud !== origin) throw new Error(`the VAPID audience is ${claims.aud}, not ${origin}`);
-  if (!(claims.exp * 1000 > Date.now() && claims.exp * 1000 <= Date.now() + 24 * 3600 * 1000)) throw new Error('the VAPID JWT expiry is not within 24 hours');
+  if (!(claims.exp * 1000 > Date.now() && claims.exp * 1000 <= Date.now() + 24 * 3600 * 1000))
+    throw new Error('the VAPID JWT expiry is not within 24 hours');
   if (!/^(mailto:|https:)/.test(claims.sub)) throw new Error(`the VAPID subject is ${claims.sub}`);
   return { claims, key };
 }
@@ -109,7 +115,8 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     if (gone.has(endpoint)) return refuse(410, 'the subscription has expired or been removed');
     try {
       const { claims, key } = checkVapid(request.headers.authorization, origin);
-      if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(400, `Content-Encoding is ${request.headers['content-encoding']}`);
+      if (request.headers['content-encoding'] !== 'aes128gcm')
+        return refuse(400, `Content-Encoding is ${request.headers['content-encoding']}`);
       const ttl = Number(request.headers.ttl);
       if (!Number.isInteger(ttl) || ttl < 0) return refuse(400, 'TTL is missing');
       const text = decrypt(body, browser.ecdh, browser.auth);

@@ -769,7 +769,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     note: 'a browser subscribing by the link; nothing is sent until the order moves on',
     request: async (ctx) => ({
       path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/push`),
-      body: { endpoint: `https://push.example.com/send/${ctx.unique()}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+      body: {
+        endpoint: `https://push.example.com/send/${ctx.unique()}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      },
     }),
   },
   'DELETE /api/track/:token/push': {

@@ -13,7 +13,12 @@ describe('orderNotification', () => {
     });
     expect(orderNotification(text, ORIGIN)).toEqual({
       title: 'Takeaway Shop',
-      options: { body: 'Your order 5D39FB is on its way.', tag: 'order-1', icon: '/icons/icon-192.png', data: { url: '/track/abcdefghijklmnopqrstuvwx' } },
+      options: {
+        body: 'Your order 5D39FB is on its way.',
+        tag: 'order-1',
+        icon: '/icons/icon-192.png',
+        data: { url: '/track/abcdefghijklmnopqrstuvwx' },
+      },
     });
   });
 

@@ -7,7 +7,20 @@
  */
 
 /** Suffixes of names that resolve only inside a network (RFC 6761, RFC 6762, ICANN's .internal, home routers). */
-const PRIVATE_SUFFIXES = ['localhost', 'local', 'internal', 'lan', 'home', 'home.arpa', 'intranet', 'corp', 'private', 'test', 'invalid', 'example'];
+const PRIVATE_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'lan',
+  'home',
+  'home.arpa',
+  'intranet',
+  'corp',
+  'private',
+  'test',
+  'invalid',
+  'example',
+];
 
 /** The URL's length a push service's endpoint stays well under. */
 export const PUSH_ENDPOINT_MAX = 2048;

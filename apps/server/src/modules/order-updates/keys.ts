@@ -17,8 +17,7 @@ export interface VapidKeys {
  */
 export async function vapidKeys(ctx: Pick<ServiceContext, 'config' | 'db' | 'now'>): Promise<VapidKeys> {
   if (ctx.config.webPush.keys) return ctx.config.webPush.keys;
-  const stored = async () =>
-    (await ctx.db.select().from(webPushKeys).where(eq(webPushKeys.id, KEYS_ROW)).limit(1))[0];
+  const stored = async () => (await ctx.db.select().from(webPushKeys).where(eq(webPushKeys.id, KEYS_ROW)).limit(1))[0];
   const found = await stored();
   if (found) return { publicKey: found.publicKey, privateKey: found.privateKey };
   const made = webpush.generateVAPIDKeys();

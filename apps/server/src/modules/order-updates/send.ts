@@ -26,7 +26,12 @@ const EVENT_OF: Partial<Record<OrderChangeKind, OrderUpdateEvent>> = {
  * already (by an earlier event, a repeated one, or another process that heard the same change). The claim comes
  * before the sending, so an update goes out at most once; one whose sending failed is logged, not retried.
  */
-async function claim(ctx: Pick<ServiceContext, 'db' | 'now'>, orderId: string, event: OrderUpdateEvent, channel: OrderUpdateChannel): Promise<boolean> {
+async function claim(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  orderId: string,
+  event: OrderUpdateEvent,
+  channel: OrderUpdateChannel,
+): Promise<boolean> {
   const inserted = await ctx.db
     .insert(orderUpdatesSent)
     .values({ orderId, event, channel, sentAt: ctx.now() })
@@ -41,7 +46,13 @@ export async function sendOrderUpdates(ctx: ServiceContext, change: OrderStatusC
   if (!event) return;
   const order = (
     await ctx.db
-      .select({ id: orders.id, phone: orders.phone, fulfilment: orders.fulfilment, expectedAt: orders.expectedAt, token: orders.trackingToken })
+      .select({
+        id: orders.id,
+        phone: orders.phone,
+        fulfilment: orders.fulfilment,
+        expectedAt: orders.expectedAt,
+        token: orders.trackingToken,
+      })
       .from(orders)
       .where(eq(orders.id, change.orderId))
       .limit(1)
@@ -90,7 +101,8 @@ async function sendPush(ctx: ServiceContext, event: OrderUpdateEvent, facts: Upd
         // 404 and 410: the browser unsubscribed or the subscription expired (RFC 8030 section 7.3).
         if (status === 404 || status === 410)
           await ctx.db.update(pushSubscriptions).set({ endedAt: ctx.now() }).where(eq(pushSubscriptions.id, subscription.id));
-        else if (status < 200 || status >= 300) ctx.log.warn({ orderId: facts.orderId, event, status }, 'push service refused an order update');
+        else if (status < 200 || status >= 300)
+          ctx.log.warn({ orderId: facts.orderId, event, status }, 'push service refused an order update');
       } catch (error) {
         ctx.log.warn({ err: error, orderId: facts.orderId, event }, 'order update push not sent');
       }

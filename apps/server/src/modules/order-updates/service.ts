@@ -25,7 +25,10 @@ async function orderOfToken(db: Db, token: string): Promise<{ id: string; phone:
 
 /** The channels turned off for an order. */
 export async function optedOut(db: Db, orderId: string): Promise<Set<OrderUpdateChannel>> {
-  const rows = await db.select({ channel: orderUpdateOptOuts.channel }).from(orderUpdateOptOuts).where(eq(orderUpdateOptOuts.orderId, orderId));
+  const rows = await db
+    .select({ channel: orderUpdateOptOuts.channel })
+    .from(orderUpdateOptOuts)
+    .where(eq(orderUpdateOptOuts.orderId, orderId));
   return new Set(rows.map((row) => row.channel as OrderUpdateChannel));
 }
 

@@ -19,7 +19,9 @@ function sentence(event: OrderUpdateEvent, facts: UpdateFacts): string {
   if (event === 'accepted') return `Your order ${number} is accepted${expected}.`;
   if (event === 'on-the-way')
     return facts.fulfilment === 'collection' ? `Your order ${number} is ready to collect.` : `Your order ${number} is on its way.`;
-  return facts.fulfilment === 'collection' ? `Your order ${number} has been collected. Enjoy!` : `Your order ${number} has been delivered. Enjoy!`;
+  return facts.fulfilment === 'collection'
+    ? `Your order ${number} has been collected. Enjoy!`
+    : `Your order ${number} has been delivered. Enjoy!`;
 }
 
 /** A notification's title and text, and the page a tap opens: the order's tracking page. */

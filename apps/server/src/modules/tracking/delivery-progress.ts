@@ -69,7 +69,8 @@ export async function readDeliveryProgress(db: Db, orderId: string): Promise<Del
       .from(runStops)
       .where(and(eq(runStops.runId, stop.runId), lt(runStops.position, stop.position)));
     stopsBefore = before.filter((other) => other.deliveredAt === null).length;
-    for (const other of before) if (other.deliveredAt && (!lastDeliveredAt || other.deliveredAt > lastDeliveredAt)) lastDeliveredAt = other.deliveredAt;
+    for (const other of before)
+      if (other.deliveredAt && (!lastDeliveredAt || other.deliveredAt > lastDeliveredAt)) lastDeliveredAt = other.deliveredAt;
   }
 
   // The driver's name and position are the customer's only while the driver is on the way to them.

@@ -79,7 +79,10 @@ function openTracking(answers: TrackAnswer[], routes: Record<string, FakeHandler
 function browserWithPush(permission: NotificationPermission = 'granted') {
   const subscription = {
     endpoint: 'https://push.example.net/send/abc',
-    toJSON: () => ({ endpoint: 'https://push.example.net/send/abc', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
+    toJSON: () => ({
+      endpoint: 'https://push.example.net/send/abc',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }),
   };
   const subscribe = vi.fn(async () => subscription);
   vi.stubGlobal('PushManager', class {});
@@ -136,7 +139,15 @@ describe('the tracking page of a delivery', () => {
   it('says when it was delivered, and nothing more of the driver', async () => {
     openTracking([
       tracked(
-        { ...ON_THE_WAY, deliveredAt: '2026-11-25T19:31:00.000Z', stopsBefore: null, driverName: null, position: null, arrivesAt: null, map: TILES },
+        {
+          ...ON_THE_WAY,
+          deliveredAt: '2026-11-25T19:31:00.000Z',
+          stopsBefore: null,
+          driverName: null,
+          position: null,
+          arrivesAt: null,
+          map: TILES,
+        },
         'Delivered Order',
       ),
     ]);
@@ -179,7 +190,9 @@ describe('the tracking page of a delivery', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Tell me when it’s on its way' })).toBeNull());
 
     browserWithPush();
-    openTracking([tracked(ON_THE_WAY)], { 'GET /track/:token/updates': () => ok({ ...UPDATES, push: { offered: false, on: true, subscriptions: 0 } }) });
+    openTracking([tracked(ON_THE_WAY)], {
+      'GET /track/:token/updates': () => ok({ ...UPDATES, push: { offered: false, on: true, subscriptions: 0 } }),
+    });
     await screen.findAllByRole('list', { name: 'Delivery progress' });
     expect(screen.queryByRole('button', { name: 'Tell me when it’s on its way' })).toBeNull();
   });

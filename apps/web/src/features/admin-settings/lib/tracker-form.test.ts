@@ -6,9 +6,18 @@ const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 describe('the tracker settings form', () => {
   it('reads a tile source with its attribution, and sends only what changed', () => {
-    const read = readTrackerDraft({ ...trackerDraftOf(saved), mapTileUrl: ` ${OSM} `, mapAttribution: '© OpenStreetMap contributors', smsUpdates: true });
+    const read = readTrackerDraft({
+      ...trackerDraftOf(saved),
+      mapTileUrl: ` ${OSM} `,
+      mapAttribution: '© OpenStreetMap contributors',
+      smsUpdates: true,
+    });
     expect(read.errors).toBeNull();
-    expect(changedTrackerSettings(saved, read.settings!)).toEqual({ mapTileUrl: OSM, mapAttribution: '© OpenStreetMap contributors', smsUpdates: true });
+    expect(changedTrackerSettings(saved, read.settings!)).toEqual({
+      mapTileUrl: OSM,
+      mapAttribution: '© OpenStreetMap contributors',
+      smsUpdates: true,
+    });
     expect(changedTrackerSettings(saved, readTrackerDraft(trackerDraftOf(saved)).settings!)).toBeNull();
   });
 
@@ -21,7 +30,11 @@ describe('the tracker settings form', () => {
   });
 
   it('takes an empty tile address as no map', () => {
-    const read = readTrackerDraft({ ...trackerDraftOf({ ...saved, mapTileUrl: OSM, mapAttribution: 'x' }), mapTileUrl: '', mapAttribution: '' });
+    const read = readTrackerDraft({
+      ...trackerDraftOf({ ...saved, mapTileUrl: OSM, mapAttribution: 'x' }),
+      mapTileUrl: '',
+      mapAttribution: '',
+    });
     expect(read.settings).toMatchObject({ mapTileUrl: null, mapAttribution: null });
   });
 });

@@ -28,7 +28,9 @@ export function trackerDraftOf(saved: TrackerSettings): TrackerDraft {
 export const TILE_URL_HELP = 'An https address with {z}, {x} and {y}, from a tile provider whose terms allow it; empty: no map.';
 
 /** The settings a draft asks for, or the message under each field that is not right. */
-export function readTrackerDraft(draft: TrackerDraft): { settings: TrackerSettings; errors: null } | { settings: null; errors: TrackerErrors } {
+export function readTrackerDraft(
+  draft: TrackerDraft,
+): { settings: TrackerSettings; errors: null } | { settings: null; errors: TrackerErrors } {
   const errors: TrackerErrors = {};
   const url = draft.mapTileUrl.trim();
   const attribution = draft.mapAttribution.trim();

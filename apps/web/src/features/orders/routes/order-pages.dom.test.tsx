@@ -129,12 +129,11 @@ describe("the customer's order page says when the food comes, or why not, and wh
     shopWith(orders);
     renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
     const stages = await screen.findByRole('list', { name: 'Delivery progress' });
-    expect(within(stages).getAllByRole('listitem').map((step) => step.textContent)).toEqual([
-      'Accepted25/11/2026 at 18:45',
-      'Being made25/11/2026 at 18:50',
-      'On the way25/11/2026 at 19:05',
-      'DeliveredStill to come',
-    ]);
+    expect(
+      within(stages)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Accepted25/11/2026 at 18:45', 'Being made25/11/2026 at 18:50', 'On the way25/11/2026 at 19:05', 'DeliveredStill to come']);
     expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('2 stops before yours');
     await listening();
 

@@ -4,7 +4,10 @@ import { applicationServerKey, pushSupported } from './web-push';
 describe('applicationServerKey', () => {
   it('reads base64url without padding into the key bytes', () => {
     const bytes = Uint8Array.from({ length: 65 }, (_, index) => (index * 37) % 256);
-    const base64Url = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64Url = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     expect(Array.from(applicationServerKey(base64Url))).toEqual(Array.from(bytes));
   });
 });
