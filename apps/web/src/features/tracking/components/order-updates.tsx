@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { PushSubscribeBody } from '@shop/shared/contract/order-updates';
+import type { Fulfilment } from '@shop/shared/domain/fulfilment';
 import { Alert, Button, Checkbox } from '../../../components/ui';
 import { useChangeOrderUpdates, useOrderUpdates, useSubscribeToOrder } from '../api/order-updates-api';
 import { applicationServerKey, pushSupported } from '../lib/web-push';
 
 export const PUSH_BUTTON = 'Tell me when it’s on its way';
+export const PUSH_BUTTON_COLLECTION = 'Tell me when it’s ready';
 export const NOTIFICATIONS_BLOCKED = 'Notifications are blocked for this shop in your browser’s settings.';
 
 /**
@@ -27,7 +29,7 @@ async function browserSubscription(publicKey: string): Promise<PushSubscribeBody
  * The tracking page's order updates (decision 1702): "Tell me when it's on its way" where the browser can take Web
  * Push and the shop sends it, and a switch per channel the shop sends (notifications, texts) to turn it off.
  */
-export function OrderUpdates({ token }: { token: string }) {
+export function OrderUpdates({ token, fulfilment }: { token: string; fulfilment: Fulfilment }) {
   const supported = pushSupported();
   const updates = useOrderUpdates(token, true);
   const change = useChangeOrderUpdates(token);
@@ -37,6 +39,7 @@ export function OrderUpdates({ token }: { token: string }) {
   const { push, sms } = updates.data;
   const offerPush = push.offered && supported;
   if (!offerPush && !sms.offered) return null;
+  const when = fulfilment === 'collection' ? 'When it is accepted and ready to collect' : 'When it is accepted, on its way and delivered';
 
   return (
     <section aria-labelledby="track-updates-heading" className="ui-surface ui-stack">
@@ -50,14 +53,14 @@ export function OrderUpdates({ token }: { token: string }) {
           ) : (
             <div>
               <Button variant="contained" onClick={() => subscribe.mutate()} disabled={subscribe.isPending}>
-                {PUSH_BUTTON}
+                {fulfilment === 'collection' ? PUSH_BUTTON_COLLECTION : PUSH_BUTTON}
               </Button>
             </div>
           )
         ) : (
           <Checkbox
             label="Notifications in this browser"
-            note="When it is accepted, on its way and delivered"
+            note={when}
             checked={push.on}
             disabled={change.isPending}
             onChange={(event) => change.mutate({ push: event.target.checked })}
@@ -66,7 +69,7 @@ export function OrderUpdates({ token }: { token: string }) {
       {sms.offered && (
         <Checkbox
           label="Text messages to your phone"
-          note="When it is accepted, on its way and delivered"
+          note={when}
           checked={sms.on}
           disabled={change.isPending}
           onChange={(event) => change.mutate({ sms: event.target.checked })}

@@ -148,7 +148,7 @@ function TrackedOrder({
         </Alert>
       </div>
 
-      {!isFinalStatus(order.status) && !order.awaitingPayment && <OrderUpdates token={token} />}
+      {!isFinalStatus(order.status) && !order.awaitingPayment && <OrderUpdates token={token} fulfilment={order.fulfilment} />}
 
       <div className="track-columns">
         <Section id="track-status-heading" title="Status">
