@@ -45,6 +45,7 @@ const SERVER_MODULE_ORDER = [
   'account-data',
   'receipts',
   'cash-up',
+  'order-updates',
 ];
 const unordered = serverModules.filter((m) => !SERVER_MODULE_ORDER.includes(m));
 if (unordered.length > 0) throw new Error(`eslint.config.js: add the server module(s) ${unordered.join(', ')} to SERVER_MODULE_ORDER`);

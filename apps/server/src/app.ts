@@ -38,6 +38,9 @@ import { orderRoutes } from './modules/orders/routes';
 import { staffOrderRoutes } from './modules/staff-orders/routes';
 import { cashUpRoutes } from './modules/cash-up/routes';
 import { trackingRoutes } from './modules/tracking/routes';
+import { readDeliveryProgress } from './modules/tracking/delivery-progress';
+import { orderUpdateRoutes } from './modules/order-updates/routes';
+import { orderUpdates } from './modules/order-updates/plugin';
 import { printerRoutes } from './modules/printers/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { startOrderTimers } from './modules/orders/public';
@@ -98,6 +101,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   staffOrderRoutes,
   // The driver's cash-up and the tips' pay-out (decision 1701).
   cashUpRoutes,
+  orderUpdateRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';
@@ -141,6 +145,8 @@ export async function buildApp({
   app.decorate('now', () => shopNow(config));
   // The orders module decides when a card order's money moves, the payments module how.
   app.decorate('orderMoney', orderMoneyOf(app));
+  // The customer's order page shows the delivery's progress as the tracker reads it (decision 1702).
+  app.decorate('deliveryProgress', readDeliveryProgress);
 
   // Security headers on every answer Fastify sends. helmet's middleware is built once here: @fastify/helmet built it
   // again for each request (parsing the whole CSP every time), a few per cent of an order's CPU.
@@ -168,6 +174,8 @@ export async function buildApp({
   for (const plugin of API_MODULES) await app.register(plugin, { prefix: '/api' });
   // The customer's order mails: subscribed to the orders' events, drained at close.
   await app.register(orderMail);
+  // Web Push and text updates of an order's accepted, on-the-way and delivered events (decision 1702).
+  await app.register(orderUpdates);
   // socket.io on the same HTTP server, at /socket.io: it answers its own requests before Fastify sees them.
   await attachRealtime(app);
   // Auto-accept, auto-reject, the money sweep and due mail: on ready, every ORDER_TIMERS_INTERVAL_MS, until close.
@@ -195,7 +203,8 @@ function helmetOptions(config: Config) {
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         // MUI's emotion injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        // https: the tracker's map tiles, from whichever tile server the shop's settings name (decision 1702).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...socketOrigins, 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],

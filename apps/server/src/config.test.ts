@@ -199,8 +199,18 @@ describe('loadConfig in production (NODE_ENV=production refuses to fake)', () =>
     [{ DEMO_ORDERS: 'true' }, 'DEMO_ORDERS adds a month of made-up orders'],
     [{ RATE_LIMIT_MULTIPLIER: '50' }, 'RATE_LIMIT_MULTIPLIER loosens the sign-in limits'],
     [{ ORDER_TIMERS_INTERVAL_MS: '0' }, 'ORDER_TIMERS_INTERVAL_MS=0 turns off the order timers'],
+    [{ PUSH_ALLOW_LOCAL_ENDPOINTS: '1' }, 'PUSH_ALLOW_LOCAL_ENDPOINTS is for tests'],
   ])('refuses %j', (change, message) => {
     expect(() => loadConfig({ ...LIVE, ...change })).toThrow(`NODE_ENV=production refuses to start: ${message}`);
+  });
+
+  it('takes VAPID keys in pairs, and admits local push endpoints outside production only when asked', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PRIVATE_KEY: 'secret' })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+    const config = loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' });
+    expect(config.webPush).toEqual({ keys: undefined, subject: 'mailto:admin@example.com', allowLocalEndpoints: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).webPush.allowLocalEndpoints).toBe(false);
   });
 
   it('takes the same settings outside production: test cards without keys, the outbox without SMTP_URL', () => {

@@ -194,6 +194,36 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
+  // Web Push's VAPID keys (decision 1702): both or neither; unset, the shop makes a pair once and keeps it in the
+  // database. VAPID_PRIVATE_KEY is a secret: nothing here quotes it.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'must be a VAPID public key: 65 bytes of base64url, as web-push generate-vapid-keys prints it')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  VAPID_SUBJECT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => v.startsWith('mailto:') || v.startsWith('https://'),
+        'must be a mailto: address or an https:// URL the push services can reach the shop at',
+      )
+      .optional(),
+  ),
+  // Admits a Web Push endpoint on the machine itself (a test's stand-in of a push service); production refuses it.
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], 'must be true or false')
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
   // How often each process runs the order timers (decision 0800): auto-reject, auto-accept, the money sweep, due mail.
   // 0 turns them off (tests that run them by hand); a shop leaves the default.
   ORDER_TIMERS_INTERVAL_MS: z.preprocess(
@@ -312,6 +342,8 @@ export interface Config {
   cardPayments: 'stripe' | 'test' | 'off';
   /** A fixed shop clock; undefined means the real clock. */
   shopTime: Date | undefined;
+  /** Web Push (decision 1702): the environment's VAPID keys (else the database's), the subject, and the tests' local endpoints. */
+  webPush: WebPushConfig;
   /** How often the order timers run (ms); 0: never by themselves (tests run them by hand). */
   orderTimersIntervalMs: number;
   /** How often each process sweeps for accepted orders without their kitchen tickets (ms). */
@@ -340,6 +372,15 @@ export interface TwilioConfig {
   from: string;
   /** https://api.twilio.com unless TWILIO_API_URL says otherwise; no trailing slash. */
   apiUrl: string;
+}
+
+export interface WebPushConfig {
+  /** Both keys from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: the pair kept in web_push_keys. */
+  keys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT, else the shop's https origin, else the admin's address as mailto:. */
+  subject: string;
+  /** PUSH_ALLOW_LOCAL_ENDPOINTS: a stand-in push service on this machine is admitted (tests only). */
+  allowLocalEndpoints: boolean;
 }
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
@@ -402,6 +443,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error('PAYMENTS=test-cards takes card payments in test mode, but STRIPE_SECRET_KEY is a live key: unset one of them');
   }
   const twilio = twilioConfig(e);
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: the shop makes its own pair once)');
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   if (e.NODE_ENV === 'production') {
     const problems = productionProblems(e, payments);
     if (problems.length > 0) throw new Error(`NODE_ENV=production refuses to start: ${problems.join('; ')}`);
@@ -431,11 +475,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     twilio,
     cardPayments: payments === 'cash-only' ? 'off' : hasSecret ? 'stripe' : 'test',
     shopTime: e.SHOP_TIME,
+    webPush: {
+      keys:
+        e.VAPID_PUBLIC_KEY !== undefined && e.VAPID_PRIVATE_KEY !== undefined
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? (publicOrigin.startsWith('https:') ? publicOrigin : `mailto:${e.ADMIN_EMAIL}`),
+      allowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
+    },
     orderTimersIntervalMs: e.ORDER_TIMERS_INTERVAL_MS,
     printersSweepIntervalMs: e.PRINTERS_SWEEP_INTERVAL_MS,
     demoOrders: e.DEMO_ORDERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    publicOrigin,
     acceptedOrigins: e.PUBLIC_ORIGIN ? [e.PUBLIC_ORIGIN] : ['localhost', '127.0.0.1'].map((host) => `http://${host}:${e.PORT}`),
     shop: {
       ...(e.SHOP_NAME ? { name: e.SHOP_NAME } : {}),
@@ -478,6 +530,10 @@ function productionProblems(e: z.output<typeof envSchema>, payments: (typeof PAY
   }
   if (e.STRIPE_API_BASE !== undefined) problems.push('STRIPE_API_BASE is for tests (a local stand-in of Stripe): unset it');
   if (e.TWILIO_API_URL !== undefined) problems.push('TWILIO_API_URL is for tests (a local stand-in of Twilio): unset it');
+  if (e.PUSH_ALLOW_LOCAL_ENDPOINTS)
+    problems.push(
+      'PUSH_ALLOW_LOCAL_ENDPOINTS is for tests (a local stand-in of a push service): it would let customers make the shop post to its own network: unset it',
+    );
   if (e.SMTP_URL === undefined) {
     problems.push(
       'SMTP_URL must be set: password-reset codes are e-mailed, and without a mail server they would be kept in the log and the development outbox',

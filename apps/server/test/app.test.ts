@@ -262,7 +262,7 @@ function SECURITY_POLICY(socketOrigin: string, https = false): string {
     // No inline script at all.
     "script-src 'self' https://js.stripe.com",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.stripe.com",
+    "img-src 'self' data: blob: https://*.stripe.com https:",
     "font-src 'self' data:",
     `connect-src 'self' ${socketOrigin} https://api.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com',

@@ -74,6 +74,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   // The driver's cash-up (decision 1701).
   'apps/server/test/cash-up.test.ts':
     "a shift closed twice at once and a month's tips paid out twice at once, under row locks and the unique index",
+  'apps/server/test/order-updates.test.ts': "each update claimed once by listeners at once, on the server's pooled connections",
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -800,6 +800,34 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     }),
   },
   'GET /api/driver/tips': { expect: withPermission('ownDeliveries'), request: () => ({ path: api('/driver/tips') }) },
+  // The tracker's order updates (decision 1702): whoever holds the order's tracking link manages them.
+  'GET /api/push/key': { expect: anyone(), request: () => ({ path: api('/push/key') }) },
+  'GET /api/track/:token/updates': {
+    expect: anyone(),
+    request: async (ctx) => ({ path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/updates`) }),
+  },
+  'PUT /api/track/:token/updates': {
+    expect: anyone(),
+    request: async (ctx) => ({ path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/updates`), body: { sms: true } }),
+  },
+  'POST /api/track/:token/push': {
+    expect: anyone(),
+    note: 'a browser subscribing by the link; nothing is sent until the order moves on',
+    request: async (ctx) => ({
+      path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/push`),
+      body: {
+        endpoint: `https://push.example.com/send/${ctx.unique()}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      },
+    }),
+  },
+  'DELETE /api/track/:token/push': {
+    expect: anyone(),
+    request: async (ctx) => ({
+      path: api(`/track/${await trackingTokenOf(ctx, ctx.ownerOrderId)}/push`),
+      body: { endpoint: 'https://push.example.com/send/gone' },
+    }),
+  },
 };
 
 /** A HEAD route answers as its GET does (Fastify adds one for every GET), so its row is the GET's. */

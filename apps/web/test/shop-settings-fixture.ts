@@ -22,4 +22,8 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   autoCloseDay: true,
   stampCard: null,
   payPerDrop: 0,
+  mapTileUrl: null,
+  mapAttribution: null,
+  pushUpdates: true,
+  smsUpdates: false,
 };

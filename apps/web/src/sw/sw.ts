@@ -18,13 +18,37 @@ import {
   OFFLINE_PAGE,
   type CacheRule,
 } from './cache-rules';
+import { orderNotification } from './push-notification';
+
+/** A push or notification event's part used here: keep the worker alive until the work is done. */
+interface ExtendableEvent {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface PushEvent extends ExtendableEvent {
+  data: { text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  notification: Notification;
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 
 /** The parts of the worker's global scope used here (the web app's TypeScript program has the DOM's types). */
 declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
   skipWaiting(): Promise<void>;
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   addEventListener(type: 'install', listener: () => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 };
 
 // A new version takes over as soon as it is installed: pages are never served from the caches, and the shell it
@@ -59,3 +83,23 @@ registerRoute(
   new NetworkFirst({ cacheName: MENU_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 // Everything else ('network') has no route: the browser sends it as if there were no worker.
+
+// An order update the shop pushed (decision 1702): shown as a notification; a tap opens (or focuses) its tracking page.
+self.addEventListener('push', (event) => {
+  const { title, options } = orderNotification(event.data?.text() ?? '', self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' ? data.url : '/';
+  const url = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => client.url === url);
+      if (open) return open.focus();
+      return self.clients.openWindow(url);
+    }),
+  );
+});

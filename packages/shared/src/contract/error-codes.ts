@@ -158,6 +158,11 @@ const SHOP_CODES = {
   // The tips' pay-out (decision 1701).
   /** A tips' pay-out that is not the tips owed exactly: a part payment, a deduction, or more than received. */
   TIP_PAYOUT_NOT_IN_FULL: 422,
+  // Order updates (decision 1702)
+  /** A Web Push subscription's endpoint is not an https URL of a public push service (domain/push-endpoint.ts). */
+  PUSH_ENDPOINT_REFUSED: 422,
+  /** The shop has turned its Web Push order updates off. */
+  PUSH_UPDATES_OFF: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

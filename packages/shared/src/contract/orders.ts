@@ -22,6 +22,7 @@ import { guestSchema, orderAddressSchema } from './guest';
 import { ORDER_CHANNELS } from '../domain/order-channel';
 import { discountWireSchema, orderExtrasFields, TIP_ONLY_FOR_DELIVERY } from './order-extras';
 import { TEST_WALLET } from './payment-methods';
+import { deliveryProgressSchema } from './dispatch';
 
 export const MAX_NOTE_LENGTH = 500;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -336,6 +337,8 @@ export const orderWireSchema = z.strictObject({
   takenBy: z.string().nullable().optional(),
   /** The order's refunds, oldest first (admin answers only). */
   refunds: z.array(z.lazy(() => refundWireSchema)).optional(),
+  /** The delivery's progress from its run's events (the customer's own order, decision 1702); null when there is none to show. */
+  delivery: deliveryProgressSchema.nullable().optional(),
 });
 export type OrderWire = z.infer<typeof orderWireSchema>;
 

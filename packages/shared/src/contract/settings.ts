@@ -54,6 +54,21 @@ const postcodeField = z
     return postcode ?? v;
   });
 
+const TILE_URL_MESSAGE =
+  'mapTileUrl must be an https URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, or null for no map';
+const mapTileUrlField = z
+  .string(TILE_URL_MESSAGE)
+  .trim()
+  .max(500, TILE_URL_MESSAGE)
+  .refine((v) => {
+    if (!v.startsWith('https://') || !['{z}', '{x}', '{y}'].every((part) => v.includes(part))) return false;
+    try {
+      return new URL(v.replace(/\{[a-z]+\}/g, '0')).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, TILE_URL_MESSAGE);
+
 const MAX_MINIMUM_POUNDS = MAX_MINIMUM_ORDER_PENCE / 100;
 /** Pounds on the wire ('12.5'), pence once parsed (1250). */
 const minimumPounds = (name: string) => poundsAsPence(name, MAX_MINIMUM_POUNDS, '10.00');
@@ -115,6 +130,15 @@ export const shopSettingsWireSchema = z.strictObject({
   // The driver's cash-up (decision 1701).
   /** Pounds a driver is paid per delivery dropped (default 0: the shop pays no per-drop rate). */
   payPerDrop: z.number(),
+  // The tracker and the order updates (decision 1702).
+  /** The tracker's map tiles: an https URL template with {z}, {x} and {y}; null: no map (the default). */
+  mapTileUrl: z.string().nullable(),
+  /** The tiles' attribution as their provider asks it to be shown ('© OpenStreetMap contributors'). */
+  mapAttribution: z.string().nullable(),
+  /** Web Push updates (accepted, on the way, delivered) to customers who allow them (default on). */
+  pushUpdates: z.boolean(),
+  /** Text message updates to the order's phone, when an SMS provider is set up (default off). */
+  smsUpdates: z.boolean(),
 });
 export type ShopSettingsWire = z.infer<typeof shopSettingsWireSchema>;
 
@@ -139,6 +163,10 @@ export const shopSettingsUpdateSchema = shopSettingsWireSchema
     ticketLeadMinutes: minutes('ticketLeadMinutes', 0, 240),
     autoCloseDay: z.boolean('autoCloseDay must be true or false'),
     payPerDrop: poundsAsPence('payPerDrop', 100, '1.50'),
+    mapTileUrl: mapTileUrlField.nullable(),
+    mapAttribution: z.string('mapAttribution must be text').trim().max(300, 'mapAttribution is at most 300 characters').nullable(),
+    pushUpdates: z.boolean('pushUpdates must be true or false'),
+    smsUpdates: z.boolean('smsUpdates must be true or false'),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one setting to change');

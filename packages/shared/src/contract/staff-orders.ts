@@ -12,6 +12,7 @@ import { orderStatusSchema } from '../domain/order-status';
 import { createPaymentIntentAnswerSchema, orderWireSchema } from './orders';
 import { orderItemsSchema } from './spec-order-items';
 import { promoCodeSchema } from './order-extras';
+import { deliveryProgressSchema } from './dispatch';
 
 /** `GET /api/staff/customers?phone=`: any UK spelling of the number. */
 export const staffCustomerQuerySchema = z.strictObject({ phone: phoneSchema });
@@ -145,6 +146,8 @@ export const trackAnswerSchema = orderWireSchema
   .extend({
     /** The card payment this page takes (a payment link's order, or a guest's card order not paid yet). */
     awaitingPayment: z.boolean(),
+    /** The delivery's progress from its run's events (decision 1702); null for a collection or before it is accepted. */
+    delivery: deliveryProgressSchema.nullable(),
   });
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
 

@@ -20,6 +20,8 @@ export {
   placedOrderCondition,
   readTrackedOrder,
   trackingPath,
+  TRACKING_NOT_FOUND,
+  type DeliveryProgressReader,
 } from './reads';
 export { writePastOrder, type PastOrder } from './past-orders';
 export { runOrderTimers, startOrderTimers, type OrderTimersRun } from './timers';

@@ -1,3 +1,4 @@
+import type { DeliveryProgress } from '@shop/shared/contract/dispatch';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusChangeWire, OrderWire, RefundWire, ShopOrderSort } from '@shop/shared/contract/orders';
 import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
@@ -102,6 +103,12 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
   const [order] = await withHistories(db, [row], can(user.role, 'board'));
   return order as OrderWire;
 }
+
+/**
+ * A delivery's progress on its run, as the tracker shows it: the tracking module's reader (or the dispatch module's),
+ * which app.ts hands this module as `app.deliveryProgress`, since those modules come after this one.
+ */
+export type DeliveryProgressReader = (db: Db, orderId: string) => Promise<DeliveryProgress | null>;
 
 /** `GET /api/my-product-history/{email}`: the user's placed orders, newest first; `reader` is who asked. */
 export async function listOrderHistory(db: Db, email: string, reader: SessionUser): Promise<OrderWire[]> {

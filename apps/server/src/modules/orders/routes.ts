@@ -124,7 +124,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderWireSchema, ...errorAnswers },
       },
     },
-    async (request) => getOrder(app.db, currentUser(request), orderId(request.params.id)),
+    async (request) => {
+      const order = await getOrder(app.db, currentUser(request), orderId(request.params.id));
+      // The order page follows its delivery as the tracking page does.
+      return { ...order, delivery: await app.deliveryProgress(app.db, order._id) };
+    },
   );
 
   app.put(

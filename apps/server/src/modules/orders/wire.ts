@@ -141,6 +141,8 @@ export function toTrackWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
       row.paymentType === 'Card' &&
       (row.paymentStatus === 'pending' || row.paymentStatus === 'failed') &&
       row.status === 'Pending Order',
+    // The tracking route adds the delivery's progress (app.deliveryProgress).
+    delivery: null,
   };
 }
 

@@ -40,6 +40,10 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsWire = {
   autoCloseDay: true,
   stampCard: null,
   payPerDrop: 0,
+  mapTileUrl: null,
+  mapAttribution: null,
+  pushUpdates: true,
+  smsUpdates: false,
 };
 
 /** A stored VAT number of '' means 'not VAT-registered', whatever SHOP_VAT_NUMBER says (a PUT of vatNumber: null). */
@@ -89,6 +93,10 @@ function settingsOf(row: SettingsRow | undefined, shop: ShopEnvironment): ShopSe
     autoCloseDay: row.autoCloseDay,
     stampCard: row.stampCard ?? null,
     payPerDrop: penceToPounds(row.payPerDrop),
+    mapTileUrl: row.mapTileUrl,
+    mapAttribution: row.mapAttribution,
+    pushUpdates: row.pushUpdates,
+    smsUpdates: row.smsUpdates,
   };
 }
 

@@ -21,7 +21,10 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trackAnswerSchema, ...errorAnswers },
       },
     },
-    async (request) => readTrackedOrder(app.db, request.params.token),
+    async (request) => {
+      const order = await readTrackedOrder(app.db, request.params.token);
+      return { ...order, delivery: await app.deliveryProgress(app.db, order._id) };
+    },
   );
 
   app.get(

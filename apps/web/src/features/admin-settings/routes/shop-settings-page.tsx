@@ -26,6 +26,7 @@ import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
 import { StampCardForm } from './stamp-card-form';
 import { TippingPolicyForm } from './tipping-policy-form';
+import { TrackerSettingsForm } from './tracker-settings-form';
 
 const minutesAdornment = { input: { endAdornment: <InputAdornment position="end">min</InputAdornment> } } as const;
 const TIMER_FIELDS: readonly (keyof SettingsErrors)[] = ['lateAfterMinutes', 'autoRejectAfterMinutes'];
@@ -125,6 +126,7 @@ export function ShopSettingsPage() {
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <DriversPayForm key={`drivers ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <TrackerSettingsForm key={`tracker ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TippingPolicyForm />}
     </Page>
   );

@@ -13,6 +13,7 @@ import { Alert, ButtonLink } from '../../../components/ui';
 import { ReceiptDetails } from '../../../components/trader-details';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useLiveCustomerOrders, useOrder } from '../../../lib/customer-orders';
+import { DeliveryProgressPanel } from '../../../components/delivery-progress';
 import { AllergenCodesLine } from '../../../components/allergen-line';
 import { OrderTotalRows } from '../../../components/order-total-rows';
 import { formatWirePounds } from '../../../lib/money';
@@ -68,6 +69,11 @@ function OrderDetail({ order }: { order: OrderWire }) {
   return (
     <div className="order-detail">
       <OrderPromise order={order} />
+      {order.delivery && (
+        <Section title="Your delivery">
+          <DeliveryProgressPanel progress={order.delivery} />
+        </Section>
+      )}
       <div className="order-detail-side">
         {order.fulfilment === 'collection' ? (
           <Section title="Collection">

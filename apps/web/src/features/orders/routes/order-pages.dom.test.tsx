@@ -106,6 +106,42 @@ describe("the customer's order page says when the food comes, or why not, and wh
     expect(within(payment).getByRole('row', { name: /^Status/ })).toHaveTextContent('Canceled Order');
   });
 
+  it('a delivery on its run shows its stages with their times and the stops before it, and moves on live', async () => {
+    const order = orderWire({
+      items,
+      email: EMAIL,
+      paymentType: 'Cash',
+      paymentStatus: 'unpaid',
+      status: 'On the way',
+      delivery: {
+        acceptedAt: '2026-11-25T18:45:00.000Z',
+        readyAt: '2026-11-25T18:50:00.000Z',
+        onTheWayAt: '2026-11-25T19:05:00.000Z',
+        deliveredAt: null,
+        stopsBefore: 2,
+        driverName: 'Dan',
+        position: null,
+        arrivesAt: '2026-11-25T19:35:00.000Z',
+        map: null,
+      },
+    });
+    const orders = [order];
+    shopWith(orders);
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    const stages = await screen.findByRole('list', { name: 'Delivery progress' });
+    expect(
+      within(stages)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Accepted25/11/2026 at 18:45', 'Being made25/11/2026 at 18:50', 'On the way25/11/2026 at 19:05', 'DeliveredStill to come']);
+    expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('2 stops before yours');
+    await listening();
+
+    change(orders, order._id, { delivery: { ...order.delivery!, stopsBefore: 1, arrivesAt: '2026-11-25T19:30:00.000Z' } });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('1 stop before yours'));
+    expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('Arriving at about 19:30');
+  });
+
   it('a waiting order promises no time yet; its card money is held', async () => {
     const order = orderWire({ items, email: EMAIL, paymentType: 'Card', paymentStatus: 'authorised', status: 'Pending Order' });
     shopWith([order]);

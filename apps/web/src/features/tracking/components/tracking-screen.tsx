@@ -10,6 +10,7 @@ import { paymentLine } from '@shop/shared/domain/payment-line';
 import { paymentTypeLabel } from '@shop/shared/domain/payment-types';
 import { statusSentence } from '@shop/shared/domain/status-label';
 import { AllergenCodesLine } from '../../../components/allergen-line';
+import { DeliveryProgressPanel } from '../../../components/delivery-progress';
 import { OrderTotalRows } from '../../../components/order-total-rows';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -21,6 +22,7 @@ import { paths } from '../../../lib/paths';
 import { useRealtimeSocket } from '../../../lib/realtime-socket';
 import { isUnknownLink, trackQueryKey, useTrackedOrder } from '../api/tracking-api';
 import { trackSteps } from '../lib/track-steps';
+import { OrderUpdates } from './order-updates';
 
 /** What a card order's customer reads once it is placed: the money is held, not taken, until the shop accepts (decision 0800). */
 export const CARD_HELD_TEXT = 'Your card payment is held: it is taken only when the shop accepts your order.';
@@ -146,9 +148,12 @@ function TrackedOrder({
         </Alert>
       </div>
 
+      {!isFinalStatus(order.status) && !order.awaitingPayment && <OrderUpdates token={token} fulfilment={order.fulfilment} />}
+
       <div className="track-columns">
         <Section id="track-status-heading" title="Status">
-          <Timeline order={order} />
+          {/* An accepted delivery is followed by its run's events; before that, and for a collection, by its status. */}
+          {order.delivery ? <DeliveryProgressPanel progress={order.delivery} /> : <Timeline order={order} />}
           {!isFinalStatus(order.status) && (
             <p className="ui-p ui-body2 ui-muted">This page updates as soon as the shop moves your order on.</p>
           )}

@@ -1,0 +1,66 @@
+/**
+ * What the tracker says of a delivery (decision 1702), from what happened and never from a timer: each stage is
+ * shown done only with the time its event was recorded, and the arrival time counts the stops left from the last
+ * thing the driver did (picked up, or delivered the stop before).
+ */
+import { shopDateTime, type ShopDateTime } from './dates';
+
+/** Minutes a stop of a run takes, door to door: the arrival time's one figure. */
+export const MINUTES_PER_STOP = 10;
+
+/** When the driver should reach this stop: from the later of the pick-up and the last stop delivered, a stop's time per stop left. */
+export function arrivalTime(input: { onTheWayAt: Date; lastDeliveredAt: Date | null; stopsBefore: number }): Date {
+  const from = input.lastDeliveredAt && input.lastDeliveredAt > input.onTheWayAt ? input.lastDeliveredAt : input.onTheWayAt;
+  return new Date(from.getTime() + (input.stopsBefore + 1) * MINUTES_PER_STOP * 60_000);
+}
+
+/** 'You are the next stop', '2 stops before yours'. */
+export function stopsBeforeLine(stopsBefore: number): string {
+  if (stopsBefore === 0) return 'You are the next stop';
+  return stopsBefore === 1 ? '1 stop before yours' : `${stopsBefore} stops before yours`;
+}
+
+export const DELIVERY_STAGES = ['accepted', 'being-made', 'on-the-way', 'delivered'] as const;
+export type DeliveryStageKey = (typeof DELIVERY_STAGES)[number];
+
+const STAGE_LABELS: Record<DeliveryStageKey, string> = {
+  accepted: 'Accepted',
+  'being-made': 'Being made',
+  'on-the-way': 'On the way',
+  delivered: 'Delivered',
+};
+
+export interface DeliveryStage {
+  key: DeliveryStageKey;
+  label: string;
+  state: 'done' | 'current' | 'upcoming';
+  /** When it happened, in the shop's time; null for a stage still to come. */
+  at: ShopDateTime | null;
+}
+
+/** The times the tracker's answer carries (ISO), as DeliveryProgress has them. */
+export interface DeliveryTimes {
+  acceptedAt: string | null;
+  readyAt: string | null;
+  onTheWayAt: string | null;
+  deliveredAt: string | null;
+}
+
+/**
+ * The stages in order: those with a recorded time are done, the last of them is where the order is, the rest are to
+ * come. A stage the shop skipped (delivered without a pick-up recorded) shows as passed, without a time.
+ */
+export function deliveryStages(times: DeliveryTimes): DeliveryStage[] {
+  const at: Record<DeliveryStageKey, string | null> = {
+    accepted: times.acceptedAt,
+    'being-made': times.readyAt,
+    'on-the-way': times.onTheWayAt,
+    delivered: times.deliveredAt,
+  };
+  const reached = DELIVERY_STAGES.reduce((last, key, index) => (at[key] !== null ? index : last), -1);
+  return DELIVERY_STAGES.map((key, index) => {
+    const time = at[key];
+    const state = index < reached || (index === reached && key === 'delivered') ? 'done' : index === reached ? 'current' : 'upcoming';
+    return { key, label: STAGE_LABELS[key], state, at: time !== null && index <= reached ? shopDateTime(new Date(time)) : null };
+  });
+}
