@@ -39,6 +39,8 @@ import { staffOrderRoutes } from './modules/staff-orders/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { printerRoutes } from './modules/printers/routes';
 import { promotionRoutes } from './modules/promotions/routes';
+// The shop's own drivers (decision 1700).
+import { dispatchRoutes } from './modules/dispatch/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
@@ -95,6 +97,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   printerRoutes,
   trackingRoutes,
   staffOrderRoutes,
+  dispatchRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

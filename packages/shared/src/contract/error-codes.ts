@@ -74,6 +74,9 @@ const SHOP_CODES = {
   PRINTER_NOT_FOUND: 404,
   /** No promotion (not archived) with that id (decision 1600). */
   PROMOTION_NOT_FOUND: 404,
+  // The shop's own drivers (decision 1700).
+  /** No run with that id. */
+  RUN_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -109,6 +112,15 @@ const SHOP_CODES = {
   PRINTER_NAME_TAKEN: 409,
   /** A print was asked for but no printer is set up to print that ticket (issue 24). */
   NO_PRINTERS: 409,
+  // The shop's own drivers (decision 1700).
+  /** Only an accepted delivery, not yet on its way, can be assigned to a driver. */
+  NOT_DISPATCHABLE: 409,
+  /** The driver has picked the order up: it cannot be taken off the run or moved to another. */
+  ALREADY_PICKED_UP: 409,
+  /** Delivered before it was picked up, or a run's stops reordered after it started. */
+  NOT_PICKED_UP: 409,
+  /** A run's stops reordered after it finished. */
+  RUN_FINISHED: 409,
   // 413 / 415: the body's size or kind
   PAYLOAD_TOO_LARGE: 413,
   IMAGE_TOO_LARGE: 413,
@@ -141,6 +153,14 @@ const SHOP_CODES = {
   SLOT_NOT_AVAILABLE: 422,
   /** A product's or topping's allergens name a code that is not one of the 14 (issue 22); the message names it. */
   UNKNOWN_ALLERGEN: 422,
+  // The shop's own drivers (decision 1700).
+  /** The member of staff named is not one who delivers (no 'ownDeliveries'), or has gone. */
+  NOT_A_DRIVER: 422,
+  /** A cash order delivered without the cash collected, or a paid order delivered with some. */
+  CASH_REQUIRED: 422,
+  CASH_NOT_EXPECTED: 422,
+  /** A reorder that does not name each of the run's stops exactly once. */
+  RUN_ORDER_MISMATCH: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

@@ -80,7 +80,7 @@ export function suggestRuns(deliveries: readonly SuggestibleDelivery[]): RunSugg
     )
     .map(({ district, stops }) => {
       const sectors = new Set(stops.map((stop) => stop.sector));
-      const area = sectors.size === 1 ? [...sectors][0] ?? district : district;
+      const area = sectors.size === 1 ? ([...sectors][0] ?? district) : district;
       return { orderIds: stops.map((stop) => stop.orderId), reason: reasonOf(area, stops) };
     });
 }
