@@ -71,6 +71,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/src/modules/delivery/delivery.test.ts': 'hand-written statements that add the home zone once and keep the last one',
   'apps/server/src/modules/reports/summary.test.ts': "aggregates by London's day, in the server's time zone data",
   'apps/server/src/realtime/realtime.test.ts': "the socket.io PostgreSQL adapter's LISTEN/NOTIFY, used only there",
+  'apps/server/test/dispatch.test.ts': 'two dispatchers assigning one order, or one driver, at once under row and advisory locks',
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));

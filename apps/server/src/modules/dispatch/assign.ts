@@ -117,6 +117,10 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
     const now = ctx.now();
     const number = displayOrderId(orderId);
     const order = await lockOrder(tx, orderId);
+    const existing = await lockStop(tx, orderId);
+    if (existing?.pickedUpAt) {
+      throw new HttpError('ALREADY_PICKED_UP', `${existing.driverName} has picked up order ${number}: it cannot move to another driver`);
+    }
     const refusal = dispatchRefusal(number, order);
     if (refusal) throw new HttpError('NOT_DISPATCHABLE', refusal);
     const driver = (
@@ -127,10 +131,6 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
     )[0];
     if (!driver || !can(driver.role, 'ownDeliveries')) {
       throw new HttpError('NOT_A_DRIVER', 'No driver has that id: choose a member of staff who delivers');
-    }
-    const existing = await lockStop(tx, orderId);
-    if (existing?.pickedUpAt) {
-      throw new HttpError('ALREADY_PICKED_UP', `${existing.driverName} has picked up order ${number}: it cannot move to another driver`);
     }
     if (existing?.driverId === driverId) {
       return { runId: existing.runId, changed: null };
