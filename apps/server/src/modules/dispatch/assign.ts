@@ -73,6 +73,17 @@ async function lockStop(tx: InTransaction, orderId: string) {
   )[0];
 }
 
+/** These runs' rows locked (`for update`), in id order so two changes never wait on each other: the ids still there. */
+async function lockRuns(tx: InTransaction, ids: Array<string | undefined>): Promise<string[]> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== undefined))].sort();
+  const found: string[] = [];
+  for (const id of wanted) {
+    const row = await tx.select({ id: deliveryRuns.id }).from(deliveryRuns).where(eq(deliveryRuns.id, id)).for('update');
+    if (row[0]) found.push(row[0].id);
+  }
+  return found;
+}
+
 /** Positions 1, 2, ... again, in their order, after a stop left the run. */
 async function renumber(tx: InTransaction, runId: string): Promise<void> {
   await tx.execute(sql`
@@ -136,7 +147,7 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
       return { runId: existing.runId, changed: null };
     }
     await tx.execute(sql`select pg_advisory_xact_lock(${DRIVER_RUN_LOCK}, hashtext(${driverId}))`);
-    let run = (
+    const open = (
       await tx
         .select({ id: deliveryRuns.id })
         .from(deliveryRuns)
@@ -144,6 +155,10 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
         .orderBy(desc(deliveryRuns.createdAt), desc(deliveryRuns.id))
         .limit(1)
     )[0];
+    // Both runs' rows locked, in id order, before their positions are read or renumbered; the open run may have been
+    // emptied and deleted by a move away from it meanwhile.
+    const locked = await lockRuns(tx, [open?.id, existing?.runId]);
+    let run = open && locked.includes(open.id) ? open : undefined;
     if (!run) {
       run = { id: newId(now) };
       await tx.insert(deliveryRuns).values({ id: run.id, driverId, createdBy: actor.id, createdAt: now });
@@ -195,6 +210,7 @@ export async function unassignOrder(ctx: Ctx, actor: AuditActor, orderId: string
     if (existing.pickedUpAt) {
       throw new HttpError('ALREADY_PICKED_UP', `${existing.driverName} has picked up order ${number}: it cannot be taken off the run now`);
     }
+    await lockRuns(tx, [existing.runId]);
     await tx.delete(runStops).where(eq(runStops.orderId, orderId));
     await renumber(tx, existing.runId);
     await settleRun(tx, existing.runId, now);
