@@ -5,11 +5,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryRuns, orders, runStops, shopSettings } from '../src/db/schema';
-import { deliveryProgressOf } from '../src/modules/dispatch/public';
+import { dayRangeOf, deliveryProgressOf, runStopsOfDriver } from '../src/modules/dispatch/public';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { ADDRESS, call, cashOrder, loadMenu, pizzaLine, placeHeldCardOrder, type Menu } from './order-fixtures';
 import { connectSocket } from './socket-client';
 import { signInAs, type SignedIn } from './sign-in';
+import { until } from './until';
 
 describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind) => {
   let server: TestServer;
@@ -60,12 +61,18 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
   const driverRuns = async (driver: SignedIn) => {
     const answer = await call(server, 'GET', '/driver/runs', driver);
     expect(answer.status).toBe(200);
-    return answer.body.runs as Array<{ id: string; startedAt: string | null; finishedAt: string | null; stops: Array<Record<string, unknown>> }>;
+    return answer.body.runs as Array<{
+      id: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      stops: Array<Record<string, unknown>>;
+    }>;
   };
   const pickUp = (orderId: string, driver: SignedIn) => call(server, 'POST', `/driver/orders/${orderId}/picked-up`, driver);
   const deliver = (orderId: string, driver: SignedIn, body: Record<string, unknown> = {}) =>
     call(server, 'POST', `/driver/orders/${orderId}/delivered`, driver, body);
-  const status = async (orderId: string) => (await server.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.s;
+  const status = async (orderId: string) =>
+    (await server.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.s;
   /** Runs the rest of the test on the shop clock moved by `minutes`, then puts it back. */
   async function later<T>(minutes: number, work: () => Promise<T>): Promise<T> {
     const realNow = server.app.now;
@@ -137,7 +144,10 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     let seen = await board();
     expect(seen.unassigned.map((order: { orderId: string }) => order.orderId)).not.toContain(first);
     expect(seen.drivers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: sam.user.id, name: 'Sam' }), expect.objectContaining({ id: dee.user.id, name: 'Dee' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: sam.user.id, name: 'Sam' }),
+        expect.objectContaining({ id: dee.user.id, name: 'Dee' }),
+      ]),
     );
 
     // Moved to Dee: Sam's run keeps the second, renumbered.
@@ -171,7 +181,11 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
   });
 
   it('suggests runs of deliveries to one district due close together, with the reason', async () => {
-    const ids = [(await acceptedOrder('BS9 1AA')).orderId, (await acceptedOrder('BS9 1AB')).orderId, (await acceptedOrder('BS9 1AD')).orderId];
+    const ids = [
+      (await acceptedOrder('BS9 1AA')).orderId,
+      (await acceptedOrder('BS9 1AB')).orderId,
+      (await acceptedOrder('BS9 1AD')).orderId,
+    ];
     const seen = await board();
     const suggestion = seen.suggestions.find((s: { orderIds: string[] }) => s.orderIds.includes(ids[0] as string));
     expect(suggestion).toBeDefined();
@@ -206,7 +220,11 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     expect((await pickUp(orderId, sam)).status).toBe(200);
 
     // A picked-up order stays with its driver.
-    expect((await assign(orderId, dee)).body).toMatchObject({ statusCode: 409, code: 'ALREADY_PICKED_UP', message: expect.stringMatching(/^Sam has picked up order/) });
+    expect((await assign(orderId, dee)).body).toMatchObject({
+      statusCode: 409,
+      code: 'ALREADY_PICKED_UP',
+      message: expect.stringMatching(/^Sam has picked up order/),
+    });
     expect((await call(server, 'DELETE', `/orders/${orderId}/assign`, owner)).body).toMatchObject({
       statusCode: 409,
       code: 'ALREADY_PICKED_UP',
@@ -250,11 +268,20 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     });
     expect((await pickUp(orderId, dee)).status).toBe(200);
     expect((await deliver(orderId, dee, { cashCollected: 17.19 })).body).toMatchObject({ statusCode: 422, code: 'CASH_NOT_EXPECTED' });
-    expect((await deliver(orderId, dee, { photoImageId: '0123456789abcdef01234567' })).body).toMatchObject({ statusCode: 404, code: 'IMAGE_NOT_FOUND' });
+    expect((await deliver(orderId, dee, { photoImageId: '0123456789abcdef01234567' })).body).toMatchObject({
+      statusCode: 404,
+      code: 'IMAGE_NOT_FOUND',
+    });
     expect((await deliver(orderId, dee, { cashCollected: 1.001 })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    const done = await deliver(orderId, dee);
+    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ imageUrl: string | null }>;
+    const photo = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
+    const done = await deliver(orderId, dee, { photoImageId: photo });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.run.stops.find((stop: { orderId: string }) => stop.orderId === orderId)).toMatchObject({ cashCollected: null, status: 'Delivered Order' });
+    expect(done.body.run.stops.find((stop: { orderId: string }) => stop.orderId === orderId)).toMatchObject({
+      cashCollected: null,
+      status: 'Delivered Order',
+      photoImageId: photo,
+    });
   });
 
   it('shows a driver’s position only while their run is out, and not a jump of kilometres in seconds', async () => {
@@ -265,10 +292,15 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     await assign(orderId, dee);
     await assign(next, dee);
     expect((await locate(51.45, -2.58)).body).toEqual({ shown: false });
-    expect((await call(server, 'POST', '/driver/location', dee, { lat: 91, lng: 0 })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect((await call(server, 'POST', '/driver/location', dee, { lat: 91, lng: 0 })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
 
     const tracker = await connectSocket(server.url, {
-      auth: { track: (await server.database.db.select({ t: orders.trackingToken }).from(orders).where(eq(orders.id, next)))[0]?.t as string },
+      auth: {
+        track: (await server.database.db.select({ t: orders.trackingToken }).from(orders).where(eq(orders.id, next)))[0]?.t as string,
+      },
     });
     try {
       await pickUp(orderId, dee);
@@ -313,8 +345,18 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     await accept(orderId);
     await server.database.db
       .insert(shopSettings)
-      .values({ id: 1, lateAfterMinutes: 10, autoRejectAfterMinutes: 10, autoAccept: false, mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: '© Example' })
-      .onConflictDoUpdate({ target: shopSettings.id, set: { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: '© Example' } });
+      .values({
+        id: 1,
+        lateAfterMinutes: 10,
+        autoRejectAfterMinutes: 10,
+        autoAccept: false,
+        mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+        mapAttribution: '© Example',
+      })
+      .onConflictDoUpdate({
+        target: shopSettings.id,
+        set: { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: '© Example' },
+      });
     const now = server.app.now().toISOString();
     expect(await deliveryProgressOf(server.app, orderId)).toEqual({
       acceptedAt: now,
@@ -341,14 +383,18 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
 
   it('says an order is ready once, for an accepted order, and the watchdog warns of a ready one with no driver', async () => {
     const pending = await placeOrder('BS2 0AA');
-    expect((await call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen)).body).toMatchObject({ statusCode: 409, code: 'INVALID_STATUS_CHANGE' });
+    expect((await call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen)).body).toMatchObject({
+      statusCode: 409,
+      code: 'INVALID_STATUS_CHANGE',
+    });
     await accept(pending.orderId);
     expect((await call(server, 'POST', `/orders/${pending.orderId}/ready`, sam)).status).toBe(403);
     const ready = await call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen);
     expect(ready.body).toEqual({ readyAt: server.app.now().toISOString() });
     expect((await later(3, () => call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen))).body).toEqual(ready.body);
 
-    const warningsAt = async (minutes: number) => (await later(minutes, () => board())).warnings as Array<{ orderId: string; kind: string; message: string }>;
+    const warningsAt = async (minutes: number) =>
+      (await later(minutes, () => board())).warnings as Array<{ orderId: string; kind: string; message: string }>;
     const short = pending.orderId.slice(18);
     expect((await warningsAt(9)).filter((w) => w.orderId === pending.orderId)).toEqual([]);
     expect((await warningsAt(12)).filter((w) => w.orderId === pending.orderId)).toEqual([
@@ -372,8 +418,14 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     const b = (await acceptedOrder('BS1 5AB')).orderId;
     const runId = (await assign(a, dee)).body.run.id as string;
     await assign(b, dee);
-    expect((await call(server, 'PUT', `/runs/${runId}/order`, owner, { orderIds: [a] })).body).toMatchObject({ statusCode: 422, code: 'RUN_ORDER_MISMATCH' });
-    expect((await call(server, 'PUT', `/runs/0123456789abcdef01234567/order`, owner, { orderIds: [a] })).body).toMatchObject({ statusCode: 404, code: 'RUN_NOT_FOUND' });
+    expect((await call(server, 'PUT', `/runs/${runId}/order`, owner, { orderIds: [a] })).body).toMatchObject({
+      statusCode: 422,
+      code: 'RUN_ORDER_MISMATCH',
+    });
+    expect((await call(server, 'PUT', `/runs/0123456789abcdef01234567/order`, owner, { orderIds: [a] })).body).toMatchObject({
+      statusCode: 404,
+      code: 'RUN_NOT_FOUND',
+    });
     const reordered = await call(server, 'PUT', `/runs/${runId}/order`, counter, { orderIds: [b, a] });
     expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
     expect(reordered.body.run.stops.map((stop: { orderId: string; position: number }) => [stop.orderId, stop.position])).toEqual([
@@ -383,8 +435,48 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     for (const id of [a, b]) await call(server, 'DELETE', `/orders/${id}/assign`, owner);
   });
 
+  it('tells the board of an assignment, and finishes a run whose last stop the shop canceled', async () => {
+    const a = (await acceptedOrder('BS13 7AA')).orderId;
+    const b = (await acceptedOrder('BS13 7AB')).orderId;
+    const boardSocket = await connectSocket(server.url, { cookie: owner.cookie });
+    try {
+      const runId = (await assign(a, sam)).body.run.id as string;
+      await boardSocket.waitFor('order_changed', a);
+      await assign(b, sam);
+      await pickUp(a, sam);
+      await deliver(a, sam, { cashCollected: 17.19 });
+      expect((await driverRuns(sam)).find((run) => run.id === runId)?.finishedAt).toBeNull();
+      // The customer called to cancel the second: nothing is left to deliver, so the run is finished.
+      await call(server, 'PUT', `/update-sell-products/${b}`, owner, { status: 'Canceled Order', reason: 'Customer called' });
+      const finished = await until(
+        'the run finished',
+        async () => (await driverRuns(sam)).find((run) => run.id === runId),
+        (run) => run?.finishedAt !== null,
+      );
+      expect(finished?.stops.map((stop) => stop.status)).toEqual(['Delivered Order', 'Canceled Order']);
+    } finally {
+      boardSocket.close();
+    }
+  });
+
+  it('answers the cash-up the stops a driver delivered in a day, with the cash said and the tips', async () => {
+    const driver = await signInAs(server, { role: 'driver', username: 'Cash Carrie' });
+    const { orderId } = await acceptedOrder('BS14 8AA');
+    await assign(orderId, driver);
+    await pickUp(orderId, driver);
+    await deliver(orderId, driver, { cashCollected: 15 });
+    const stops = await runStopsOfDriver(server.app.db, driver.user.id, dayRangeOf(server.app.now()));
+    expect(stops).toEqual([
+      expect.objectContaining({ orderId, paymentType: 'Cash', cashDue: 1719, cashCollected: 1500, tip: 0, deliveredAt: server.app.now() }),
+    ]);
+    const tomorrow = dayRangeOf(new Date(server.app.now().getTime() + 24 * 3600_000));
+    expect(await runStopsOfDriver(server.app.db, driver.user.id, tomorrow)).toEqual([]);
+  });
+
   it('never puts one order on two runs when two dispatchers assign it at once', async () => {
-    const orderIds = await Promise.all(['BS16 1AA', 'BS16 1AB', 'BS16 1AD', 'BS16 1AE'].map(async (postcode) => (await acceptedOrder(postcode)).orderId));
+    const orderIds = await Promise.all(
+      ['BS16 1AA', 'BS16 1AB', 'BS16 1AD', 'BS16 1AE'].map(async (postcode) => (await acceptedOrder(postcode)).orderId),
+    );
     // Each order to Sam and to Dee at once, by two dispatchers.
     const answers = await Promise.all(orderIds.flatMap((id) => [assign(id, sam, owner), assign(id, dee, counter)]));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
@@ -396,14 +488,13 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
         .select({ id: deliveryRuns.id })
         .from(deliveryRuns)
         .where(and(eq(deliveryRuns.driverId, driver.user.id)));
-      const positions = [];
       let openRuns = 0;
       for (const run of open) {
         const stops = await db.select({ position: runStops.position }).from(runStops).where(eq(runStops.runId, run.id));
         const onRun = stops.map((stop) => stop.position).sort((x, y) => x - y);
-        if (onRun.length > 0 && (await db.select().from(deliveryRuns).where(eq(deliveryRuns.id, run.id)))[0]?.startedAt === null) openRuns += 1;
+        if (onRun.length > 0 && (await db.select().from(deliveryRuns).where(eq(deliveryRuns.id, run.id)))[0]?.startedAt === null)
+          openRuns += 1;
         expect(onRun).toEqual(onRun.map((_, i) => i + 1));
-        positions.push(...onRun);
       }
       expect(openRuns).toBeLessThanOrEqual(1);
     }

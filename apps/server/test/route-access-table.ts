@@ -202,11 +202,18 @@ async function newAcceptedDelivery(ctx: AccessContext): Promise<string> {
   return id;
 }
 
-async function onRunOf(ctx: AccessContext, driver: SignedIn | null, pickedUp: boolean): Promise<{ orderId: string; runId: string; stops: string[] }> {
+async function onRunOf(
+  ctx: AccessContext,
+  driver: SignedIn | null,
+  pickedUp: boolean,
+): Promise<{ orderId: string; runId: string; stops: string[] }> {
   if (!driver) throw new Error('a run needs a driver');
   const orderId = await newAcceptedDelivery(ctx);
-  const run = expectStatus(await call(ctx.server, 'POST', `/orders/${orderId}/assign`, ctx.admin, { driverId: driver.user.id }), 200, 'assigning')
-    .body.run as { id: string; stops: Array<{ orderId: string }> };
+  const run = expectStatus(
+    await call(ctx.server, 'POST', `/orders/${orderId}/assign`, ctx.admin, { driverId: driver.user.id }),
+    200,
+    'assigning',
+  ).body.run as { id: string; stops: Array<{ orderId: string }> };
   if (pickedUp) expectStatus(await call(ctx.server, 'POST', `/driver/orders/${orderId}/picked-up`, driver), 200, 'picking up');
   return { orderId, runId: run.id, stops: run.stops.map((stop) => stop.orderId) };
 }
@@ -732,21 +739,27 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   },
   'POST /api/orders/:id/ready': {
     expect: withPermission('orderStatus'),
-    request: async (ctx, role) => ({ path: api(`/orders/${can(role, 'orderStatus') ? await newAcceptedDelivery(ctx) : ctx.ownerOrderId}/ready`) }),
+    request: async (ctx, role) => ({
+      path: api(`/orders/${can(role, 'orderStatus') ? await newAcceptedDelivery(ctx) : ctx.ownerOrderId}/ready`),
+    }),
   },
   'GET /api/driver/runs': { expect: withPermission('ownDeliveries'), request: () => ({ path: api('/driver/runs') }) },
   'POST /api/driver/orders/:id/picked-up': {
     expect: withPermission('ownDeliveries'),
     note: 'an order on the acting member of staff’s own run (another’s answers 404: dispatch.test.ts)',
     request: async (ctx, role) => ({
-      path: api(`/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), false)).orderId : ctx.ownerOrderId}/picked-up`),
+      path: api(
+        `/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), false)).orderId : ctx.ownerOrderId}/picked-up`,
+      ),
     }),
   },
   'POST /api/driver/orders/:id/delivered': {
     expect: withPermission('ownDeliveries'),
     note: 'a cash order picked up from the acting member of staff’s own run, with the cash collected',
     request: async (ctx, role) => ({
-      path: api(`/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), true)).orderId : ctx.ownerOrderId}/delivered`),
+      path: api(
+        `/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), true)).orderId : ctx.ownerOrderId}/delivered`,
+      ),
       body: { cashCollected: 17.19 },
     }),
   },

@@ -280,3 +280,15 @@ export async function reorderRun(ctx: Ctx, actor: AuditActor, runId: string, ord
   if (!run) throw new HttpError('RUN_NOT_FOUND', 'No run has that id');
   return run;
 }
+
+/**
+ * The shop delivered or canceled an order by hand (the board's status change, closing the day): its run, once
+ * started, is finished when nothing is left on it to deliver. A driver's own changes settle their run themselves.
+ */
+export async function settleRunOfOrder(ctx: Ctx, orderId: string): Promise<void> {
+  const stop = (await ctx.db.select({ runId: runStops.runId }).from(runStops).where(eq(runStops.orderId, orderId)))[0];
+  if (!stop) return;
+  await inTransaction(ctx.db, async (tx) => {
+    if ((await lockRuns(tx, [stop.runId])).length > 0) await settleRun(tx, stop.runId, ctx.now());
+  });
+}

@@ -17,8 +17,8 @@ import { HttpError } from '../../http-errors';
 import { errorAnswers, idParams } from '../../http/route-schemas';
 import { actorOf } from '../audit/public';
 import { currentUser, requirePermission } from '../auth/public';
-import { markReady, orderId } from '../orders/public';
-import { assignOrder, reorderRun, unassignOrder } from './assign';
+import { markReady, onOrderStatusChanged, orderId } from '../orders/public';
+import { assignOrder, reorderRun, settleRunOfOrder, unassignOrder } from './assign';
 import { readDispatchBoard } from './board';
 import { deliver, driverRuns, pickUp, recordLocation } from './driver';
 import { emitDeliveryChanged } from './events';
@@ -35,6 +35,14 @@ function runId(raw: string): string {
 /** The shop's own drivers (decision 1700): dispatch in the back office, and the driver's phone. */
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dispatch'];
+  const stopSettling = onOrderStatusChanged(
+    app.db,
+    async ({ orderId: changed, change }) => {
+      if (change === 'delivered' || change === 'canceled') await settleRunOfOrder(app, changed);
+    },
+    app.log,
+  );
+  app.addHook('onClose', async () => stopSettling());
   app.get(
     '/dispatch',
     {
