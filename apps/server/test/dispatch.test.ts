@@ -498,6 +498,25 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
       }
       expect(openRuns).toBeLessThanOrEqual(1);
     }
+    // Sam picks up while a dispatcher moves it to Dee: one of the two happens, never both, and nothing fails.
+    for (const postcode of ['BS16 3AA', 'BS16 3AB', 'BS16 3AD']) {
+      const { orderId } = await acceptedOrder(postcode);
+      await assign(orderId, sam);
+      const [picked, moved] = await Promise.all([pickUp(orderId, sam), assign(orderId, dee, counter)]);
+      const [stop] = await db
+        .select({ runId: runStops.runId, pickedUpAt: runStops.pickedUpAt })
+        .from(runStops)
+        .where(eq(runStops.orderId, orderId));
+      if (picked.status === 200) {
+        expect(moved.body.code).toMatch(/^(ALREADY_PICKED_UP|NOT_DISPATCHABLE)$/);
+        expect(stop?.pickedUpAt).not.toBeNull();
+        expect(await status(orderId)).toBe('On the way');
+      } else {
+        expect([picked.status, moved.status]).toEqual([404, 200]);
+        expect(stop).toEqual({ runId: moved.body.run.id, pickedUpAt: null });
+        expect(await status(orderId)).toBe('Approved Order');
+      }
+    }
     // Two orders to one driver at once land on one run.
     const [x, y] = await Promise.all([acceptedOrder('BS16 2AA'), acceptedOrder('BS16 2AB')]);
     const both = await Promise.all([assign(x.orderId, dee, owner), assign(y.orderId, dee, counter)]);

@@ -74,7 +74,7 @@ async function lockStop(tx: InTransaction, orderId: string) {
 }
 
 /** These runs' rows locked (`for update`), in id order so two changes never wait on each other: the ids still there. */
-async function lockRuns(tx: InTransaction, ids: Array<string | undefined>): Promise<string[]> {
+export async function lockRuns(tx: InTransaction, ids: Array<string | undefined>): Promise<string[]> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== undefined))].sort();
   const found: string[] = [];
   for (const id of wanted) {

@@ -14,7 +14,7 @@ import { HttpError } from '../../http-errors';
 import { actorOf } from '../audit/public';
 import type { SessionUser } from '../auth/public';
 import { updateOrderStatus, type OrderContext } from '../orders/public';
-import { ORDER_NOT_FOUND, settleRun } from './assign';
+import { lockRuns, ORDER_NOT_FOUND, settleRun } from './assign';
 import { emitDeliveryChanged } from './events';
 import { cashDuePence, lastShownPosition, readRun, readRunsOfDay } from './reads';
 
@@ -52,6 +52,8 @@ async function runOf(ctx: Pick<OrderContext, 'db'>, runId: string): Promise<Deli
 
 /** The stop picked up now, and its run started with its first; 404 when it left the driver's run meanwhile. */
 async function markPickedUp(tx: InTransaction, runId: string, orderId: string, now: Date): Promise<void> {
+  // The run's row first, as a move or a reorder takes it before the stops it renumbers: neither waits on the other.
+  await lockRuns(tx, [runId]);
   const marked = await tx
     .update(runStops)
     .set({ pickedUpAt: now })
@@ -96,6 +98,7 @@ async function markDelivered(
   now: Date,
   facts: { cashCollected: number | null; photoImageId: string | null },
 ): Promise<void> {
+  await lockRuns(tx, [runId]);
   const marked = await tx
     .update(runStops)
     .set({ deliveredAt: now, cashCollected: facts.cashCollected, photoImageId: facts.photoImageId })
