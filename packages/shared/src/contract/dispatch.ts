@@ -5,11 +5,13 @@
  * - `GET /api/dispatch` (dispatch): the deliveries to send (accepted, not yet on the way), the drivers and their runs,
  *   the runs suggested, and the watchdog's warnings.
  * - `POST /api/orders/:id/assign {driverId}` (dispatch): onto that driver's open run (one not picked up yet), or a new
- *   run; an order on another driver's run moves (reassign). `DELETE /api/orders/:id/assign` takes it off.
- * - `POST /api/orders/:id/ready` (orderStatus): the kitchen says the delivery is ready to go.
+ *   run; an order on another driver's run moves (reassign): `{run}`. `DELETE /api/orders/:id/assign` takes it off
+ *   (`{deletedCount}`). `PUT /api/runs/:id/order {orderIds}` reorders a run's stops: `{run}`.
+ * - `POST /api/orders/:id/ready` (orderStatus): the kitchen says the delivery is ready to go: `{readyAt}`.
  * - `GET /api/driver/runs` (ownDeliveries): today's runs of the signed-in driver, in order.
  * - `POST /api/driver/orders/:id/picked-up` (the order goes on the way; its run starts with its first), `POST /api/driver/orders/:id/delivered {cashCollected?}`,
- *   `POST /api/driver/location {lat, lng, accuracy?}` (ownDeliveries): a driver's own work only.
+ *   `POST /api/driver/location {lat, lng, accuracy?}` (ownDeliveries): a driver's own work only. Picked up and
+ *   delivered answer the stop's run as it is then (`{run}`); location answers `{shown}`.
  */
 import { z } from 'zod';
 import { orderStatusSchema } from '../domain/order-status';
