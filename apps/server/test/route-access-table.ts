@@ -197,7 +197,15 @@ function nextPromotion(): Record<string, unknown> {
 
 // The shop's own drivers (decision 1700): a delivery accepted for a row, and one on a driver's run.
 async function newAcceptedDelivery(ctx: AccessContext): Promise<string> {
-  const id = await ctx.newPendingOrder();
+  // A customer of its own each time: the rows need many orders, and one customer's hourly limit is the other rows'.
+  const customer = await signInAs(ctx.server);
+  const addressId = await addAddress(ctx.server, customer);
+  const placed = expectStatus(
+    await call(ctx.server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(ctx.menu)], addressId)),
+    201,
+    'order',
+  );
+  const id = placed.body.insertedId as string;
   expectStatus(await call(ctx.server, 'PUT', `/update-sell-products/${id}`, ctx.admin, { status: 'Approved Order' }), 200, 'accepting');
   return id;
 }
