@@ -459,6 +459,33 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     }
   });
 
+  it('records the driver’s pick-up and delivery of an order the shop moved on by hand', async () => {
+    const { orderId } = await acceptedOrder('BS15 9AA');
+    await assign(orderId, sam);
+    expect((await call(server, 'PUT', `/update-sell-products/${orderId}`, owner, { status: 'On the way' })).status).toBe(200);
+    const picked = await pickUp(orderId, sam);
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect(picked.body.run).toMatchObject({
+      startedAt: expect.any(String),
+      stops: [{ orderId, status: 'On the way', pickedUpAt: expect.any(String) }],
+    });
+    expect((await call(server, 'PUT', `/update-sell-products/${orderId}`, owner, { status: 'Delivered Order' })).status).toBe(200);
+    const done = await deliver(orderId, sam, { cashCollected: 17.19 });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.run).toMatchObject({
+      finishedAt: expect.any(String),
+      stops: [{ orderId, deliveredAt: expect.any(String), cashCollected: 17.19 }],
+    });
+    // The history has each change once, as the shop made it.
+    const detail = await call(server, 'GET', `/buy-product/${orderId}`, owner);
+    expect(detail.body.statusHistory.map((change: { status: string }) => change.status)).toEqual([
+      'Pending Order',
+      'Approved Order',
+      'On the way',
+      'Delivered Order',
+    ]);
+  });
+
   it('answers the cash-up the stops a driver delivered in a day, with the cash said and the tips', async () => {
     const driver = await signInAs(server, { role: 'driver', username: 'Cash Carrie' });
     const { orderId } = await acceptedOrder('BS14 8AA');
