@@ -35,6 +35,7 @@ const SERVER_MODULE_ORDER = [
   'cart',
   'kitchen',
   'orders',
+  'dispatch',
   'payments',
   'printers',
   'order-mail',

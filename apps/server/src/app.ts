@@ -43,6 +43,8 @@ import { orderUpdateRoutes } from './modules/order-updates/routes';
 import { orderUpdates } from './modules/order-updates/plugin';
 import { printerRoutes } from './modules/printers/routes';
 import { promotionRoutes } from './modules/promotions/routes';
+// The shop's own drivers (decision 1700).
+import { dispatchRoutes } from './modules/dispatch/routes';
 import { startOrderTimers } from './modules/orders/public';
 import { orderMail } from './modules/order-mail/plugin';
 import { paymentRoutes } from './modules/payments/routes';
@@ -102,6 +104,7 @@ const API_MODULES: FastifyPluginAsyncZod[] = [
   // The driver's cash-up and the tips' pay-out (decision 1701).
   cashUpRoutes,
   orderUpdateRoutes,
+  dispatchRoutes,
 ];
 
 export { PROTOTYPE_KEYS_REFUSED } from './http/json-body';

@@ -75,6 +75,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'apps/server/test/cash-up.test.ts':
     "a shift closed twice at once and a month's tips paid out twice at once, under row locks and the unique index",
   'apps/server/test/order-updates.test.ts': "each update claimed once by listeners at once, on the server's pooled connections",
+  'apps/server/test/dispatch.test.ts': 'two dispatchers assigning one order, or one driver, at once under row and advisory locks',
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));

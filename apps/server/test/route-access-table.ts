@@ -212,6 +212,37 @@ function nextPromotion(): Record<string, unknown> {
   return { name: 'Access test', code: `ACCESS${promotionCodes}`, kind: 'percent', value: 10 };
 }
 
+// The shop's own drivers (decision 1700): a delivery accepted for a row, and one on a driver's run.
+async function newAcceptedDelivery(ctx: AccessContext): Promise<string> {
+  // A customer of its own each time: the rows need many orders, and one customer's hourly limit is the other rows'.
+  const customer = await signInAs(ctx.server);
+  const addressId = await addAddress(ctx.server, customer);
+  const placed = expectStatus(
+    await call(ctx.server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(ctx.menu)], addressId)),
+    201,
+    'order',
+  );
+  const id = placed.body.insertedId as string;
+  expectStatus(await call(ctx.server, 'PUT', `/update-sell-products/${id}`, ctx.admin, { status: 'Approved Order' }), 200, 'accepting');
+  return id;
+}
+
+async function onRunOf(
+  ctx: AccessContext,
+  driver: SignedIn | null,
+  pickedUp: boolean,
+): Promise<{ orderId: string; runId: string; stops: string[] }> {
+  if (!driver) throw new Error('a run needs a driver');
+  const orderId = await newAcceptedDelivery(ctx);
+  const run = expectStatus(
+    await call(ctx.server, 'POST', `/orders/${orderId}/assign`, ctx.admin, { driverId: driver.user.id }),
+    200,
+    'assigning',
+  ).body.run as { id: string; stops: Array<{ orderId: string }> };
+  if (pickedUp) expectStatus(await call(ctx.server, 'POST', `/driver/orders/${orderId}/picked-up`, driver), 200, 'picking up');
+  return { orderId, runId: run.id, stops: run.stops.map((stop) => stop.orderId) };
+}
+
 async function newPromotion(ctx: Pick<AccessContext, 'server' | 'admin'>): Promise<string> {
   const answer = await call(ctx.server, 'POST', '/promotions', ctx.admin, nextPromotion());
   return expectStatus(answer, 201, 'promotion').body._id as string;
@@ -704,6 +735,63 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'DELETE /api/promotions/:id': {
     expect: withPermission('settings'),
     request: async (ctx) => ({ path: api(`/promotions/${await newPromotion(ctx)}`) }),
+  },
+  // The shop's own drivers (decision 1700): dispatch, the kitchen's "ready", and the driver's own orders; a role
+  // without the permission names the owner's order (refused before it is read).
+  'GET /api/dispatch': { expect: withPermission('dispatch'), request: () => ({ path: api('/dispatch') }) },
+  'POST /api/orders/:id/assign': {
+    expect: withPermission('dispatch'),
+    note: 'an accepted delivery of its own, onto the driver’s open run',
+    request: async (ctx, role) => ({
+      path: api(`/orders/${can(role, 'dispatch') ? await newAcceptedDelivery(ctx) : ctx.ownerOrderId}/assign`),
+      body: { driverId: ctx.staff.driver.user.id },
+    }),
+  },
+  'DELETE /api/orders/:id/assign': {
+    expect: withPermission('dispatch'),
+    request: async (ctx, role) => ({
+      path: api(`/orders/${can(role, 'dispatch') ? (await onRunOf(ctx, ctx.staff.driver, false)).orderId : ctx.ownerOrderId}/assign`),
+    }),
+  },
+  'PUT /api/runs/:id/order': {
+    expect: withPermission('dispatch'),
+    note: 'the driver’s open run, its stops reversed',
+    request: async (ctx, role) => {
+      if (!can(role, 'dispatch')) return { path: api('/runs/0123456789abcdef01234567/order'), body: { orderIds: [ctx.ownerOrderId] } };
+      const { runId, stops } = await onRunOf(ctx, ctx.staff.driver, false);
+      return { path: api(`/runs/${runId}/order`), body: { orderIds: [...stops].reverse() } };
+    },
+  },
+  'POST /api/orders/:id/ready': {
+    expect: withPermission('orderStatus'),
+    request: async (ctx, role) => ({
+      path: api(`/orders/${can(role, 'orderStatus') ? await newAcceptedDelivery(ctx) : ctx.ownerOrderId}/ready`),
+    }),
+  },
+  'GET /api/driver/runs': { expect: withPermission('ownDeliveries'), request: () => ({ path: api('/driver/runs') }) },
+  'POST /api/driver/orders/:id/picked-up': {
+    expect: withPermission('ownDeliveries'),
+    note: 'an order on the acting member of staff’s own run (another’s answers 404: dispatch.test.ts)',
+    request: async (ctx, role) => ({
+      path: api(
+        `/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), false)).orderId : ctx.ownerOrderId}/picked-up`,
+      ),
+    }),
+  },
+  'POST /api/driver/orders/:id/delivered': {
+    expect: withPermission('ownDeliveries'),
+    note: 'a cash order picked up from the acting member of staff’s own run, with the cash collected',
+    request: async (ctx, role) => ({
+      path: api(
+        `/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), true)).orderId : ctx.ownerOrderId}/delivered`,
+      ),
+      body: { cashCollected: 17.19 },
+    }),
+  },
+  'POST /api/driver/location': {
+    expect: withPermission('ownDeliveries'),
+    note: 'shown or not, a position is answered 200 (kept only while a run is out)',
+    request: () => ({ path: api('/driver/location'), body: { lat: 51.45, lng: -2.58 } }),
   },
   'GET /api/delivery-check': { expect: anyone(), request: () => ({ path: api('/delivery-check?postcode=BS1%204DJ') }) },
 

@@ -9,6 +9,7 @@ export function waitingOrder(orderId: string, overrides: Partial<DispatchOrder> 
   return {
     orderId,
     orderNumber: orderId.slice(-6),
+    status: 'Approved Order',
     customerName: 'Grace Hopper',
     phone: '+447700900123',
     addressLines: ['14 Harbour Street'],
@@ -25,7 +26,7 @@ export function waitingOrder(orderId: string, overrides: Partial<DispatchOrder> 
 
 /** A stop made of a waiting order, at `position`, not picked up yet unless told. */
 export function stopOf(order: DispatchOrder, position: number, overrides: Partial<RunStop> = {}): RunStop {
-  return { ...order, position, pickedUpAt: null, deliveredAt: null, cashCollected: null, ...overrides };
+  return { ...order, position, pickedUpAt: null, deliveredAt: null, cashCollected: null, photoImageId: null, ...overrides };
 }
 
 export function runOf(

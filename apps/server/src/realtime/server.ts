@@ -24,6 +24,7 @@ import { findSessionUser, onSessionsEnded, SESSION_COOKIE } from '../modules/aut
 import { onMenuChanged } from '../modules/catalogue/public';
 import { onShopStatusChanged, readOpeningStatus } from '../modules/kitchen/public';
 import { findTrackedOrder, onOrderPlaced, onOrderStatusChanged } from '../modules/orders/public';
+import { onDeliveryChanged } from '../modules/dispatch/public';
 import { onPrintersChanged, onPrintJobLate } from '../modules/printers/public';
 import { onShopSettingsChanged } from '../modules/settings/public';
 import { socketAddressCap } from './address-cap';
@@ -177,6 +178,19 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
         if (change === 'not-placed') return;
         // Every admin hears every change, so the other admins' pages stop ringing once one has answered.
         io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
+      },
+      app.log,
+    ),
+    // A delivery assigned, moved, taken off, ready or reordered, or its driver's shown position: the order's customer
+    // and tracker refetch it; the board too, unless only the position moved.
+    onDeliveryChanged(
+      app.db,
+      ({ orders, positionOnly }) => {
+        for (const { orderId, userId, status } of orders) {
+          if (userId) io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
+          io.to(trackRoom(orderId)).emit(ORDER_UPDATED, { order_id: orderId });
+          if (!positionOnly) io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
+        }
       },
       app.log,
     ),

@@ -5,13 +5,16 @@
  * - `GET /api/dispatch` (dispatch): the deliveries to send (accepted, not yet on the way), the drivers and their runs,
  *   the runs suggested, and the watchdog's warnings.
  * - `POST /api/orders/:id/assign {driverId}` (dispatch): onto that driver's open run (one not picked up yet), or a new
- *   run; an order on another driver's run moves (reassign). `DELETE /api/orders/:id/assign` takes it off.
- * - `POST /api/orders/:id/ready` (orderStatus): the kitchen says the delivery is ready to go.
+ *   run; an order on another driver's run moves (reassign): `{run}`. `DELETE /api/orders/:id/assign` takes it off
+ *   (`{deletedCount}`). `PUT /api/runs/:id/order {orderIds}` reorders a run's stops: `{run}`.
+ * - `POST /api/orders/:id/ready` (orderStatus): the kitchen says the delivery is ready to go: `{readyAt}`.
  * - `GET /api/driver/runs` (ownDeliveries): today's runs of the signed-in driver, in order.
  * - `POST /api/driver/orders/:id/picked-up` (the order goes on the way; its run starts with its first), `POST /api/driver/orders/:id/delivered {cashCollected?}`,
- *   `POST /api/driver/location {lat, lng, accuracy?}` (ownDeliveries): a driver's own work only.
+ *   `POST /api/driver/location {lat, lng, accuracy?}` (ownDeliveries): a driver's own work only. Picked up and
+ *   delivered answer the stop's run as it is then (`{run}`); location answers `{shown}`.
  */
 import { z } from 'zod';
+import { orderStatusSchema } from '../domain/order-status';
 
 const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be an id');
 
@@ -21,6 +24,8 @@ export const runStopSchema = z.object({
   /** The order's id as people see it (domain/order-id.ts displayOrderId). */
   orderNumber: z.string(),
   position: z.number().int().min(1),
+  /** The order's status: a stop whose order was canceled after it was assigned shows 'Canceled Order'. */
+  status: orderStatusSchema,
   customerName: z.string(),
   /** E.164, or null when the customer gave none. */
   phone: z.string().nullable(),
@@ -39,6 +44,8 @@ export const runStopSchema = z.object({
   deliveredAt: z.string().nullable(),
   /** Pounds the driver said they took; null until delivered or for a card order. */
   cashCollected: z.number().nullable(),
+  /** The photo the driver took at the door (an image id), or null. */
+  photoImageId: z.string().nullable(),
 });
 export type RunStop = z.infer<typeof runStopSchema>;
 
@@ -55,7 +62,13 @@ export const deliveryRunSchema = z.object({
 export type DeliveryRun = z.infer<typeof deliveryRunSchema>;
 
 /** A delivery waiting for a driver (accepted, not on a run). */
-export const dispatchOrderSchema = runStopSchema.omit({ position: true, pickedUpAt: true, deliveredAt: true, cashCollected: true });
+export const dispatchOrderSchema = runStopSchema.omit({
+  position: true,
+  pickedUpAt: true,
+  deliveredAt: true,
+  cashCollected: true,
+  photoImageId: true,
+});
 export type DispatchOrder = z.infer<typeof dispatchOrderSchema>;
 
 export const WATCHDOG_KINDS = ['unassigned', 'late'] as const;
@@ -91,6 +104,16 @@ export type DispatchAnswer = z.infer<typeof dispatchAnswerSchema>;
 export const assignBodySchema = z.strictObject({ driverId: idSchema });
 export type AssignBody = z.infer<typeof assignBodySchema>;
 export const assignAnswerSchema = z.object({ run: deliveryRunSchema });
+
+/** `DELETE /api/orders/:id/assign`: 1 when the order was taken off a run, 0 when it was on none. */
+export const unassignAnswerSchema = z.object({ deletedCount: z.number().int() });
+
+/** `PUT /api/runs/:id/order`: the run's orders in their new order, every one of its stops once. */
+export const reorderRunBodySchema = z.strictObject({ orderIds: z.array(idSchema).min(1).max(20) });
+export type ReorderRunBody = z.infer<typeof reorderRunBodySchema>;
+
+/** `POST /api/orders/:id/ready`: when it was first said to be ready (saying it again keeps that time). */
+export const readyAnswerSchema = z.object({ readyAt: z.string() });
 
 /** `GET /api/driver/runs`: the signed-in driver's runs today, open ones first. */
 export const driverRunsAnswerSchema = z.object({ runs: z.array(deliveryRunSchema) });

@@ -79,6 +79,9 @@ const SHOP_CODES = {
   SHIFT_NOT_FOUND: 404,
   /** No member of staff with the driver role (or no worker) with that id. */
   DRIVER_NOT_FOUND: 404,
+  // The shop's own drivers (decision 1700).
+  /** No run with that id. */
+  RUN_NOT_FOUND: 404,
   // 406 / 414 / 416: what HTTP itself refuses
   NOT_ACCEPTABLE: 406,
   URI_TOO_LONG: 414,
@@ -123,6 +126,15 @@ const SHOP_CODES = {
   DRIVER_ON_THE_ROAD: 409,
   /** The month's tips cannot be paid out before the month is over, or are paid out in full already. */
   TIPS_NOT_PAYABLE: 409,
+  // The shop's own drivers (decision 1700).
+  /** Only an accepted delivery, not yet on its way, can be assigned to a driver. */
+  NOT_DISPATCHABLE: 409,
+  /** The driver has picked the order up: it cannot be taken off the run or moved to another. */
+  ALREADY_PICKED_UP: 409,
+  /** Delivered before it was picked up, or a run's stops reordered after it started. */
+  NOT_PICKED_UP: 409,
+  /** A run's stops reordered after it finished. */
+  RUN_FINISHED: 409,
   // 413 / 415: the body's size or kind
   PAYLOAD_TOO_LARGE: 413,
   IMAGE_TOO_LARGE: 413,
@@ -163,6 +175,14 @@ const SHOP_CODES = {
   PUSH_ENDPOINT_REFUSED: 422,
   /** The shop has turned its Web Push order updates off. */
   PUSH_UPDATES_OFF: 422,
+  // The shop's own drivers (decision 1700).
+  /** The member of staff named is not one who delivers (no 'ownDeliveries'), or has gone. */
+  NOT_A_DRIVER: 422,
+  /** A cash order delivered without the cash collected, or a paid order delivered with some. */
+  CASH_REQUIRED: 422,
+  CASH_NOT_EXPECTED: 422,
+  /** A reorder that does not name each of the run's stops exactly once. */
+  RUN_ORDER_MISMATCH: 422,
   // 429: slow down
   TOO_MANY_REQUESTS: 429,
   ORDER_LIMIT_REACHED: 429,

@@ -26,6 +26,9 @@ export {
 export { writePastOrder, type PastOrder } from './past-orders';
 export { runOrderTimers, startOrderTimers, type OrderTimersRun } from './timers';
 export type { OrderMoney } from './status';
+// Dispatch: the kitchen's "ready to go", and the driver's picked up and delivered, which move the order as a staff
+// change does (history, the customer told, the stamp card), with the run's own rows in the same transaction.
+export { markReady, updateOrderStatus, type OrderContext, type StatusChange } from './status';
 // The printers draw a ticket from the order's wire shape.
 export { toOrderWire, toRefundWire } from './wire';
 // The payments module: a card order's start (priced and checked here, its intent opened there), its routes' shared

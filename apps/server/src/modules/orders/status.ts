@@ -6,7 +6,7 @@ import { expectedAt, MAX_READY_MINUTES, PLAIN_CANCEL_REASON } from '@shop/shared
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { statusChangeRefusal, type OrderStatus } from '@shop/shared/domain/order-status';
 import type { ServiceContext } from '../../context';
-import type { InTransaction } from '../../db/client';
+import { inTransaction, type InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
 import { orders, orderStatusHistory } from '../../db/schema';
 import { HttpError } from '../../http-errors';
@@ -109,6 +109,11 @@ export interface StatusChange {
   reason?: string;
   /** Change the order only if it still has this status (the timers act on what they found, nothing else). */
   onlyFrom?: OrderStatus;
+  /**
+   * The caller's own rows of the same change, written in its transaction after the order's (dispatch's run stop
+   * picked up or delivered): both commit or neither. A throw refuses the change.
+   */
+  alongside?: (tx: InTransaction, now: Date) => Promise<void>;
 }
 
 /**
@@ -184,6 +189,7 @@ export async function updateOrderStatus(
       if (changed.length === 0) return false;
       await tx.insert(orderStatusHistory).values({ id: newId(), orderId, status, changedBy: actor.id, changedAt: now });
       await stampsOfChange(tx, orderId, status, now);
+      await change.alongside?.(tx, now);
       const audited = auditedChange(order.status, status, change, promise);
       if (audited) await recordAudit(tx, now, { actor, subjectType: 'order', subjectId: orderId, ...audited(displayOrderId(orderId)) });
       return true;
@@ -280,4 +286,42 @@ export async function retimeOrder(ctx: OrderContext, orderId: string, readyInMin
     }
   }
   throw new HttpError('ORDER_CHANGED_CONCURRENTLY', 'The order is being changed by someone else: please try again');
+}
+
+/**
+ * `POST /api/orders/:id/ready`: the kitchen says an accepted order is ready to go (dispatch's list and watchdog count
+ * from it). The first time stands: saying it again changes nothing. Only an accepted order, not yet on its way,
+ * can be ready (409 INVALID_STATUS_CHANGE otherwise). Audited with the change, in its transaction.
+ */
+export async function markReady(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  actor: OrderActor,
+  orderId: string,
+): Promise<{ readyAt: Date; changed: boolean; userId: string | null }> {
+  return inTransaction(ctx.db, async (tx) => {
+    const order = (
+      await tx
+        .select({ status: orders.status, placedAt: orders.placedAt, readyAt: orders.readyAt, userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update')
+    )[0];
+    if (!order || !isPlaced(order)) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+    if (order.readyAt) return { readyAt: order.readyAt, changed: false, userId: order.userId };
+    if (order.status !== 'Approved Order') {
+      throw new HttpError('INVALID_STATUS_CHANGE', `Only an accepted order can be ready to go: this one is ${order.status}`);
+    }
+    const now = ctx.now();
+    await tx.update(orders).set({ readyAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+    await recordAudit(tx, now, {
+      actor,
+      action: 'order.ready',
+      subjectType: 'order',
+      subjectId: orderId,
+      summary: `Order ${displayOrderId(orderId)} ready to go`,
+      before: { readyAt: null },
+      after: { readyAt: now.toISOString() },
+    });
+    return { readyAt: now, changed: true, userId: order.userId };
+  });
 }

@@ -1,0 +1,191 @@
+/**
+ * The driver's phone (decision 1700): their own runs, picked up, delivered, and their position while a run is out.
+ * A driver reaches only the orders on their own runs: any other answers 404, as an unknown one.
+ */
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DeliveredBody, DeliveryRun, DriverLocationBody } from '@shop/shared/contract/dispatch';
+import { isPlausibleFix } from '@shop/shared/domain/driver-position';
+import { formatPounds } from '@shop/shared/domain/money';
+import { displayOrderId } from '@shop/shared/domain/order-id';
+import { inTransaction, type InTransaction } from '../../db/client';
+import { newId } from '../../db/id';
+import { deliveryRuns, driverPositions, images, orders, runStops } from '../../db/schema';
+import { HttpError } from '../../http-errors';
+import { actorOf } from '../audit/public';
+import type { SessionUser } from '../auth/public';
+import { updateOrderStatus, type OrderContext } from '../orders/public';
+import { lockRuns, ORDER_NOT_FOUND, settleRun } from './assign';
+import { emitDeliveryChanged } from './events';
+import { cashDuePence, lastShownPosition, readRun, readRunsOfDay } from './reads';
+
+/** `GET /api/driver/runs`: the signed-in driver's runs of today and any still open, open ones first. */
+export async function driverRuns(ctx: Pick<OrderContext, 'db' | 'now'>, driver: SessionUser): Promise<DeliveryRun[]> {
+  return readRunsOfDay(ctx.db, ctx.now(), driver.id);
+}
+
+/** The order's stop when it is on one of this driver's runs; else 404, whoever's it is. */
+async function ownStop(db: InTransaction, driverId: string, orderId: string) {
+  const stop = (
+    await db
+      .select({
+        runId: runStops.runId,
+        pickedUpAt: runStops.pickedUpAt,
+        deliveredAt: runStops.deliveredAt,
+        paymentType: orders.paymentType,
+        paymentStatus: orders.paymentStatus,
+        total: orders.total,
+      })
+      .from(runStops)
+      .innerJoin(deliveryRuns, eq(deliveryRuns.id, runStops.runId))
+      .innerJoin(orders, eq(orders.id, runStops.orderId))
+      .where(and(eq(runStops.orderId, orderId), eq(deliveryRuns.driverId, driverId)))
+  )[0];
+  if (!stop) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  return stop;
+}
+
+async function runOf(ctx: Pick<OrderContext, 'db'>, runId: string): Promise<DeliveryRun> {
+  const run = await readRun(ctx.db, runId);
+  if (!run) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  return run;
+}
+
+/** The stop picked up now, and its run started with its first; 404 when it left the driver's run meanwhile. */
+async function markPickedUp(tx: InTransaction, runId: string, orderId: string, now: Date): Promise<void> {
+  // The run's row first, as a move or a reorder takes it before the stops it renumbers: neither waits on the other.
+  await lockRuns(tx, [runId]);
+  const marked = await tx
+    .update(runStops)
+    .set({ pickedUpAt: now })
+    .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.pickedUpAt)))
+    .returning({ orderId: runStops.orderId });
+  if (marked.length === 0) {
+    const still = await tx
+      .select({ orderId: runStops.orderId })
+      .from(runStops)
+      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)));
+    if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  }
+  await tx
+    .update(deliveryRuns)
+    .set({ startedAt: now })
+    .where(and(eq(deliveryRuns.id, runId), isNull(deliveryRuns.startedAt)));
+}
+
+/**
+ * `POST /api/driver/orders/:id/picked-up`: the order goes 'On the way' as a staff change does (its history names the
+ * driver, the customer is told), the stop's time and the run's start written in the same transaction. Again: no
+ * change. An order the shop already moved on the way by hand is picked up all the same; a canceled one is 409.
+ */
+export async function pickUp(ctx: OrderContext, driver: SessionUser, orderId: string): Promise<DeliveryRun> {
+  const stop = await ownStop(ctx.db, driver.id, orderId);
+  if (stop.pickedUpAt) return runOf(ctx, stop.runId);
+  const result = await updateOrderStatus(ctx, actorOf(driver), orderId, {
+    status: 'On the way',
+    alongside: (tx, now) => markPickedUp(tx, stop.runId, orderId, now),
+  });
+  if (result.modifiedCount === 0) {
+    await inTransaction(ctx.db, (tx) => markPickedUp(tx, stop.runId, orderId, ctx.now()));
+  }
+  return runOf(ctx, stop.runId);
+}
+
+/** The stop delivered now with what the driver says; its run finished when it was the last. */
+async function markDelivered(
+  tx: InTransaction,
+  runId: string,
+  orderId: string,
+  now: Date,
+  facts: { cashCollected: number | null; photoImageId: string | null },
+): Promise<void> {
+  await lockRuns(tx, [runId]);
+  const marked = await tx
+    .update(runStops)
+    .set({ deliveredAt: now, cashCollected: facts.cashCollected, photoImageId: facts.photoImageId })
+    .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.deliveredAt)))
+    .returning({ orderId: runStops.orderId });
+  if (marked.length === 0) {
+    const still = await tx
+      .select({ orderId: runStops.orderId })
+      .from(runStops)
+      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)));
+    if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  }
+  await settleRun(tx, runId, now);
+}
+
+/**
+ * `POST /api/driver/orders/:id/delivered {cashCollected?, photoImageId?}`: picked up first (409 NOT_PICKED_UP); a
+ * cash order needs the cash collected (422 CASH_REQUIRED), a paid one refuses it (422 CASH_NOT_EXPECTED). The order
+ * goes 'Delivered Order' as a staff change does, the stop's facts and the run's end in the same transaction. Again:
+ * no change (the first answer stands).
+ */
+export async function deliver(ctx: OrderContext, driver: SessionUser, orderId: string, body: DeliveredBody): Promise<DeliveryRun> {
+  const stop = await ownStop(ctx.db, driver.id, orderId);
+  if (stop.deliveredAt) return runOf(ctx, stop.runId);
+  const number = displayOrderId(orderId);
+  if (!stop.pickedUpAt) throw new HttpError('NOT_PICKED_UP', `Order ${number} is not picked up yet: tap Picked up first`);
+  const due = cashDuePence(stop);
+  const collected = body.cashCollected === undefined ? null : Math.round(body.cashCollected * 100);
+  if (due > 0 && collected === null) {
+    throw new HttpError('CASH_REQUIRED', `Order ${number} is cash on delivery (${formatPounds(due)} due): enter the cash you collected`);
+  }
+  if (due === 0 && collected !== null) throw new HttpError('CASH_NOT_EXPECTED', `Order ${number} is paid: there is no cash to collect`);
+  if (body.photoImageId) {
+    const photo = await ctx.db.select({ id: images.id }).from(images).where(eq(images.id, body.photoImageId));
+    if (photo.length === 0) throw new HttpError('IMAGE_NOT_FOUND', 'The photo was not found: upload it again');
+  }
+  const facts = { cashCollected: collected, photoImageId: body.photoImageId ?? null };
+  const result = await updateOrderStatus(ctx, actorOf(driver), orderId, {
+    status: 'Delivered Order',
+    alongside: (tx, now) => markDelivered(tx, stop.runId, orderId, now, facts),
+  });
+  if (result.modifiedCount === 0) {
+    await inTransaction(ctx.db, (tx) => markDelivered(tx, stop.runId, orderId, ctx.now(), facts));
+  }
+  return runOf(ctx, stop.runId);
+}
+
+/**
+ * `POST /api/driver/location {lat, lng, accuracy?}`: kept only while the driver has a run out (started, not
+ * finished), and shown only when believable after the last fix shown (domain/driver-position.ts); off a run nothing
+ * is stored (the shop does not follow its drivers home). A shown fix tells the trackers of the run's orders on the way.
+ */
+export async function recordLocation(
+  ctx: Pick<OrderContext, 'db' | 'now'>,
+  driver: SessionUser,
+  body: DriverLocationBody,
+): Promise<{ shown: boolean }> {
+  const { db } = ctx;
+  const run = (
+    await db
+      .select({ id: deliveryRuns.id })
+      .from(deliveryRuns)
+      .where(and(eq(deliveryRuns.driverId, driver.id), isNotNull(deliveryRuns.startedAt), isNull(deliveryRuns.finishedAt)))
+      .orderBy(desc(deliveryRuns.startedAt), desc(deliveryRuns.id))
+      .limit(1)
+  )[0];
+  if (!run) return { shown: false };
+  const now = ctx.now();
+  const last = await lastShownPosition(db, driver.id, run.id);
+  const shown = isPlausibleFix(last ?? null, { lat: body.lat, lng: body.lng, at: now });
+  await db.insert(driverPositions).values({
+    id: newId(now),
+    driverId: driver.id,
+    runId: run.id,
+    lat: body.lat,
+    lng: body.lng,
+    accuracy: body.accuracy ?? null,
+    shown,
+    recordedAt: now,
+  });
+  if (shown) {
+    const onTheWay = await db
+      .select({ orderId: orders.id, userId: orders.userId, status: orders.status })
+      .from(runStops)
+      .innerJoin(orders, eq(orders.id, runStops.orderId))
+      .where(and(eq(runStops.runId, run.id), isNotNull(runStops.pickedUpAt), isNull(runStops.deliveredAt)));
+    if (onTheWay.length > 0) emitDeliveryChanged(db, { orders: onTheWay, positionOnly: true });
+  }
+  return { shown };
+}
