@@ -38,7 +38,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { staffOrderRoutes } from './modules/staff-orders/routes';
 import { cashUpRoutes } from './modules/cash-up/routes';
 import { trackingRoutes } from './modules/tracking/routes';
-import { readDeliveryProgress } from './modules/tracking/delivery-progress';
+import { deliveryProgressOf } from './modules/dispatch/public';
 import { orderUpdateRoutes } from './modules/order-updates/routes';
 import { orderUpdates } from './modules/order-updates/plugin';
 import { printerRoutes } from './modules/printers/routes';
@@ -148,8 +148,8 @@ export async function buildApp({
   app.decorate('now', () => shopNow(config));
   // The orders module decides when a card order's money moves, the payments module how.
   app.decorate('orderMoney', orderMoneyOf(app));
-  // The customer's order page shows the delivery's progress as the tracker reads it (decision 1702).
-  app.decorate('deliveryProgress', readDeliveryProgress);
+  // The customer's order page and the tracker show the delivery's progress as the dispatch module reads it.
+  app.decorate('deliveryProgress', (db, orderId) => deliveryProgressOf({ db, now: app.now }, orderId));
 
   // Security headers on every answer Fastify sends. helmet's middleware is built once here: @fastify/helmet built it
   // again for each request (parsing the whole CSP every time), a few per cent of an order's CPU.

@@ -5,7 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryRuns, orders, runStops, shopSettings } from '../src/db/schema';
-import { dayRangeOf, deliveryProgressOf, runStopsOfDriver } from '../src/modules/dispatch/public';
+import { londonParts } from '@shop/shared/domain/london-time';
+import { dateKey } from '@shop/shared/domain/opening-hours';
+import { deliveryProgressOf } from '../src/modules/dispatch/public';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { ADDRESS, call, cashOrder, loadMenu, pizzaLine, placeHeldCardOrder, type Menu } from './order-fixtures';
 import { connectSocket } from './socket-client';
@@ -360,7 +362,8 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     const now = server.app.now().toISOString();
     expect(await deliveryProgressOf(server.app, orderId)).toEqual({
       acceptedAt: now,
-      readyAt: null,
+      // An order for as soon as possible is being made from its accept.
+      readyAt: now,
       onTheWayAt: null,
       deliveredAt: null,
       stopsBefore: null,
@@ -374,7 +377,8 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     expect(await deliveryProgressOf(server.app, orderId)).toMatchObject({
       readyAt: new Date(Date.parse(now) + 5 * 60_000).toISOString(),
       stopsBefore: 0,
-      driverName: 'Sam',
+      // The driver's name is the customer's only once the driver is on the way to them.
+      driverName: null,
       onTheWayAt: null,
     });
     await server.database.db.update(shopSettings).set({ mapTileUrl: null, mapAttribution: null }).where(eq(shopSettings.id, 1));
@@ -470,7 +474,26 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
       stops: [{ orderId, status: 'On the way', pickedUpAt: expect.any(String) }],
     });
     expect((await call(server, 'PUT', `/update-sell-products/${orderId}`, owner, { status: 'Delivered Order' })).status).toBe(200);
+    // The shop's hand counts as Sam's drop at once: the cash-up expects its cash before Sam says what was taken.
+    const samsDay = async () => {
+      const day = await call(server, 'GET', `/driver-shifts?date=${dateKey(londonParts(server.app.now()))}`, owner);
+      return (day.body.shifts as Array<{ driver: { id: string }; drops: number; cashExpected: number; cashCollected: number }>).find(
+        (shift) => shift.driver.id === sam.user.id,
+      );
+    };
+    const stop = await until(
+      'the drop counted',
+      async () => (await server.database.db.select().from(runStops).where(eq(runStops.orderId, orderId)))[0],
+      (row) => row?.deliveredAt != null,
+    );
+    expect(stop?.cashCollected).toBeNull();
+    const unreported = await samsDay();
     const done = await deliver(orderId, sam, { cashCollected: 17.19 });
+    // Sam's word adds the cash taken to the same drop, already expected.
+    const reported = await samsDay();
+    expect(reported?.drops).toBe(unreported?.drops);
+    expect(reported?.cashExpected).toBeCloseTo(unreported?.cashExpected ?? 0, 2);
+    expect((reported?.cashCollected ?? 0) - (unreported?.cashCollected ?? 0)).toBeCloseTo(17.19, 2);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.run).toMatchObject({
       finishedAt: expect.any(String),
@@ -484,20 +507,6 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
       'On the way',
       'Delivered Order',
     ]);
-  });
-
-  it('answers the cash-up the stops a driver delivered in a day, with the cash said and the tips', async () => {
-    const driver = await signInAs(server, { role: 'driver', username: 'Cash Carrie' });
-    const { orderId } = await acceptedOrder('BS14 8AA');
-    await assign(orderId, driver);
-    await pickUp(orderId, driver);
-    await deliver(orderId, driver, { cashCollected: 15 });
-    const stops = await runStopsOfDriver(server.app.db, driver.user.id, dayRangeOf(server.app.now()));
-    expect(stops).toEqual([
-      expect.objectContaining({ orderId, paymentType: 'Cash', cashDue: 1719, cashCollected: 1500, tip: 0, deliveredAt: server.app.now() }),
-    ]);
-    const tomorrow = dayRangeOf(new Date(server.app.now().getTime() + 24 * 3600_000));
-    expect(await runStopsOfDriver(server.app.db, driver.user.id, tomorrow)).toEqual([]);
   });
 
   it('never puts one order on two runs when two dispatchers assign it at once', async () => {

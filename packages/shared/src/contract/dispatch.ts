@@ -151,7 +151,7 @@ export const driverLocationAnswerSchema = z.object({ shown: z.boolean() });
  */
 export const deliveryProgressSchema = z.object({
   acceptedAt: z.string().nullable(),
-  /** The kitchen started it (accepted and due within the kitchen's usual time), or said it is ready. */
+  /** The kitchen said it is ready; else, for an order for as soon as possible, its accept (being made from then). */
   readyAt: z.string().nullable(),
   /** The run started: the driver picked it up. */
   onTheWayAt: z.string().nullable(),

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalTime, deliveryStages, stopsBeforeLine, type DeliveryTimes } from './delivery-progress';
+import { deliveryStages, stopsBeforeLine, type DeliveryTimes } from './delivery-progress';
 
 const at = (hhmm: string) => `2026-11-22T${hhmm}:00.000Z`;
-
-describe('arrivalTime', () => {
-  it.each([
-    ['the first stop, from the pick-up', at('18:00'), null, 0, at('18:10')],
-    ['two stops before, from the pick-up', at('18:00'), null, 2, at('18:30')],
-    ['from the last stop delivered, when after the pick-up', at('18:00'), at('18:12'), 1, at('18:32')],
-    ['a delivery recorded before the pick-up counts from the pick-up', at('18:00'), at('17:50'), 0, at('18:10')],
-  ])('%s', (_name, onTheWayAt, lastDeliveredAt, stopsBefore, expected) => {
-    expect(
-      arrivalTime({
-        onTheWayAt: new Date(onTheWayAt),
-        lastDeliveredAt: lastDeliveredAt === null ? null : new Date(lastDeliveredAt),
-        stopsBefore,
-      }).toISOString(),
-    ).toBe(expected);
-  });
-});
 
 describe('stopsBeforeLine', () => {
   it.each([

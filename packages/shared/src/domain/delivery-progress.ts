@@ -1,18 +1,8 @@
 /**
  * What the tracker says of a delivery (decision 1702), from what happened and never from a timer: each stage is
- * shown done only with the time its event was recorded, and the arrival time counts the stops left from the last
- * thing the driver did (picked up, or delivered the stop before).
+ * shown done only with the time its event was recorded. The arrival time is domain/driver-position.ts's.
  */
 import { shopDateTime, type ShopDateTime } from './dates';
-
-/** Minutes a stop of a run takes, door to door: the arrival time's one figure. */
-export const MINUTES_PER_STOP = 10;
-
-/** When the driver should reach this stop: from the later of the pick-up and the last stop delivered, a stop's time per stop left. */
-export function arrivalTime(input: { onTheWayAt: Date; lastDeliveredAt: Date | null; stopsBefore: number }): Date {
-  const from = input.lastDeliveredAt && input.lastDeliveredAt > input.onTheWayAt ? input.lastDeliveredAt : input.onTheWayAt;
-  return new Date(from.getTime() + (input.stopsBefore + 1) * MINUTES_PER_STOP * 60_000);
-}
 
 /** 'You are the next stop', '2 stops before yours'. */
 export function stopsBeforeLine(stopsBefore: number): string {

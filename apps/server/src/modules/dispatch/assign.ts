@@ -282,13 +282,28 @@ export async function reorderRun(ctx: Ctx, actor: AuditActor, runId: string, ord
 }
 
 /**
- * The shop delivered or canceled an order by hand (the board's status change, closing the day): its run, once
- * started, is finished when nothing is left on it to deliver. A driver's own changes settle their run themselves.
+ * The shop delivered or canceled an order by hand (the board's status change, closing the day). Delivered: a stop the
+ * driver had picked up counts as their drop from now (the cash-up expects its cash, which the driver did not report);
+ * one still at the shop was handed over by the shop and leaves the run. Then the run, once started, is finished when
+ * nothing is left on it to deliver. A driver's own changes settle their run themselves.
  */
-export async function settleRunOfOrder(ctx: Ctx, orderId: string): Promise<void> {
+export async function settleRunOfOrder(ctx: Ctx, orderId: string, change: 'delivered' | 'canceled'): Promise<void> {
   const stop = (await ctx.db.select({ runId: runStops.runId }).from(runStops).where(eq(runStops.orderId, orderId)))[0];
   if (!stop) return;
   await inTransaction(ctx.db, async (tx) => {
-    if ((await lockRuns(tx, [stop.runId])).length > 0) await settleRun(tx, stop.runId, ctx.now());
+    if ((await lockRuns(tx, [stop.runId])).length === 0) return;
+    const now = ctx.now();
+    if (change === 'delivered') {
+      const [mine] = await tx
+        .select({ pickedUpAt: runStops.pickedUpAt, deliveredAt: runStops.deliveredAt })
+        .from(runStops)
+        .where(eq(runStops.orderId, orderId));
+      if (mine?.pickedUpAt && !mine.deliveredAt) await tx.update(runStops).set({ deliveredAt: now }).where(eq(runStops.orderId, orderId));
+      if (mine && !mine.pickedUpAt) {
+        await tx.delete(runStops).where(eq(runStops.orderId, orderId));
+        await renumber(tx, stop.runId);
+      }
+    }
+    await settleRun(tx, stop.runId, now);
   });
 }

@@ -2,7 +2,7 @@
  * The driver's phone (decision 1700): their own runs, picked up, delivered, and their position while a run is out.
  * A driver reaches only the orders on their own runs: any other answers 404, as an unknown one.
  */
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeliveredBody, DeliveryRun, DriverLocationBody } from '@shop/shared/contract/dispatch';
 import { isPlausibleFix } from '@shop/shared/domain/driver-position';
 import { formatPounds } from '@shop/shared/domain/money';
@@ -31,6 +31,7 @@ async function ownStop(db: InTransaction, driverId: string, orderId: string) {
         runId: runStops.runId,
         pickedUpAt: runStops.pickedUpAt,
         deliveredAt: runStops.deliveredAt,
+        cashCollected: runStops.cashCollected,
         paymentType: orders.paymentType,
         paymentStatus: orders.paymentStatus,
         total: orders.total,
@@ -60,10 +61,15 @@ async function markPickedUp(tx: InTransaction, runId: string, orderId: string, n
     .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.pickedUpAt)))
     .returning({ orderId: runStops.orderId });
   if (marked.length === 0) {
+    // Delivered by the shop's hand first: the driver's word on the cash (and the photo) is still theirs to add.
     const still = await tx
-      .select({ orderId: runStops.orderId })
-      .from(runStops)
-      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)));
+      .update(runStops)
+      .set({
+        cashCollected: sql`coalesce(${runStops.cashCollected}, ${facts.cashCollected})`,
+        photoImageId: sql`coalesce(${runStops.photoImageId}, ${facts.photoImageId})`,
+      })
+      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)))
+      .returning({ orderId: runStops.orderId });
     if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   }
   await tx
@@ -105,10 +111,15 @@ async function markDelivered(
     .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.deliveredAt)))
     .returning({ orderId: runStops.orderId });
   if (marked.length === 0) {
+    // Delivered by the shop's hand first: the driver's word on the cash (and the photo) is still theirs to add.
     const still = await tx
-      .select({ orderId: runStops.orderId })
-      .from(runStops)
-      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)));
+      .update(runStops)
+      .set({
+        cashCollected: sql`coalesce(${runStops.cashCollected}, ${facts.cashCollected})`,
+        photoImageId: sql`coalesce(${runStops.photoImageId}, ${facts.photoImageId})`,
+      })
+      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)))
+      .returning({ orderId: runStops.orderId });
     if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   }
   await settleRun(tx, runId, now);
@@ -122,10 +133,11 @@ async function markDelivered(
  */
 export async function deliver(ctx: OrderContext, driver: SessionUser, orderId: string, body: DeliveredBody): Promise<DeliveryRun> {
   const stop = await ownStop(ctx.db, driver.id, orderId);
-  if (stop.deliveredAt) return runOf(ctx, stop.runId);
+  const due = cashDuePence(stop);
+  // Delivered already: again changes nothing, unless the shop marked it so before the driver said what cash they took.
+  if (stop.deliveredAt && (due === 0 || stop.cashCollected !== null)) return runOf(ctx, stop.runId);
   const number = displayOrderId(orderId);
   if (!stop.pickedUpAt) throw new HttpError('NOT_PICKED_UP', `Order ${number} is not picked up yet: tap Picked up first`);
-  const due = cashDuePence(stop);
   const collected = body.cashCollected === undefined ? null : Math.round(body.cashCollected * 100);
   if (due > 0 && collected === null) {
     throw new HttpError('CASH_REQUIRED', `Order ${number} is cash on delivery (${formatPounds(due)} due): enter the cash you collected`);

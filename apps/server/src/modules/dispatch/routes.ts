@@ -38,7 +38,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopSettling = onOrderStatusChanged(
     app.db,
     async ({ orderId: changed, change }) => {
-      if (change === 'delivered' || change === 'canceled') await settleRunOfOrder(app, changed);
+      if (change === 'delivered' || change === 'canceled') await settleRunOfOrder(app, changed, change);
     },
     app.log,
   );

@@ -105,8 +105,8 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
 }
 
 /**
- * A delivery's progress on its run, as the tracker shows it: the tracking module's reader (or the dispatch module's),
- * which app.ts hands this module as `app.deliveryProgress`, since those modules come after this one.
+ * A delivery's progress on its run, as the tracker shows it: the dispatch module's reader, which app.ts hands this
+ * module as `app.deliveryProgress`, since that module comes after this one.
  */
 export type DeliveryProgressReader = (db: Db, orderId: string) => Promise<DeliveryProgress | null>;
 
