@@ -3,6 +3,8 @@
  * text, tagged by order so a newer update replaces the older one, and the page a tap opens. The page is the shop's
  * own (a tracking page): a payload naming another origin opens the shop's home page instead.
  */
+import { paths } from '../lib/paths';
+
 export interface OrderNotification {
   title: string;
   options: { body: string; tag: string; icon: string; data: { url: string } };
@@ -32,11 +34,11 @@ export function orderNotification(text: string, origin: string): OrderNotificati
 }
 
 function sameOriginPath(url: unknown, origin: string): string {
-  if (typeof url !== 'string') return '/';
+  if (typeof url !== 'string') return paths.home;
   try {
     const parsed = new URL(url, origin);
-    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : '/';
+    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : paths.home;
   } catch {
-    return '/';
+    return paths.home;
   }
 }

@@ -18,6 +18,7 @@ import {
   OFFLINE_PAGE,
   type CacheRule,
 } from './cache-rules';
+import { paths } from '../lib/paths';
 import { orderNotification } from './push-notification';
 
 /** A push or notification event's part used here: keep the worker alive until the work is done. */
@@ -93,7 +94,7 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | null;
-  const path = typeof data?.url === 'string' ? data.url : '/';
+  const path = typeof data?.url === 'string' ? data.url : paths.home;
   const url = new URL(path, self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
