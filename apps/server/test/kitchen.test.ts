@@ -140,6 +140,14 @@ describe.each(testDatabases())('kitchen capacity: the quote, busy mode, pause, c
       stampCard: null,
       // The drivers' pay per drop (decision 1701): none until set.
       payPerDrop: 0,
+      // The board's watchdog (decision 1700).
+      unassignedWarnMinutes: 10,
+      lateDeliveryWarnMinutes: 15,
+      // The tracker and its order updates (decision 1702): no map until set, push on, texts off.
+      mapTileUrl: null,
+      mapAttribution: null,
+      pushUpdates: true,
+      smsUpdates: false,
     });
     await accept(await placeCash(), 20);
     expect((await openingStatus()).quoteMinutes).toBe(40);

@@ -22,6 +22,8 @@ export const DEFAULT_SETTINGS: ShopSettingsWire = {
   autoCloseDay: true,
   stampCard: null,
   payPerDrop: 0,
+  unassignedWarnMinutes: 10,
+  lateDeliveryWarnMinutes: 15,
   mapTileUrl: null,
   mapAttribution: null,
   pushUpdates: true,

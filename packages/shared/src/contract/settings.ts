@@ -130,6 +130,11 @@ export const shopSettingsWireSchema = z.strictObject({
   // The driver's cash-up (decision 1701).
   /** Pounds a driver is paid per delivery dropped (default 0: the shop pays no per-drop rate). */
   payPerDrop: z.number(),
+  // The board's watchdog (decision 1700): minutes; 0 turns that warning off.
+  /** A delivery ready this long with no driver warns the board (default 10). */
+  unassignedWarnMinutes: z.number(),
+  /** A delivery on the way this long past its time warns the board (default 15). */
+  lateDeliveryWarnMinutes: z.number(),
   // The tracker and the order updates (decision 1702).
   /** The tracker's map tiles: an https URL template with {z}, {x} and {y}; null: no map (the default). */
   mapTileUrl: z.string().nullable(),
@@ -163,6 +168,8 @@ export const shopSettingsUpdateSchema = shopSettingsWireSchema
     ticketLeadMinutes: minutes('ticketLeadMinutes', 0, 240),
     autoCloseDay: z.boolean('autoCloseDay must be true or false'),
     payPerDrop: poundsAsPence('payPerDrop', 100, '1.50'),
+    unassignedWarnMinutes: minutes('unassignedWarnMinutes', 0, 240),
+    lateDeliveryWarnMinutes: minutes('lateDeliveryWarnMinutes', 0, 240),
     mapTileUrl: mapTileUrlField.nullable(),
     mapAttribution: z.string('mapAttribution must be text').trim().max(300, 'mapAttribution is at most 300 characters').nullable(),
     pushUpdates: z.boolean('pushUpdates must be true or false'),

@@ -21,7 +21,7 @@ import {
   timersWarning,
   type SettingsErrors,
 } from '../lib/settings-form';
-import { DriversPayForm } from './drivers-pay-form';
+import { DriversForm } from './drivers-form';
 import { KitchenSettingsForm } from './kitchen-settings-form';
 import { ShopDetailsForm } from './shop-details-form';
 import { StampCardForm } from './stamp-card-form';
@@ -125,7 +125,7 @@ export function ShopSettingsPage() {
       {settings.data && <KitchenSettingsForm key={`kitchen ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <ShopDetailsForm key={`shop ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <StampCardForm key={`stamps ${JSON.stringify(settings.data)}`} saved={settings.data} />}
-      {settings.data && <DriversPayForm key={`drivers ${JSON.stringify(settings.data)}`} saved={settings.data} />}
+      {settings.data && <DriversForm key={`drivers ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TrackerSettingsForm key={`tracker ${JSON.stringify(settings.data)}`} saved={settings.data} />}
       {settings.data && <TippingPolicyForm />}
     </Page>
