@@ -3,7 +3,14 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-Pass-123' };
 /** The journeys that start a shop of their own (e2e/own-shop.ts): they share nothing with the others. */
-const OWN_SHOP_SPECS = ['a11y.spec.ts', 'admin-catalogue.spec.ts', 'kitchen.spec.ts', 'opening-hours.spec.ts', 'scale-out.spec.ts'];
+const OWN_SHOP_SPECS = [
+  'a11y.spec.ts',
+  'admin-catalogue.spec.ts',
+  'drivers.spec.ts',
+  'kitchen.spec.ts',
+  'opening-hours.spec.ts',
+  'scale-out.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'e2e',

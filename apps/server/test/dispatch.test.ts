@@ -443,9 +443,21 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     const a = (await acceptedOrder('BS13 7AA')).orderId;
     const b = (await acceptedOrder('BS13 7AB')).orderId;
     const boardSocket = await connectSocket(server.url, { cookie: owner.cookie });
+    const samsPhone = await connectSocket(server.url, { cookie: sam.cookie });
+    const deesPhone = await connectSocket(server.url, { cookie: dee.cookie });
     try {
       const runId = (await assign(a, sam)).body.run.id as string;
       await boardSocket.waitFor('order_changed', a);
+      // Sam's phone is nudged to fetch the runs again; Dee's, whose runs did not change, is not.
+      await until(
+        'Sam’s phone nudged',
+        async () => samsPhone.received.filter((item) => item.event === 'runs_changed').length,
+        (n) => n > 0,
+      );
+      await deesPhone.sync();
+      expect(deesPhone.received.filter((item) => item.event === 'runs_changed')).toEqual([]);
+      // The board never goes to a driver's phone.
+      expect(samsPhone.received.filter((item) => item.event === 'order_changed')).toEqual([]);
       await assign(b, sam);
       await pickUp(a, sam);
       await deliver(a, sam, { cashCollected: 17.19 });
@@ -460,6 +472,8 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
       expect(finished?.stops.map((stop) => stop.status)).toEqual(['Delivered Order', 'Canceled Order']);
     } finally {
       boardSocket.close();
+      samsPhone.close();
+      deesPhone.close();
     }
   });
 

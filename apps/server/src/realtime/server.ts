@@ -14,6 +14,7 @@ import {
   ORDER_RECEIVED,
   ORDER_UPDATE,
   ORDER_UPDATED,
+  RUNS_CHANGED,
   SOCKET_COMPRESSION_THRESHOLD,
   SOCKET_PATH,
 } from '@shop/shared/contract/realtime';
@@ -185,12 +186,13 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     // and tracker refetch it; the board too, unless only the position moved.
     onDeliveryChanged(
       app.db,
-      ({ orders, positionOnly }) => {
+      ({ orders, positionOnly, drivers = [] }) => {
         for (const { orderId, userId, status } of orders) {
           if (userId) io.to(customerRoom(userId)).emit(ORDER_UPDATED, { order_id: orderId });
           io.to(trackRoom(orderId)).emit(ORDER_UPDATED, { order_id: orderId });
           if (!positionOnly) io.to(ADMINS_ROOM).emit(ORDER_CHANGED, { order_id: orderId, status });
         }
+        for (const driverId of new Set(drivers)) io.to(accountRoom(driverId)).emit(RUNS_CHANGED, {});
       },
       app.log,
     ),

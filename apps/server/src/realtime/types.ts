@@ -6,6 +6,7 @@ import type {
   ORDER_RECEIVED,
   ORDER_UPDATE,
   ORDER_UPDATED,
+  RUNS_CHANGED,
   OrderChangedEvent,
   OrderEvent,
 } from '@shop/shared/contract/realtime';
@@ -27,6 +28,8 @@ export interface ServerToClientEvents {
   [PRINT_JOB_LATE]: (event: PrintJobLateEvent) => void;
   /** To admins: a printer or its jobs changed (issue 24), refetch them. */
   [PRINTERS_CHANGED]: (event: Record<string, never>) => void;
+  /** To a driver's own connections: their runs changed (decision 1700), refetch them. */
+  [RUNS_CHANGED]: (event: Record<string, never>) => void;
 }
 
 /** Client to server, as the spec names them; the arguments are checked, never trusted. */

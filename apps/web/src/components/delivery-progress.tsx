@@ -34,6 +34,9 @@ export function DeliveryProgressPanel({ progress }: { progress: DeliveryProgress
           {progress.stopsBefore !== null && <p className="ui-p delivery-stops">{stopsBeforeLine(progress.stopsBefore)}</p>}
           {progress.driverName && <p className="ui-p">{progress.driverName} is bringing your order.</p>}
           {progress.arrivesAt && <p className="ui-p">Arriving at about {shopDateTime(new Date(progress.arrivesAt)).time}</p>}
+          {progress.position && (
+            <p className="ui-p ui-body2 ui-muted">Driver last seen at {shopDateTime(new Date(progress.position.at)).time}</p>
+          )}
         </div>
       )}
       {onTheWay && progress.map && progress.position && (

@@ -32,6 +32,20 @@ export function useRealtimeEvent(event: string, handler: (payload: OrderEvent) =
   }, [socket, event, latest]);
 }
 
+/** Calls `handler` on each event of this name, whatever it carries: a nudge to refetch (a driver's `runs_changed`). */
+export function useRealtimeNudge(event: string, handler: () => void): void {
+  const socket = useRealtimeSocket();
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = () => latest.current();
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event, latest]);
+}
+
 /**
  * Calls `handler` each time the socket connects: `reconnected` is false for the first connection this hook sees
  * and true for every later one (after a network drop or a server restart), when events may have been missed.

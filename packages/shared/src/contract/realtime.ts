@@ -8,7 +8,7 @@ import { orderStatusSchema } from '../domain/order-status';
 import { objectIdSchema } from './cart';
 
 // The names and the client's settings live without zod in socket-names.ts (decision 1103).
-export { MENU_CHANGED, SOCKET_CLIENT_OPTIONS, SOCKET_PATH } from './socket-names';
+export { MENU_CHANGED, RUNS_CHANGED, SOCKET_CLIENT_OPTIONS, SOCKET_PATH } from './socket-names';
 
 /** Server to client. */
 export const ORDER_RECEIVED = 'order_received';

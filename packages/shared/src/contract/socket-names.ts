@@ -20,6 +20,12 @@ export const MENU_CHANGED = 'menu_changed';
 export const SHOP_STATUS = 'shop_status';
 
 /**
+ * To a driver's own connections (their account's room): their runs changed (an order assigned to them, moved away,
+ * taken off, reordered, or delivered or canceled by the shop), with an empty payload. The driver's page refetches.
+ */
+export const RUNS_CHANGED = 'runs_changed';
+
+/**
  * The client's connection settings of SPEC.md section 9: polling first, then websocket; reconnect after 1 s up
  * to 5 s with randomization 0.5, for ever; give up a connection attempt after 20 s.
  */

@@ -124,7 +124,7 @@ export async function settleRun(tx: InTransaction, runId: string, now: Date): Pr
  * delivers ('ownDeliveries': a driver, or an owner or manager taking one out).
  */
 export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, driverId: string): Promise<DeliveryRun> {
-  const { runId, changed } = await inTransaction(ctx.db, async (tx) => {
+  const { runId, changed, drivers } = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     const number = displayOrderId(orderId);
     const order = await lockOrder(tx, orderId);
@@ -144,7 +144,7 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
       throw new HttpError('NOT_A_DRIVER', 'No driver has that id: choose a member of staff who delivers');
     }
     if (existing?.driverId === driverId) {
-      return { runId: existing.runId, changed: null };
+      return { runId: existing.runId, changed: null, drivers: [] };
     }
     await tx.execute(sql`select pg_advisory_xact_lock(${DRIVER_RUN_LOCK}, hashtext(${driverId}))`);
     const open = (
@@ -188,9 +188,13 @@ export async function assignOrder(ctx: Ctx, actor: AuditActor, orderId: string, 
       before: existing ? { driverId: existing.driverId, runId: existing.runId } : { driverId: null },
       after: { driverId, runId: run.id },
     });
-    return { runId: run.id, changed: { orderId, userId: order.userId, status: order.status } satisfies ChangedOrder };
+    return {
+      runId: run.id,
+      changed: { orderId, userId: order.userId, status: order.status } satisfies ChangedOrder,
+      drivers: existing ? [driverId, existing.driverId] : [driverId],
+    };
   });
-  if (changed) emitDeliveryChanged(ctx.db, { orders: [changed] });
+  if (changed) emitDeliveryChanged(ctx.db, { orders: [changed], drivers });
   const run = await readRun(ctx.db, runId);
   if (!run) throw new HttpError('RUN_NOT_FOUND', 'The run has gone: refresh and try again');
   return run;
@@ -223,10 +227,10 @@ export async function unassignOrder(ctx: Ctx, actor: AuditActor, orderId: string
       before: { driverId: existing.driverId, runId: existing.runId },
       after: { driverId: null },
     });
-    return { orderId, userId: order.userId, status: order.status } satisfies ChangedOrder;
+    return { order: { orderId, userId: order.userId, status: order.status } satisfies ChangedOrder, driverId: existing.driverId };
   });
   if (!changed) return { deletedCount: 0 };
-  emitDeliveryChanged(ctx.db, { orders: [changed] });
+  emitDeliveryChanged(ctx.db, { orders: [changed.order], drivers: [changed.driverId] });
   return { deletedCount: 1 };
 }
 
@@ -238,7 +242,7 @@ export async function reorderRun(ctx: Ctx, actor: AuditActor, runId: string, ord
   const changed = await inTransaction(ctx.db, async (tx) => {
     const run = (
       await tx
-        .select({ finishedAt: deliveryRuns.finishedAt, driverName: users.username })
+        .select({ finishedAt: deliveryRuns.finishedAt, driverId: deliveryRuns.driverId, driverName: users.username })
         .from(deliveryRuns)
         .innerJoin(users, eq(users.id, deliveryRuns.driverId))
         .where(eq(deliveryRuns.id, runId))
@@ -273,9 +277,9 @@ export async function reorderRun(ctx: Ctx, actor: AuditActor, runId: string, ord
       before: { orderIds: stops.map((stop) => stop.orderId) },
       after: { orderIds },
     });
-    return stops.map((stop) => ({ orderId: stop.orderId, userId: stop.userId, status: stop.status }));
+    return { orders: stops.map((stop) => ({ orderId: stop.orderId, userId: stop.userId, status: stop.status })), driverId: run.driverId };
   });
-  emitDeliveryChanged(ctx.db, { orders: changed });
+  emitDeliveryChanged(ctx.db, { orders: changed.orders, drivers: [changed.driverId] });
   const run = await readRun(ctx.db, runId);
   if (!run) throw new HttpError('RUN_NOT_FOUND', 'No run has that id');
   return run;
@@ -288,7 +292,13 @@ export async function reorderRun(ctx: Ctx, actor: AuditActor, runId: string, ord
  * nothing is left on it to deliver. A driver's own changes settle their run themselves.
  */
 export async function settleRunOfOrder(ctx: Ctx, orderId: string, change: 'delivered' | 'canceled'): Promise<void> {
-  const stop = (await ctx.db.select({ runId: runStops.runId }).from(runStops).where(eq(runStops.orderId, orderId)))[0];
+  const stop = (
+    await ctx.db
+      .select({ runId: runStops.runId, driverId: deliveryRuns.driverId })
+      .from(runStops)
+      .innerJoin(deliveryRuns, eq(deliveryRuns.id, runStops.runId))
+      .where(eq(runStops.orderId, orderId))
+  )[0];
   if (!stop) return;
   await inTransaction(ctx.db, async (tx) => {
     if ((await lockRuns(tx, [stop.runId])).length === 0) return;
@@ -306,4 +316,6 @@ export async function settleRunOfOrder(ctx: Ctx, orderId: string, change: 'deliv
     }
     await settleRun(tx, stop.runId, now);
   });
+  // The driver's phone shows the order delivered or canceled.
+  emitDeliveryChanged(ctx.db, { orders: [], drivers: [stop.driverId] });
 }

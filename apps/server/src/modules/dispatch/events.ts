@@ -10,6 +10,8 @@ export interface DeliveryChangedEvent {
   orders: Array<{ orderId: string; userId: string | null; status: OrderStatus }>;
   /** Only the driver's position moved: the board need not hear it. */
   positionOnly?: boolean;
+  /** The drivers whose runs changed (assigned to, moved from, taken off, reordered): their phones refetch. */
+  drivers?: string[];
 }
 
 const deliveryChanged = dbEvents<DeliveryChangedEvent>('delivery changed', (event) => ({

@@ -10,6 +10,7 @@ import { DriverPage } from './driver-page';
 import { paths } from '../../lib/paths';
 import { closeRealtime } from '../../lib/realtime';
 import { DRIVER_MANIFEST } from '../../features/driver/lib/use-driver-manifest';
+import { serverEmit } from '../../../test/fake-socket';
 
 // Decision 1703: the driver's phone against a stand-in of the driver's routes that keeps the runs, a stand-in of the
 // phone's geolocation (the test moves the driver) and of the Screen Wake Lock API.
@@ -214,6 +215,14 @@ describe('the driver’s phone', () => {
     expect(await screen.findByText('No deliveries for you yet. The shop will give you some: this page shows them.')).toBeVisible();
     expect(screen.getByText('Finished today (1)')).toBeVisible();
     expect(api.sent('POST /driver/orders/:id/delivered').at(-1)?.body).toEqual({});
+  });
+
+  it('shows a stop dispatch assigns while the page is open, when the server says the runs changed', async () => {
+    const { state } = openDriver([]);
+    expect(await screen.findByText(/No deliveries for you yet/)).toBeVisible();
+    state.runs = [annsRun()];
+    serverEmit('runs_changed', {});
+    expect(await screen.findByRole('region', { name: 'Run 1' })).toBeVisible();
   });
 
   it('shows the server’s refusal in its words', async () => {

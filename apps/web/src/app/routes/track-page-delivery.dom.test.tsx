@@ -134,6 +134,7 @@ describe('the tracking page of a delivery', () => {
     serverEmit('order_updated', { order_id: 'any' });
     await waitFor(() => expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('You are the next stop'));
     expect(screen.getByRole('region', { name: 'Map of where your driver is' })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Your delivery' })).toHaveTextContent('Driver last seen at 19:20');
   });
 
   it('says when it was delivered, and nothing more of the driver', async () => {

@@ -2,11 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { DeliveredBody, DriverLocationBody, DriverRunsAnswer } from '@shop/shared/contract/dispatch';
 import { useOrderChanged } from '../../../lib/admin-order-events';
 import { api } from '../../../lib/api';
-import { useRealtimeConnected } from '../../../lib/realtime';
+import { RUNS_CHANGED } from '@shop/shared/contract/socket-names';
+import { useRealtimeConnected, useRealtimeNudge } from '../../../lib/realtime';
 
 export const DRIVER_RUNS_KEY = ['driver-runs'] as const;
 
-/** The driver's runs are asked again this often, so a stop added or moved by dispatch shows without a tap. */
+/** The driver's runs are asked again this often too, in case a nudge was missed. */
 export const DRIVER_REFRESH_MS = 30_000;
 
 /** `GET /api/driver/runs` (ownDeliveries): the signed-in driver's runs today, open ones first. */
@@ -17,10 +18,11 @@ export const driverRunsQuery = queryOptions({
   refetchInterval: DRIVER_REFRESH_MS,
 });
 
-/** The driver's runs, asked again when an order changes (a stop canceled) and after a reconnect. */
+/** The driver's runs, asked again when the server says they changed (a stop assigned, moved, canceled) and after a reconnect. */
 export function useDriverRuns() {
   const client = useQueryClient();
   const refetch = () => void client.invalidateQueries({ queryKey: DRIVER_RUNS_KEY });
+  useRealtimeNudge(RUNS_CHANGED, refetch);
   useOrderChanged(refetch);
   useRealtimeConnected((reconnected) => {
     if (reconnected) refetch();
