@@ -61,15 +61,10 @@ async function markPickedUp(tx: InTransaction, runId: string, orderId: string, n
     .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.pickedUpAt)))
     .returning({ orderId: runStops.orderId });
   if (marked.length === 0) {
-    // Delivered by the shop's hand first: the driver's word on the cash (and the photo) is still theirs to add.
     const still = await tx
-      .update(runStops)
-      .set({
-        cashCollected: sql`coalesce(${runStops.cashCollected}, ${facts.cashCollected})`,
-        photoImageId: sql`coalesce(${runStops.photoImageId}, ${facts.photoImageId})`,
-      })
-      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)))
-      .returning({ orderId: runStops.orderId });
+      .select({ orderId: runStops.orderId })
+      .from(runStops)
+      .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)));
     if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   }
   await tx
