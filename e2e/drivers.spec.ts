@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { E2E_ADMIN } from '../playwright.config';
 import { ownShopTest } from './own-shop';
-import { newCustomer, placeCashOrder, SHOP_TIME, signInAdminByForm, useShopClock } from './steps';
+import { adminApi, newCustomer, productId, SHOP_TIME, signInAdminByForm, useShopClock } from './steps';
 
 // The shop's own drivers (decisions 1700, 1702, 1703), three people at once: the dispatcher at the counter assigns a
 // cash delivery to a driver; the driver, on a phone at 390 px sharing their position (Playwright's geolocation),
@@ -39,9 +38,8 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
 }) => {
   test.setTimeout(180_000);
   const baseURL = shop.url;
-  const admin = dispatcher.context().request;
-  const login = await admin.post('/api/login/', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(login.ok(), await login.text()).toBe(true);
+  // The owner's API session, apart from the dispatcher's page, which signs in by the form.
+  const admin = await adminApi(baseURL);
 
   // The owner sets the tracker's map, and invites Sam as a driver.
   const settings = await admin.put('/api/shop-settings', { data: { mapTileUrl: TILES, mapAttribution: '© Test tiles' } });
@@ -60,14 +58,16 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
 
   // A customer orders a pizza for cash on delivery and keeps the tracking page open.
   const customer = await newCustomer(browser, baseURL);
-  const orderId = await placeCashOrder(customer.request, customer.addressId, 'Margherita', 1);
+  const placed = await customer.request.post('/api/buy-product', {
+    data: {
+      items: [{ productId: await productId(customer.request, 'Margherita'), quantity: 2 }],
+      paymentType: 'Cash',
+      addressId: customer.addressId,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { insertedId: orderId, trackingUrl } = (await placed.json()) as { insertedId: string; trackingUrl: string };
   const order = (await (await customer.request.get(`/api/buy-product/${orderId}`)).json()) as { totalPrice: number };
-  const tracking = (await (await customer.request.get('/api/my-product-history/' + encodeURIComponent(customer.email))).json()) as Array<{
-    _id: string;
-    trackingUrl?: string;
-  }>;
-  const trackingUrl = tracking.find((placed) => placed._id === orderId)?.trackingUrl ?? '';
-  expect(trackingUrl).toMatch(/^\/track\//);
   const short = displayOrderId(orderId);
   const track = customer.page;
   await track
@@ -95,6 +95,12 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
   });
   const driver = await phone.newPage();
   await useShopClock(driver);
+  /** The shop's clock and the browsers' move on together, `minutes` past the start. */
+  const moveClocks = async (minutes: number) => {
+    const at = new Date(SHOP_TIME.getTime() + minutes * 60_000);
+    shop.config.shopTime = at;
+    for (const page of [dispatcher, driver, track]) await page.clock.setFixedTime(at);
+  };
   await driver.goto(link);
   await driver.getByLabel(/^Password/).fill('Driving-nights-2026');
   await driver.getByRole('button', { name: 'Join the team' }).click();
@@ -130,23 +136,27 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
   await expect(map).toBeVisible();
   await expect(map).toContainText('© Test tiles');
   await expect(delivery).toContainText('Driver last seen at 18:00');
-  const mapPane = map.locator('.leaflet-map-pane');
-  const before = await mapPane.getAttribute('style');
+  // Where the map draws Sam: Leaflet places the marker by its position.
+  const marker = map.getByTitle('Your driver');
+  const before = await marker.getAttribute('style');
   await shoot(track, 'tracker-on-the-way');
 
   // Two minutes later Sam has driven on: the phone sends where it is, and the customer's map follows.
-  shop.config.shopTime = new Date(SHOP_TIME.getTime() + 2 * 60_000);
+  await moveClocks(2);
   await phone.setGeolocation(ON_THE_ROAD);
   await expect(delivery).toContainText('Driver last seen at 18:02', { timeout: 30_000 });
-  await expect.poll(() => mapPane.getAttribute('style')).not.toBe(before);
+  await expect.poll(() => marker.getAttribute('style')).not.toBe(before);
 
   // At the door: delivered, with the cash taken; the customer sees it delivered, and nothing more of Sam.
-  shop.config.shopTime = new Date(SHOP_TIME.getTime() + 9 * 60_000);
+  await moveClocks(9);
   await stop.getByRole('button', { name: 'Delivered' }).click();
   const cash = driver.getByRole('form', { name: `Cash for ${short}` });
   await expect(cash.getByLabel('Cash collected (£)')).toHaveValue(order.totalPrice.toFixed(2));
   await cash.getByRole('button', { name: 'Confirm delivered' }).click();
-  await expect(driver.getByText('Delivered 18:09')).toBeVisible();
+  // The run is done: it folds under today's finished runs, with the time and the cash taken.
+  await driver.getByText('Finished today (1)').click();
+  await expect(driver.getByText(`Delivered 18:09 · cash taken £${order.totalPrice.toFixed(2)}`)).toBeVisible();
+  await shoot(driver, 'driver-finished-390');
   await expect(progress.getByRole('listitem').nth(3)).toContainText('18:09');
   await expect(track.getByRole('status', { name: 'Your delivery' })).toHaveCount(0);
   await expect(map).toHaveCount(0);
@@ -163,4 +173,5 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
   });
   await phone.close();
   await customer.page.context().close();
+  await admin.dispose();
 });

@@ -188,13 +188,20 @@ describe('the tracking page of a delivery', () => {
   it('offers no push button when the browser cannot take push, or the shop sends none', async () => {
     openTracking([tracked(ON_THE_WAY)]);
     await stages();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Tell me when it’s on its way' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Tell me when/ })).toBeNull());
 
     browserWithPush();
     openTracking([tracked(ON_THE_WAY)], {
       'GET /track/:token/updates': () => ok({ ...UPDATES, push: { offered: false, on: true, subscriptions: 0 } }),
     });
     await screen.findAllByRole('list', { name: 'Delivery progress' });
+    expect(screen.queryByRole('button', { name: /^Tell me when/ })).toBeNull();
+  });
+
+  it('offers “Tell me when it’s delivered” once the order is on its way', async () => {
+    browserWithPush();
+    openTracking([tracked(ON_THE_WAY)], { 'GET /push/key': () => ok({ publicKey: `B${'A'.repeat(86)}` }) });
+    expect(await screen.findByRole('button', { name: 'Tell me when it’s delivered' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Tell me when it’s on its way' })).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { applicationServerKey, pushSupported } from '../lib/web-push';
 
 export const PUSH_BUTTON = 'Tell me when it’s on its way';
 export const PUSH_BUTTON_COLLECTION = 'Tell me when it’s ready';
+export const PUSH_BUTTON_ON_THE_WAY = 'Tell me when it’s delivered';
 export const NOTIFICATIONS_BLOCKED = 'Notifications are blocked for this shop in your browser’s settings.';
 
 /**
@@ -26,10 +27,10 @@ async function browserSubscription(publicKey: string): Promise<PushSubscribeBody
 }
 
 /**
- * The tracking page's order updates (decision 1702): "Tell me when it's on its way" where the browser can take Web
- * Push and the shop sends it, and a switch per channel the shop sends (notifications, texts) to turn it off.
+ * The tracking page's order updates (decision 1702): "Tell me when it's on its way" (once it is, "...delivered") where
+ * the browser can take Web Push and the shop sends it, and a switch per channel the shop sends (notifications, texts) to turn it off.
  */
-export function OrderUpdates({ token, fulfilment }: { token: string; fulfilment: Fulfilment }) {
+export function OrderUpdates({ token, fulfilment, onTheWay }: { token: string; fulfilment: Fulfilment; onTheWay: boolean }) {
   const supported = pushSupported();
   const updates = useOrderUpdates(token, true);
   const change = useChangeOrderUpdates(token);
@@ -53,7 +54,7 @@ export function OrderUpdates({ token, fulfilment }: { token: string; fulfilment:
           ) : (
             <div>
               <Button variant="contained" onClick={() => subscribe.mutate()} disabled={subscribe.isPending}>
-                {fulfilment === 'collection' ? PUSH_BUTTON_COLLECTION : PUSH_BUTTON}
+                {fulfilment === 'collection' ? PUSH_BUTTON_COLLECTION : onTheWay ? PUSH_BUTTON_ON_THE_WAY : PUSH_BUTTON}
               </Button>
             </div>
           )

@@ -148,7 +148,9 @@ function TrackedOrder({
         </Alert>
       </div>
 
-      {!isFinalStatus(order.status) && !order.awaitingPayment && <OrderUpdates token={token} fulfilment={order.fulfilment} />}
+      {!isFinalStatus(order.status) && !order.awaitingPayment && (
+        <OrderUpdates token={token} fulfilment={order.fulfilment} onTheWay={order.status === 'On the way'} />
+      )}
 
       <div className="track-columns">
         <Section id="track-status-heading" title="Status">
