@@ -212,8 +212,11 @@ describe('the driver’s phone', () => {
     await waitFor(() => expect(within(stopCard(2, '0b3c4d')).getByRole('button', { name: 'Delivered' })).toBeVisible());
     await user.click(within(stopCard(2, '0b3c4d')).getByRole('button', { name: 'Delivered' }));
     // The run is finished: it goes under Finished today, and nothing is left to do.
-    expect(await screen.findByText('No deliveries for you yet. The shop will give you some: this page shows them.')).toBeVisible();
+    expect(await screen.findByText(/^Nothing more to deliver for now\./)).toBeVisible();
     expect(screen.getByText('Finished today (1)')).toBeVisible();
+    // Once delivered, the cash line says what was taken, not what is due.
+    expect(within(stopCard(1, '0a1a2b')).getByText('CASH TAKEN £25.00')).toBeInTheDocument();
+    expect(within(stopCard(1, '0a1a2b')).queryByText(/CASH DUE/)).toBeNull();
     expect(api.sent('POST /driver/orders/:id/delivered').at(-1)?.body).toEqual({});
   });
 

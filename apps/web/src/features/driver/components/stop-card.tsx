@@ -147,7 +147,9 @@ export function StopCard({ stop }: { stop: RunStop }) {
         </h3>
         {stop.dueAt && <span className="driver-due">Due {shopClock(stop.dueAt)}</span>}
       </div>
-      {stop.paid ? (
+      {stop.deliveredAt && stop.cashCollected !== null ? (
+        <p className="driver-pay is-paid">CASH TAKEN {formatWirePounds(stop.cashCollected)}</p>
+      ) : stop.paid || stop.deliveredAt ? (
         <p className="driver-pay is-paid">PAID</p>
       ) : (
         <p className="driver-pay is-cash">CASH DUE {formatWirePounds(stop.cashDue)}</p>

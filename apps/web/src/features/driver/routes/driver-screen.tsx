@@ -125,7 +125,10 @@ function Runs({ signOut }: { signOut?: ReactNode }) {
       )}
       {runs.isPending && <p className="driver-text">{LOADING}</p>}
       {runs.isSuccess && open.length === 0 && (
-        <p className="driver-empty">No deliveries for you yet. The shop will give you some: this page shows them.</p>
+        <p className="driver-empty">
+          {done.length > 0 ? 'Nothing more to deliver for now.' : 'No deliveries for you yet.'} The shop will give you some: this page shows
+          them.
+        </p>
       )}
       {open.map((run, index) => (
         <section key={run.id} className="driver-run" aria-label={`Run ${index + 1}`}>
