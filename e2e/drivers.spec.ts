@@ -162,15 +162,23 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
   await expect(map).toHaveCount(0);
   await shoot(track, 'tracker-delivered');
 
-  // The counter's cash-up for the day expects Sam's cash, which Sam said was taken in full.
-  const day = (await (await admin.get('/api/driver-shifts?date=2026-11-18')).json()) as {
-    shifts: Array<{ driver: { name: string }; drops: number; cashExpected: number; cashCollected: number }>;
-  };
-  expect(day.shifts.find((shift) => shift.driver.name === 'Sam Carter')).toMatchObject({
-    drops: 1,
-    cashExpected: order.totalPrice,
-    cashCollected: order.totalPrice,
-  });
+  // The end of Sam's night at the counter: a £20 float out, the order's cash back, and the drawer balances.
+  await dispatcher.goto('/cash-up?date=2026-11-18');
+  const samsRow = dispatcher.getByRole('row').filter({ hasText: 'Sam Carter' });
+  await expect(samsRow).toContainText(`£${order.totalPrice.toFixed(2)}`);
+  await samsRow.getByRole('button', { name: 'Open shift' }).click();
+  const opening = dispatcher.getByRole('form', { name: 'Open a shift' });
+  await opening.getByLabel('Float (£)').fill('20');
+  await opening.getByRole('button', { name: 'Open shift' }).click();
+  await samsRow.getByRole('button', { name: 'Close shift' }).click();
+  const closing = dispatcher.getByRole('form', { name: 'Close Sam Carter’s shift' });
+  const back = (20 + order.totalPrice).toFixed(2);
+  await expect(closing).toContainText(`Expected back: £${back}`);
+  await closing.getByLabel('Cash handed in (£)').fill(back);
+  await closing.getByRole('button', { name: 'Close shift' }).click();
+  await expect(samsRow).toContainText('Closed');
+  await expect(samsRow).toContainText('balanced');
+  await shoot(dispatcher, 'cash-up-1280');
   await phone.close();
   await customer.page.context().close();
   await admin.dispose();
