@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapsLink, telLink } from './maps-link';
-import { metresBetween, shouldSend } from './position-throttle';
+import { shouldSend } from './position-throttle';
 
 describe('the links of a stop', () => {
   it('opens directions to the address and post code in the phone’s maps', () => {
@@ -19,11 +19,6 @@ describe('the links of a stop', () => {
 
 describe('how often a driver’s position is sent', () => {
   const at = (lat: number, lng: number, seconds: number) => ({ lat, lng, at: seconds * 1000 });
-
-  it('measures distances on the ground', () => {
-    // One thousandth of a degree of latitude is about 111 m.
-    expect(metresBetween(at(51.45, -2.59, 0), at(51.451, -2.59, 0))).toBeCloseTo(111.2, 0);
-  });
 
   it.each([
     ['the first fix', null, at(51.45, -2.59, 0), true],
