@@ -194,18 +194,20 @@ describe('the Dispatch screen', () => {
 
   it('shows the server’s refusal in its words, and what the server has now', async () => {
     const start = structuredClone(WAITING);
-    start.runs = [
-      runOf('run-1', BOB, 'Bob', [stopOf(waitingOrder(D), 1, { pickedUpAt: '2026-11-29T18:20:00.000Z' })], {
-        startedAt: '2026-11-29T18:20:00.000Z',
-      }),
-    ];
-    const { user } = openDispatch(start);
+    start.runs = [runOf('run-1', BOB, 'Bob', [stopOf(waitingOrder(D), 1)])];
+    const { user, state } = openDispatch(start);
     const stop = await screen.findByRole('listitem', { name: 'Stop 1: order 0d7a8b' });
-    expect(stop).toHaveTextContent('Picked up 18:20');
+    // Bob picks it up while the screen still shows it at the shop.
+    const onRun = state.runs[0]?.stops[0];
+    if (onRun) onRun.pickedUpAt = '2026-11-29T18:20:00.000Z';
     await user.selectOptions(within(stop).getByRole('combobox', { name: 'Move 0d7a8b to' }), 'Ann');
     await user.click(within(stop).getByRole('button', { name: 'Move' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Order 0d7a8b is on the road: it cannot move');
-    expect(stopsOf('Bob: On the road since 18:20')).toEqual(['Stop 1: order 0d7a8b']);
+    // Refetched: picked up, it is in Bob's hands, so neither Move nor Take off is offered.
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Stop 1: order 0d7a8b' })).toHaveTextContent('Picked up 18:20'));
+    const pickedUp = screen.getByRole('listitem', { name: 'Stop 1: order 0d7a8b' });
+    expect(within(pickedUp).queryByRole('combobox', { name: 'Move 0d7a8b to' })).toBeNull();
+    expect(within(pickedUp).queryByRole('button', { name: 'Take 0d7a8b off the run' })).toBeNull();
   });
 
   it('lets the counter say a delivery being made is ready', async () => {

@@ -203,7 +203,10 @@ function SuggestionCard({
   );
 }
 
-/** A stop on a run: where it is, and while not delivered, move it to another driver or take it off. */
+/**
+ * A stop on a run: where it is, and while it is still at the shop, move it to another driver or take it off (once
+ * picked up it is in the driver's hands: the server refuses either).
+ */
 function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryRun; drivers: readonly Driver[]; report: Report }) {
   const [driverId, setDriverId] = useState('');
   const assign = useAssign();
@@ -224,7 +227,7 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
         </Typography>
       </Stack>
       <AddressLines order={stop} />
-      {!stop.deliveredAt && (
+      {!stop.pickedUpAt && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <DriverSelect
             label={`Move ${stop.orderNumber} to`}
