@@ -141,6 +141,40 @@ function openDriver(runs: DeliveryRun[], role: 'driver' | 'customer' = 'driver')
       if (found.run.stops.every((each) => each.deliveredAt)) found.run.finishedAt = found.stop.deliveredAt;
       return ok({});
     },
+    'GET /driver/tips': () =>
+      ok({
+        worker: { id: ANN, name: 'Ann' },
+        from: '2023-11-29',
+        to: '2026-11-29',
+        tips: [],
+        months: [
+          {
+            month: '2026-10',
+            orders: 3,
+            received: 7.5,
+            paid: 7.5,
+            outstanding: 0,
+            dueDate: '2026-11-30',
+            status: 'paid',
+            paidAt: '2026-11-20T10:00:00.000Z',
+            method: 'payroll',
+            paidLate: false,
+          },
+          {
+            month: '2026-11',
+            orders: 1,
+            received: 2,
+            paid: 0,
+            outstanding: 2,
+            dueDate: '2026-12-31',
+            status: 'open',
+            paidAt: null,
+            method: null,
+            paidLate: false,
+          },
+        ],
+        total: { received: 9.5, paid: 7.5 },
+      }),
     'POST /driver/location': (request) => {
       driverLocationBodySchema.parse(request.body);
       return ok({ shown: true });
@@ -226,6 +260,20 @@ describe('the driver’s phone', () => {
     state.runs = [annsRun()];
     serverEmit('runs_changed', {});
     expect(await screen.findByRole('region', { name: 'Run 1' })).toBeVisible();
+  });
+
+  it('shows the driver their own tips, month by month, when they open My tips', async () => {
+    const { api, user } = openDriver([annsRun()]);
+    await screen.findByRole('region', { name: 'Run 1' });
+    expect(api.sent('GET /driver/tips')).toEqual([]);
+    await user.click(screen.getByText('My tips'));
+    const statement = await screen.findByRole('region', { name: 'My tips' });
+    expect(statement).toHaveTextContent('Received £9.50, paid out £7.50.');
+    expect(
+      within(statement)
+        .getAllByRole('listitem')
+        .map((month) => month.textContent),
+    ).toEqual(['November 2026: £2.00 from 1 order, so far, to be paid by 2026-12-31', 'October 2026: £7.50 from 3 orders, paid']);
   });
 
   it('shows the server’s refusal in its words', async () => {

@@ -7,6 +7,7 @@ import { shopClock } from '../../../lib/shop-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan, useSession } from '../../../lib/use-session';
 import { useDriverRuns } from '../api/driver-api';
+import { MyTips } from '../components/my-tips';
 import { StopCard } from '../components/stop-card';
 import { useDriverManifest } from '../lib/use-driver-manifest';
 import { usePositionSharing, type PositionSharing } from '../lib/use-position-sharing';
@@ -159,6 +160,7 @@ function Runs({ signOut }: { signOut?: ReactNode }) {
           ))}
         </details>
       )}
+      <MyTips />
     </Frame>
   );
 }
