@@ -147,7 +147,14 @@ test('a dispatcher assigns a cash delivery, the driver takes it out and hands it
   await expect(delivery).toContainText('Driver last seen at 18:02', { timeout: 30_000 });
   await expect.poll(() => marker.getAttribute('style')).not.toBe(before);
 
-  // At the door: delivered, with the cash taken; the customer sees it delivered, and nothing more of Sam.
+  // At the door: a photo of the delivery from the phone's camera, which only the shop sees.
+  await stop.getByLabel('Photo of the door (optional)').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(stop.getByText('Photo sent to the shop')).toBeVisible();
+  const photoLink = dispatcher.getByRole('link', { name: 'Photo of the delivery' });
+  await expect(photoLink).toBeVisible();
+  expect((await dispatcher.request.get((await photoLink.getAttribute('href')) ?? '')).headers()['content-type']).toBe('image/webp');
+
+  // Delivered, with the cash taken; the customer sees it delivered, and nothing more of Sam.
   await moveClocks(9);
   await stop.getByRole('button', { name: 'Delivered' }).click();
   const cash = driver.getByRole('form', { name: `Cash for ${short}` });

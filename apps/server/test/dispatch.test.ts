@@ -3,6 +3,7 @@
 // moves it, the customer told); cash is asked for a cash order and refused for a paid one; a driver's position is
 // shown when believable; the tracker's progress and the watchdog's warnings come from what happened, on the shop clock.
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryRuns, orders, runStops, shopSettings } from '../src/db/schema';
 import { londonParts } from '@shop/shared/domain/london-time';
@@ -270,20 +271,35 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     });
     expect((await pickUp(orderId, dee)).status).toBe(200);
     expect((await deliver(orderId, dee, { cashCollected: 17.19 })).body).toMatchObject({ statusCode: 422, code: 'CASH_NOT_EXPECTED' });
-    expect((await deliver(orderId, dee, { photoImageId: '0123456789abcdef01234567' })).body).toMatchObject({
-      statusCode: 404,
-      code: 'IMAGE_NOT_FOUND',
-    });
     expect((await deliver(orderId, dee, { cashCollected: 1.001 })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    const products = (await call(server, 'GET', '/allproduts', null)).body as Array<{ imageUrl: string | null }>;
-    const photo = /\/api\/images\/([0-9a-f]{24})/.exec(products.find((p) => p.imageUrl)?.imageUrl ?? '')?.[1];
-    const done = await deliver(orderId, dee, { photoImageId: photo });
+    // A photo of the door, taken before handing over: on Dee's own stop only, kept private.
+    const door = (
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b33' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
+    const photoOf = (who: SignedIn, file = door) => call(server, 'POST', `/driver/orders/${orderId}/photo`, who, { file });
+    expect((await photoOf(sam)).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' });
+    expect((await photoOf(dee, '')).body).toMatchObject({ statusCode: 400, code: 'IMAGE_REQUIRED' });
+    expect((await photoOf(dee, Buffer.from('not a picture').toString('base64'))).body).toMatchObject({ code: 'NOT_AN_IMAGE' });
+    const taken = await photoOf(dee);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const photo = taken.body.photoImageId as string;
+    const done = await deliver(orderId, dee, {});
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.run.stops.find((stop: { orderId: string }) => stop.orderId === orderId)).toMatchObject({
       cashCollected: null,
       status: 'Delivered Order',
       photoImageId: photo,
     });
+    // The shop sees it on the order; its image id opens nothing, for anyone.
+    const seen = await fetch(`${server.url}/api/orders/${orderId}/photo`, { headers: { cookie: owner.cookie } });
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/webp');
+    expect(seen.headers.get('cache-control')).toContain('no-store');
+    expect((await fetch(`${server.url}/api/orders/${orderId}/photo`, { headers: { cookie: customer.cookie } })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/images/${photo}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/images/${photo}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
   });
 
   it('shows a driver’s position only while their run is out, and not a jump of kilometres in seconds', async () => {

@@ -27,6 +27,7 @@ const LIMITS: Record<string, number> = {
   'PUT /api/allproduts/:id': IMAGE_JSON_BODY_LIMIT,
   'POST /api/addbanner': IMAGE_JSON_BODY_LIMIT,
   'POST /api/allnotification': IMAGE_JSON_BODY_LIMIT,
+  'POST /api/driver/orders/:id/photo': IMAGE_JSON_BODY_LIMIT,
 };
 
 const WRITE_ROUTES = Object.keys(ACCESS_TABLE).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route));

@@ -106,6 +106,9 @@ const anyone = (status = 200): Record<Role, number> => ({
  * A back-office route: 401 signed out, 403 for a customer, and for each staff role `status` when it holds the
  * permission, 403 (ROLE_FORBIDDEN) when it does not.
  */
+/** A 1 × 1 PNG, base64: the smallest picture the image checks take. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const withPermission = (permission: Permission, status = 200): Record<Role, number> => ({
   visitor: 401,
   customer: 403,
@@ -787,6 +790,21 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
       ),
       body: { cashCollected: 17.19 },
     }),
+  },
+  'POST /api/driver/orders/:id/photo': {
+    expect: withPermission('ownDeliveries'),
+    note: 'a photo of an order picked up from the acting member of staff’s own run',
+    request: async (ctx, role) => ({
+      path: api(
+        `/driver/orders/${can(role, 'ownDeliveries') ? (await onRunOf(ctx, ctx.actor(role), true)).orderId : ctx.ownerOrderId}/photo`,
+      ),
+      body: { file: ONE_PIXEL_PNG },
+    }),
+  },
+  'GET /api/orders/:id/photo': {
+    expect: withPermission('board', 404),
+    note: 'no photo was taken of the order: 404 once the permission lets the request through',
+    request: (ctx) => ({ path: api(`/orders/${ctx.ownerOrderId}/photo`) }),
   },
   'POST /api/driver/location': {
     expect: withPermission('ownDeliveries'),

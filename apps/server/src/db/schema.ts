@@ -80,6 +80,11 @@ export const images = pgTable('images', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   createdAt: at('created_at').notNull(),
+  /**
+   * A private image (a driver's photo of a delivery at a customer's door) is never served by `GET /api/images/:id`,
+   * whose ids are not secret; only the routes that check who asks serve it.
+   */
+  private: boolean('private').notNull().default(false),
 });
 
 /** Resized WebP copies of an image, one per width, for list answers (`imageUrl?w=`). */

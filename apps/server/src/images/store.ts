@@ -10,8 +10,11 @@ export function imageUrl(imageId: string | null | undefined, width?: number): st
   return width ? `/api/images/${imageId}?w=${width}` : `/api/images/${imageId}`;
 }
 
-/** Stores already-processed images in one go (the seed renders many at once). Returns their ids in order. */
-export async function saveImages(db: Db, processed: ProcessedImage[], now: Date): Promise<string[]> {
+/**
+ * Stores already-processed images in one go (the seed renders many at once). Returns their ids in order. A private
+ * image (`{private: true}`) is served only by a route that checks who asks, never by `GET /api/images/:id`.
+ */
+export async function saveImages(db: Db, processed: ProcessedImage[], now: Date, options: { private?: boolean } = {}): Promise<string[]> {
   if (processed.length === 0) return [];
   const ids = processed.map(() => newId(now));
   await db.insert(images).values(
@@ -22,6 +25,7 @@ export async function saveImages(db: Db, processed: ProcessedImage[], now: Date)
       width: image.width,
       height: image.height,
       createdAt: now,
+      private: options.private ?? false,
     })),
   );
   const variantRows = processed.flatMap((image, i) =>
@@ -49,10 +53,13 @@ export interface ImageBytes {
 
 /**
  * The stored image closest to `width`: the smallest variant at least that wide, else the original.
- * Without a width, the original. Null when the id is unknown.
+ * Without a width, the original. Null when the id is unknown, or names a private image and `private` is not asked.
  */
-export async function loadImage(db: Db, imageId: string, width?: number): Promise<ImageBytes | null> {
-  const [original] = await db.select({ mime: images.mime, width: images.width }).from(images).where(eq(images.id, imageId));
+export async function loadImage(db: Db, imageId: string, width?: number, options: { private?: boolean } = {}): Promise<ImageBytes | null> {
+  const [original] = await db
+    .select({ mime: images.mime, width: images.width })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.private, options.private ?? false)));
   if (!original) return null;
   if (width !== undefined && width < original.width) {
     const [variant] = await db

@@ -14,6 +14,7 @@
  *   delivered answer the stop's run as it is then (`{run}`); location answers `{shown}`.
  */
 import { z } from 'zod';
+import { base64FileSchema, PRODUCT_IMAGE_MAX_BYTES } from './catalogue';
 import { orderStatusSchema } from '../domain/order-status';
 
 const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be an id');
@@ -130,10 +131,17 @@ export const deliveredBodySchema = z.strictObject({
       CASH_MESSAGE,
     )
     .optional(),
-  /** An image uploaded first through the images route, shown to the shop as proof of delivery. */
-  photoImageId: idSchema.optional(),
 });
 export type DeliveredBody = z.infer<typeof deliveredBodySchema>;
+
+/**
+ * `POST /api/driver/orders/:id/photo` (multipart `myfiles`, or JSON `{file}` in base64): the driver's photo of the
+ * delivery at the door, kept private (the shop sees it through `GET /api/orders/:id/photo`, never by its image id).
+ */
+export const deliveryPhotoBodySchema = z.object({ file: base64FileSchema.optional() });
+export const deliveryPhotoAnswerSchema = z.object({ photoImageId: z.string() });
+/** The most a delivery photo may be, as a product's photo: a phone's full-size photo. */
+export const DELIVERY_PHOTO_MAX_BYTES = PRODUCT_IMAGE_MAX_BYTES;
 
 export const driverLocationBodySchema = z.strictObject({
   lat: z.number('lat must be a latitude from -90 to 90').min(-90).max(90),

@@ -7,9 +7,11 @@ import type { DeliveredBody, DeliveryRun, DriverLocationBody } from '@shop/share
 import { isPlausibleFix } from '@shop/shared/domain/driver-position';
 import { formatPounds } from '@shop/shared/domain/money';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { inTransaction, type InTransaction } from '../../db/client';
+import { inTransaction, type Db, type InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
-import { deliveryRuns, driverPositions, images, orders, runStops } from '../../db/schema';
+import { deliveryRuns, driverPositions, orders, runStops } from '../../db/schema';
+import type { ProcessedImage } from '../../images/process';
+import { deleteImage, loadImage, saveImages, type ImageBytes } from '../../images/store';
 import { HttpError } from '../../http-errors';
 import { actorOf } from '../audit/public';
 import type { SessionUser } from '../auth/public';
@@ -97,22 +99,19 @@ async function markDelivered(
   runId: string,
   orderId: string,
   now: Date,
-  facts: { cashCollected: number | null; photoImageId: string | null },
+  facts: { cashCollected: number | null },
 ): Promise<void> {
   await lockRuns(tx, [runId]);
   const marked = await tx
     .update(runStops)
-    .set({ deliveredAt: now, cashCollected: facts.cashCollected, photoImageId: facts.photoImageId })
+    .set({ deliveredAt: now, cashCollected: facts.cashCollected })
     .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId), isNull(runStops.deliveredAt)))
     .returning({ orderId: runStops.orderId });
   if (marked.length === 0) {
-    // Delivered by the shop's hand first: the driver's word on the cash (and the photo) is still theirs to add.
+    // Delivered by the shop's hand first: the driver's word on the cash is still theirs to add.
     const still = await tx
       .update(runStops)
-      .set({
-        cashCollected: sql`coalesce(${runStops.cashCollected}, ${facts.cashCollected})`,
-        photoImageId: sql`coalesce(${runStops.photoImageId}, ${facts.photoImageId})`,
-      })
+      .set({ cashCollected: sql`coalesce(${runStops.cashCollected}, ${facts.cashCollected})` })
       .where(and(eq(runStops.orderId, orderId), eq(runStops.runId, runId)))
       .returning({ orderId: runStops.orderId });
     if (still.length === 0) throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
@@ -121,7 +120,7 @@ async function markDelivered(
 }
 
 /**
- * `POST /api/driver/orders/:id/delivered {cashCollected?, photoImageId?}`: picked up first (409 NOT_PICKED_UP); a
+ * `POST /api/driver/orders/:id/delivered {cashCollected?}`: picked up first (409 NOT_PICKED_UP); a
  * cash order needs the cash collected (422 CASH_REQUIRED), a paid one refuses it (422 CASH_NOT_EXPECTED). The order
  * goes 'Delivered Order' as a staff change does, the stop's facts and the run's end in the same transaction. Again:
  * no change (the first answer stands).
@@ -138,11 +137,7 @@ export async function deliver(ctx: OrderContext, driver: SessionUser, orderId: s
     throw new HttpError('CASH_REQUIRED', `Order ${number} is cash on delivery (${formatPounds(due)} due): enter the cash you collected`);
   }
   if (due === 0 && collected !== null) throw new HttpError('CASH_NOT_EXPECTED', `Order ${number} is paid: there is no cash to collect`);
-  if (body.photoImageId) {
-    const photo = await ctx.db.select({ id: images.id }).from(images).where(eq(images.id, body.photoImageId));
-    if (photo.length === 0) throw new HttpError('IMAGE_NOT_FOUND', 'The photo was not found: upload it again');
-  }
-  const facts = { cashCollected: collected, photoImageId: body.photoImageId ?? null };
+  const facts = { cashCollected: collected };
   const result = await updateOrderStatus(ctx, actorOf(driver), orderId, {
     status: 'Delivered Order',
     alongside: (tx, now) => markDelivered(tx, stop.runId, orderId, now, facts),
@@ -195,4 +190,38 @@ export async function recordLocation(
     if (onTheWay.length > 0) emitDeliveryChanged(db, { orders: onTheWay, positionOnly: true });
   }
   return { shown };
+}
+
+/**
+ * `POST /api/driver/orders/:id/photo`: the driver's photo of the delivery at the door, on their own stop once picked up
+ * (before or after Delivered), stored as a private image; a second photo replaces the first. The board hears of it.
+ */
+export async function attachDeliveryPhoto(
+  ctx: Pick<OrderContext, 'db' | 'now'>,
+  driver: SessionUser,
+  orderId: string,
+  photo: ProcessedImage,
+): Promise<{ photoImageId: string }> {
+  const stop = await ownStop(ctx.db, driver.id, orderId);
+  if (!stop.pickedUpAt) {
+    throw new HttpError('NOT_PICKED_UP', `Order ${displayOrderId(orderId)} is not picked up yet: tap Picked up first`);
+  }
+  const [photoImageId] = await saveImages(ctx.db, [photo], ctx.now(), { private: true });
+  if (!photoImageId) throw new Error('the photo was not stored');
+  const previous = await inTransaction(ctx.db, async (tx) => {
+    const [before] = await tx.select({ photo: runStops.photoImageId }).from(runStops).where(eq(runStops.orderId, orderId)).for('update');
+    await tx.update(runStops).set({ photoImageId }).where(eq(runStops.orderId, orderId));
+    return before?.photo ?? null;
+  });
+  if (previous) await deleteImage(ctx.db, previous);
+  // The board shows the photo's link at once.
+  const [order] = await ctx.db.select({ userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (order) emitDeliveryChanged(ctx.db, { orders: [{ orderId, userId: order.userId, status: order.status }] });
+  return { photoImageId };
+}
+
+/** `GET /api/orders/:id/photo`: the delivery's photo, for the staff who see the board; null when none was taken. */
+export async function deliveryPhotoOf(db: Db, orderId: string): Promise<ImageBytes | null> {
+  const [stop] = await db.select({ photo: runStops.photoImageId }).from(runStops).where(eq(runStops.orderId, orderId));
+  return stop?.photo ? loadImage(db, stop.photo, undefined, { private: true }) : null;
 }

@@ -5,6 +5,9 @@ import {
   assignAnswerSchema,
   assignBodySchema,
   deliveredBodySchema,
+  DELIVERY_PHOTO_MAX_BYTES,
+  deliveryPhotoAnswerSchema,
+  deliveryPhotoBodySchema,
   dispatchAnswerSchema,
   driverLocationAnswerSchema,
   driverLocationBodySchema,
@@ -14,16 +17,25 @@ import {
   unassignAnswerSchema,
 } from '@shop/shared/contract/dispatch';
 import { HttpError } from '../../http-errors';
-import { errorAnswers, idParams } from '../../http/route-schemas';
+import { errorAnswers, idParams, imageFormBody } from '../../http/route-schemas';
+import { acceptImageForms, IMAGE_JSON_BODY_LIMIT, readImageWrite } from '../../images/image-form';
+import type { UploadRules } from '../../images/upload';
 import { actorOf } from '../audit/public';
 import { currentUser, requirePermission } from '../auth/public';
 import { markReady, onOrderStatusChanged, orderId } from '../orders/public';
 import { assignOrder, reorderRun, settleRunOfOrder, unassignOrder } from './assign';
 import { readDispatchBoard } from './board';
-import { deliver, driverRuns, pickUp, recordLocation } from './driver';
+import { attachDeliveryPhoto, deliver, deliveryPhotoOf, driverRuns, pickUp, recordLocation } from './driver';
 import { emitDeliveryChanged } from './events';
 
 const nothing = z.strictObject({}).describe('Nothing (an empty body or none)');
+
+const PHOTO_UPLOAD: UploadRules = {
+  maxBytes: DELIVERY_PHOTO_MAX_BYTES,
+  tooLargeMessage: `The photo is over ${DELIVERY_PHOTO_MAX_BYTES / 1_000_000} MB: take it again at a smaller size`,
+};
+/** The photo's bytes: a Buffer sent as it is. */
+const photoBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
 /** A run's id from the path; a malformed one names no run. */
 function runId(raw: string): string {
@@ -34,6 +46,7 @@ function runId(raw: string): string {
 
 /** The shop's own drivers (decision 1700): dispatch in the back office, and the driver's phone. */
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptImageForms(app);
   const tags = ['dispatch'];
   const stopSettling = onOrderStatusChanged(
     app.db,
@@ -157,6 +170,43 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ run: await deliver(app, currentUser(request), orderId(request.params.id), request.body) }),
+  );
+  app.post(
+    '/driver/orders/:id/photo',
+    {
+      preValidation: requirePermission('ownDeliveries'),
+      bodyLimit: IMAGE_JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'The driver’s photo of one of their deliveries at the door, kept private (a second replaces the first)',
+        params: idParams,
+        documentedBody: imageFormBody(deliveryPhotoBodySchema),
+        response: { 200: deliveryPhotoAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const id = orderId(request.params.id);
+      const { image } = await readImageWrite(request, deliveryPhotoBodySchema, PHOTO_UPLOAD);
+      if (!image) throw new HttpError('IMAGE_REQUIRED', 'Take or choose a photo of the delivery');
+      return attachDeliveryPhoto(app, currentUser(request), id, image);
+    },
+  );
+  app.get(
+    '/orders/:id/photo',
+    {
+      preValidation: requirePermission('board'),
+      schema: {
+        tags,
+        summary: 'The driver’s photo of a delivery (WebP), for the staff who see the board; 404 when none was taken',
+        params: idParams,
+        response: { 200: { description: 'The photo', content: { 'image/webp': { schema: photoBytes } } }, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const photo = await deliveryPhotoOf(app.db, orderId(request.params.id));
+      if (!photo) throw new HttpError('IMAGE_NOT_FOUND', 'No photo was taken of this delivery');
+      return reply.type(photo.mime).send(photo.data);
+    },
   );
   app.post(
     '/driver/location',

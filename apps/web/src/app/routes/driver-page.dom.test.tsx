@@ -141,6 +141,12 @@ function openDriver(runs: DeliveryRun[], role: 'driver' | 'customer' = 'driver')
       if (found.run.stops.every((each) => each.deliveredAt)) found.run.finishedAt = found.stop.deliveredAt;
       return ok({});
     },
+    'POST /driver/orders/:id/photo': (_request, { id = '' }) => {
+      const found = stop(id);
+      if (!found) return refuse('ORDER_NOT_FOUND', 'That delivery is not yours');
+      found.stop.photoImageId = '65f0000000000000000000f1';
+      return ok({ photoImageId: found.stop.photoImageId });
+    },
     'GET /driver/tips': () =>
       ok({
         worker: { id: ANN, name: 'Ann' },
@@ -260,6 +266,25 @@ describe('the driver’s phone', () => {
     state.runs = [annsRun()];
     serverEmit('runs_changed', {});
     expect(await screen.findByRole('region', { name: 'Run 1' })).toBeVisible();
+  });
+
+  it('sends a photo of the door from the phone’s camera once picked up, as a multipart form', async () => {
+    const { api, user } = openDriver([annsRun()]);
+    await screen.findByRole('region', { name: 'Run 1' });
+    const first = stopCard(1, '0a1a2b');
+    // At the shop there is nothing to photograph yet.
+    expect(within(first).queryByLabelText('Photo of the door (optional)')).toBeNull();
+    await user.click(within(first).getByRole('button', { name: 'Picked up' }));
+    const camera = await within(stopCard(1, '0a1a2b')).findByLabelText('Photo of the door (optional)');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    await user.upload(camera, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'door.jpg', { type: 'image/jpeg' }));
+    expect(await within(stopCard(1, '0a1a2b')).findByText('Photo sent to the shop')).toBeVisible();
+    const sent = api.sent('POST /driver/orders/:id/photo');
+    expect(sent.map((request) => request.path)).toEqual([`/driver/orders/${A}/photo`]);
+    // The fake API reads a multipart body as its fields.
+    expect((sent[0]?.body as { myfiles: File }).myfiles.name).toBe('door.jpg');
+    expect(within(stopCard(1, '0a1a2b')).getByLabelText('Take the photo again')).toBeInTheDocument();
   });
 
   it('shows the driver their own tips, month by month, when they open My tips', async () => {

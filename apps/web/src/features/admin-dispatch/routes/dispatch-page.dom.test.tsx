@@ -109,7 +109,14 @@ describe('the Dispatch screen', () => {
         'run-1',
         BOB,
         'Bob',
-        [stopOf(d, 1, { pickedUpAt: '2026-11-29T18:10:00.000Z', deliveredAt: '2026-11-29T18:22:00.000Z', cashCollected: 23.5 })],
+        [
+          stopOf(d, 1, {
+            pickedUpAt: '2026-11-29T18:10:00.000Z',
+            deliveredAt: '2026-11-29T18:22:00.000Z',
+            cashCollected: 23.5,
+            photoImageId: '65f0000000000000000000f1',
+          }),
+        ],
         {
           startedAt: '2026-11-29T18:10:00.000Z',
         },
@@ -141,6 +148,11 @@ describe('the Dispatch screen', () => {
     expect(card('Driver Bob')).toHaveTextContent('Not seen today');
     expect(stopsOf('Bob: On the road since 18:10')).toEqual(['Stop 1: order 0d7a8b']);
     expect(card('Driver Bob')).toHaveTextContent('Delivered 18:22');
+    // The driver's photo at the door, through the order (never by the image's id).
+    expect(within(card('Driver Bob')).getByRole('link', { name: 'Photo of the delivery' })).toHaveAttribute(
+      'href',
+      `/api/orders/${D}/photo`,
+    );
   });
 
   it('gives a suggested run to the driver chosen, in its order, with one tap', async () => {

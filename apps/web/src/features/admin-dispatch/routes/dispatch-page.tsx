@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -203,6 +204,11 @@ function SuggestionCard({
   );
 }
 
+/** The driver's photo of a delivery at the door, for the staff who see the board (kept private by the server). */
+export function deliveryPhotoUrl(orderId: string): string {
+  return `/api/orders/${encodeURIComponent(orderId)}/photo`;
+}
+
 /**
  * A stop on a run: where it is, and while it is still at the shop, move it to another driver or take it off (once
  * picked up it is in the driver's hands: the server refuses either).
@@ -227,6 +233,11 @@ function StopRow({ stop, run, drivers, report }: { stop: RunStop; run: DeliveryR
         </Typography>
       </Stack>
       <AddressLines order={stop} />
+      {stop.photoImageId && (
+        <Link href={deliveryPhotoUrl(stop.orderId)} target="_blank" rel="noopener" variant="body2">
+          Photo of the delivery
+        </Link>
+      )}
       {!stop.pickedUpAt && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <DriverSelect

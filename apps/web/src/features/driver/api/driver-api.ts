@@ -53,3 +53,19 @@ export function useDelivered() {
 export function sendLocation(body: DriverLocationBody): Promise<{ shown: boolean }> {
   return api.post<{ shown: boolean }>('/driver/location', body);
 }
+
+/**
+ * `POST /api/driver/orders/{id}/photo`: the photo of the delivery at the door, sent as the phone took it (multipart
+ * `myfiles`); the server keeps it private and the shop sees it on the order.
+ */
+export function useDeliveryPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, file }: { orderId: string; file: File }) => {
+      const form = new FormData();
+      form.append('myfiles', file);
+      return api.post<{ photoImageId: string }>(`/driver/orders/${encodeURIComponent(orderId)}/photo`, form);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: DRIVER_RUNS_KEY }),
+  });
+}

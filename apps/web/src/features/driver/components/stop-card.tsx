@@ -4,7 +4,7 @@ import { formatPounds, penceToPounds, poundsToPence } from '@shop/shared/domain/
 import { formatPhone } from '@shop/shared/domain/phone';
 import { formatWirePounds } from '../../../lib/money';
 import { shopClock } from '../../../lib/shop-clock';
-import { useDelivered, usePickedUp } from '../api/driver-api';
+import { useDelivered, useDeliveryPhoto, usePickedUp } from '../api/driver-api';
 import { mapsLink, telLink } from '../lib/maps-link';
 
 const CASH_MESSAGE = 'Enter the cash you took, such as 23.50';
@@ -68,6 +68,43 @@ function CashForm({ stop, onCancel }: { stop: RunStop; onCancel: () => void }) {
   );
 }
 
+/** An optional photo of the delivery at the door, once picked up: the phone's camera, sent at once. */
+function DoorPhoto({ stop }: { stop: RunStop }) {
+  const photo = useDeliveryPhoto();
+  const id = useId();
+  return (
+    <div className="driver-photo">
+      <label htmlFor={id} className="driver-button">
+        {stop.photoImageId ? 'Take the photo again' : 'Photo of the door (optional)'}
+      </label>
+      <input
+        id={id}
+        className="driver-photo-input"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        disabled={photo.isPending}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) photo.mutate({ orderId: stop.orderId, file });
+          event.target.value = '';
+        }}
+      />
+      {photo.isPending && <p className="driver-text">Sending the photo…</p>}
+      {stop.photoImageId && !photo.isPending && (
+        <p className="driver-done" role="status">
+          Photo sent to the shop
+        </p>
+      )}
+      {photo.isError && (
+        <p className="driver-error" role="alert">
+          {messageOf(photo.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** What the driver does next at this stop: Picked up, then Delivered; the times once done. */
 function StopActions({ stop }: { stop: RunStop }) {
   const pickedUp = usePickedUp();
@@ -105,6 +142,7 @@ function StopActions({ stop }: { stop: RunStop }) {
   return (
     <>
       <p className="driver-done">Picked up {shopClock(stop.pickedUpAt)}</p>
+      <DoorPhoto stop={stop} />
       {askingCash ? (
         <CashForm stop={stop} onCancel={() => setAskingCash(false)} />
       ) : (
