@@ -100,6 +100,11 @@ function currentStep(page: Page) {
   return page.getByRole('list', { name: 'Order status' }).locator('[aria-current="step"]');
 }
 
+/** An accepted delivery's progress (decision 1702): the stage it is at now, each done one with its time. */
+function deliveryStep(page: Page) {
+  return page.getByRole('list', { name: 'Delivery progress' }).locator('[aria-current="step"]');
+}
+
 test('a guest pays a delivery by test card, lands on its tracking page, which follows the shop’s accept live; the receipt’s link opens it', async ({
   page,
   browser,
@@ -149,7 +154,11 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
   const promise = page.getByRole('status', { name: 'Order promise' });
   await expect(promise).toContainText('Your order has been approved');
   await expect(promise).toContainText('Expected at 18:30');
-  await expect(currentStep(page)).toContainText('Approved Order');
+  // Accepted for as soon as possible: the kitchen is making it from the accept, each stage with when it happened.
+  await expect(deliveryStep(page)).toContainText('Being made');
+  await expect(page.getByRole('list', { name: 'Delivery progress' }).getByRole('listitem').first()).toContainText(
+    'Accepted18/11/2026 at 18:00',
+  );
   await shoot(page, 'tracking-accepted');
   await expectNoViolations(page, 'the tracking page');
 
@@ -162,7 +171,7 @@ test('a guest pays a delivery by test card, lands on its tracking page, which fo
     await useShopClock(other);
     await other.goto(link);
     await expect(other.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
-    await expect(currentStep(other)).toContainText('Approved Order');
+    await expect(deliveryStep(other)).toContainText('Being made');
     await expect(other.getByRole('status', { name: 'Order promise' })).toContainText('Expected at 18:30');
     await expect(other.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   } finally {
