@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AuthAnswer,
@@ -121,13 +122,14 @@ export function useDeleteAccount() {
   const mutation = useMutation({
     mutationFn: (body: DeleteAccountBody) => api.post<DeleteAccountAnswer>('/profile/delete', body),
   });
-  const forget = () => {
+  // One function for the screen's life: the screen calls it when it leaves the page.
+  const forget = useCallback(() => {
     cartStore.clear();
     rememberUser(null);
     // Signed out first, in the session query every screen watches (clearing the cache first would leave the
     // screens watching a query no longer in it: the nav bar kept 'Log Out'); then everything cached for the user goes.
     queryClient.setQueryData(sessionQueryKey, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-  };
+  }, [queryClient]);
   return { ...mutation, forget };
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, buttonClass, Dialog } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
@@ -21,17 +21,26 @@ export function MyDataSection() {
   const deleted = remove.isSuccess;
   const formId = useId();
 
-  /** Once deleted: signed out here too, to the menu. */
-  const leave = async () => {
-    // On the menu first (its chunk loaded): signed out on the profile, its guard would send the customer to sign in.
-    await navigate(paths.home, { replace: true });
-    remove.forget();
+  // Once deleted: to the menu, and signed out here too once the profile has gone from the page. Signed out while the
+  // profile is still drawn (the router renders the menu in a transition, which may not have committed when its
+  // navigation resolves), the profile's guard would send the customer to sign in instead.
+  const { forget } = remove;
+  const leaving = useRef(false);
+  useEffect(
+    () => () => {
+      if (leaving.current) forget();
+    },
+    [forget],
+  );
+  const leave = () => {
+    leaving.current = true;
+    void navigate(paths.home, { replace: true });
   };
 
   const close = () => {
     if (remove.isPending) return;
     if (deleted) {
-      void leave();
+      leave();
       return;
     }
     setOpen(false);
@@ -42,7 +51,7 @@ export function MyDataSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (deleted) {
-      void leave();
+      leave();
       return;
     }
     remove.mutate({ password }, { onSettled: () => setPassword('') });
