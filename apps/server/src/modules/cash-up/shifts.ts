@@ -16,14 +16,10 @@ import { newId } from '../../db/id';
 import { deliveryRuns, driverShifts, orders, runStops, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { recordAudit, type AuditActor } from '../audit/public';
+import { staffName } from '../reports/public';
 import { readPayPerDrop } from '../settings/public';
 
 export const SHIFT_NOT_FOUND = 'No driver shift with that id';
-
-/** A worker's name as the cash-up and the tips show it; a closed account keeps its id, not its name. */
-export function workerName(row: { username: string; deletedAt: Date | null }): string {
-  return row.username.trim() || (row.deletedAt ? 'Former staff member' : 'Unnamed driver');
-}
 
 export function todayKey(now: Date): string {
   return dateKey(londonParts(now));
@@ -91,7 +87,7 @@ async function readDay(db: InTransaction, date: string, driverId?: string): Prom
     ids.length === 0
       ? []
       : await db.select({ id: users.id, username: users.username, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, ids));
-  const names = new Map(people.map((row) => [row.id, { id: row.id, name: workerName(row) }]));
+  const names = new Map(people.map((row) => [row.id, { id: row.id, name: staffName(row.username, row.deletedAt) }]));
   return { stops, onTheRoad, shifts, names };
 }
 
@@ -136,7 +132,7 @@ async function readDrivers(db: InTransaction): Promise<Person[]> {
     .from(users)
     .where(and(eq(users.role, 'driver'), isNull(users.deletedAt)))
     .orderBy(asc(users.username), asc(users.id));
-  return rows.map((row) => ({ id: row.id, name: workerName(row) }));
+  return rows.map((row) => ({ id: row.id, name: staffName(row.username, row.deletedAt) }));
 }
 
 /** `GET /api/driver-shifts?date=`: every driver who delivered, is on the road or has a shift that day. */
@@ -174,7 +170,7 @@ export async function openDriverShift(
     .from(users)
     .where(and(eq(users.id, body.driverId), eq(users.role, 'driver'), isNull(users.deletedAt)));
   if (!driver) throw new HttpError('DRIVER_NOT_FOUND', 'No driver with that id: a shift is for a member of staff with the driver role');
-  const name = workerName(driver);
+  const name = staffName(driver.username, driver.deletedAt);
   try {
     await ctx.db.transaction(async (tx) => {
       const id = newId(now);

@@ -5,22 +5,21 @@
  * tips are paid out in full, once the month is over, by the end of the following month; the record of each tip is
  * the order itself (never deleted: account deletion anonymises the person and keeps the amounts) and tip_payouts.
  */
-import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { DriverTipsAnswer, Person, TipPayoutMethod, TipPayoutsAnswer, WorkerTipMonth } from '@shop/shared/contract/cash-up';
 import { checkTipPayout, monthDates, monthLabel, monthOfDate, tipMonth, tipsDueDate } from '@shop/shared/domain/driver-cash-up';
-import { addDays, londonInstant, londonParts } from '@shop/shared/domain/london-time';
+import { addDays, londonParts } from '@shop/shared/domain/london-time';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
 import { dateKey, dateOfKey } from '@shop/shared/domain/opening-hours';
 import { displayOrderId } from '@shop/shared/domain/order-id';
-import { driverTip, tipRefunded } from '@shop/shared/domain/tips';
 import type { ServiceContext } from '../../context';
 import type { InTransaction } from '../../db/client';
 import { newId } from '../../db/id';
-import { deliveryRuns, orders, runStops, tipPayouts, users } from '../../db/schema';
+import { tipPayouts, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { recordAudit, type AuditActor } from '../audit/public';
-import { placedOrderCondition } from '../orders/public';
-import { todayKey, workerName } from './shifts';
+import { readDeliveredTips, staffName } from '../reports/public';
+import { todayKey } from './shifts';
 
 /** How long the shop keeps the record of tips: the Act's three years, counted from the end of the tip's month. */
 export const TIP_RECORDS_KEPT_YEARS = 3;
@@ -45,47 +44,10 @@ function londonDate(at: Date): string {
 
 /** Delivered orders with a tip placed between two London dates (inclusive), oldest first, with their driver. */
 async function readTipRecords(db: InTransaction, from: string, to: string, workerId?: string): Promise<TipRecord[]> {
-  const conditions: SQL[] = [
-    placedOrderCondition,
-    eq(orders.status, 'Delivered Order'),
-    gt(orders.tip, 0),
-    gte(orders.placedAt, londonInstant(dateOfKey(from))),
-    lt(orders.placedAt, londonInstant(addDays(dateOfKey(to), 1))),
-  ];
-  if (workerId) conditions.push(eq(deliveryRuns.driverId, workerId));
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      placedAt: orders.placedAt,
-      total: orders.total,
-      tip: orders.tip,
-      refundedTotal: orders.refundedTotal,
-      deliveredAt: runStops.deliveredAt,
-      driverId: deliveryRuns.driverId,
-      username: users.username,
-      deletedAt: users.deletedAt,
-    })
-    .from(orders)
-    .leftJoin(runStops, eq(runStops.orderId, orders.id))
-    .leftJoin(deliveryRuns, eq(deliveryRuns.id, runStops.runId))
-    .leftJoin(users, eq(users.id, deliveryRuns.driverId))
-    .where(and(...conditions))
-    .orderBy(asc(orders.placedAt), asc(orders.id));
-  return rows.map((row) => {
-    const placedAt = row.placedAt ?? new Date(0);
-    const date = londonDate(placedAt);
-    return {
-      orderId: row.orderId,
-      placedAt,
-      date,
-      month: monthOfDate(date),
-      deliveredAt: row.deliveredAt,
-      tip: row.tip,
-      tipRefunded: tipRefunded(row),
-      driverTip: driverTip(row),
-      worker:
-        row.driverId === null ? null : { id: row.driverId, name: workerName({ username: row.username ?? '', deletedAt: row.deletedAt }) },
-    };
+  const tips = await readDeliveredTips(db, { from, to, ...(workerId ? { driverId: workerId } : {}) });
+  return tips.map(({ driver, ...tip }) => {
+    const date = londonDate(tip.placedAt);
+    return { ...tip, date, month: monthOfDate(date), worker: driver };
   });
 }
 
@@ -122,7 +84,7 @@ async function readWorkers(db: InTransaction, ids: string[]): Promise<Map<string
     .select({ id: users.id, username: users.username, deletedAt: users.deletedAt })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: workerName(row) }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: staffName(row.username, row.deletedAt) }]));
 }
 
 interface MonthFacts {
@@ -299,7 +261,7 @@ export async function driverTipsStatement(
     .orderBy(asc(tipPayouts.month));
   const payouts = new Map(payoutRows.map((row) => [row.month, row]));
   const months = [...new Set([...records.map((record) => record.month), ...payouts.keys()])].sort();
-  const person = { id: worker.id, name: workerName({ username: worker.username, deletedAt: null }) };
+  const person = { id: worker.id, name: staffName(worker.username, null) };
   const monthRows = months.map((month) => {
     const { worker: _worker, ...row } = workerMonth(
       person,

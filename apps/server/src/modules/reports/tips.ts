@@ -12,6 +12,7 @@ import { dateKey, dateOfKey } from '@shop/shared/domain/opening-hours';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { driverTip, tipRefunded } from '@shop/shared/domain/tips';
 import type { ServiceContext } from '../../context';
+import type { InTransaction } from '../../db/client';
 import { deliveryRuns, orders, runStops, users } from '../../db/schema';
 import { placedOrderCondition } from '../orders/public';
 
@@ -23,26 +24,46 @@ export function tipsReportDates(query: TipsReportQuery, now: Date): { from: stri
   return { from, to };
 }
 
-/** A closed staff account keeps its id on its tips, not its name. */
-function driverName(username: string, deletedAt: Date | null): string {
+/** A member of staff as tips name them: a closed account keeps its id on its tips, not its name. */
+export function staffName(username: string, deletedAt: Date | null): string {
   return username.trim() || (deletedAt ? 'Former staff member' : 'Unnamed driver');
 }
 
-export async function tipsReport(ctx: Pick<ServiceContext, 'db' | 'now'>, query: TipsReportQuery): Promise<TipsReportAnswer> {
-  const { from, to } = tipsReportDates(query, ctx.now());
-  const rows = await ctx.db
+/** A delivered order's tip as charged, what of it was refunded and what its driver gets: pence. */
+export interface DeliveredTip {
+  orderId: string;
+  placedAt: Date;
+  /** When its driver said delivered; null for one delivered without a run. */
+  deliveredAt: Date | null;
+  tip: number;
+  tipRefunded: number;
+  driverTip: number;
+  /** The driver of the run it was delivered on; null for one delivered without a run. */
+  driver: { id: string; name: string } | null;
+}
+
+/**
+ * Every delivered order with a tip placed between two London dates (both inclusive), oldest first, with its driver
+ * (dispatch's run tables); one driver's only when `driverId` is given. The tips report and the cash-up's pay-outs
+ * read the same records.
+ */
+export async function readDeliveredTips(
+  db: InTransaction,
+  range: { from: string; to: string; driverId?: string },
+): Promise<DeliveredTip[]> {
+  const rows = await db
     .select({
       id: orders.id,
       placedAt: orders.placedAt,
       total: orders.total,
       tip: orders.tip,
       refundedTotal: orders.refundedTotal,
+      deliveredAt: runStops.deliveredAt,
       driverId: deliveryRuns.driverId,
       driverName: users.username,
       driverDeletedAt: users.deletedAt,
     })
     .from(orders)
-    // The driver of the run the order was delivered on (dispatch's tables); none for one delivered without a run.
     .leftJoin(runStops, eq(runStops.orderId, orders.id))
     .leftJoin(deliveryRuns, eq(deliveryRuns.id, runStops.runId))
     .leftJoin(users, eq(users.id, deliveryRuns.driverId))
@@ -51,26 +72,39 @@ export async function tipsReport(ctx: Pick<ServiceContext, 'db' | 'now'>, query:
         placedOrderCondition,
         eq(orders.status, 'Delivered Order'),
         gt(orders.tip, 0),
-        gte(orders.placedAt, londonInstant(dateOfKey(from))),
-        lt(orders.placedAt, londonInstant(addDays(dateOfKey(to), 1))),
+        gte(orders.placedAt, londonInstant(dateOfKey(range.from))),
+        lt(orders.placedAt, londonInstant(addDays(dateOfKey(range.to), 1))),
+        range.driverId ? eq(deliveryRuns.driverId, range.driverId) : undefined,
       ),
     )
     .orderBy(asc(orders.placedAt), asc(orders.id));
+  return rows.map((row) => ({
+    orderId: row.id,
+    placedAt: row.placedAt ?? new Date(0),
+    deliveredAt: row.deliveredAt,
+    tip: row.tip,
+    tipRefunded: tipRefunded(row),
+    driverTip: driverTip(row),
+    driver: row.driverId === null ? null : { id: row.driverId, name: staffName(row.driverName ?? '', row.driverDeletedAt) },
+  }));
+}
+
+export async function tipsReport(ctx: Pick<ServiceContext, 'db' | 'now'>, query: TipsReportQuery): Promise<TipsReportAnswer> {
+  const { from, to } = tipsReportDates(query, ctx.now());
+  const records = await readDeliveredTips(ctx.db, { from, to });
   const sums = { tip: 0, tipRefunded: 0, driverTip: 0 };
-  const tips = rows.map((row) => {
-    const refunded = tipRefunded(row);
-    const driver = driverTip(row);
-    sums.tip += row.tip;
-    sums.tipRefunded += refunded;
-    sums.driverTip += driver;
+  const tips = records.map((record) => {
+    sums.tip += record.tip;
+    sums.tipRefunded += record.tipRefunded;
+    sums.driverTip += record.driverTip;
     return {
-      orderId: row.id,
-      displayId: displayOrderId(row.id),
-      placedAt: (row.placedAt ?? new Date(0)).toISOString(),
-      tip: penceToPounds(row.tip),
-      tipRefunded: penceToPounds(refunded),
-      driverTip: penceToPounds(driver),
-      driver: row.driverId === null ? null : { id: row.driverId, name: driverName(row.driverName ?? '', row.driverDeletedAt) },
+      orderId: record.orderId,
+      displayId: displayOrderId(record.orderId),
+      placedAt: record.placedAt.toISOString(),
+      tip: penceToPounds(record.tip),
+      tipRefunded: penceToPounds(record.tipRefunded),
+      driverTip: penceToPounds(record.driverTip),
+      driver: record.driver,
     };
   });
   return {
