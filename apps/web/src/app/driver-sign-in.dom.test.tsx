@@ -38,7 +38,7 @@ describe('signing in as a driver', () => {
     expect(window.location.pathname).toBe(paths.driver);
   });
 
-  it('takes a customer home as before', async () => {
+  it('takes a customer home after sign-in', async () => {
     const { user } = signInAs('customer');
     await logIn(user);
     expect(await screen.findByRole('heading', { name: 'Menu' })).toBeVisible();
