@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.stripe).toBeUndefined();
     expect(config.shopTime).toBeUndefined();
+    expect(config.databasePoolSize).toBe(30);
     expect(config.nodeEnv).toBe('development');
     expect(config.logLevel).toBe('info');
   });
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://shop@db:5432/shop',
+      DATABASE_POOL_SIZE: '12',
       DATA_DIR: '/var/lib/shop',
       ADMIN_EMAIL: 'Owner@Example.COM',
       ADMIN_PASSWORD: 'correct horse',
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://shop@db:5432/shop',
+      databasePoolSize: 12,
       dataDir: '/var/lib/shop',
       adminEmail: 'owner@example.com',
       adminPassword: 'correct horse',
@@ -152,6 +155,7 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://x"'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 999, got "0"'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL must be an e-mail address, got "nobody"'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters, got "short"'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL, got "http://mail"'],

@@ -102,6 +102,16 @@ const envSchema = z.object({
       .refine((v) => isUrl(v, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // Connections each process may hold on DATABASE_URL (plus 4 for the live-update adapter). Processes times this
+  // must stay under the server's max_connections (100 by default).
+  DATABASE_POOL_SIZE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, 'must be a whole number from 1 to 999')
+      .transform(Number)
+      .default(30),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   // `npm run demo` sets it: a month of made-up orders on first start (db/seed/demo.ts), so every screen has data.
   DEMO_ORDERS: z.preprocess(
@@ -324,6 +334,7 @@ export interface Config {
   /** Fastify's trustProxy (TRUST_PROXY): false, true, a hop count, or the proxies' addresses and ranges. */
   trustProxy: TrustProxy;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   /** Absolute path, or the string 'memory://' for an in-memory PGlite (tests). */
   dataDir: string;
   /** Absolute path of the built web app, when not the default apps/web/dist. */
@@ -457,6 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? false,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(process.cwd(), e.DATA_DIR),
     webDistDir: e.WEB_DIST_DIR === undefined ? undefined : path.resolve(process.cwd(), e.WEB_DIST_DIR),
     adminEmail: e.ADMIN_EMAIL,

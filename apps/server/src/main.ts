@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   // DATA_DIR holds the embedded database; a PostgreSQL server needs no local directory.
   if (!config.databaseUrl && config.dataDir !== MEMORY_DATA_DIR) await mkdir(config.dataDir, { recursive: true });
 
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   await migrateDatabase(database);
   const seed = await seedDatabase(database.db, {
     adminEmail: config.adminEmail,

@@ -115,6 +115,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // the shop clock would see orders change under it. Suites about them run runOrderTimers, or set an interval.
     // Production refuses 0 (nothing would answer for the shop), so a production test server ticks once an hour.
     ORDER_TIMERS_INTERVAL_MS: opts.env?.NODE_ENV === 'production' ? '3600000' : '0',
+    // Three test files at once, each with a server, a second pool and the live-update adapter's, stay well under
+    // PostgreSQL's 100 connections; a burst of requests queues for a connection as it would in a shop.
+    DATABASE_POOL_SIZE: '8',
     ...opts.env,
   };
 
@@ -171,7 +174,7 @@ async function openDatabase(config: Config, kind: TestDatabaseKind, seed: boolea
     return createDatabase({ dataDir: MEMORY_DATA_DIR, pgliteTemplate: template });
   }
   // A copy of its template (below): migrated, and seeded when asked.
-  return createDatabase({ databaseUrl: config.databaseUrl, dataDir: MEMORY_DATA_DIR });
+  return createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: MEMORY_DATA_DIR });
 }
 
 async function seedInto(database: DatabaseHandle, config: Config): Promise<void> {

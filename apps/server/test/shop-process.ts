@@ -161,6 +161,7 @@ export async function startShop(
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '8',
       // Its own origin: the socket handshake accepts an Origin equal to it and nothing else.
       PUBLIC_ORIGIN: `http://${host}:${listenPort}`,
       SHOP_TIME: DEFAULT_SHOP_TIME,

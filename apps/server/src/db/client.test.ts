@@ -47,6 +47,17 @@ describe('createDatabase', () => {
       expect((await handle.db.select().from(categories)).map((row) => row.name)).toEqual(['Wings']);
       await handle.close();
       await expect(handle.ping()).rejects.toThrow();
+
+      // DATABASE_POOL_SIZE: ten statements at once on a pool of 3 wait their turn on 3 server connections.
+      const small = await createDatabase({ databaseUrl: url.toString(), poolSize: 3, dataDir: 'memory://' });
+      try {
+        const backends = await Promise.all(
+          Array.from({ length: 10 }, () => small.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)),
+        );
+        expect(new Set(backends.map((result) => (result as { rows: Array<{ pid: number }> }).rows[0]?.pid)).size).toBe(3);
+      } finally {
+        await small.close();
+      }
     } finally {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();

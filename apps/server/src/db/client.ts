@@ -41,6 +41,8 @@ export interface CreateDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files (`${dataDir}/pglite`), or 'memory://' for an in-memory database. */
   dataDir: string;
+  /** The most connections the pool opens on databaseUrl (DATABASE_POOL_SIZE). */
+  poolSize?: number | undefined;
   /** Called when an idle pooled connection fails (e.g. the server restarts); the pool replaces it. */
   onPoolError?: (error: Error) => void;
   /** A PGlite data directory dump (`dumpDataDir()`) to start the in-memory database from; tests reuse a seeded one. */
@@ -235,7 +237,7 @@ export async function inTransaction<T>(db: Db, work: TransactionWork<T>, opening
 }
 
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolSize ?? 30, options.onPoolError);
   return createPglite(options.dataDir, options.pgliteTemplate);
 }
 
@@ -297,8 +299,8 @@ export function surviveLostConnections(pool: pg.Pool, opts: { releaseLost?: bool
   });
 }
 
-async function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 30 });
+async function createPostgres(databaseUrl: string, poolSize: number, onPoolError?: (error: Error) => void): Promise<PostgresHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: poolSize });
   surviveLostConnections(pool);
   // Without a listener an idle client's error (server restart, network drop) would crash the process.
   pool.on('error', (error) => {

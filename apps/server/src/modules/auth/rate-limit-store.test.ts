@@ -19,7 +19,12 @@ describe.each(testDatabases())('the rate-limit store on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ db: kind });
     db = server.app.db;
-    if (server.config.databaseUrl) other = await createDatabase({ databaseUrl: server.config.databaseUrl, dataDir: MEMORY_DATA_DIR });
+    if (server.config.databaseUrl)
+      other = await createDatabase({
+        databaseUrl: server.config.databaseUrl,
+        poolSize: server.config.databasePoolSize,
+        dataDir: MEMORY_DATA_DIR,
+      });
   });
   afterAll(async () => {
     await other?.close();
