@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { and, eq, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { OrderUpdateChannel, OrderUpdateEvent } from '@shop/shared/contract/order-updates';
@@ -8,12 +10,15 @@ import { sendSms, smsConfigured } from '../../sms/sms';
 import { trackingPath, type OrderChangeKind, type OrderStatusChangedEvent } from '../orders/public';
 import { readShopIdentity, readShopSettings } from '../settings/public';
 import { vapidKeys } from './keys';
+import { publicOnlyLookup } from './public-lookup';
 import { optedOut } from './service';
 import { pushPayload, smsText, type UpdateFacts } from './texts';
 
 /** How long a push service has to answer, and how long it keeps an update for a browser that is offline (seconds). */
 export const PUSH_TIMEOUT_MS = 10_000;
 export const PUSH_TTL_SECONDS = 60 * 60;
+
+const publicLookup = publicOnlyLookup();
 
 const EVENT_OF: Partial<Record<OrderChangeKind, OrderUpdateEvent>> = {
   accepted: 'accepted',
@@ -112,8 +117,8 @@ async function sendPush(ctx: ServiceContext, event: OrderUpdateEvent, facts: Upd
 
 /**
  * One Web Push message (RFC 8030), encrypted for the browser (RFC 8291, aes128gcm) and signed with the shop's VAPID
- * key (RFC 8292) by the web-push package; sent here with fetch, never following a redirect, so the endpoint checked
- * is the only address posted to. Answers the push service's status.
+ * key (RFC 8292) by the web-push package. Sent with node's https, which follows no redirect, to an address
+ * publicOnlyLookup has checked (the loopback stand-in of tests excepted). Answers the push service's status.
  */
 async function postPush(
   ctx: Pick<ServiceContext, 'config'>,
@@ -131,13 +136,25 @@ async function postPush(
       urgency: 'high',
     },
   );
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body ?? null,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  const url = new URL(request.endpoint);
+  const local = ctx.config.webPush.allowLocalEndpoints && url.protocol === 'http:';
+  return new Promise<number>((resolve, reject) => {
+    const sent = (local ? http : https).request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        timeout: PUSH_TIMEOUT_MS,
+        ...(ctx.config.webPush.allowLocalEndpoints ? {} : { lookup: publicLookup }),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    sent.on('timeout', () => sent.destroy(new Error(`The push service did not answer in ${PUSH_TIMEOUT_MS} ms`)));
+    sent.on('error', reject);
+    sent.end(request.body ?? undefined);
   });
-  await response.arrayBuffer();
-  return response.status;
 }
