@@ -136,6 +136,9 @@ describe.each(testDatabases())('the tracker and order updates on %s', (kind) => 
     // The customer's own order page carries the same progress.
     const page = await call(server, 'GET', `/buy-product/${mine}`, shop.customer);
     expect(page.body.delivery).toEqual(await track());
+    // With its tracking link, where the customer turns the updates on; staff follow the order on the board instead.
+    expect(page.body.trackingUrl).toBe(`/track/${token}`);
+    expect((await call(server, 'GET', `/buy-product/${mine}`, shop.admin)).body.trackingUrl).toBeUndefined();
 
     // Delivered: the time it was, and nothing more of the driver.
     await server.app.db

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { adminOrderPath, categoryProductsPath, editAddressPath, editCategoryPath, editProductPath, orderPath, paths } from '../lib/paths';
+import { adminOrderPath, categoryProductsPath, editAddressPath, editCategoryPath, editProductPath, orderPath, paths, trackPath, trackTokenOf } from '../lib/paths';
 import { routes } from './route-table';
 
 /** Every pattern the route table declares, as an absolute path (the index route is '/'), apart from the 404's '*'. */
@@ -98,6 +98,13 @@ describe('the paths of the app, written once (src/lib/paths.ts)', () => {
     expect(editCategoryPath('abc')).toBe('/categories/abc');
     expect(editProductPath('abc')).toBe('/products/abc');
     expect(categoryProductsPath('Sides To Share')).toBe('/allproduts/Sides%20To%20Share');
+  });
+
+  it('read a tracking link’s token back, and nothing from another path', () => {
+    expect(trackTokenOf(trackPath('Ab_9-xY'))).toBe('Ab_9-xY');
+    expect(trackTokenOf('/track/')).toBeNull();
+    expect(trackTokenOf('/track/a/b')).toBeNull();
+    expect(trackTokenOf('/orders/abc')).toBeNull();
   });
 
   it('are not spelt out anywhere else in apps/web/src', () => {

@@ -91,6 +91,12 @@ export const orderPath = (ordersId: string) => fill(paths.order, { ordersId });
 export const adminOrderPath = (ordersId: string) => fill(paths.adminOrder, { ordersId });
 /** /track/{token}: an order's tracking page. */
 export const trackPath = (token: string) => fill(paths.track, { token });
+/** The token of a tracking page's path, as an order answer's trackingUrl gives it; null for any other path. */
+export function trackTokenOf(path: string): string | null {
+  const prefix = paths.track.slice(0, paths.track.indexOf(':token'));
+  const token = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  return token !== '' && !token.includes('/') ? decodeURIComponent(token) : null;
+}
 /** /staff-invite/{token}: the invitation's page. */
 export const staffInvitePath = (token: string) => fill(paths.staffInvite, { token });
 /** /addaddress/{id}: the form editing one address. */

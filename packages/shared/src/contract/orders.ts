@@ -337,6 +337,8 @@ export const orderWireSchema = z.strictObject({
   takenBy: z.string().nullable().optional(),
   /** The order's refunds, oldest first (admin answers only). */
   refunds: z.array(z.lazy(() => refundWireSchema)).optional(),
+  /** The order's tracking page ('/track/{token}'): in the customer's own order only, where its updates are turned on and off. */
+  trackingUrl: z.string().nullable().optional(),
   /** The delivery's progress from its run's events (the customer's own order, decision 1702); null when there is none to show. */
   delivery: deliveryProgressSchema.nullable().optional(),
 });

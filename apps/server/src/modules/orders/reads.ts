@@ -101,7 +101,10 @@ export async function getOrder(db: Db, user: SessionUser, id: string): Promise<O
   if (!row || !(isCustomersOwn(user, row) || (can(user.role, 'board') && isPlaced(row))))
     throw new HttpError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const [order] = await withHistories(db, [row], can(user.role, 'board'));
-  return order as OrderWire;
+  // The link is the customer's to share; staff follow the order on the board.
+  return isCustomersOwn(user, row) && row.trackingToken
+    ? { ...(order as OrderWire), trackingUrl: trackingPath(row.trackingToken) }
+    : (order as OrderWire);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryProgress } from '@shop/shared/contract/dispatch';
 import type { OrderUpdatesAnswer } from '@shop/shared/contract/order-updates';
 import type { TrackAnswer } from '@shop/shared/contract/staff-orders';
 import { fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { serverEmit } from '../../../test/fake-socket';
+import { browserWithPush } from '../../../test/push-browser';
 import { renderWithProviders } from '../../../test/render';
 import { orderItemWire, orderWire } from '../../../test/wire-fixtures';
 import { TrackPage } from './track-page';
@@ -74,29 +75,6 @@ function openTracking(answers: TrackAnswer[], routes: Record<string, FakeHandler
   });
   return { api, ...renderWithProviders(<TrackPage />, { at: `/track/${TOKEN}`, route: '/track/:token' }) };
 }
-
-/** A browser with a service worker, the Push API and notifications; the permission the customer gives. */
-function browserWithPush(permission: NotificationPermission = 'granted') {
-  const subscription = {
-    endpoint: 'https://push.example.net/send/abc',
-    toJSON: () => ({
-      endpoint: 'https://push.example.net/send/abc',
-      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
-    }),
-  };
-  const subscribe = vi.fn(async () => subscription);
-  vi.stubGlobal('PushManager', class {});
-  vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => permission) });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve({ pushManager: { getSubscription: async () => null, subscribe } }) },
-  });
-  return { subscribe };
-}
-
-afterEach(() => {
-  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
-});
 
 const stages = async () =>
   within(await screen.findByRole('list', { name: 'Delivery progress' }))

@@ -19,7 +19,9 @@ import { OrderTotalRows } from '../../../components/order-total-rows';
 import { formatWirePounds } from '../../../lib/money';
 import { ReorderButton } from '../components/reorder-button';
 import { itemDetails } from '../../../lib/order-items';
-import { paths } from '../../../lib/paths';
+import { paths, trackTokenOf } from '../../../lib/paths';
+import { OrderUpdates } from '../../../components/order-updates';
+import { isFinalStatus } from '@shop/shared/domain/order-status';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -64,11 +66,15 @@ function OrderPromise({ order }: { order: OrderWire }) {
 
 function OrderDetail({ order }: { order: OrderWire }) {
   const { address } = order;
+  const trackToken = order.trackingUrl ? trackTokenOf(order.trackingUrl) : null;
   // A delivery's fee on its own line between the subtotal and the total; none when free or collected.
   const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
     <div className="order-detail">
       <OrderPromise order={order} />
+      {trackToken && order.placedAt && !isFinalStatus(order.status) && (
+        <OrderUpdates token={trackToken} fulfilment={order.fulfilment} onTheWay={order.status === 'On the way'} />
+      )}
       {order.delivery && (
         <Section title="Your delivery">
           <DeliveryProgressPanel progress={order.delivery} />

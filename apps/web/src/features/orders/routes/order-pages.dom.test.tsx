@@ -5,6 +5,7 @@ import { ORDER_UPDATED } from '@shop/shared/contract/realtime';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import { fakeApi, ok } from '../../../../test/fake-api';
 import { openSockets, serverEmit } from '../../../../test/fake-socket';
+import { browserWithPush, PUSH_ENDPOINT, PUSH_KEYS } from '../../../../test/push-browser';
 import { renderWithProviders } from '../../../../test/render';
 import { orderItemWire, orderWire, sessionAnswer } from '../../../../test/wire-fixtures';
 import { closeRealtime } from '../../../lib/realtime';
@@ -283,5 +284,42 @@ describe("the customer's order page lists each line's allergens as they were whe
     expect(row('Cola')).toHaveTextContent('Allergens: none');
     await waitFor(() => expect(row('House Special')).toHaveTextContent('Ask us about allergens: call 0117 496 0321'));
     expect(row('House Special')).not.toHaveTextContent('Allergens: none');
+  });
+});
+
+describe("the customer's order page offers the order's updates", () => {
+  const updates = { push: { offered: true, on: true, subscriptions: 0 }, sms: { offered: false, on: true } };
+
+  it('asks for notifications in this browser, as the tracking page does, while the order is live', async () => {
+    const { subscribe } = browserWithPush();
+    const order = { ...acceptedCard(), trackingUrl: '/track/tok_123' };
+    const api = fakeApi({
+      'GET /session': sessionAnswer(EMAIL),
+      'GET /buy-product/:id': () => ok(order),
+      'GET /track/:token/updates': () => ok(updates),
+      'GET /push/key': () => ok({ publicKey: PUSH_KEYS.p256dh }),
+      'POST /track/:token/push': () => ok({ ...updates, push: { offered: true, on: true, subscriptions: 1 } }),
+    });
+    const { user } = renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    await user.click(await screen.findByRole('button', { name: 'Tell me when it’s on its way' }));
+    expect(await screen.findByRole('checkbox', { name: /Notifications in this browser/ })).toBeChecked();
+    expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    expect(api.sent('POST /track/:token/push')).toEqual([
+      expect.objectContaining({ path: '/track/tok_123/push', body: { endpoint: PUSH_ENDPOINT, keys: PUSH_KEYS } }),
+    ]);
+  });
+
+  it('offers none once the order is delivered', async () => {
+    browserWithPush();
+    const order = { ...deliveredCash, trackingUrl: '/track/tok_123' };
+    const api = fakeApi({
+      'GET /session': sessionAnswer(EMAIL),
+      'GET /buy-product/:id': () => ok(order),
+      'GET /track/:token/updates': () => ok(updates),
+    });
+    renderWithProviders(<OrderDetailPage />, { at: orderPath(order._id), route: paths.order });
+    await screen.findByRole('table', { name: 'Payment' });
+    expect(screen.queryByRole('button', { name: /^Tell me when/ })).toBeNull();
+    expect(api.sent('GET /track/:token/updates')).toEqual([]);
   });
 });

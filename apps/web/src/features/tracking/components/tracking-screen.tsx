@@ -22,7 +22,7 @@ import { paths } from '../../../lib/paths';
 import { useRealtimeSocket } from '../../../lib/realtime-socket';
 import { isUnknownLink, trackQueryKey, useTrackedOrder } from '../api/tracking-api';
 import { trackSteps } from '../lib/track-steps';
-import { OrderUpdates } from './order-updates';
+import { OrderUpdates } from '../../../components/order-updates';
 
 /** What a card order's customer reads once it is placed: the money is held, not taken, until the shop accepts (decision 0800). */
 export const CARD_HELD_TEXT = 'Your card payment is held: it is taken only when the shop accepts your order.';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderUpdatesAnswer, OrderUpdatesChange, PushKeyAnswer, PushSubscribeBody } from '@shop/shared/contract/order-updates';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export const orderUpdatesKey = (token: string) => ['track', token, 'updates'] as const;
 

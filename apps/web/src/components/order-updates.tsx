@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PushSubscribeBody } from '@shop/shared/contract/order-updates';
 import type { Fulfilment } from '@shop/shared/domain/fulfilment';
-import { Alert, Button, Checkbox } from '../../../components/ui';
-import { useChangeOrderUpdates, useOrderUpdates, useSubscribeToOrder } from '../api/order-updates-api';
+import { Alert, Button, Checkbox } from './ui';
+import { useChangeOrderUpdates, useOrderUpdates, useSubscribeToOrder } from '../lib/order-updates-api';
 import { applicationServerKey, pushSupported } from '../lib/web-push';
 
 export const PUSH_BUTTON = 'Tell me when it’s on its way';
