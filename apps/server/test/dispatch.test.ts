@@ -412,6 +412,9 @@ describe.each(testDatabases())('dispatch and the driver’s phone on %s', (kind)
     const ready = await call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen);
     expect(ready.body).toEqual({ readyAt: server.app.now().toISOString() });
     expect((await later(3, () => call(server, 'POST', `/orders/${pending.orderId}/ready`, kitchen))).body).toEqual(ready.body);
+    // The board's answers carry it, so every screen and a reload show it; the customer's own answer does not.
+    expect((await call(server, 'GET', `/buy-product/${pending.orderId}`, kitchen)).body.readyAt).toBe(ready.body.readyAt);
+    expect((await call(server, 'GET', `/buy-product/${pending.orderId}`, pending.customer)).body).not.toHaveProperty('readyAt');
 
     const warningsAt = async (minutes: number) =>
       (await later(minutes, () => board())).warnings as Array<{ orderId: string; kind: string; message: string }>;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReadyAnswer } from '@shop/shared/contract/dispatch';
 import { api } from './api';
 import { ADMIN_ORDERS_KEY } from './admin-orders';
 
@@ -12,7 +13,7 @@ export const DISPATCH_KEY = ['dispatch'] as const;
 export function useMarkReady() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => api.post<unknown>(`/orders/${encodeURIComponent(orderId)}/ready`),
+    mutationFn: (orderId: string) => api.post<ReadyAnswer>(`/orders/${encodeURIComponent(orderId)}/ready`),
     onSettled: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: DISPATCH_KEY }), client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })]);
     },

@@ -115,6 +115,7 @@ export type ReorderRunBody = z.infer<typeof reorderRunBodySchema>;
 
 /** `POST /api/orders/:id/ready`: when it was first said to be ready (saying it again keeps that time). */
 export const readyAnswerSchema = z.object({ readyAt: z.string() });
+export type ReadyAnswer = z.infer<typeof readyAnswerSchema>;
 
 /** `GET /api/driver/runs`: the signed-in driver's runs today, open ones first. */
 export const driverRunsAnswerSchema = z.object({ runs: z.array(deliveryRunSchema) });

@@ -335,6 +335,8 @@ export const orderWireSchema = z.strictObject({
   channel: z.enum(ORDER_CHANNELS),
   /** Who took a phone or counter order (their name; admin answers only). */
   takenBy: z.string().nullable().optional(),
+  /** When the kitchen said the delivery was ready to go (ISO); null until then (staff answers only). */
+  readyAt: z.string().nullable().optional(),
   /** The order's refunds, oldest first (admin answers only). */
   refunds: z.array(z.lazy(() => refundWireSchema)).optional(),
   /** The order's tracking page ('/track/{token}'): in the customer's own order only, where its updates are turned on and off. */

@@ -63,8 +63,8 @@ async function takenByNames(db: Db, rows: OrderRow[]): Promise<Map<string, strin
 }
 
 /**
- * The orders' wire shapes with their histories, and for an admin their refunds and who took a phone or counter
- * order (a customer's answers have neither).
+ * The orders' wire shapes with their histories, and for staff their refunds, who took a phone or counter order and
+ * when the kitchen said it was ready (a customer's answers have none of them).
  */
 async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promise<OrderWire[]> {
   const ids = rows.map((row) => row.id);
@@ -77,8 +77,7 @@ async function withHistories(db: Db, rows: OrderRow[], forAdmin: boolean): Promi
     toOrderWire(
       row,
       histories.get(row.id) ?? [],
-      refunds ? (refunds.get(row.id) ?? []) : undefined,
-      takers ? (takers.get(row.id) ?? null) : undefined,
+      refunds && takers ? { refunds: refunds.get(row.id) ?? [], takenBy: takers.get(row.id) ?? null } : undefined,
     ),
   );
 }

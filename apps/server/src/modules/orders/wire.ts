@@ -148,14 +148,13 @@ export function toTrackWire(row: OrderRow, statusHistory: OrderStatusChangeWire[
 
 /**
  * The one place an order row becomes its wire shape (the spec's field names plus totals in pounds), with its
- * status history oldest first, and its refunds for an admin (`refunds` absent from a customer's answer).
+ * status history oldest first, and for staff its refunds, who took it and when it was ready (absent from a customer's).
  */
 export function toOrderWire(
   row: OrderRow,
   statusHistory: OrderStatusChangeWire[],
-  refunds?: RefundWire[],
-  /** Who took a phone or counter order (admin answers only; absent from a customer's). */
-  takenBy?: string | null,
+  /** What staff answers add: the refunds, and who took a phone or counter order (absent from a customer's). */
+  staff?: { refunds: RefundWire[]; takenBy: string | null },
 ): OrderWire {
   const items = readStoredItems(row).map(toOrderItemWire);
   const { email, ...address } = row.address;
@@ -189,8 +188,7 @@ export function toOrderWire(
     refundedTotal: penceToPounds(row.refundedTotal),
     statusHistory,
     channel: row.channel,
-    ...(takenBy !== undefined ? { takenBy } : {}),
-    ...(refunds ? { refunds } : {}),
+    ...(staff ? { takenBy: staff.takenBy, refunds: staff.refunds, readyAt: row.readyAt?.toISOString() ?? null } : {}),
   };
 }
 

@@ -10,12 +10,14 @@ import { useCan } from '../../../lib/use-session';
 
 /**
  * Ready, beside an accepted delivery: the kitchen says it can go, so dispatch sees it ready and the customer's tracker
- * shows it made (`POST /api/orders/{id}/ready`). Said once here it reads 'Ready 18:42'.
+ * shows it made (`POST /api/orders/{id}/ready`). Once said it reads 'Ready 18:42', the shop's time of it, on every
+ * screen and after a reload.
  */
 export function ReadyButton({ order }: { order: OrderWire }) {
   const may = useCan('orderStatus');
   const ready = useMarkReady();
-  const [readyAt, setReadyAt] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const readyAt = order.readyAt ?? said;
   if (!may || order.status !== 'Approved Order' || order.fulfilment !== 'delivery') return null;
   const short = displayOrderId(order._id);
   if (readyAt) {
@@ -34,7 +36,7 @@ export function ReadyButton({ order }: { order: OrderWire }) {
         disabled={ready.isPending}
         onClick={() =>
           ready.mutate(order._id, {
-            onSuccess: () => setReadyAt(new Date().toISOString()),
+            onSuccess: (answer) => setSaid(answer.readyAt),
             onError: (error) => showToast(error.message, 'error'),
           })
         }

@@ -24,14 +24,15 @@ const items = [orderItemWire({ title: 'Margherita', quantity: 1, price: 12.99 })
 const delivery = orderWire({ items, status: 'Approved Order', fulfilment: 'delivery' });
 const collection = orderWire({ items, status: 'Approved Order', fulfilment: 'collection' });
 
-function openAccepted(role: Role) {
+function openAccepted(role: Role, orders = [delivery, collection]) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   const api = fakeApi({
     'GET /session': sessionAnswer('kitchen@example.com', role, 'Kim'),
     'GET /shop-settings': ok({ lateAfterMinutes: 5, autoRejectAfterMinutes: 10, autoAccept: false }),
-    'GET /buy-product': ok([delivery, collection]),
-    'POST /orders/:id/ready': ok({}),
+    'GET /buy-product': ok(orders),
+    // The server's time of it, two minutes behind this tablet's clock.
+    'POST /orders/:id/ready': ok({ readyAt: '2026-11-29T18:28:00.000Z' }),
   });
   return { api, ...renderWithProviders(<AcceptedOrdersPage />, { at: paths.acceptedOrders }) };
 }
@@ -50,8 +51,14 @@ describe('Ready on the accepted orders', () => {
     expect(within(await rowOf(collection._id)).queryByRole('button', { name: /^Ready/ })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: `Ready: order ${displayOrderId(delivery._id)}` }));
-    expect(await within(await rowOf(delivery._id)).findByRole('button', { name: 'Ready 18:30' })).toBeDisabled();
+    expect(await within(await rowOf(delivery._id)).findByRole('button', { name: 'Ready 18:28' })).toBeDisabled();
     expect(api.sent('POST /orders/:id/ready').map((request) => request.path)).toEqual([`/orders/${delivery._id}/ready`]);
+  });
+
+  it('shows a delivery said ready before, on another screen or before a reload, with its time', async () => {
+    const { api } = openAccepted('kitchen', [{ ...delivery, readyAt: '2026-11-29T18:20:00.000Z' }, collection]);
+    expect(await within(await rowOf(delivery._id)).findByRole('button', { name: 'Ready 18:20' })).toBeDisabled();
+    expect(api.sent('POST /orders/:id/ready')).toEqual([]);
   });
 
   it('shows the server’s refusal', async () => {
