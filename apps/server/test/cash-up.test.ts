@@ -411,6 +411,51 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     });
     await setClock('2026-11-18T18:00:00Z');
   });
+  it('a Friday night past midnight is one business day: the drops after 00:00 are that shift’s, and at 00:50 today is Friday', async () => {
+    const kit = await signInAs(server, { role: 'driver', username: 'Kit Late' });
+    const [evening, night] = [await cashDelivery(0), await cashDelivery(0)];
+    const runId = newId();
+    // Friday 20 November 2026 (GMT): out at 23:25, one drop at 23:40 and one at 00:35 on Saturday.
+    await server.app.db.insert(deliveryRuns).values({
+      id: runId,
+      driverId: kit.user.id,
+      createdAt: new Date('2026-11-20T23:20:00Z'),
+      startedAt: new Date('2026-11-20T23:25:00Z'),
+    });
+    for (const [index, [orderId, deliveredAt]] of (
+      [
+        [evening, '2026-11-20T23:40:00Z'],
+        [night, '2026-11-21T00:35:00Z'],
+      ] as const
+    ).entries()) {
+      await server.app.db.insert(runStops).values({
+        orderId,
+        runId,
+        position: index + 1,
+        assignedAt: new Date('2026-11-20T23:20:00Z'),
+        pickedUpAt: new Date('2026-11-20T23:25:00Z'),
+        deliveredAt: new Date(deliveredAt),
+        cashCollected: await totalOf(orderId),
+      });
+      expect((await setStatus(orderId, { status: 'Delivered Order' })).status).toBe(200);
+    }
+    const cashPence = (await totalOf(evening)) + (await totalOf(night));
+    const expected = pounds(cashPence);
+
+    await setClock('2026-11-21T00:50:00Z');
+    const today = await call(server, 'GET', '/driver-shifts', owner);
+    expect(today.body.date).toBe('2026-11-20');
+    expect(today.body.shifts.find((day: { driver: { id: string } }) => day.driver.id === kit.user.id)).toMatchObject({
+      drops: 2,
+      cashExpected: expected,
+    });
+    expect((await shifts('2026-11-21')).shifts.some((day: { driver: { id: string } }) => day.driver.id === kit.user.id)).toBe(false);
+    // Saturday's shift cannot be opened yet: it is still Friday night.
+    expect((await open(kit, 10, '2026-11-21')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await open(kit, 10, '2026-11-20')).body).toMatchObject({ drops: 2, expectedBack: pounds(1000 + cashPence) });
+    await setClock('2026-11-18T18:00:00Z');
+  });
+
   it('deleting the customer’s account keeps every tip and who it went to', async () => {
     const deleted = await call(server, 'POST', '/profile/delete', customer, { password: customer.password });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);

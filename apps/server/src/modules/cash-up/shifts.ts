@@ -1,14 +1,13 @@
 /**
- * Drivers' shifts (decision 1701): one per driver and London day, with a float out and the cash handed in at the
+ * Drivers' shifts (decision 1701): one per driver and business day (05:00 to 05:00, domain/business-day.ts), with a float out and the cash handed in at the
  * close. The figures are recomputed from the day's delivered stops (dispatch's run_stops, read here) every time, by
  * domain/driver-cash-up.ts; the shift row keeps only what people entered and the pay per drop at the close.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { DriverShiftsAnswer, DriverShiftWire, Person } from '@shop/shared/contract/cash-up';
 import { shiftFigures, varianceLine, type DeliveredStop } from '@shop/shared/domain/driver-cash-up';
-import { addDays, londonInstant, londonParts } from '@shop/shared/domain/london-time';
+import { businessDateKey, businessDayRange } from '@shop/shared/domain/business-day';
 import { formatPounds, penceToPounds } from '@shop/shared/domain/money';
-import { dateKey, dateOfKey } from '@shop/shared/domain/opening-hours';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { ServiceContext } from '../../context';
 import type { InTransaction } from '../../db/client';
@@ -21,13 +20,9 @@ import { readPayPerDrop } from '../settings/public';
 
 export const SHIFT_NOT_FOUND = 'No driver shift with that id';
 
+/** Today's business day: until 05:00 the night before's, so a driver cashing up at 01:00 sees the whole night. */
 export function todayKey(now: Date): string {
-  return dateKey(londonParts(now));
-}
-
-function dayBounds(date: string): { start: Date; end: Date } {
-  const day = dateOfKey(date);
-  return { start: londonInstant(day), end: londonInstant(addDays(day, 1)) };
+  return businessDateKey(now);
 }
 
 type ShiftRow = typeof driverShifts.$inferSelect;
@@ -41,7 +36,7 @@ interface DayFacts {
 
 /** The day's delivered stops, stops on the road and shifts, per driver (one driver's when `driverId` is given). */
 async function readDay(db: InTransaction, date: string, driverId?: string): Promise<DayFacts> {
-  const { start, end } = dayBounds(date);
+  const { from: start, to: end } = businessDayRange(date);
   const ofDriver = driverId ? eq(deliveryRuns.driverId, driverId) : undefined;
   const [delivered, road, shiftRows] = await Promise.all([
     db

@@ -2,4 +2,3 @@
 // delivered in a day (the cash-up), and the deliveries' changes as they commit (realtime).
 export { deliveryProgressOf } from './progress';
 export { onDeliveryChanged, type DeliveryChangedEvent } from './events';
-export { dayRangeOf } from './reads';

@@ -1,16 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, notExists, or, sql } from 'drizzle-orm';
 import type { DeliveryRun, DispatchOrder, RunStop } from '@shop/shared/contract/dispatch';
-import { addDays, londonInstant, londonParts } from '@shop/shared/domain/london-time';
+import { businessDateKey, businessDayRange } from '@shop/shared/domain/business-day';
 import { penceToPounds } from '@shop/shared/domain/money';
 import { displayOrderId } from '@shop/shared/domain/order-id';
 import type { InTransaction } from '../../db/client';
 import { deliveryRuns, driverPositions, orders, runStops, shopSettings, users } from '../../db/schema';
 import { placedOrderCondition } from '../orders/public';
 
-/** The shop's trading day in London that holds `now`: from its midnight to the next. */
+/** The shop's business day that holds `now` (domain/business-day.ts): Friday's runs stay Friday's past midnight. */
 export function dayRangeOf(now: Date): { from: Date; to: Date } {
-  const parts = londonParts(now);
-  return { from: londonInstant(parts), to: londonInstant(addDays(parts, 1)) };
+  return businessDayRange(businessDateKey(now));
 }
 
 /** What a stop's and a waiting delivery's wire shapes read of an order. */
@@ -150,7 +149,7 @@ export async function readRun(db: InTransaction, runId: string): Promise<Deliver
 }
 
 /**
- * The runs of today (London's day holding `now`) and any still open from before, oldest first; of one driver when
+ * The runs of today (the business day holding `now`) and any still open from before, oldest first; of one driver when
  * `driverId` is given: open ones (not finished) first.
  */
 export async function readRunsOfDay(db: InTransaction, now: Date, driverId?: string): Promise<DeliveryRun[]> {

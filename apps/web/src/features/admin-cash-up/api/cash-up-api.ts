@@ -13,13 +13,15 @@ import { api } from '../../../lib/api';
 
 /** `GET /api/driver-shifts?date=` (owner and managers): each driver's day (decision 1701). */
 const SHIFTS_KEY = ['driver-shifts'] as const;
-export const driverShiftsQuery = (date: string) =>
+/** Without a date, the shop's business day now (the server's clock), which the answer names. */
+export const driverShiftsQuery = (date: string | null) =>
   queryOptions({
-    queryKey: [...SHIFTS_KEY, date],
-    queryFn: ({ signal }) => api.get<DriverShiftsAnswer>(`/driver-shifts?date=${encodeURIComponent(date)}`, { signal }),
+    queryKey: [...SHIFTS_KEY, date ?? 'today'],
+    queryFn: ({ signal }) =>
+      api.get<DriverShiftsAnswer>(date ? `/driver-shifts?date=${encodeURIComponent(date)}` : '/driver-shifts', { signal }),
   });
 
-export function useDriverShifts(date: string) {
+export function useDriverShifts(date: string | null) {
   return useQuery(driverShiftsQuery(date));
 }
 

@@ -20,9 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DriverShiftsAnswer, DriverShiftWire } from '@shop/shared/contract/cash-up';
-import { londonParts } from '@shop/shared/domain/london-time';
 import { LOADING } from '@shop/shared/domain/messages';
-import { dateKey } from '@shop/shared/domain/opening-hours';
 import { Page } from '../../../components/page';
 import { below } from '../../../lib/breakpoints';
 import { useCloseShift, useDriverShifts, useOpenShift } from '../api/cash-up-api';
@@ -296,13 +294,15 @@ function CloseShiftDialog({ day, onDone }: { day: DriverShiftWire; onDone: () =>
  * cash orders bring back, what they handed in and the variance, their pay per drop and their tips, in full and apart.
  */
 export function CashUpPage() {
-  // The day is in the address (?date=), so a day's cash-up can be linked to and comes back on reload.
+  // The day is in the address (?date=), so a day's cash-up can be linked to and comes back on reload; without one it is
+  // the shop's business day now, which runs to 05:00, so a driver cashing up after midnight sees the whole night.
   const [params, setParams] = useSearchParams();
-  const date = params.get('date') ?? dateKey(londonParts(new Date()));
+  const asked = params.get('date');
   const setDate = (day: string) => setParams({ date: day }, { replace: true });
   const [driverId, setDriverId] = useState('');
   const [closing, setClosing] = useState<DriverShiftWire | null>(null);
-  const shifts = useDriverShifts(date);
+  const shifts = useDriverShifts(asked);
+  const date = asked ?? shifts.data?.date ?? '';
   const narrow = useMediaQuery(below('md'), { noSsr: true });
   const days = shifts.data?.shifts ?? [];
   const list = { days, onOpen: (day: DriverShiftWire) => setDriverId(day.driver.id), onClose: setClosing };
