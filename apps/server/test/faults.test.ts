@@ -135,8 +135,9 @@ describe.runIf(ADMIN_URL)(`faults: the database stopping, the process killed or 
   }
 
   async function newShop(name: string, through: PgProxy, env: Record<string, string> = {}): Promise<ShopProcess> {
-    // The mid-burst kill below has one customer place up to 120 orders: past the per-customer limit of 20 an hour.
-    const started = await startShop(name, through.urlFor(database.url), { RATE_LIMIT_MULTIPLIER: '10', ...env });
+    // The mid-burst kill below has one customer place up to 120 orders: past the per-customer limit of 20 an hour,
+    // 16 at a time on a database slowed to 1.5 s an answer, each holding a connection (a shop's pool of 30).
+    const started = await startShop(name, through.urlFor(database.url), { RATE_LIMIT_MULTIPLIER: '10', DATABASE_POOL_SIZE: '30', ...env });
     shops.push(started);
     return started;
   }
