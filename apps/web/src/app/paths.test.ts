@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { adminOrderPath, categoryProductsPath, editAddressPath, editCategoryPath, editProductPath, orderPath, paths, trackPath, trackTokenOf } from '../lib/paths';
+import {
+  adminOrderPath,
+  categoryProductsPath,
+  editAddressPath,
+  editCategoryPath,
+  editProductPath,
+  orderPath,
+  paths,
+  trackPath,
+  trackTokenOf,
+} from '../lib/paths';
 import { routes } from './route-table';
 
 /** Every pattern the route table declares, as an absolute path (the index route is '/'), apart from the 404's '*'. */
