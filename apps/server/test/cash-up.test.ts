@@ -453,6 +453,10 @@ describe.each(testDatabases())('the driver’s cash-up and the tips’ pay-out o
     // Saturday's shift cannot be opened yet: it is still Friday night.
     expect((await open(kit, 10, '2026-11-21')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await open(kit, 10, '2026-11-20')).body).toMatchObject({ drops: 2, expectedBack: pounds(1000 + cashPence) });
+
+    // The Tips Act's months stay calendar months: at 00:30 on 1 December the pay-out due is November's.
+    await setClock('2026-12-01T00:30:00Z');
+    expect((await call(server, 'GET', '/reports/tip-payouts', owner)).body).toMatchObject({ month: '2026-11', label: 'November 2026' });
     await setClock('2026-11-18T18:00:00Z');
   });
 

@@ -14,7 +14,7 @@ import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed/seed';
 import { checkAnswersAgainstSchemas } from './answer-schemas';
 import { watchErrorAnswers } from './error-answers';
-import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
+import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_DATABASE_POOL_SIZE } from './test-constants';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -115,9 +115,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // the shop clock would see orders change under it. Suites about them run runOrderTimers, or set an interval.
     // Production refuses 0 (nothing would answer for the shop), so a production test server ticks once an hour.
     ORDER_TIMERS_INTERVAL_MS: opts.env?.NODE_ENV === 'production' ? '3600000' : '0',
-    // Three test files at once, each with a server, a second pool and the live-update adapter's, stay well under
-    // PostgreSQL's 100 connections; a burst of requests queues for a connection as it would in a shop.
-    DATABASE_POOL_SIZE: '8',
+    DATABASE_POOL_SIZE: TEST_DATABASE_POOL_SIZE,
     ...opts.env,
   };
 

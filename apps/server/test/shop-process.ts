@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './test-constants';
+import { DEFAULT_SHOP_TIME, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_DATABASE_POOL_SIZE } from './test-constants';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -161,7 +161,7 @@ export async function startShop(
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '8',
+      DATABASE_POOL_SIZE: TEST_DATABASE_POOL_SIZE,
       // Its own origin: the socket handshake accepts an Origin equal to it and nothing else.
       PUBLIC_ORIGIN: `http://${host}:${listenPort}`,
       SHOP_TIME: DEFAULT_SHOP_TIME,

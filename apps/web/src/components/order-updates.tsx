@@ -27,8 +27,9 @@ async function browserSubscription(publicKey: string): Promise<PushSubscribeBody
 }
 
 /**
- * The tracking page's order updates (decision 1702): "Tell me when it's on its way" (once it is, "...delivered") where
- * the browser can take Web Push and the shop sends it, and a switch per channel the shop sends (notifications, texts) to turn it off.
+ * An order's updates, on its tracking page and on the customer's order page (decision 1702): "Tell me when it's on
+ * its way" (once it is, "...delivered") where the browser can take Web Push and the shop sends it, and a switch per
+ * channel the shop sends (notifications, texts) to turn it off.
  */
 export function OrderUpdates({ token, fulfilment, onTheWay }: { token: string; fulfilment: Fulfilment; onTheWay: boolean }) {
   const supported = pushSupported();

@@ -1,6 +1,6 @@
 /**
- * Drivers' shifts (decision 1701): one per driver and business day (05:00 to 05:00, domain/business-day.ts), with a float out and the cash handed in at the
- * close. The figures are recomputed from the day's delivered stops (dispatch's run_stops, read here) every time, by
+ * Drivers' shifts (decision 1701): one per driver and business day (05:00 to 05:00, domain/business-day.ts, so a
+ * driver cashing up at 01:00 sees the whole night), with a float out and the cash handed in at the close. The figures are recomputed from the day's delivered stops (dispatch's run_stops, read here) every time, by
  * domain/driver-cash-up.ts; the shift row keeps only what people entered and the pay per drop at the close.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
@@ -19,11 +19,6 @@ import { staffName } from '../reports/public';
 import { readPayPerDrop } from '../settings/public';
 
 export const SHIFT_NOT_FOUND = 'No driver shift with that id';
-
-/** Today's business day: until 05:00 the night before's, so a driver cashing up at 01:00 sees the whole night. */
-export function todayKey(now: Date): string {
-  return businessDateKey(now);
-}
 
 type ShiftRow = typeof driverShifts.$inferSelect;
 
@@ -132,7 +127,7 @@ async function readDrivers(db: InTransaction): Promise<Person[]> {
 
 /** `GET /api/driver-shifts?date=`: every driver who delivered, is on the road or has a shift that day. */
 export async function listDriverShifts(ctx: Pick<ServiceContext, 'db' | 'now'>, date: string | undefined): Promise<DriverShiftsAnswer> {
-  const day = date ?? todayKey(ctx.now());
+  const day = date ?? businessDateKey(ctx.now());
   const [facts, payPerDrop, drivers] = await Promise.all([readDay(ctx.db, day), readPayPerDrop(ctx.db), readDrivers(ctx.db)]);
   const shifts = [...facts.names.keys()]
     .map((driverId) => shiftWire(facts, day, driverId, payPerDrop))
@@ -159,7 +154,7 @@ export async function openDriverShift(
   actor: AuditActor,
 ): Promise<DriverShiftWire> {
   const now = ctx.now();
-  if (body.date > todayKey(now)) throw new HttpError('VALIDATION_FAILED', 'date: a shift is opened on its day, not before');
+  if (body.date > businessDateKey(now)) throw new HttpError('VALIDATION_FAILED', 'date: a shift is opened on its day, not before');
   const [driver] = await ctx.db
     .select({ id: users.id, username: users.username, deletedAt: users.deletedAt })
     .from(users)

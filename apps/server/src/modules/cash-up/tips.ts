@@ -19,7 +19,6 @@ import { tipPayouts, users } from '../../db/schema';
 import { HttpError } from '../../http-errors';
 import { recordAudit, type AuditActor } from '../audit/public';
 import { readDeliveredTips, staffName } from '../reports/public';
-import { todayKey } from './shifts';
 
 /** How long the shop keeps the record of tips: the Act's three years, counted from the end of the tip's month. */
 export const TIP_RECORDS_KEPT_YEARS = 3;
@@ -38,6 +37,7 @@ interface TipRecord {
   worker: Person | null;
 }
 
+/** The Tips Act's months are calendar months: today, and each record, by London's calendar date (not the business day). */
 function londonDate(at: Date): string {
   return dateKey(londonParts(at));
 }
@@ -114,7 +114,7 @@ async function readMonth(db: InTransaction, month: string, workerId?: string): P
 
 /** `GET /api/reports/tip-payouts?month=`: per worker, the month's tips, the pay-out, the due date and the status. */
 export async function tipPayoutsReport(ctx: Pick<ServiceContext, 'db' | 'now'>, month: string | undefined): Promise<TipPayoutsAnswer> {
-  const today = todayKey(ctx.now());
+  const today = londonDate(ctx.now());
   const chosen = month ?? previousMonth(today);
   const facts = await readMonth(ctx.db, chosen);
   const workers = [...facts.workers.values()]
@@ -152,7 +152,7 @@ export async function recordTipPayout(
   actor: AuditActor,
 ): Promise<WorkerTipMonth> {
   const now = ctx.now();
-  const today = todayKey(now);
+  const today = londonDate(now);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -219,7 +219,7 @@ export async function tipPayoutsCsv(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
-  const chosen = month ?? previousMonth(todayKey(ctx.now()));
+  const chosen = month ?? previousMonth(londonDate(ctx.now()));
   const facts = await readMonth(ctx.db, chosen);
   const lines = [TIP_CSV_HEADER.join(',')];
   for (const record of facts.records) {
@@ -249,7 +249,7 @@ export async function driverTipsStatement(
   worker: { id: string; username: string },
   query: { from?: string | undefined; to?: string | undefined },
 ): Promise<DriverTipsAnswer> {
-  const today = todayKey(ctx.now());
+  const today = londonDate(ctx.now());
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const { year, month } = dateOfKey(to);
   const from = query.from ?? dateKey({ year: year - TIP_RECORDS_KEPT_YEARS, month, day: 1 });
