@@ -168,19 +168,25 @@ function buildAnswers(snapshot: MenuSnapshot, now: Date): MenuAnswers {
 
 async function refreshSnapshot(db: Db, state: MenuCacheState): Promise<MenuSnapshot> {
   const generation = state.generation;
-  // The version is read before the data: a write landing in between leaves a newer version behind, so the
-  // next check rebuilds rather than keeping data older than it claims.
-  const version = await readCatalogueVersion(db);
-  if (state.snapshot && state.snapshot.version === version && state.generation === generation) {
-    state.checkedAt = performance.now();
-    return state.snapshot;
+  try {
+    // The version is read before the data: a write landing in between leaves a newer version behind, so the
+    // next check rebuilds rather than keeping data older than it claims.
+    const version = await readCatalogueVersion(db);
+    if (state.snapshot && state.snapshot.version === version && state.generation === generation) {
+      state.checkedAt = performance.now();
+      return state.snapshot;
+    }
+    const snapshot = await buildSnapshot(db, version);
+    if (state.generation === generation) {
+      state.snapshot = snapshot;
+      state.checkedAt = performance.now();
+    }
+    return snapshot;
+  } catch (error) {
+    // A database that does not answer leaves the storefront the menu it last read; the next request checks again.
+    if (state.snapshot && state.generation === generation) return state.snapshot;
+    throw error;
   }
-  const snapshot = await buildSnapshot(db, version);
-  if (state.generation === generation) {
-    state.snapshot = snapshot;
-    state.checkedAt = performance.now();
-  }
-  return snapshot;
 }
 
 /**
