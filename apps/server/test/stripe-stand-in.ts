@@ -123,6 +123,11 @@ export interface StripeStandIn {
   ): StandInIntent;
   /** The next capture requests (each, until cleared with null) are refused with this card error (402). */
   refuseCaptures(error: CardError | null): void;
+  /**
+   * The next capture waits until `count` capture requests have arrived (409s and retries count), or 10 seconds: a
+   * race between that many requests overlaps however slow the machine is.
+   */
+  holdCaptures(count: number): void;
   /** The next refund requests (until cleared with null) are refused with this error (400 invalid_request_error). */
   refuseRefunds(error: CardError | null): void;
   /** A refund that fails later (the card was closed): its status and failure_reason, and the charge's amount back. */
@@ -182,6 +187,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   // Stripe answers a repeated idempotency key with the first answer (status and body), whatever it was.
   const answered = new Map<string, { status: number; body: unknown }>();
   const inFlight = new Set<string>();
+  let captureHold: { until: number; arrived: number; released: Promise<void>; release: () => void } | null = null;
   const settings = {
     honourIdempotencyKeys: true,
     captureRefusal: null as CardError | null,
@@ -254,6 +260,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const captureIntent = async (id: string, idempotencyKey: string | undefined) => {
+    if (captureHold) await captureHold.released;
     // Capturing takes Stripe a moment too: two admins' requests overlap here.
     await new Promise((resolve) => setTimeout(resolve, 25));
     const intent = intents.get(id);
@@ -394,6 +401,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
       if (request.method === 'POST' && action?.[1]) {
         const id = action[1];
+        if (captureHold && action[2] === 'capture' && ++captureHold.arrived >= captureHold.until) captureHold.release();
         return once(response, idempotencyKey, () =>
           action[2] === 'capture' ? captureIntent(id, idempotencyKey) : cancelIntent(id, idempotencyKey),
         );
@@ -492,6 +500,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     refuseCaptures(error) {
       settings.captureRefusal = error;
+    },
+    holdCaptures(count) {
+      let open = () => {};
+      const released = new Promise<void>((resolve) => (open = resolve));
+      const timer = setTimeout(() => hold.release(), 10_000);
+      const hold = {
+        until: count,
+        arrived: 0,
+        released,
+        release: () => {
+          clearTimeout(timer);
+          if (captureHold === hold) captureHold = null;
+          open();
+        },
+      };
+      captureHold = hold;
     },
     refuseRefunds(error) {
       settings.refundRefusal = error;
