@@ -81,6 +81,9 @@ export interface StandInRequest {
   form: URLSearchParams;
 }
 
+/** Requests the stand-in can hold back until several have arrived: captures, and intents created. */
+export type HeldRequest = 'capture' | 'intent';
+
 /** What a request changed at Stripe (a replayed idempotency key changes nothing and records nothing). */
 export interface StandInEffect {
   kind: 'capture' | 'cancel' | 'refund';
@@ -124,10 +127,10 @@ export interface StripeStandIn {
   /** The next capture requests (each, until cleared with null) are refused with this card error (402). */
   refuseCaptures(error: CardError | null): void;
   /**
-   * The next capture waits until `count` capture requests have arrived (409s and retries count), or 10 seconds: a
-   * race between that many requests overlaps however slow the machine is.
+   * The next capture, or intent created, waits until `count` such requests have arrived (409s and retries count), or
+   * 10 seconds: a race between that many requests overlaps however slow the machine is.
    */
-  holdCaptures(count: number): void;
+  hold(what: HeldRequest, count: number): void;
   /** The next refund requests (until cleared with null) are refused with this error (400 invalid_request_error). */
   refuseRefunds(error: CardError | null): void;
   /** A refund that fails later (the card was closed): its status and failure_reason, and the charge's amount back. */
@@ -187,7 +190,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   // Stripe answers a repeated idempotency key with the first answer (status and body), whatever it was.
   const answered = new Map<string, { status: number; body: unknown }>();
   const inFlight = new Set<string>();
-  let captureHold: { until: number; arrived: number; released: Promise<void>; release: () => void } | null = null;
+  const holds = new Map<HeldRequest, { until: number; arrived: number; released: Promise<void>; release: () => void }>();
+  const arrived = (what: HeldRequest) => {
+    const held = holds.get(what);
+    if (held && ++held.arrived >= held.until) held.release();
+  };
   const settings = {
     honourIdempotencyKeys: true,
     captureRefusal: null as CardError | null,
@@ -228,6 +235,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const createIntent = async (form: URLSearchParams) => {
+    await holds.get('intent')?.released;
     // Creating takes Stripe a moment, so requests sent together overlap here as they would there.
     await new Promise((resolve) => setTimeout(resolve, 25));
     const amount = Number(form.get('amount'));
@@ -260,7 +268,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const captureIntent = async (id: string, idempotencyKey: string | undefined) => {
-    if (captureHold) await captureHold.released;
+    await holds.get('capture')?.released;
     // Capturing takes Stripe a moment too: two admins' requests overlap here.
     await new Promise((resolve) => setTimeout(resolve, 25));
     const intent = intents.get(id);
@@ -395,13 +403,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         return;
       }
-      if (request.method === 'POST' && path === '/v1/payment_intents') return once(response, idempotencyKey, () => createIntent(form));
+      if (request.method === 'POST' && path === '/v1/payment_intents') {
+        arrived('intent');
+        return once(response, idempotencyKey, () => createIntent(form));
+      }
       if (request.method === 'POST' && path === '/v1/refunds')
         return once(response, idempotencyKey, () => createRefund(form, idempotencyKey));
       const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
       if (request.method === 'POST' && action?.[1]) {
         const id = action[1];
-        if (captureHold && action[2] === 'capture' && ++captureHold.arrived >= captureHold.until) captureHold.release();
+        if (action[2] === 'capture') arrived('capture');
         return once(response, idempotencyKey, () =>
           action[2] === 'capture' ? captureIntent(id, idempotencyKey) : cancelIntent(id, idempotencyKey),
         );
@@ -501,21 +512,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refuseCaptures(error) {
       settings.captureRefusal = error;
     },
-    holdCaptures(count) {
+    hold(what, count) {
       let open = () => {};
       const released = new Promise<void>((resolve) => (open = resolve));
-      const timer = setTimeout(() => hold.release(), 10_000);
-      const hold = {
+      const timer = setTimeout(() => held.release(), 10_000);
+      const held = {
         until: count,
         arrived: 0,
         released,
         release: () => {
           clearTimeout(timer);
-          if (captureHold === hold) captureHold = null;
+          if (holds.get(what) === held) holds.delete(what);
           open();
         },
       };
-      captureHold = hold;
+      holds.set(what, held);
     },
     refuseRefunds(error) {
       settings.refundRefusal = error;

@@ -347,7 +347,7 @@ describe.each(testDatabases())('card money through Stripe (a local stand-in of i
   it('captures once when five admins accept at once', async () => {
     const { id, intentId } = await heldOrder();
     // Stripe answers no capture until all five have asked: none of them finds the order paid already.
-    standIn.holdCaptures(5);
+    standIn.hold('capture', 5);
     const answers = await Promise.all(Array.from({ length: 5 }, () => captureOrderPayment(server.app, id)));
     expect(answers).toEqual(Array.from({ length: 5 }, () => ({ ok: true })));
     expect(effectsOf(intentId)).toEqual([['capture', `capture-${id}`, undefined]]);
