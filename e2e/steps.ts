@@ -52,6 +52,19 @@ export async function register(page: Page): Promise<string> {
  * the category's link, which loads its page; after, the view changes in place (decision 1104). Either way the step
  * waits for what a person sees.
  */
+/**
+ * Waits until a toast saying `text` is on the screen. A toast may be there for only a second (less when its screen
+ * moves on, as a heart tapped signed out goes to sign-in), and an assertion's polls come a second apart once it has
+ * waited a while, so the page is looked at every frame.
+ */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => [...document.querySelectorAll('[role="alert"]')].some((element) => element.textContent?.includes(wanted)),
+    text,
+    { polling: 'raf', timeout: config.expect?.timeout },
+  );
+}
+
 export async function chooseCategory(page: Page, name: string): Promise<void> {
   const category = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true });
   await category.click();

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seeToast } from './steps';
 
 // The storefront end to end at a phone width (390 px, no side cart: /cart instead) and a desktop width (1280 px,
 // side cart beside the grid). Every price asserted is also asked of the server (POST /api/cart/quote).
@@ -228,7 +229,7 @@ for (const width of WIDTHS) {
       await expect(wings.getByRole('group', { name: 'Size' }).locator('label')).toHaveText(['6 Pcs', '10 Pcs']);
       await expect(wings.getByRole('group', { name: 'Type' }).locator('label')).toHaveText(['Normal', 'Boneless +50p']);
       await wings.getByRole('button', { name: 'Add BBQ Wings to favourites' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Please signin or register' })).toBeVisible();
+      await seeToast(page, 'Please signin or register');
       await expect(page).toHaveURL(/\/signin$/);
 
       const email = `fav-${width.name}-${Date.now()}@example.com`;
