@@ -249,6 +249,6 @@ test('with reduced motion asked for, a toast shows at full strength from its fir
   // has run loads the page again (decision 1104), without this page's observer.
   await expect(page.getByRole('complementary', { name: 'Side cart' }).getByText('No Product added yet')).toBeVisible();
   await page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+  await seeToast(page, 'Added To Cart!');
   expect(await page.evaluate(() => (window as unknown as { toastOpacity: string[] }).toastOpacity)).toEqual(['1']);
 });

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import config, { E2E_ADMIN } from '../playwright.config';
-import { rejectWaitingOrders } from './steps';
+import { rejectWaitingOrders, seeToast } from './steps';
 
 // Markup in every text a person can type (issue 12, point 5): a category's name, a product's title and description,
 // a topping's name, a customer's name and address, an order's note, the reason an admin types when canceling an
@@ -273,7 +273,7 @@ test('the storefront shows every customer-facing text as text: menu, toppings, c
   await expectInert(page, dialogs, 'home, the category', [TEXT.category, TEXT.productTitle, TEXT.productDescription]);
   await card.getByRole('button', { name: 'Add to cart' }).click();
   // A tap before the app runs loads the page again, and the app adds the line once it runs (decision 1104).
-  await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+  await seeToast(page, 'Added To Cart!');
 
   // The toppings dialog of a pizza lists the topping by its name.
   await categories.getByRole('button', { name: 'Pizza', exact: true }).click();

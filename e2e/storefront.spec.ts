@@ -124,7 +124,7 @@ for (const width of WIDTHS) {
       await page.screenshot({ path: `${SHOTS}/deal-builder-${width.width}.png` });
       await builder.getByRole('button', { name: 'Add to cart' }).click();
       await expect(builder).toBeHidden();
-      await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+      await seeToast(page, 'Added To Cart!');
 
       // A customised pizza: large, stuffed crust, pepperoni and mushrooms.
       await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Pizza', exact: true }).click();
@@ -202,7 +202,7 @@ for (const width of WIDTHS) {
       // Removing a line.
       await page.goto('/cart');
       await page.getByRole('button', { name: 'Remove Pizza Pair' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Removed From Cart!' })).toBeVisible();
+      await seeToast(page, 'Removed From Cart!');
       await expect(page.getByTestId('cart-total')).toHaveText('£35.98');
       expect(await serverTotal(page)).toBe('£35.98');
     });
@@ -212,7 +212,7 @@ for (const width of WIDTHS) {
       await expect(page.getByText('No Product added yet')).toBeVisible();
       await page.goto('/?category=Sides');
       await card(page, 'Garlic Bread').getByRole('button', { name: 'Add to cart' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Added To Cart!' })).toBeVisible();
+      await seeToast(page, 'Added To Cart!');
       await page.goto('/cart');
       await expect(page.getByText('No toppings added')).toBeVisible();
       await expect(page.getByTestId('cart-total')).toHaveText('£3.49');
