@@ -14,7 +14,9 @@ import {
   pizzaLine,
   PIZZA_AND_DEAL_TOTAL,
   readyToOrder,
+  startOrderingShop,
   type Menu,
+  type OrderingShop,
 } from '../../../test/order-fixtures';
 
 describe.each(testDatabases())('orders on %s', (kind) => {
@@ -277,23 +279,17 @@ const CLOCK_CASES = [
 
 describe.each(testDatabases())('opening hours at the server on %s', (kind) => {
   // One shop whose clock each case moves: the hours are read at the clock of each request.
-  let server: TestServer;
-  let menu: Awaited<ReturnType<typeof readyToOrder>>['menu'];
-  let email: string;
-  let address: string;
+  let shop: OrderingShop;
   beforeAll(async () => {
-    server = await startTestServer({ db: kind, seed: true });
-    const ready = await readyToOrder(server);
-    menu = ready.menu;
-    email = ready.customer.user.email;
-    address = ready.addressId;
+    shop = await startOrderingShop(kind);
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => shop?.server.close());
 
   it.each(CLOCK_CASES)('$name', async ({ time, refused }) => {
+    const { server, menu, addressId: address } = shop;
     server.config.shopTime = new Date(time);
     // A session is dated by the shop clock: sign in again at this one.
-    const customer = await signInAs(server, { email });
+    const customer = await signInAs(server, { email: shop.customer.user.email });
     const before = (await server.app.db.select().from(orders)).length;
     const cash = await call(server, 'POST', '/buy-product', customer, cashOrder([pizzaLine(menu)], address));
     const card = await call(server, 'POST', '/create-payment-intent', customer, {
