@@ -48,23 +48,19 @@ export async function register(page: Page): Promise<string> {
 }
 
 /**
+ * Waits until a toast saying `text` is on the screen. A toast may be there for only a second (less when its screen
+ * moves on, as a heart tapped signed out goes to sign-in): watched in the page, frame by frame, as `addToCart` watches
+ * its own, so a busy machine cannot miss it between two of expect's polls.
+ */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor({ state: 'visible', timeout: config.expect?.timeout });
+}
+
+/**
  * Chooses a category and waits until it shows as chosen, with its heading. A tap before the page's app runs lands on
  * the category's link, which loads its page; after, the view changes in place (decision 1104). Either way the step
  * waits for what a person sees.
  */
-/**
- * Waits until a toast saying `text` is on the screen. A toast may be there for only a second (less when its screen
- * moves on, as a heart tapped signed out goes to sign-in), and an assertion's polls come a second apart once it has
- * waited a while, so the page is looked at every frame.
- */
-export async function seeToast(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted) => [...document.querySelectorAll('[role="alert"]')].some((element) => element.textContent?.includes(wanted)),
-    text,
-    { polling: 'raf', timeout: config.expect?.timeout },
-  );
-}
-
 export async function chooseCategory(page: Page, name: string): Promise<void> {
   const category = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name, exact: true });
   await category.click();
